@@ -1,0 +1,161 @@
+// Copyright (c) obkvlite authors.
+//
+// The table spec: one HBase table (an OceanBase table group) with its column
+// families, layout and partitioning, parsed from JSON (DESIGN §6).
+//
+// ParseTableSpec validates everything: unknown fields, identifier syntax,
+// positive integers, partition counts (1..8192), strictly ascending range
+// bounds with MAXVALUE only last, prefix lengths (1..1024) and value types.
+// Every error is an InvalidArgument whose message starts with the JSON path,
+// e.g. "families[1].ttl_seconds: must be a positive integer, got -5".
+// Non-fatal advice (a partition count that is not prime or over 997) goes to
+// TableSpec::warnings.
+//
+// Thread safety: the model types are plain values; parsing is reentrant.
+
+#ifndef OBKVLITE_SPEC_H_
+#define OBKVLITE_SPEC_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+
+// Limits of the OceanBase column types (DESIGN §2).
+inline constexpr size_t kMaxRowKeyBytes = 1024;        // K varbinary(1024)
+inline constexpr size_t kMaxQualifierBytes = 256;      // Q varbinary(256)
+inline constexpr int64_t kMaxVarbinaryValueBytes = 1048576;   // 1 MiB
+inline constexpr int64_t kMaxLongblobValueBytes = 536870912;  // 512 MiB
+inline constexpr int kMaxPartitions = 8192;
+inline constexpr int kMaxPrefixLength = 1024;
+// OceanBase's longest table name (MySQL mode); "table$family" must fit.
+inline constexpr size_t kMaxTableNameChars = 64;
+
+enum class Layout { kNormal, kTimeseries };
+
+enum class PartitionStrategy {
+  kNone,      // one plain table
+  kKey,       // KEY(K) or KEY(K_PREFIX)
+  kRange,     // RANGE COLUMNS(K) or RANGE COLUMNS(G)
+  kRangeKey,  // RANGE COLUMNS(G) SUBPARTITION BY KEY(K or K_PREFIX)
+  kKeyRange,  // KEY(K or K_PREFIX) SUBPARTITION BY RANGE COLUMNS(G)
+};
+
+enum class HashFunction {
+  kOceanBase,  // MurmurHash64A, seed 0 (OceanBase's hash for binary columns)
+  kMurmur3,    // MurmurHash3_x64_128, first 64 bits
+};
+
+enum class RangeColumn { kK, kG };
+
+// One "VALUES LESS THAN" bound. Exactly one of the members is meaningful:
+// MAXVALUE, a byte string (RANGE on K) or a timestamp in ms (RANGE on G).
+struct RangeBound {
+  bool is_maxvalue = false;
+  std::string key;     // raw bytes, RANGE COLUMNS(K)
+  int64_t ts_ms = 0;   // RANGE COLUMNS(G)
+};
+
+struct PartitionSpec {
+  PartitionStrategy strategy = PartitionStrategy::kNone;
+  // Number of KEY partitions: the first level of kKey and kKeyRange, the
+  // second level (subpartitions) of kRangeKey. 1 for kNone and kRange.
+  int key_partitions = 1;
+  // Hash only the first prefix_length bytes of K (the K_PREFIX virtual
+  // column); 0 hashes the whole K.
+  int prefix_length = 0;
+  HashFunction hash = HashFunction::kOceanBase;
+  // Column of the range level: kRange may use K or G; kRangeKey and
+  // kKeyRange always range on G.
+  RangeColumn range_column = RangeColumn::kK;
+  // Ascending upper bounds (exclusive) of the range level.
+  std::vector<RangeBound> bounds;
+
+  bool HasRangeLevel() const {
+    return strategy == PartitionStrategy::kRange ||
+           strategy == PartitionStrategy::kRangeKey ||
+           strategy == PartitionStrategy::kKeyRange;
+  }
+  bool HasKeyLevel() const {
+    return strategy == PartitionStrategy::kKey ||
+           strategy == PartitionStrategy::kRangeKey ||
+           strategy == PartitionStrategy::kKeyRange;
+  }
+  bool IsTwoLevel() const {
+    return strategy == PartitionStrategy::kRangeKey ||
+           strategy == PartitionStrategy::kKeyRange;
+  }
+  // True when routing needs the timestamp (a range level on G).
+  bool NeedsTimestamp() const {
+    return HasRangeLevel() && range_column == RangeColumn::kG;
+  }
+  // Number of first-level partitions.
+  int FirstLevelCount() const;
+  // Number of subpartitions per first-level partition (1 for one level).
+  int SubpartitionCount() const;
+  // Number of physical tables: FirstLevelCount() * SubpartitionCount(), or 1
+  // for kNone.
+  int PhysicalCount() const;
+};
+
+struct FamilySpec {
+  std::string name;
+  int64_t ttl_seconds = 0;   // 0: no TimeToLive
+  int64_t max_versions = 0;  // 0: no MaxVersions
+  bool kv_attributes = false;  // emit kv_attributes even when both are absent
+  bool longblob = false;       // V is longblob instead of varbinary(N)
+  int64_t value_max_bytes = kMaxVarbinaryValueBytes;  // N of varbinary(N)
+  // Effective partitioning: the family's own "partition", or the table's.
+  PartitionSpec partition;
+
+  // Largest value this family accepts, in bytes.
+  int64_t ValueLimit() const {
+    return longblob ? kMaxLongblobValueBytes : value_max_bytes;
+  }
+};
+
+struct TableSpec {
+  std::string name;  // HBase table name == OceanBase table group
+  Layout layout = Layout::kNormal;
+  std::vector<FamilySpec> families;
+  // Advice that does not make the spec invalid, each prefixed by its path.
+  std::vector<std::string> warnings;
+  // The spec as accepted, re-serialised canonically (kept by the catalog).
+  std::string json;
+
+  // Returns the family named `name`, or nullptr.
+  const FamilySpec* FindFamily(std::string_view name) const;
+};
+
+// Parses and validates a spec from JSON text.
+Result<TableSpec> ParseTableSpec(std::string_view json_text);
+
+// Reads and parses a spec file; I/O errors name the path.
+Result<TableSpec> LoadTableSpecFile(const std::string& path);
+
+// Checks an identifier (table or family name): 1..64 characters of
+// [A-Za-z0-9_]; '$' is reserved as the table$family separator. `field` is
+// the JSON path used in the error.
+Status ValidateIdentifier(std::string_view name, std::string_view field);
+
+// Physical relation name of a family, "table$family".
+std::string FamilyRelationName(const TableSpec& table,
+                               const FamilySpec& family);
+
+// Suffix of a physical partition: "" (unpartitioned), "p3" (one level) or
+// "p1s2" (two levels, index = p * SubpartitionCount() + s).
+// REQUIRED: 0 <= index < partition.PhysicalCount().
+std::string PartitionSuffix(const PartitionSpec& partition, int index);
+
+// Physical table of a partition: "t$f", "t$f$p3" or "t$f$p1s2", where
+// `relation` is "t$f". The one place physical names are made.
+std::string PartitionTableName(std::string_view relation,
+                               const PartitionSpec& partition, int index);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_SPEC_H_

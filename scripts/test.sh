@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test suite (ctest prints the summary).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+"$ROOT/scripts/setup.sh"
+"$ROOT/scripts/build.sh" "$@"
+cd "${OBKV_BUILD_DIR:-$ROOT/build}"
+ctest --output-on-failure -j"$(nproc)"

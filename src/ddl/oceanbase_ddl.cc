@@ -1,0 +1,161 @@
+// Copyright (c) obkvlite authors.
+//
+// The oceanbase and mysql dialects: CREATE TABLEGROUP and one CREATE TABLE
+// per family, as in the OBKV-HBase schema reference (seed 003).
+
+#include <sstream>
+
+#include "ddl/ddl_internal.h"
+#include "obkvlite/ddl.h"
+
+namespace obkvlite {
+namespace {
+
+std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
+
+// A RANGE COLUMNS(K) bound: a quoted string when printable, else X'..'.
+std::string KeyLiteral(const std::string& key) {
+  bool printable = true;
+  for (unsigned char c : key) {
+    printable = printable && c >= 0x20 && c <= 0x7E && c != '\'' && c != '\\';
+  }
+  if (printable) return "'" + key + "'";
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out = "X'";
+  for (unsigned char c : key) {
+    out.push_back(kHex[c >> 4]);
+    out.push_back(kHex[c & 0xF]);
+  }
+  return out + "'";
+}
+
+std::string BoundLiteral(const RangeBound& bound, RangeColumn column) {
+  if (bound.is_maxvalue) return "MAXVALUE";
+  if (column == RangeColumn::kG) return "(" + std::to_string(bound.ts_ms) + ")";
+  return "(" + KeyLiteral(bound.key) + ")";
+}
+
+// "(\n  PARTITION `p0` VALUES LESS THAN (..),\n ...\n)"
+std::string RangeList(const PartitionSpec& p, const char* keyword,
+                      const char* indent) {
+  std::string out = "(\n";
+  for (size_t i = 0; i < p.bounds.size(); ++i) {
+    out += indent;
+    out += keyword;
+    out += " " + Q("p" + std::to_string(i)) + " VALUES LESS THAN " +
+           BoundLiteral(p.bounds[i], p.range_column);
+    out += i + 1 < p.bounds.size() ? ",\n" : "\n";
+  }
+  return out + ")";
+}
+
+std::string KeyColumn(const PartitionSpec& p) {
+  return Q(p.prefix_length > 0 ? "K_PREFIX" : "K");
+}
+
+std::string PartitionClause(const PartitionSpec& p) {
+  const std::string range_col = Q(p.range_column == RangeColumn::kG ? "G" : "K");
+  switch (p.strategy) {
+    case PartitionStrategy::kNone:
+      return "";
+    case PartitionStrategy::kKey:
+      return "PARTITION BY KEY(" + KeyColumn(p) + ") PARTITIONS " +
+             std::to_string(p.key_partitions);
+    case PartitionStrategy::kRange:
+      return "PARTITION BY RANGE COLUMNS(" + range_col + ") " +
+             RangeList(p, "PARTITION", "  ");
+    case PartitionStrategy::kRangeKey:
+      return "PARTITION BY RANGE COLUMNS(" + Q("G") + ") SUBPARTITION BY KEY(" +
+             KeyColumn(p) + ") SUBPARTITIONS " +
+             std::to_string(p.key_partitions) + " " +
+             RangeList(p, "PARTITION", "  ");
+    case PartitionStrategy::kKeyRange:
+      return "PARTITION BY KEY(" + KeyColumn(p) +
+             ") SUBPARTITION BY RANGE COLUMNS(" + Q("G") +
+             ") SUBPARTITION TEMPLATE " + RangeList(p, "SUBPARTITION", "  ") +
+             " PARTITIONS " + std::to_string(p.key_partitions);
+  }
+  return "";
+}
+
+std::string KvAttributes(const FamilySpec& f) {
+  if (f.ttl_seconds == 0 && f.max_versions == 0 && !f.kv_attributes) return "";
+  std::string inner;
+  if (f.ttl_seconds > 0) {
+    inner += "\"TimeToLive\": " + std::to_string(f.ttl_seconds);
+  }
+  if (f.max_versions > 0) {
+    if (!inner.empty()) inner += ", ";
+    inner += "\"MaxVersions\": " + std::to_string(f.max_versions);
+  }
+  return "kv_attributes = '{\"HBase\": {" + inner + "}}'";
+}
+
+std::string ValueType(const FamilySpec& f) {
+  if (f.longblob) return "longblob";
+  return "varbinary(" + std::to_string(f.value_max_bytes) + ")";
+}
+
+std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
+                              DdlDialect dialect) {
+  const PartitionSpec& p = f.partition;
+  const bool ts = t.layout == Layout::kTimeseries;
+  std::ostringstream s;
+  if (p.HasKeyLevel() && p.hash == HashFunction::kMurmur3) {
+    s << "-- note: this family routes with \"hash\": \"murmur3\"; OceanBase's "
+         "KEY partitioning\n-- hashes with MurmurHash64A, so partition "
+         "numbers differ there.\n";
+  }
+  s << "CREATE TABLE " << Q(FamilyRelationName(t, f)) << " (\n";
+  s << "  " << Q("K") << " varbinary(1024) NOT NULL,\n";
+  if (!ts) s << "  " << Q("Q") << " varbinary(256) NOT NULL,\n";
+  s << "  " << Q("T") << " bigint(20) NOT NULL,\n";
+  if (ts) {
+    s << "  " << Q("S") << " bigint(20) NOT NULL,\n";
+    s << "  " << Q("V") << " json NOT NULL,\n";
+  } else {
+    s << "  " << Q("V") << " " << ValueType(f) << " NOT NULL,\n";
+  }
+  if (ddl_internal::HasGColumn(t, f)) {
+    s << "  " << Q("G") << " bigint(20) GENERATED ALWAYS AS (ABS(" << Q("T")
+      << ")),\n";
+  }
+  if (p.prefix_length > 0) {
+    s << "  " << Q("K_PREFIX") << " varbinary(1024) GENERATED ALWAYS AS "
+      << "(substring(" << Q("K") << ", 1, " << p.prefix_length << ")),\n";
+  }
+  s << "  PRIMARY KEY (" << Q("K") << ", " << Q(ts ? "T" : "Q") << ", "
+    << Q(ts ? "S" : "T") << ")\n)";
+  if (dialect == DdlDialect::kOceanBase) {
+    s << " TABLEGROUP = " << Q(t.name);
+    const std::string kv = KvAttributes(f);
+    if (!kv.empty()) s << "\n" << kv;
+  }
+  const std::string clause = PartitionClause(p);
+  if (!clause.empty()) s << "\n" << clause;
+  s << ";\n";
+  return s.str();
+}
+
+}  // namespace
+
+namespace ddl_internal {
+
+bool HasGColumn(const TableSpec& t, const FamilySpec& f) {
+  return t.layout == Layout::kTimeseries || f.partition.NeedsTimestamp();
+}
+
+std::string MysqlFamilyDdl(const TableSpec& t, DdlDialect dialect) {
+  std::string out;
+  if (dialect == DdlDialect::kOceanBase) {
+    out += "CREATE TABLEGROUP " + Q(t.name) + ";\n";
+  }
+  for (const FamilySpec& f : t.families) {
+    if (!out.empty()) out += "\n";
+    out += CreateFamilyTable(t, f, dialect);
+  }
+  return out;
+}
+
+}  // namespace ddl_internal
+}  // namespace obkvlite

@@ -1,0 +1,43 @@
+// Copyright (c) obkvlite authors.
+#include "obkvlite/ddl.h"
+
+namespace obkvlite {
+namespace {
+
+std::string QuoteWith(std::string_view text, char quote) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out.push_back(quote);
+  for (char c : text) {
+    if (c == quote) out.push_back(quote);
+    out.push_back(c);
+  }
+  out.push_back(quote);
+  return out;
+}
+
+}  // namespace
+
+std::string QuoteSqlIdentifier(std::string_view name) {
+  return QuoteWith(name, '"');
+}
+
+std::string QuoteMysqlIdentifier(std::string_view name) {
+  return QuoteWith(name, '`');
+}
+
+std::string QuoteSqlString(std::string_view text) {
+  return QuoteWith(text, '\'');
+}
+
+Result<DdlDialect> ParseDdlDialect(std::string_view name,
+                                   std::string_view field) {
+  if (name == "oceanbase") return DdlDialect::kOceanBase;
+  if (name == "mysql") return DdlDialect::kMysql;
+  if (name == "sqlite") return DdlDialect::kSqlite;
+  return Status::InvalidArgument(std::string(field) +
+                                 ": must be oceanbase, mysql or sqlite, got '" +
+                                 std::string(name) + "'");
+}
+
+}  // namespace obkvlite

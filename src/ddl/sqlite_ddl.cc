@@ -1,0 +1,146 @@
+// Copyright (c) obkvlite authors.
+//
+// The sqlite dialect: the physical tables the store executes (DESIGN §2).
+
+#include <sstream>
+
+#include "ddl/ddl_internal.h"
+#include "obkvlite/ddl.h"
+
+namespace obkvlite {
+namespace {
+
+std::string Q(std::string_view name) { return QuoteSqlIdentifier(name); }
+
+// SQLite limits one compound SELECT to 500 terms; views over more
+// partitions are built from chunk views "t$f$u<i>" of this many tables.
+constexpr int kViewChunk = 400;
+
+std::string BaseColumns(const TableSpec& t) {
+  return t.layout == Layout::kTimeseries ? "\"K\", \"T\", \"S\", \"V\""
+                                         : "\"K\", \"Q\", \"T\", \"V\"";
+}
+
+std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
+                                 const std::string& name) {
+  const bool ts = t.layout == Layout::kTimeseries;
+  std::ostringstream s;
+  s << "CREATE TABLE " << Q(name) << " (\n";
+  s << "  \"K\" BLOB NOT NULL,\n";
+  if (!ts) s << "  \"Q\" BLOB NOT NULL,\n";
+  s << "  \"T\" INTEGER NOT NULL,\n";
+  if (ts) {
+    s << "  \"S\" INTEGER NOT NULL,\n";
+    s << "  \"V\" TEXT NOT NULL,\n";
+  } else {
+    s << "  \"V\" BLOB NOT NULL,\n";
+  }
+  if (ddl_internal::HasGColumn(t, f)) {
+    s << "  \"G\" INTEGER GENERATED ALWAYS AS (abs(\"T\")) VIRTUAL,\n";
+  }
+  if (f.partition.prefix_length > 0) {
+    s << "  \"K_PREFIX\" BLOB GENERATED ALWAYS AS (substr(\"K\", 1, "
+      << f.partition.prefix_length << ")) VIRTUAL,\n";
+  }
+  s << (ts ? "  PRIMARY KEY (\"K\", \"T\", \"S\")\n"
+           : "  PRIMARY KEY (\"K\", \"Q\", \"T\")\n");
+  s << ") WITHOUT ROWID;";
+  return s.str();
+}
+
+std::string UnionView(const std::string& view, const std::string& columns,
+                      const std::vector<std::string>& sources) {
+  std::string out = "CREATE VIEW " + Q(view) + " AS\n";
+  for (size_t i = 0; i < sources.size(); ++i) {
+    if (i > 0) out += "UNION ALL\n";
+    out += "SELECT " + columns + " FROM " + Q(sources[i]) + "\n";
+  }
+  out.back() = ';';
+  return out;
+}
+
+// Chunk view names of a family with more than kViewChunk partitions.
+std::vector<std::string> ChunkViews(const std::string& relation, int count) {
+  std::vector<std::string> names;
+  for (int c = 0; c * kViewChunk < count; ++c) {
+    names.push_back(relation + "$u" + std::to_string(c));
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string SqliteCatalogDdl() {
+  return "CREATE TABLE IF NOT EXISTS " + Q(kCatalogTable) +
+         " (\n  \"name\" TEXT PRIMARY KEY NOT NULL,\n"
+         "  \"spec\" TEXT NOT NULL\n) WITHOUT ROWID;";
+}
+
+std::vector<std::string> SqliteCreateStatements(const TableSpec& spec) {
+  std::vector<std::string> out;
+  const std::string columns = BaseColumns(spec);
+  for (const FamilySpec& f : spec.families) {
+    const std::string relation = FamilyRelationName(spec, f);
+    const PartitionSpec& p = f.partition;
+    const int count = p.PhysicalCount();
+    std::vector<std::string> tables;
+    for (int i = 0; i < count; ++i) {
+      tables.push_back(PartitionTableName(relation, p, i));
+      out.push_back(CreatePartitionTable(spec, f, tables.back()));
+    }
+    if (p.strategy == PartitionStrategy::kNone) continue;
+    if (count <= kViewChunk) {
+      out.push_back(UnionView(relation, columns, tables));
+      continue;
+    }
+    const std::vector<std::string> chunks = ChunkViews(relation, count);
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      std::vector<std::string> part(
+          tables.begin() + c * kViewChunk,
+          tables.begin() + std::min<size_t>(tables.size(), (c + 1) * kViewChunk));
+      out.push_back(UnionView(chunks[c], columns, part));
+    }
+    out.push_back(UnionView(relation, columns, chunks));
+  }
+  out.push_back("INSERT INTO " + Q(kCatalogTable) +
+                " (\"name\", \"spec\") VALUES (" + QuoteSqlString(spec.name) +
+                ", " + QuoteSqlString(spec.json) + ");");
+  return out;
+}
+
+std::vector<std::string> SqliteDropStatements(const TableSpec& spec) {
+  std::vector<std::string> out;
+  for (const FamilySpec& f : spec.families) {
+    const std::string relation = FamilyRelationName(spec, f);
+    const PartitionSpec& p = f.partition;
+    const int count = p.PhysicalCount();
+    if (p.strategy != PartitionStrategy::kNone) {
+      out.push_back("DROP VIEW IF EXISTS " + Q(relation) + ";");
+      if (count > kViewChunk) {
+        for (const std::string& chunk : ChunkViews(relation, count)) {
+          out.push_back("DROP VIEW IF EXISTS " + Q(chunk) + ";");
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      out.push_back("DROP TABLE IF EXISTS " +
+                    Q(PartitionTableName(relation, p, i)) + ";");
+    }
+  }
+  out.push_back("DELETE FROM " + Q(kCatalogTable) +
+                " WHERE \"name\" = " + QuoteSqlString(spec.name) + ";");
+  return out;
+}
+
+std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect) {
+  if (dialect != DdlDialect::kSqlite) {
+    return ddl_internal::MysqlFamilyDdl(spec, dialect);
+  }
+  std::string out = SqliteCatalogDdl() + "\n";
+  for (const std::string& stmt : SqliteCreateStatements(spec)) {
+    out += "\n" + stmt + "\n";
+  }
+  return out;
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,3 @@
+// Copyright (c) obkvlite authors.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
