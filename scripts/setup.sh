@@ -15,6 +15,7 @@ PACKAGES=(
   doctest-dev
   libcli11-dev
   libssl-dev
+  libxml2-dev
 )
 
 missing=()

@@ -17,10 +17,12 @@
 #define OBKVLITE_SPEC_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "obkvlite/rowkey_spec.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -122,6 +124,8 @@ struct TableSpec {
   std::string name;  // HBase table name == OceanBase table group
   Layout layout = Layout::kNormal;
   std::vector<FamilySpec> families;
+  // The optional "rowkey" section: how keys are composed (obkvlite/rowkey.h).
+  std::optional<RowkeySpec> rowkey;
   // Advice that does not make the spec invalid, each prefixed by its path.
   std::vector<std::string> warnings;
   // The spec as accepted, re-serialised canonically (kept by the catalog).

@@ -90,9 +90,13 @@ class [[nodiscard]] Status {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  // REQUIRED: !status.ok().
+  // REQUIRED: !status.ok(). An OK status (a caller bug) becomes an
+  // InvalidArgument rather than a Result without a value.
   Result(Status status) : status_(std::move(status)) {  // NOLINT
     assert(!status_.ok());
+    if (status_.ok()) {
+      status_ = Status::InvalidArgument("internal: Result made from OK status");
+    }
   }
   Result(T value) : value_(std::move(value)) {}  // NOLINT
 

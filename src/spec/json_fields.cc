@@ -5,15 +5,93 @@
 
 namespace obkvlite {
 
+namespace {
+
+constexpr size_t kMessageMax = 60;
+
+// A string's JSON form, from at most the first `limit` + 8 bytes: enough to
+// fill a message, without copying a huge string whole.
+std::string DumpString(const std::string& s, size_t limit) {
+  const nlohmann::json j(s.size() > limit + 8 ? s.substr(0, limit + 8) : s);
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// Appends the compact JSON form of `value` (as dump(-1) writes it) to `out`,
+// stopping once `out` is longer than `limit`. Every level writes a bracket
+// before descending, so the recursion is at most limit + 1 deep whatever
+// the nesting of the input (dump() itself recurses without bound).
+void RenderBounded(const nlohmann::json& value, size_t limit,
+                   std::string* out) {
+  if (out->size() > limit) return;
+  if (value.is_array()) {
+    out->push_back('[');
+    bool first = true;
+    for (const nlohmann::json& item : value) {
+      if (out->size() > limit) return;
+      if (!first) out->push_back(',');
+      first = false;
+      RenderBounded(item, limit, out);
+    }
+    out->push_back(']');
+  } else if (value.is_object()) {
+    out->push_back('{');
+    bool first = true;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (out->size() > limit) return;
+      if (!first) out->push_back(',');
+      first = false;
+      *out += DumpString(it.key(), limit);
+      out->push_back(':');
+      RenderBounded(it.value(), limit, out);
+    }
+    out->push_back('}');
+  } else if (value.is_string()) {
+    *out += DumpString(value.get_ref<const std::string&>(), limit);
+  } else {
+    *out +=
+        value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+}
+
+}  // namespace
+
 std::string JsonForMessage(const nlohmann::json& value) {
-  std::string text =
-      value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  constexpr size_t kMax = 60;
-  if (text.size() > kMax) text = text.substr(0, kMax) + "...";
+  std::string text;
+  RenderBounded(value, kMessageMax, &text);
+  if (text.size() > kMessageMax) {
+    // Cut on a UTF-8 character boundary: the message must stay valid UTF-8
+    // (exec results carry it inside JSON).
+    size_t cut = kMessageMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+      --cut;
+    }
+    text = text.substr(0, cut) + "...";
+  }
   return text;
 }
 
+namespace {
+
+// True for members that read unambiguously after a '.': [A-Za-z_][A-Za-z0-9_]*.
+bool IsPlainMember(std::string_view member) {
+  if (member.empty()) return false;
+  for (size_t i = 0; i < member.size(); ++i) {
+    const char c = member[i];
+    const bool alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    const bool digit = c >= '0' && c <= '9';
+    if (!(alpha || c == '_' || (digit && i > 0))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::string JoinPath(std::string_view path, std::string_view member) {
+  if (!IsPlainMember(member)) {
+    // "", "a b", "x.y": written as a quoted JSON string in brackets.
+    return std::string(path) + "[" +
+           JsonForMessage(nlohmann::json(std::string(member))) + "]";
+  }
   if (path.empty()) return std::string(member);
   std::string out(path);
   out += '.';
@@ -76,9 +154,7 @@ Status JsonFields::CheckKnown(
   return Status::OK();
 }
 
-bool JsonFields::Has(std::string_view key) const {
-  return Get(key) != nullptr;
-}
+bool JsonFields::Has(std::string_view key) const { return Get(key) != nullptr; }
 
 const nlohmann::json* JsonFields::Get(std::string_view key) const {
   auto it = object_.find(key);
@@ -110,9 +186,8 @@ Result<std::optional<bool>> JsonFields::OptionalBool(
   const nlohmann::json* v = Get(key);
   if (v == nullptr) return std::optional<bool>();
   if (!v->is_boolean()) {
-    return Status::InvalidArgument(PathOf(key) +
-                                   ": must be true or false, got " +
-                                   JsonForMessage(*v));
+    return Status::InvalidArgument(
+        PathOf(key) + ": must be true or false, got " + JsonForMessage(*v));
   }
   return std::optional<bool>(v->get<bool>());
 }

@@ -25,7 +25,9 @@ namespace obkvlite {
 std::string JsonForMessage(const nlohmann::json& value);
 
 // Joins a JSON path and a member name: ("families[1]", "name") ->
-// "families[1].name"; ("", "table") -> "table".
+// "families[1].name"; ("", "table") -> "table". A member that is not a plain
+// identifier is bracketed and quoted: ("families[0]", "a b") ->
+// "families[0][\"a b\"]".
 std::string JoinPath(std::string_view path, std::string_view member);
 // ("bounds", 2) -> "bounds[2]".
 std::string IndexPath(std::string_view path, size_t index);

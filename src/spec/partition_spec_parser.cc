@@ -37,17 +37,16 @@ void AdviseKeyCount(int64_t n, const std::string& path,
 Result<int> ReadKeyCount(const JsonFields& fields, std::string_view key,
                          std::vector<std::string>* warnings) {
   OBKV_ASSIGN_OR_RETURN(
-      int64_t n, fields.Integer(key, 1, kMaxPartitions,
-                                "an integer between 1 and 8192"));
+      int64_t n,
+      fields.Integer(key, 1, kMaxPartitions, "an integer between 1 and 8192"));
   AdviseKeyCount(n, fields.PathOf(key), warnings);
   return static_cast<int>(n);
 }
 
 Status ReadKeyOptions(const JsonFields& fields, PartitionSpec* spec) {
   OBKV_ASSIGN_OR_RETURN(
-      auto prefix,
-      fields.OptionalInteger("prefix_length", 1, kMaxPrefixLength,
-                             "an integer between 1 and 1024"));
+      auto prefix, fields.OptionalInteger("prefix_length", 1, kMaxPrefixLength,
+                                          "an integer between 1 and 1024"));
   spec->prefix_length = prefix ? static_cast<int>(*prefix) : 0;
   OBKV_ASSIGN_OR_RETURN(auto hash, fields.OptionalString("hash"));
   if (!hash || *hash == "oceanbase") {
@@ -57,8 +56,8 @@ Status ReadKeyOptions(const JsonFields& fields, PartitionSpec* spec) {
   } else {
     return Status::InvalidArgument(fields.PathOf("hash") +
                                    ": must be \"oceanbase\" or \"murmur3\", "
-                                   "got \"" +
-                                   *hash + "\"");
+                                   "got " +
+                                   JsonForMessage(*fields.Get("hash")));
   }
   return Status::OK();
 }
@@ -79,8 +78,9 @@ Result<RangeBound> ReadBound(const nlohmann::json& value,
   }
   if (!value.is_string()) {
     return Status::InvalidArgument(
-        path + ": must be a row key string (\\xHH escapes) or \"MAXVALUE\", "
-               "got " +
+        path +
+        ": must be a row key string (\\xHH escapes) or \"MAXVALUE\", "
+        "got " +
         JsonForMessage(value));
   }
   OBKV_ASSIGN_OR_RETURN(bound.key,
@@ -114,8 +114,9 @@ Status ReadBounds(const JsonFields& fields, RangeColumn column,
   const std::string path = fields.PathOf("bounds");
   const nlohmann::json* bounds = fields.Get("bounds");
   if (bounds == nullptr) {
-    return Status::InvalidArgument(path + ": required (ascending range "
-                                          "bounds, MAXVALUE allowed last)");
+    return Status::InvalidArgument(path +
+                                   ": required (ascending range "
+                                   "bounds, MAXVALUE allowed last)");
   }
   if (!bounds->is_array() || bounds->empty() ||
       bounds->size() > static_cast<size_t>(kMaxPartitions)) {
@@ -149,8 +150,8 @@ Result<RangeColumn> ReadRangeColumn(const JsonFields& fields) {
   if (!column || *column == "K") return RangeColumn::kK;
   if (*column == "G") return RangeColumn::kG;
   return Status::InvalidArgument(fields.PathOf("column") +
-                                 ": must be \"K\" or \"G\", got \"" + *column +
-                                 "\"");
+                                 ": must be \"K\" or \"G\", got " +
+                                 JsonForMessage(*fields.Get("column")));
 }
 
 }  // namespace
@@ -168,8 +169,8 @@ Result<PartitionSpec> ParsePartitionSpec(const nlohmann::json& value,
     OBKV_RETURN_IF_ERROR(fields.CheckKnown({"strategy"}));
   } else if (strategy == "key") {
     spec.strategy = PartitionStrategy::kKey;
-    OBKV_RETURN_IF_ERROR(fields.CheckKnown(
-        {"strategy", "partitions", "prefix_length", "hash"}));
+    OBKV_RETURN_IF_ERROR(
+        fields.CheckKnown({"strategy", "partitions", "prefix_length", "hash"}));
     OBKV_ASSIGN_OR_RETURN(spec.key_partitions,
                           ReadKeyCount(fields, "partitions", warnings));
     OBKV_RETURN_IF_ERROR(ReadKeyOptions(fields, &spec));
@@ -199,8 +200,8 @@ Result<PartitionSpec> ParsePartitionSpec(const nlohmann::json& value,
   } else {
     return Status::InvalidArgument(
         fields.PathOf("strategy") +
-        ": must be one of none, key, range, range_key, key_range; got \"" +
-        strategy + "\"");
+        ": must be one of none, key, range, range_key, key_range; got " +
+        JsonForMessage(*fields.Get("strategy")));
   }
 
   if (spec.IsTwoLevel()) {

@@ -3,19 +3,118 @@
 // ParseTableSpec: JSON text -> validated TableSpec (DESIGN §6).
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "obkvlite/spec.h"
 #include "spec/json_fields.h"
 #include "spec/partition_spec_parser.h"
+#include "spec/rowkey_spec_parser.h"
 
 namespace obkvlite {
 namespace {
 
 constexpr int64_t kMaxInt32 = 2147483647;
+
+// Thrown by DuplicateKeyChecker out of nlohmann's parser.
+struct DuplicateKey {
+  std::string path;
+};
+
+// A parse callback that rejects an object repeating a member name, which
+// nlohmann::json would otherwise accept silently, keeping the last value.
+// It keeps the current member or index of every open container, and builds
+// the JSON path only for the error (so deep nesting stays linear).
+class DuplicateKeyChecker {
+ public:
+  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event,
+                  nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        CountElement();
+        frames_.push_back(Frame{event == Event::array_start, {}, 0, ""});
+        break;
+      case Event::key: {
+        Frame& top = frames_.back();
+        top.key = parsed.get<std::string>();
+        if (!top.keys.insert(top.key).second) throw DuplicateKey{Path()};
+        break;
+      }
+      case Event::value:
+        CountElement();
+        break;
+      case Event::object_end:
+      case Event::array_end:
+        frames_.pop_back();
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool is_array;
+    std::set<std::string> keys;  // members seen so far (objects)
+    size_t count;                // elements started so far (arrays)
+    std::string key;             // current member (objects)
+  };
+
+  // A value starts: it is the next element of an enclosing array.
+  void CountElement() {
+    if (!frames_.empty() && frames_.back().is_array) ++frames_.back().count;
+  }
+
+  // Path of the current member of the innermost object.
+  std::string Path() const {
+    std::string path;  // appended in place: linear in the depth
+    for (const Frame& f : frames_) {
+      if (f.is_array) {
+        path += "[" + std::to_string(f.count - 1) + "]";
+        continue;
+      }
+      const std::string member = JoinPath("", f.key);  // key or ["key"]
+      if (!path.empty() && member[0] != '[') path += '.';
+      path += member;
+    }
+    return path;
+  }
+
+  std::vector<Frame> frames_;
+};
+
+// nlohmann's parse errors quote the input ("last read: '...'"), which may
+// hold bytes that are not UTF-8; messages must stay valid UTF-8, so every
+// byte >= 0x80 becomes \xHH.
+std::string AsciiMessage(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (c < 0x80) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 0xF]);
+    }
+  }
+  return out;
+}
+
+std::string AsciiLower(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    out.push_back(
+        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
 
 // value_type: "varbinary(N)" with N in 1..1048576, or "longblob"
 // (case-insensitive, as in SQL).
@@ -24,7 +123,8 @@ Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
   if (!type) return Status::OK();
   std::string lower;
   for (char c : *type) {
-    lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    lower.push_back(
+        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
   if (lower == "longblob") {
     family->longblob = true;
@@ -40,25 +140,25 @@ Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
     }
     return Status::InvalidArgument(
         fields.PathOf("value_type") + ": varbinary length " +
-        std::to_string(n) + " is out of range 1..1048576 (use longblob for "
-                            "values up to 512 MiB)");
+        std::to_string(n) +
+        " is out of range 1..1048576 (use longblob for "
+        "values up to 512 MiB)");
   }
   return Status::InvalidArgument(fields.PathOf("value_type") +
                                  ": must be \"varbinary(N)\" with N 1..1048576 "
-                                 "or \"longblob\", got \"" +
-                                 *type + "\"");
+                                 "or \"longblob\", got " +
+                                 JsonForMessage(*fields.Get("value_type")));
 }
 
 Result<FamilySpec> ParseFamily(const nlohmann::json& value,
-                               const std::string& path,
-                               const TableSpec& table,
+                               const std::string& path, const TableSpec& table,
                                const PartitionSpec& table_partition,
                                std::vector<std::string>* warnings) {
   JsonFields fields(value, path);
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(fields.CheckKnown({"name", "ttl_seconds", "max_versions",
-                                          "kv_attributes", "value_type",
-                                          "partition"}));
+  OBKV_RETURN_IF_ERROR(
+      fields.CheckKnown({"name", "ttl_seconds", "max_versions", "kv_attributes",
+                         "value_type", "partition"}));
   FamilySpec family;
   OBKV_ASSIGN_OR_RETURN(family.name, fields.String("name"));
   OBKV_RETURN_IF_ERROR(ValidateIdentifier(family.name, fields.PathOf("name")));
@@ -108,8 +208,8 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
 Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   JsonFields fields(root, "");
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(
-      fields.CheckKnown({"table", "layout", "families", "partition"}));
+  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
+      {"table", "layout", "families", "partition", "rowkey"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
@@ -122,14 +222,19 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
     table.layout = Layout::kTimeseries;
   } else {
     return Status::InvalidArgument(
-        "layout: must be \"normal\" or \"timeseries\", got \"" + *layout +
-        "\"");
+        "layout: must be \"normal\" or \"timeseries\", got " +
+        JsonForMessage(*fields.Get("layout")));
   }
 
   PartitionSpec table_partition;
   if (const nlohmann::json* p = fields.Get("partition")) {
     OBKV_ASSIGN_OR_RETURN(table_partition,
                           ParsePartitionSpec(*p, "partition", &table.warnings));
+  }
+
+  if (const nlohmann::json* r = fields.Get("rowkey")) {
+    OBKV_ASSIGN_OR_RETURN(table.rowkey,
+                          ParseRowkeySpec(*r, "rowkey", &table.warnings));
   }
 
   const nlohmann::json* families = fields.Get("families");
@@ -142,16 +247,25 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
         "families: must be a non-empty array of families, got " +
         JsonForMessage(*families));
   }
-  std::set<std::string> seen;
+  // SQLite and OceanBase (lower_case_table_names) compare table names
+  // case-insensitively, so "t$cf" and "t$CF" would be the same relation.
+  std::map<std::string, size_t> seen;  // lower-case name -> index
   for (size_t i = 0; i < families->size(); ++i) {
     const std::string path = IndexPath("families", i);
-    OBKV_ASSIGN_OR_RETURN(
-        FamilySpec family,
-        ParseFamily((*families)[i], path, table, table_partition,
-                    &table.warnings));
-    if (!seen.insert(family.name).second) {
-      return Status::InvalidArgument(path + ".name: duplicate family '" +
-                                     family.name + "'");
+    OBKV_ASSIGN_OR_RETURN(FamilySpec family,
+                          ParseFamily((*families)[i], path, table,
+                                      table_partition, &table.warnings));
+    auto [it, inserted] = seen.emplace(AsciiLower(family.name), i);
+    if (!inserted) {
+      const std::string& other = table.families[it->second].name;
+      if (other == family.name) {
+        return Status::InvalidArgument(path + ".name: duplicate family '" +
+                                       family.name + "'");
+      }
+      return Status::InvalidArgument(
+          path + ".name: family '" + family.name + "' collides with '" + other +
+          "' (" + IndexPath("families", it->second) +
+          "); table names are case-insensitive in SQLite and OceanBase");
     }
     table.families.push_back(std::move(family));
   }
@@ -164,13 +278,22 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
 Result<TableSpec> ParseTableSpec(std::string_view json_text) {
   nlohmann::json root;
   try {
-    root = nlohmann::json::parse(json_text.begin(), json_text.end());
+    DuplicateKeyChecker checker;
+    root = nlohmann::json::parse(
+        json_text.begin(), json_text.end(),
+        [&checker](int depth, nlohmann::json::parse_event_t event,
+                   nlohmann::json& parsed) {
+          return checker(depth, event, parsed);
+        });
+  } catch (const DuplicateKey& e) {
+    return Status::InvalidArgument(e.path + ": duplicate key");
   } catch (const nlohmann::json::parse_error& e) {
-    return Status::InvalidArgument(std::string("spec: malformed JSON at byte ") +
-                                   std::to_string(e.byte) + ": " + e.what());
+    return Status::InvalidArgument(
+        std::string("spec: malformed JSON at byte ") + std::to_string(e.byte) +
+        ": " + AsciiMessage(e.what()));
   } catch (const std::exception& e) {
     return Status::InvalidArgument(std::string("spec: malformed JSON: ") +
-                                   e.what());
+                                   AsciiMessage(e.what()));
   }
   try {
     return ParseSpecObject(root);
@@ -181,6 +304,12 @@ Result<TableSpec> ParseTableSpec(std::string_view json_text) {
 }
 
 Result<TableSpec> LoadTableSpecFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    // An ifstream opens a directory on Linux and then reads nothing, which
+    // would be reported as malformed JSON.
+    return Status::IOError(path + ": is a directory, not a spec file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     return Status::IOError(path + ": cannot open spec file");

@@ -1,0 +1,117 @@
+// Copyright (c) obkvlite authors.
+//
+// HBase filters, parsed from HBase's filter language (ParseFilter grammar):
+//   PrefixFilter('r') AND (ValueFilter(=,'binary:x') OR SKIP KeyOnlyFilter())
+// Precedence: parentheses, then SKIP/WHILE, then AND, then OR. A chain of
+// one operator is one n-ary list; a parenthesized group stays a nested list.
+//
+// Lexical rules (as HBase's ParseFilter):
+//   - string arguments are quoted with ', and '' inside stands for one '.
+//     The bytes between the quotes are taken as they are: the language has
+//     no other escape, so '\x00' is the four bytes \ x 0 0, and a binary
+//     key is written by putting the raw bytes (any value, 0x00 included)
+//     inside the quotes.
+//   - compare operators (< <= = != >= >), integers and booleans (true,
+//     false, any case) are bare; a quoted '5' or '=' is an error.
+//   - comparators are quoted 'type:value' with type binary, binaryprefix,
+//     substring (ASCII case-insensitive), regexstring (search, '.' matches
+//     any byte) or regexstringnocase; substring and regex comparators only
+//     go with = and !=. Regular expressions use ECMAScript syntax
+//     (std::regex), which covers the common subset of Java's.
+//   - AND, OR, SKIP and WHILE are upper-case keywords; space, tab, CR and
+//     LF separate tokens; arguments are separated by commas.
+//
+// A Filter follows HBase's Filter contract, driven per row by the read path
+// through RowMatcher (src/hbase/row_matcher.h), in HBase's order: Reset() at
+// each row, FilterAllRemaining() and FilterRowKey(), FilterCell() for each
+// candidate cell (after projection, TTL and time range, before the versions
+// cap: HBASE-17125) and TransformCell() on included cells, then
+// FilterRowCells() (when HasFilterRow()) and FilterRow() (when the row still
+// has cells). FilterAllRemaining() true ends the scan. A ReturnCode that
+// skips "the row" skips the rest of the current family in the row, as
+// HBase's per-family store scanners do.
+//
+// REQUIRED: a Filter instance serves one Get or Scan at a time; call
+// SetReversed() and NarrowRowRange() before the first row.
+// Thread safety: not thread-safe (filters keep per-scan state).
+
+#ifndef OBKVLITE_FILTER_H_
+#define OBKVLITE_FILTER_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "obkvlite/cell.h"
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+
+struct KeyRange;  // obkvlite/router.h
+
+class Filter {
+ public:
+  // HBase's Filter.ReturnCode.
+  enum class ReturnCode {
+    kInclude,                // keep the cell, go on
+    kIncludeAndNextCol,      // keep it, skip older versions of the column
+    kIncludeAndSeekNextRow,  // keep it, skip the rest of the row (family)
+    kSkip,                   // drop the cell, go on
+    kNextCol,                // drop it and the column's older versions
+    kNextRow,                // drop it and the rest of the row (family)
+  };
+
+  virtual ~Filter() = default;
+
+  // Called before each row.
+  virtual void Reset() {}
+  // True ends the whole scan (PageFilter, InclusiveStopFilter, WHILE).
+  virtual bool FilterAllRemaining() { return false; }
+  // True drops the whole row before its cells are read.
+  virtual bool FilterRowKey(std::string_view row) {
+    (void)row;
+    return false;
+  }
+  virtual ReturnCode FilterCell(const Cell& cell) {
+    (void)cell;
+    return ReturnCode::kInclude;
+  }
+  // Rewrites an included cell (KeyOnlyFilter).
+  virtual void TransformCell(Cell* cell) { (void)cell; }
+  // True when FilterRowCells must be called (then FilterRow is called only
+  // if cells remain after it).
+  virtual bool HasFilterRow() const { return false; }
+  // May edit the row's included cells (SingleColumnValueExcludeFilter).
+  virtual void FilterRowCells(std::vector<Cell>* cells) { (void)cells; }
+  // True drops the row after its cells were seen; called only for a row
+  // with cells (PageFilter counts the calls).
+  virtual bool FilterRow() { return false; }
+  // Scan direction; set once before use.
+  virtual void SetReversed(bool reversed) { reversed_ = reversed; }
+  // Narrows `range` to the rows this filter can accept (push-down of
+  // PrefixFilter, InclusiveStopFilter, RowFilter with a binary or
+  // binaryprefix comparator, and AND lists of them). Never widens it, and
+  // never changes what the scan returns. Depends on SetReversed(). The
+  // result may be empty.
+  virtual void NarrowRowRange(KeyRange* range) const { (void)range; }
+  // The filter in the filter language, canonical form: ParseFilter() of it
+  // gives an equivalent filter with the same ToString().
+  virtual std::string ToString() const = 0;
+
+ protected:
+  bool reversed_ = false;
+};
+
+// Parses a filter string. Errors are InvalidArgument with the byte position
+// and what was expected, e.g.
+//   "filter: position 0: PrefixFilter takes 1 argument, got 2"
+//   "filter: position 18: expected AND, OR or ')' to close '(' at position 0,
+//    got end of input"
+// Safe for any input bytes (a fuzzer drives it): no exception escapes and
+// nesting deeper than 64 levels is an error, not a stack overflow.
+Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_FILTER_H_

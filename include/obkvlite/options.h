@@ -1,0 +1,40 @@
+// Copyright (c) obkvlite authors.
+//
+// StoreOptions: how a store is opened.
+//
+// Thread safety: plain value; copied by Store::Open.
+
+#ifndef OBKVLITE_OPTIONS_H_
+#define OBKVLITE_OPTIONS_H_
+
+#include <cstdint>
+#include <functional>
+
+namespace obkvlite {
+
+// What a committed write survives (SQLite's synchronous setting in WAL
+// mode). kNormal: a committed batch survives a process crash, and may be
+// lost (whole, never partially) on power loss. kFull: it also survives
+// power loss, at the cost of an fsync per commit.
+enum class Durability { kNormal, kFull };
+
+struct StoreOptions {
+  // Create the store file when it does not exist.
+  bool create_if_missing = true;
+  // Open read-only: every write fails with NotSupported.
+  bool read_only = false;
+  // Commit durability; see Durability.
+  Durability durability = Durability::kNormal;
+  // How long a writer waits for another process's lock before Busy (ms).
+  int busy_timeout_ms = 5000;
+  // SQLite page cache per connection, in KiB.
+  int cache_size_kib = 16384;
+  // Clock in ms since the epoch, used for "now" timestamps, TTL and
+  // timeseries write sequence numbers; empty means the system clock. Tests
+  // inject a fake clock here.
+  std::function<int64_t()> clock_ms;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_OPTIONS_H_

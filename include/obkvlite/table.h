@@ -1,0 +1,76 @@
+// Copyright (c) obkvlite authors.
+//
+// Table: HBase operations on one table of a store (DESIGN §4), each routed
+// to its partition tables by the PartitionRouter.
+//
+// Every write is atomic: a Put, a Delete, a Batch either lands whole or not
+// at all; bad input (limits, unknown family, bad filter) gets an
+// InvalidArgument naming the field and writes nothing.
+//
+// REQUIRED: the Store that returned the Table outlives it.
+// Thread safety: a Table may be used from several threads; operations are
+// serialised per store for writes, and each Scanner reads a consistent
+// snapshot.
+
+#ifndef OBKVLITE_TABLE_H_
+#define OBKVLITE_TABLE_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "obkvlite/cell.h"
+#include "obkvlite/mutation.h"
+#include "obkvlite/query.h"
+#include "obkvlite/scanner.h"
+#include "obkvlite/spec.h"
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+
+// What Table::Purge removed.
+struct PurgeStats {
+  int64_t expired_cells = 0;   // older than the family's TimeToLive
+  int64_t excess_versions = 0; // beyond the family's MaxVersions
+};
+
+class Table {
+ public:
+  virtual ~Table() = default;
+
+  virtual const TableSpec& spec() const = 0;
+
+  virtual Status Put(const obkvlite::Put& put) = 0;
+  // Several puts in one transaction: all land or none does.
+  virtual Status Put(const std::vector<obkvlite::Put>& puts) = 0;
+
+  // The row's cells; an empty RowResult when nothing matches.
+  virtual Result<RowResult> Get(const obkvlite::Get& get) = 0;
+  // True iff Get would return at least one cell.
+  virtual Result<bool> Exists(const obkvlite::Get& get) = 0;
+
+  virtual Result<std::unique_ptr<Scanner>> GetScanner(
+      const obkvlite::Scan& scan) = 0;
+
+  virtual Status Delete(const obkvlite::Delete& del) = 0;
+
+  // Returns the new cells.
+  virtual Result<RowResult> Increment(const obkvlite::Increment& inc) = 0;
+  virtual Result<RowResult> Append(const obkvlite::Append& app) = 0;
+
+  // True iff the condition held and the mutations were applied.
+  virtual Result<bool> CheckAndMutate(const obkvlite::CheckAndMutate& cam) = 0;
+
+  // Applies every mutation in one transaction, in order; on any error none
+  // is applied. Results are in the order of `mutations`.
+  virtual Result<std::vector<MutationResult>> Batch(
+      const std::vector<Mutation>& mutations) = 0;
+
+  // Physically removes cells hidden by TimeToLive and versions beyond
+  // MaxVersions, in every family, in one transaction.
+  virtual Result<PurgeStats> Purge() = 0;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TABLE_H_

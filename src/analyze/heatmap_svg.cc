@@ -1,0 +1,234 @@
+// Copyright (c) obkvlite authors.
+//
+// The heatmap as SVG, in the manner of Bigtable's Key Visualizer: rows are
+// partitions (the key space), columns are time buckets, colour is keys per
+// cell on a log scale. HOT partitions get a cyan outline, bar and label;
+// the legend shows the scale and the HOT rule.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analyze/analyze_internal.h"
+
+namespace obkvlite {
+
+using analyze_internal::FormatDurationMs;
+using analyze_internal::FormatUtcMs;
+using analyze_internal::HeatColour;
+using analyze_internal::PartitionLabel;
+using analyze_internal::RampColour;
+
+namespace {
+
+constexpr int kLeft = 96;
+constexpr int kTop = 52;
+constexpr int kRight = 48;
+constexpr int kBottom = 112;
+constexpr int kLegendSteps = 10;
+constexpr const char* kHotColour = "#00b4ff";
+
+std::string Escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+struct SvgLayout {
+  int cw = 0;  // cell width
+  int ch = 0;  // cell height
+  int grid_w = 0;
+  int grid_h = 0;
+  int width = 0;
+  int height = 0;
+};
+
+SvgLayout MakeLayout(const Heatmap& map) {
+  SvgLayout l;
+  l.cw = std::clamp(720 / std::max(1, map.buckets), 4, 40);
+  l.ch = std::clamp(560 / std::max(1, map.partitions), 2, 16);
+  l.grid_w = map.buckets * l.cw;
+  l.grid_h = map.partitions * l.ch;
+  l.width = std::max(kLeft + l.grid_w + kRight, 640);
+  l.height = kTop + l.grid_h + kBottom;
+  return l;
+}
+
+std::string ColumnText(const Heatmap& map, int b) {
+  if (!map.by_time) {
+    return "keys " + std::to_string(b * map.keys_per_bucket + 1) + "-" +
+           std::to_string((b + 1) * map.keys_per_bucket);
+  }
+  return FormatUtcMs(map.start_ms + b * map.bucket_ms);
+}
+
+std::string Header(const AnalysisReport& r, const SvgLayout& l) {
+  const std::string w = std::to_string(l.width);
+  const std::string h = std::to_string(l.height);
+  std::string columns =
+      r.heatmap.by_time
+          ? "time buckets of " + FormatDurationMs(r.heatmap.bucket_ms)
+          : "buckets of " + std::to_string(r.heatmap.keys_per_bucket) +
+                " keys in input order";
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
+         "\" font-family=\"monospace\" font-size=\"11\">\n"
+         "<title>obkv analyze: " +
+         Escape(r.table + "$" + r.family) +
+         "</title>\n"
+         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" +
+         w + "\" height=\"" + h +
+         "\" fill=\"#ffffff\"/>\n"
+         "<text class=\"heading\" x=\"" +
+         std::to_string(kLeft) +
+         "\" y=\"20\" font-size=\"13\" font-weight=\"bold\">" +
+         Escape(r.table + "$" + r.family + ": " + r.partitioning) +
+         "</text>\n"
+         "<text class=\"subheading\" x=\"" +
+         std::to_string(kLeft) + "\" y=\"38\">" +
+         Escape(std::to_string(r.keys) + " keys, max/avg " +
+                Num(r.max_over_average) +
+                "; rows: partitions, columns: " + columns) +
+         "</text>\n";
+}
+
+std::string Cells(const AnalysisReport& r, const SvgLayout& l) {
+  const Heatmap& map = r.heatmap;
+  const int64_t max = map.max();
+  std::string out = "<g class=\"cells\">\n";
+  for (const PartitionLoad& p : r.partitions) {
+    for (int b = 0; b < map.buckets; ++b) {
+      const int64_t c = map.at(p.index, b);
+      out += "<rect class=\"cell\" x=\"" + std::to_string(kLeft + b * l.cw) +
+             "\" y=\"" + std::to_string(kTop + p.index * l.ch) + "\" width=\"" +
+             std::to_string(l.cw) + "\" height=\"" + std::to_string(l.ch) +
+             "\" fill=\"" + HeatColour(c, max) + "\" data-partition=\"" +
+             std::to_string(p.index) + "\" data-bucket=\"" + std::to_string(b) +
+             "\" data-count=\"" + std::to_string(c) + "\"><title>" +
+             Escape(PartitionLabel(p) + ", " + ColumnText(map, b) + ": " +
+                    std::to_string(c) + " keys") +
+             "</title></rect>\n";
+    }
+  }
+  return out + "</g>\n";
+}
+
+std::string RowLabels(const AnalysisReport& r, const SvgLayout& l) {
+  const int step = l.ch >= 10 ? 1 : (12 + l.ch - 1) / l.ch;
+  std::string out = "<g class=\"partition-labels\" text-anchor=\"end\">\n";
+  for (const PartitionLoad& p : r.partitions) {
+    if (p.index % step != 0) continue;
+    out += "<text x=\"" + std::to_string(kLeft - 10) + "\" y=\"" +
+           std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\">" +
+           Escape(PartitionLabel(p)) + "</text>\n";
+  }
+  return out + "</g>\n";
+}
+
+std::string HotMarks(const AnalysisReport& r, const SvgLayout& l) {
+  std::string out = "<g class=\"hot\">\n";
+  for (const PartitionLoad& p : r.partitions) {
+    if (!p.hot) continue;
+    const std::string y = std::to_string(kTop + p.index * l.ch);
+    out +=
+        "<rect class=\"hot-row\" data-partition=\"" + std::to_string(p.index) +
+        "\" x=\"" + std::to_string(kLeft) + "\" y=\"" + y + "\" width=\"" +
+        std::to_string(l.grid_w) + "\" height=\"" + std::to_string(l.ch) +
+        "\" fill=\"none\" stroke=\"" + kHotColour + "\" stroke-width=\"2\"/>\n";
+    out += "<rect class=\"hot-marker\" x=\"" + std::to_string(kLeft - 7) +
+           "\" y=\"" + y + "\" width=\"4\" height=\"" + std::to_string(l.ch) +
+           "\" fill=\"" + kHotColour + "\"/>\n";
+    out += "<text class=\"hot-label\" x=\"" +
+           std::to_string(kLeft + l.grid_w + 6) + "\" y=\"" +
+           std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\" fill=\"" +
+           kHotColour + "\" font-weight=\"bold\">HOT " +
+           Escape(PartitionLabel(p)) + "</text>\n";
+  }
+  return out + "</g>\n";
+}
+
+std::string Axis(const AnalysisReport& r, const SvgLayout& l) {
+  const Heatmap& map = r.heatmap;
+  const std::string y = std::to_string(kTop + l.grid_h + 16);
+  const std::string first =
+      map.by_time ? FormatUtcMs(map.start_ms) : "first key";
+  const std::string last =
+      map.by_time ? FormatUtcMs(map.start_ms + map.buckets * map.bucket_ms)
+                  : "last key";
+  return "<g class=\"time-axis\">\n<text x=\"" + std::to_string(kLeft) +
+         "\" y=\"" + y + "\">" + Escape(first) + "</text>\n<text x=\"" +
+         std::to_string(kLeft + l.grid_w) + "\" y=\"" + y +
+         "\" text-anchor=\"end\">" + Escape(last) + "</text>\n</g>\n";
+}
+
+std::string Legend(const AnalysisReport& r, const SvgLayout& l) {
+  const int64_t max = r.heatmap.max();
+  const int top = kTop + l.grid_h + 40;
+  std::string out = "<g class=\"legend\">\n";
+  out += "<text x=\"" + std::to_string(kLeft) + "\" y=\"" +
+         std::to_string(top - 6) + "\">keys per cell (log scale)</text>\n";
+  for (int i = 0; i < kLegendSteps; ++i) {
+    // Step i shows the colour of the count at fraction i/9 of the log scale.
+    const double t = static_cast<double>(i) / (kLegendSteps - 1);
+    const int64_t count =
+        i == 0 ? 0
+               : static_cast<int64_t>(std::llround(
+                     std::expm1(t * std::log1p(static_cast<double>(max)))));
+    out += "<rect class=\"legend-step\" x=\"" + std::to_string(kLeft + i * 24) +
+           "\" y=\"" + std::to_string(top) +
+           "\" width=\"24\" height=\"12\" fill=\"" + RampColour(t) +
+           "\" stroke=\"#888888\" stroke-width=\"0.5\" data-count=\"" +
+           std::to_string(count) + "\"/>\n";
+  }
+  const std::string label_y = std::to_string(top + 26);
+  out += "<text x=\"" + std::to_string(kLeft) + "\" y=\"" + label_y +
+         "\">0</text>\n<text x=\"" + std::to_string(kLeft + kLegendSteps * 24) +
+         "\" y=\"" + label_y + "\" text-anchor=\"end\">" + std::to_string(max) +
+         "</text>\n";
+  out += "<rect class=\"legend-hot\" x=\"" +
+         std::to_string(kLeft + kLegendSteps * 24 + 24) + "\" y=\"" +
+         std::to_string(top) +
+         "\" width=\"24\" height=\"12\" fill=\"none\" "
+         "stroke=\"" +
+         kHotColour + "\" stroke-width=\"2\"/>\n";
+  out += "<text x=\"" + std::to_string(kLeft + kLegendSteps * 24 + 54) +
+         "\" y=\"" + std::to_string(top + 10) + "\">HOT: at least " +
+         Num(r.hot_factor) + "x the average keys per partition (seed 004)" +
+         "</text>\n";
+  return out + "</g>\n";
+}
+
+}  // namespace
+
+std::string RenderHeatmapSvg(const AnalysisReport& report) {
+  const SvgLayout layout = MakeLayout(report.heatmap);
+  return Header(report, layout) + Cells(report, layout) +
+         RowLabels(report, layout) + HotMarks(report, layout) +
+         Axis(report, layout) + Legend(report, layout) + "</svg>\n";
+}
+
+}  // namespace obkvlite

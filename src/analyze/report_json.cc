@@ -1,0 +1,88 @@
+// Copyright (c) obkvlite authors.
+//
+// The report of `obkv analyze --json`: one JSON object.
+
+#include <nlohmann/json.hpp>
+
+#include "analyze/analyze_internal.h"
+
+namespace obkvlite {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json PartitionsJson(const AnalysisReport& r) {
+  Json out = Json::array();
+  for (const PartitionLoad& p : r.partitions) {
+    out.push_back({{"partition", p.index},
+                   {"name", p.name},
+                   {"table", p.table},
+                   {"keys", p.keys},
+                   {"ratio", p.ratio},
+                   {"hot", p.hot}});
+  }
+  return out;
+}
+
+Json BalanceJson(const NodeBalance& b) {
+  return {{"nodes", b.nodes},
+          {"partitions_per_node", b.partitions_per_node},
+          {"partition_imbalance", b.partition_imbalance},
+          {"keys_per_node", b.keys_per_node},
+          {"load_imbalance", b.load_imbalance}};
+}
+
+Json LintsJson(const std::vector<Lint>& lints) {
+  Json out = Json::array();
+  for (const Lint& l : lints) {
+    out.push_back({{"id", l.id},
+                   {"severity", std::string(LintSeverityName(l.severity))},
+                   {"finding", l.finding},
+                   {"reason", l.reason},
+                   {"fix", l.fix},
+                   {"citations", l.citations}});
+  }
+  return out;
+}
+
+Json HeatmapJson(const Heatmap& m) {
+  Json out = {{"axis", m.by_time ? "time" : "input_order"},
+              {"partitions", m.partitions},
+              {"buckets", m.buckets}};
+  if (m.by_time) {
+    out["start_ms"] = m.start_ms;
+    out["bucket_ms"] = m.bucket_ms;
+  } else {
+    out["keys_per_bucket"] = m.keys_per_bucket;
+  }
+  Json rows = Json::array();
+  for (int p = 0; p < m.partitions; ++p) {
+    Json row = Json::array();
+    for (int b = 0; b < m.buckets; ++b) row.push_back(m.at(p, b));
+    rows.push_back(std::move(row));
+  }
+  out["counts"] = std::move(rows);
+  return out;
+}
+
+}  // namespace
+
+std::string RenderReportJson(const AnalysisReport& r) {
+  Json out = {{"table", r.table},
+              {"family", r.family},
+              {"partitioning", r.partitioning},
+              {"keys", r.keys},
+              {"skipped", r.skipped},
+              {"average", r.average},
+              {"max", r.max},
+              {"max_over_average", r.max_over_average},
+              {"hot_factor", r.hot_factor},
+              {"hot", r.HotPartitions()},
+              {"partitions", PartitionsJson(r)}};
+  if (r.balance) out["nodes"] = BalanceJson(*r.balance);
+  out["lints"] = LintsJson(r.lints);
+  out["heatmap"] = HeatmapJson(r.heatmap);
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,28 @@
+// Copyright (c) obkvlite authors.
+//
+// Text helpers shared by the filter parser and the filters' ToString():
+// quoting in the filter language and printable excerpts for messages.
+//
+// Thread safety: pure functions.
+
+#ifndef OBKVLITE_HBASE_FILTER_FILTER_TEXT_H_
+#define OBKVLITE_HBASE_FILTER_FILTER_TEXT_H_
+
+#include <string>
+#include <string_view>
+
+namespace obkvlite {
+namespace filters {
+
+// 'bytes' with every ' doubled: the filter language's quoted string. The
+// bytes are copied as they are (the language has no other escapes).
+std::string QuoteArgument(std::string_view bytes);
+
+// `bytes` as Bytes.toStringBinary writes them, cut to 64 bytes with "..."
+// appended: safe to put in an error message.
+std::string Printable(std::string_view bytes);
+
+}  // namespace filters
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_FILTER_FILTER_TEXT_H_

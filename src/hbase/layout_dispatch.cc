@@ -1,0 +1,19 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/layout_dispatch.h"
+
+#include "hbase/table_impl.h"
+
+namespace obkvlite {
+
+std::unique_ptr<Table> MakeTable(StoreContext* ctx,
+                                 std::shared_ptr<const TableSchema> schema) {
+  switch (schema->spec().layout) {
+    case Layout::kNormal:
+      return std::make_unique<NormalTable>(ctx, std::move(schema));
+    case Layout::kTimeseries:
+      return MakeTimeseriesTable(ctx, std::move(schema));
+  }
+  return nullptr;
+}
+
+}  // namespace obkvlite

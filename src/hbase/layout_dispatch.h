@@ -1,0 +1,30 @@
+// Copyright (c) obkvlite authors.
+//
+// The layout seam: the one place a table's layout (DESIGN §2) picks the
+// Table implementation: kNormal is NormalTable (table_impl.h), kTimeseries
+// is MakeTimeseriesTable (timeseries_table.cc, over src/layout/timeseries_*).
+// Both share StoreContext, TableSchema, ReadPlan and limits.h.
+//
+// Thread safety: pure factory.
+
+#ifndef OBKVLITE_HBASE_LAYOUT_DISPATCH_H_
+#define OBKVLITE_HBASE_LAYOUT_DISPATCH_H_
+
+#include <memory>
+
+#include "hbase/store_context.h"
+#include "hbase/table_schema.h"
+#include "obkvlite/table.h"
+
+namespace obkvlite {
+
+std::unique_ptr<Table> MakeTable(StoreContext* ctx,
+                                 std::shared_ptr<const TableSchema> schema);
+
+// The timeseries layout's table (timeseries_table.cc).
+std::unique_ptr<Table> MakeTimeseriesTable(
+    StoreContext* ctx, std::shared_ptr<const TableSchema> schema);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_LAYOUT_DISPATCH_H_

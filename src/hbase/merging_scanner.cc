@@ -1,0 +1,74 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/merging_scanner.h"
+
+#include <exception>
+
+namespace obkvlite {
+
+Result<std::unique_ptr<Scanner>> MergingScanner::Open(StoreContext* ctx,
+                                                      ReadPlan plan) {
+  std::unique_ptr<MergingScanner> scanner(new MergingScanner(std::move(plan)));
+  if (RowReader::CursorCount(*scanner->plan_) > 0) {
+    OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(
+        scanner->txn_,
+        storage::Transaction::Begin(scanner->lease_.get(),
+                                    storage::Transaction::Kind::kRead));
+    scanner->reader_ = std::make_unique<RowReader>(scanner->plan_.get(),
+                                                   scanner->lease_.get());
+    OBKV_RETURN_IF_ERROR(scanner->reader_->Open());
+    scanner->partitions_opened_ = scanner->reader_->partitions_opened();
+  }
+  return std::unique_ptr<Scanner>(std::move(scanner));
+}
+
+MergingScanner::~MergingScanner() { Finish(); }
+
+void MergingScanner::Finish() {
+  reader_.reset();
+  txn_.Abort();  // a read transaction: nothing to commit
+  lease_ = storage::ConnectionPool::Lease();
+}
+
+void MergingScanner::EmitChunk(RowResult* out) {
+  const size_t n = std::min(pending_.cells.size() - pending_pos_,
+                            static_cast<size_t>(plan_->batch));
+  out->row = pending_.row;
+  out->cells.clear();
+  for (size_t i = 0; i < n; ++i) {
+    out->cells.push_back(std::move(pending_.cells[pending_pos_ + i]));
+  }
+  pending_pos_ += n;
+}
+
+bool MergingScanner::Next(RowResult* out) {
+  try {
+    if (pending_pos_ < pending_.cells.size()) {
+      EmitChunk(out);
+      return true;
+    }
+    if (reader_ == nullptr) return false;
+    if (plan_->limit > 0 && rows_ >= plan_->limit) {
+      Finish();
+      return false;
+    }
+    RowResult* target = plan_->batch > 0 ? &pending_ : out;
+    if (!reader_->NextRow(target)) {
+      status_ = reader_->status();
+      Finish();
+      return false;
+    }
+    ++rows_;
+    if (plan_->batch > 0) {
+      pending_pos_ = 0;
+      EmitChunk(out);
+    }
+    return true;
+  } catch (const std::exception& e) {
+    status_ = Status::IOError(std::string("scan: ") + e.what());
+    Finish();
+    return false;
+  }
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,109 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/row_matcher.h"
+
+namespace obkvlite {
+
+bool RowMatcher::BeginRow(std::string_view row) {
+  cells_.clear();
+  skip_row_ = false;
+  have_family_ = false;
+  skip_family_ = false;
+  have_column_ = false;
+  if (filter_ == nullptr) return true;
+  if (Done()) return false;
+  filter_->Reset();
+  if (Done()) return false;
+  return !filter_->FilterRowKey(row);
+}
+
+RowMatcher::Next RowMatcher::Offer(Cell&& cell, int max_versions,
+                                   int family_max_versions) {
+  if (skip_row_) return Next::kNextRow;
+  if (!have_family_ || cell.family != family_) {
+    family_ = cell.family;
+    have_family_ = true;
+    skip_family_ = false;
+    have_column_ = false;
+  }
+  if (skip_family_) return Next::kNextColumn;
+  if (!have_column_ || cell.qualifier != qualifier_) {
+    qualifier_ = cell.qualifier;
+    have_column_ = true;
+    skip_column_ = false;
+    column_seen_ = 0;
+    column_kept_ = 0;
+  }
+  if (skip_column_) return Next::kNextColumn;
+  // Versions beyond the family's MaxVersions do not exist for the filter.
+  if (++column_seen_ > family_max_versions) {
+    skip_column_ = true;
+    return Next::kNextColumn;
+  }
+
+  Filter::ReturnCode rc = Filter::ReturnCode::kInclude;
+  if (filter_ != nullptr) {
+    if (Done()) {
+      skip_row_ = true;
+      return Next::kNextRow;
+    }
+    rc = filter_->FilterCell(cell);
+  }
+  switch (rc) {
+    case Filter::ReturnCode::kSkip:
+      return Next::kContinue;
+    case Filter::ReturnCode::kNextCol:
+      skip_column_ = true;
+      return Next::kNextColumn;
+    case Filter::ReturnCode::kNextRow:
+      skip_family_ = true;
+      return Next::kNextColumn;
+    case Filter::ReturnCode::kInclude:
+    case Filter::ReturnCode::kIncludeAndNextCol:
+    case Filter::ReturnCode::kIncludeAndSeekNextRow:
+      break;
+  }
+  // The request's versions are counted after the filter (HBASE-17125): the
+  // first included version beyond the cap ends the column, so the filter
+  // has seen the versions up to it.
+  if (column_kept_ >= max_versions) {
+    skip_column_ = true;
+    return Next::kNextColumn;
+  }
+  ++column_kept_;
+  if (filter_ != nullptr) filter_->TransformCell(&cell);
+  cells_.push_back(std::move(cell));
+  if (rc == Filter::ReturnCode::kIncludeAndSeekNextRow) {
+    skip_family_ = true;
+    return Next::kNextColumn;
+  }
+  // Without a filter nobody watches the versions past the cap: skip now.
+  if (rc == Filter::ReturnCode::kIncludeAndNextCol ||
+      (filter_ == nullptr && column_kept_ >= max_versions)) {
+    skip_column_ = true;
+    return Next::kNextColumn;
+  }
+  return Next::kContinue;
+}
+
+bool RowMatcher::EndRow(std::vector<Cell>* out) {
+  // As HBase's RegionScannerImpl with FilterWrapper: FilterRowCells whenever
+  // the filter has a row stage, FilterRow only for a row with cells left (so
+  // PageFilter counts non-empty rows only).
+  if (filter_ != nullptr) {
+    if (filter_->HasFilterRow()) filter_->FilterRowCells(&cells_);
+    if (!cells_.empty() && filter_->FilterRow()) cells_.clear();
+  }
+  if (cells_.empty()) return false;
+  out->swap(cells_);
+  cells_.clear();
+  return true;
+}
+
+bool RowMatcher::Done() {
+  if (!done_ && filter_ != nullptr && filter_->FilterAllRemaining()) {
+    done_ = true;
+  }
+  return done_;
+}
+
+}  // namespace obkvlite

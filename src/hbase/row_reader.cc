@@ -1,0 +1,151 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/row_reader.h"
+
+#include "layout/timestamp_codec.h"
+
+namespace obkvlite {
+
+RowReader::RowReader(const ReadPlan* plan, storage::Connection* conn)
+    : plan_(plan),
+      conn_(conn),
+      heap_(plan->reversed),
+      matcher_(plan->filter.get()) {}
+
+int RowReader::CursorCount(const ReadPlan& plan) {
+  int n = 0;
+  for (const FamilyRead& read : plan.families) {
+    n += static_cast<int>(read.partitions.size());
+  }
+  return n;
+}
+
+Status RowReader::Open() {
+  const layout::ScanOrder order = plan_->reversed ? layout::ScanOrder::kReversed
+                                                  : layout::ScanOrder::kForward;
+  for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
+    const FamilyRead& read = plan_->families[fi];
+    const layout::TBounds times = layout::EncodeTimeRange(read.times);
+    for (int p : read.partitions) {
+      const std::string& table = read.family->partition_tables[p];
+      Result<std::unique_ptr<CellCursor>> cursor =
+          plan_->point && !read.all_qualifiers
+              ? PartitionCursor::OpenColumns(conn_, table, plan_->keys.lo,
+                                             read.qualifiers, times,
+                                             static_cast<int>(fi), p)
+              : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
+                                           order, static_cast<int>(fi), p);
+      if (!cursor.ok()) {
+        status_ = cursor.status();
+        Close();
+        return status_;
+      }
+      ++partitions_opened_;
+      cursors_.push_back(std::move(cursor).value());
+      heap_.Add(cursors_.back().get());
+    }
+  }
+  return Status::OK();
+}
+
+void RowReader::Close() {
+  done_ = true;
+  heap_.Clear();
+  cursors_.clear();
+}
+
+bool RowReader::AdvanceTop() {
+  CellCursor* top = heap_.top();
+  top->Next();
+  if (!top->status().ok()) {
+    status_ = top->status();
+    Close();
+    return false;
+  }
+  heap_.TopAdvanced();
+  return true;
+}
+
+bool RowReader::SkipRow() {
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    if (!AdvanceTop()) return false;
+  }
+  return true;
+}
+
+void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
+                      std::string_view value) {
+  const FamilyRead& read = plan_->families[family_index];
+  if (skip_row_ || !read.Wants(qualifier)) return;
+  if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
+  Cell cell;
+  cell.row = row_;
+  cell.family = read.family->name();
+  cell.qualifier.assign(qualifier.data(), qualifier.size());
+  cell.timestamp = layout::DecodeTimestamp(t);
+  cell.value.assign(value.data(), value.size());
+  // The hints only save work: the matcher drops what it decided to skip.
+  switch (matcher_.Offer(std::move(cell), read.max_versions,
+                         read.family->max_versions_cap)) {
+    case RowMatcher::Next::kNextColumn:
+      skip_family_ = family_index;
+      skip_qualifier_.assign(qualifier.data(), qualifier.size());
+      break;
+    case RowMatcher::Next::kNextRow:
+      skip_row_ = true;
+      break;
+    default:
+      break;
+  }
+}
+
+bool RowReader::ReadRowForward() {
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    const CellCursor* c = heap_.top();
+    Offer(c->family_index(), c->qualifier(), c->t(), c->value());
+    if (!AdvanceTop()) return false;
+  }
+  return true;
+}
+
+bool RowReader::ReadRowReversed() {
+  buffered_ = 0;
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    const CellCursor* c = heap_.top();
+    if (buffered_ == buffer_.size()) buffer_.emplace_back();
+    BufferedCell& b = buffer_[buffered_++];
+    b.family_index = c->family_index();
+    b.qualifier.assign(c->qualifier().data(), c->qualifier().size());
+    b.t = c->t();
+    b.value.assign(c->value().data(), c->value().size());
+    if (!AdvanceTop()) return false;
+  }
+  for (size_t i = buffered_; i > 0; --i) {
+    const BufferedCell& b = buffer_[i - 1];
+    Offer(b.family_index, b.qualifier, b.t, b.value);
+  }
+  return true;
+}
+
+bool RowReader::NextRow(RowResult* out) {
+  while (!done_ && !heap_.empty()) {
+    const std::string_view key = heap_.top()->key();
+    row_.assign(key.data(), key.size());
+    if (!matcher_.BeginRow(row_)) {
+      if (matcher_.Done()) break;
+      if (!SkipRow()) return false;
+      continue;
+    }
+    skip_row_ = false;
+    skip_family_ = -1;
+    const bool ok = plan_->reversed ? ReadRowReversed() : ReadRowForward();
+    if (!ok) return false;
+    if (matcher_.EndRow(&out->cells)) {
+      out->row = row_;
+      return true;
+    }
+  }
+  Close();
+  return false;
+}
+
+}  // namespace obkvlite

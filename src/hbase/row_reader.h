@@ -1,0 +1,93 @@
+// Copyright (c) obkvlite authors.
+//
+// RowReader: executes a ReadPlan on one connection. It opens one cursor per
+// (family, pruned partition), merges them with a CellHeap and assembles
+// rows, driving every candidate cell through the RowMatcher (filter and
+// versions cap); TimeToLive and the time range are already SQL bounds.
+//
+// Forward reads stream a row's cells straight into the matcher. Reversed
+// reads receive a row's cells in exact reverse order (the index read
+// backwards, which SQLite streams); the reader buffers the one row and
+// offers it back to front, so cells keep family, qualifier ascending,
+// newest first. Memory: the cursors plus one row.
+//
+// REQUIRED: the plan and the connection outlive the reader; the caller
+// holds a transaction on the connection when the plan has several cursors
+// (a consistent snapshot).
+// Thread safety: used by one thread.
+
+#ifndef OBKVLITE_HBASE_ROW_READER_H_
+#define OBKVLITE_HBASE_ROW_READER_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hbase/cell_heap.h"
+#include "hbase/partition_cursor.h"
+#include "hbase/read_plan.h"
+#include "hbase/row_matcher.h"
+#include "obkvlite/cell.h"
+#include "storage/connection.h"
+
+namespace obkvlite {
+
+class RowReader {
+ public:
+  RowReader(const ReadPlan* plan, storage::Connection* conn);
+
+  // Opens the cursors (each queries its partition table).
+  Status Open();
+
+  // Number of cursors Open() would create; > 1 needs a snapshot.
+  static int CursorCount(const ReadPlan& plan);
+
+  // The next row the filter keeps, whole (no limit or batch applied here).
+  // False at the end or on error (status()).
+  bool NextRow(RowResult* out);
+
+  const Status& status() const { return status_; }
+  int partitions_opened() const { return partitions_opened_; }
+
+  // Releases the cursors (their cached statements) early.
+  void Close();
+
+ private:
+  struct BufferedCell {
+    int family_index;
+    std::string qualifier;
+    int64_t t;
+    std::string value;
+  };
+
+  // Steps the top cursor and restores the heap; false on a cursor error.
+  bool AdvanceTop();
+  // Feeds the current row's cells to the matcher.
+  bool ReadRowForward();
+  bool ReadRowReversed();
+  bool SkipRow();
+  // Offers one cell; tracks the matcher's skip hints.
+  void Offer(int family_index, std::string_view qualifier, int64_t t,
+             std::string_view value);
+
+  const ReadPlan* plan_;
+  storage::Connection* conn_;
+  std::vector<std::unique_ptr<CellCursor>> cursors_;
+  CellHeap heap_;
+  RowMatcher matcher_;
+  Status status_;
+  int partitions_opened_ = 0;
+  bool done_ = false;
+
+  // Per-row state.
+  std::string row_;
+  bool skip_row_ = false;
+  int skip_family_ = -1;  // with skip_qualifier_: the column to skip
+  std::string skip_qualifier_;
+  std::vector<BufferedCell> buffer_;  // reversed: the row, reused
+  size_t buffered_ = 0;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_ROW_READER_H_

@@ -1,0 +1,160 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/store_impl.h"
+
+#include <sys/stat.h>
+
+#include "hbase/api_guard.h"
+#include "hbase/layout_dispatch.h"
+#include "hbase/table_schema.h"
+#include "obkvlite/ddl.h"
+#include "storage/catalog.h"
+#include "storage/format_version.h"
+
+namespace obkvlite {
+namespace {
+
+bool FileExists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+// The catalog keeps spec.json, so the spec's fields must be what its json
+// says: reparse it and compare the DDL both produce.
+Status CheckSpecMatchesJson(const TableSpec& spec) {
+  if (spec.json.empty()) {
+    return Status::InvalidArgument(
+        "spec: json is empty; make specs with ParseTableSpec");
+  }
+  Result<TableSpec> reparsed = ParseTableSpec(spec.json);
+  if (!reparsed.ok()) return reparsed.status();
+  if (SqliteCreateStatements(*reparsed) != SqliteCreateStatements(spec)) {
+    return Status::InvalidArgument(
+        "spec: fields differ from spec.json; make specs with ParseTableSpec");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> Store::Open(const StoreOptions& options,
+                                           const std::string& path) {
+  return StoreImpl::Open(options, path);
+}
+
+Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
+                                               const std::string& path) {
+  return GuardApi("open", [&]() -> Result<std::unique_ptr<Store>> {
+    if (path.empty() || path == ":memory:" || path[0] == ':') {
+      return Status::InvalidArgument("path: a store is a file; got '" + path +
+                                     "'");
+    }
+    const bool exists = FileExists(path);
+    if (!exists && (options.read_only || !options.create_if_missing)) {
+      return Status::NotFound(
+          path + ": no such store (create_if_missing is " +
+          (options.read_only ? "off for read-only stores" : "false") + ")");
+    }
+    const storage::OpenMode mode =
+        options.read_only           ? storage::OpenMode::kReadOnly
+        : options.create_if_missing ? storage::OpenMode::kReadWriteCreate
+                                    : storage::OpenMode::kReadWrite;
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<storage::Connection> writer,
+        storage::Connection::Open(path, mode, options, !options.read_only));
+    OBKV_RETURN_IF_ERROR(storage::InitializeStoreFormat(writer.get(), path));
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                          storage::LoadCatalog(writer.get()));
+    std::unique_ptr<StoreImpl> store(new StoreImpl(
+        std::make_unique<StoreContext>(path, options, std::move(writer))));
+    {
+      std::lock_guard<std::mutex> lock(store->tables_mu_);
+      store->AddTables(specs);
+    }
+    return std::unique_ptr<Store>(std::move(store));
+  });
+}
+
+void StoreImpl::AddTables(const std::vector<TableSpec>& specs) {
+  for (const TableSpec& spec : specs) {
+    if (tables_.count(spec.name) > 0) continue;
+    tables_[spec.name] =
+        MakeTable(ctx_.get(), std::make_shared<const TableSchema>(spec));
+  }
+}
+
+Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
+  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                        ctx_->readers().Acquire());
+  return storage::LoadCatalog(lease.get());
+}
+
+Status StoreImpl::CreateTable(const TableSpec& spec) {
+  return GuardApi("create", [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("create"));
+    OBKV_RETURN_IF_ERROR(CheckSpecMatchesJson(spec));
+    std::lock_guard<std::mutex> write_lock(ctx_->write_mutex());
+    OBKV_RETURN_IF_ERROR(storage::CreateCatalogTable(ctx_->writer(), spec));
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    tables_.erase(spec.name);  // a stale object from another process's drop
+    AddTables({spec});
+    return Status::OK();
+  });
+}
+
+Status StoreImpl::DropTable(const std::string& name) {
+  return GuardApi("drop", [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("drop"));
+    std::lock_guard<std::mutex> write_lock(ctx_->write_mutex());
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                          storage::LoadCatalog(ctx_->writer()));
+    const TableSpec* spec = nullptr;
+    for (const TableSpec& s : specs) {
+      if (s.name == name) spec = &s;
+    }
+    if (spec == nullptr) {
+      return Status::NotFound("table '" + name + "' not found");
+    }
+    OBKV_RETURN_IF_ERROR(storage::DropCatalogTable(ctx_->writer(), *spec));
+    ctx_->writer()->statements()->EvictPrefix(name + "$");
+    ctx_->readers().InvalidateStatements();
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    tables_.erase(name);
+    return Status::OK();
+  });
+}
+
+Result<Table*> StoreImpl::GetTable(const std::string& name) {
+  return GuardApi("get_table", [&]() -> Result<Table*> {
+    {
+      std::lock_guard<std::mutex> lock(tables_mu_);
+      auto it = tables_.find(name);
+      if (it != tables_.end()) return it->second.get();
+    }
+    // Maybe another process created it: look at the catalog again.
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, ReadCatalog());
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    AddTables(specs);
+    auto it = tables_.find(name);
+    if (it == tables_.end()) {
+      return Status::NotFound("table '" + name + "' not found");
+    }
+    return it->second.get();
+  });
+}
+
+std::vector<std::string> StoreImpl::ListTables() const {
+  std::vector<std::string> names;
+  try {
+    Result<std::vector<TableSpec>> specs = ReadCatalog();
+    if (specs.ok()) {
+      for (const TableSpec& spec : *specs) names.push_back(spec.name);
+      return names;
+    }
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    for (const auto& entry : tables_) names.push_back(entry.first);
+  } catch (const std::exception&) {
+  }
+  return names;
+}
+
+}  // namespace obkvlite

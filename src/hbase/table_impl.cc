@@ -1,0 +1,162 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/table_impl.h"
+
+#include <string>
+
+#include "hbase/api_guard.h"
+#include "hbase/batch.h"
+#include "hbase/check_and_mutate.h"
+#include "hbase/delete_ops.h"
+#include "hbase/increment_append.h"
+#include "hbase/limits.h"
+#include "hbase/merging_scanner.h"
+#include "hbase/purge.h"
+#include "hbase/read_path.h"
+#include "hbase/read_plan.h"
+#include "hbase/write_path.h"
+
+namespace obkvlite {
+
+using storage::Connection;
+
+Status NormalTable::Put(const obkvlite::Put& put) {
+  return GuardApi("put", [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
+    std::vector<RoutedCell> cells;
+    cells.reserve(put.cells.size());
+    OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, ctx_->NowMs(), &cells));
+    return ctx_->RunWrite(
+        "put", [&](Connection* writer) { return WriteCells(writer, &cells); });
+  });
+}
+
+Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
+  return GuardApi("put", [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
+    const int64_t now = ctx_->NowMs();
+    size_t total = 0;
+    for (const obkvlite::Put& put : puts) total += put.cells.size();
+    std::vector<RoutedCell> cells;
+    cells.reserve(total);
+    for (size_t i = 0; i < puts.size(); ++i) {
+      OBKV_RETURN_IF_ERROR(
+          PrefixStatus(RoutePut(*schema_, puts[i], now, &cells),
+                       "puts[" + std::to_string(i) + "]."));
+    }
+    if (cells.empty()) return Status::OK();
+    return ctx_->RunWrite(
+        "put", [&](Connection* writer) { return WriteCells(writer, &cells); });
+  });
+}
+
+Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
+  return GuardApi("get", [&]() -> Result<RowResult> {
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, ctx_->NowMs()));
+    return ReadRow(ctx_, plan);
+  });
+}
+
+Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
+  return GuardApi("exists", [&]() -> Result<bool> {
+    OBKV_ASSIGN_OR_RETURN(RowResult row, Get(get));
+    return !row.empty();
+  });
+}
+
+Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
+    const obkvlite::Scan& scan) {
+  return GuardApi("scan", [&]() -> Result<std::unique_ptr<Scanner>> {
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan,
+                          PlanScan(schema_, scan, ctx_->NowMs()));
+    return MergingScanner::Open(ctx_, std::move(plan));
+  });
+}
+
+Status NormalTable::Delete(const obkvlite::Delete& del) {
+  return GuardApi("delete", [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
+    OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
+    return ctx_->RunWrite("delete", [&](Connection* writer) {
+      return ApplyDelete(writer, *schema_, del);
+    });
+  });
+}
+
+Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
+  return GuardApi("increment", [&]() -> Result<RowResult> {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("increment"));
+    OBKV_RETURN_IF_ERROR(ValidateIncrement(*schema_, inc));
+    const int64_t now = ctx_->NowMs();
+    RowResult out;
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("increment", [&](Connection* writer) -> Status {
+          OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
+          return Status::OK();
+        }));
+    return out;
+  });
+}
+
+Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
+  return GuardApi("append", [&]() -> Result<RowResult> {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("append"));
+    OBKV_RETURN_IF_ERROR(ValidateAppend(*schema_, app));
+    const int64_t now = ctx_->NowMs();
+    RowResult out;
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("append", [&](Connection* writer) -> Status {
+          OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
+          return Status::OK();
+        }));
+    return out;
+  });
+}
+
+Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
+  return GuardApi("check_and_mutate", [&]() -> Result<bool> {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("check_and_mutate"));
+    const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
+    bool success = false;
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("check_and_mutate", [&](Connection* writer) -> Status {
+          OBKV_ASSIGN_OR_RETURN(success,
+                                ApplyCheckAndMutate(writer, schema_, cam, now));
+          return Status::OK();
+        }));
+    return success;
+  });
+}
+
+Result<std::vector<MutationResult>> NormalTable::Batch(
+    const std::vector<Mutation>& mutations) {
+  return GuardApi("batch", [&]() -> Result<std::vector<MutationResult>> {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("batch"));
+    const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
+    std::vector<MutationResult> results;
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("batch", [&](Connection* writer) -> Status {
+          OBKV_ASSIGN_OR_RETURN(results,
+                                ApplyBatch(writer, schema_, mutations, now));
+          return Status::OK();
+        }));
+    return results;
+  });
+}
+
+Result<PurgeStats> NormalTable::Purge() {
+  return GuardApi("purge", [&]() -> Result<PurgeStats> {
+    const int64_t now = ctx_->NowMs();
+    PurgeStats stats;
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("purge", [&](Connection* writer) -> Status {
+          OBKV_ASSIGN_OR_RETURN(
+              stats, ApplyPurge(writer, &ctx_->readers(), *schema_, now));
+          return Status::OK();
+        }));
+    return stats;
+  });
+}
+
+}  // namespace obkvlite

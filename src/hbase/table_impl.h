@@ -1,0 +1,52 @@
+// Copyright (c) obkvlite authors.
+//
+// NormalTable: the Table of a normal-layout HBase table (K, Q, T, V). Each
+// operation validates all of its input first, then runs its one write
+// transaction (StoreContext::RunWrite) or its read (a leased connection);
+// the per-operation logic lives in one file per concept (write_path,
+// read_path, delete_ops, increment_append, check_and_mutate, batch, purge).
+//
+// REQUIRED: the StoreContext outlives the table.
+// Thread safety: safe from any thread (obkvlite/table.h).
+
+#ifndef OBKVLITE_HBASE_TABLE_IMPL_H_
+#define OBKVLITE_HBASE_TABLE_IMPL_H_
+
+#include <memory>
+#include <vector>
+
+#include "hbase/store_context.h"
+#include "hbase/table_schema.h"
+#include "obkvlite/table.h"
+
+namespace obkvlite {
+
+class NormalTable final : public Table {
+ public:
+  NormalTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema)
+      : ctx_(ctx), schema_(std::move(schema)) {}
+
+  const TableSpec& spec() const override { return schema_->spec(); }
+
+  Status Put(const obkvlite::Put& put) override;
+  Status Put(const std::vector<obkvlite::Put>& puts) override;
+  Result<RowResult> Get(const obkvlite::Get& get) override;
+  Result<bool> Exists(const obkvlite::Get& get) override;
+  Result<std::unique_ptr<Scanner>> GetScanner(
+      const obkvlite::Scan& scan) override;
+  Status Delete(const obkvlite::Delete& del) override;
+  Result<RowResult> Increment(const obkvlite::Increment& inc) override;
+  Result<RowResult> Append(const obkvlite::Append& app) override;
+  Result<bool> CheckAndMutate(const obkvlite::CheckAndMutate& cam) override;
+  Result<std::vector<MutationResult>> Batch(
+      const std::vector<Mutation>& mutations) override;
+  Result<PurgeStats> Purge() override;
+
+ private:
+  StoreContext* ctx_;
+  const std::shared_ptr<const TableSchema> schema_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_TABLE_IMPL_H_

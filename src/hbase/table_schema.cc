@@ -1,0 +1,51 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/table_schema.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace obkvlite {
+
+FamilyInfo::FamilyInfo(const std::string& table, const FamilySpec& family)
+    : spec(family),
+      router(table, family),
+      max_versions_cap(
+          family.max_versions > 0
+              ? static_cast<int>(std::min<int64_t>(
+                    family.max_versions, std::numeric_limits<int>::max()))
+              : std::numeric_limits<int>::max()),
+      ttl_ms(family.ttl_seconds > std::numeric_limits<int64_t>::max() / 1000
+                 ? std::numeric_limits<int64_t>::max()
+                 : family.ttl_seconds * 1000) {
+  partition_tables.reserve(router.partition_count());
+  for (int i = 0; i < router.partition_count(); ++i) {
+    partition_tables.push_back(router.PartitionTableName(i));
+  }
+}
+
+int64_t FamilyInfo::OldestVisible(int64_t now_ms) const {
+  if (ttl_ms <= 0 || now_ms <= ttl_ms) return 0;
+  return now_ms - ttl_ms;
+}
+
+TableSchema::TableSchema(TableSpec spec) : spec_(std::move(spec)) {
+  std::vector<const FamilySpec*> sorted;
+  for (const FamilySpec& f : spec_.families) sorted.push_back(&f);
+  // std::string compares as unsigned bytes (char_traits<char>::compare is
+  // memcmp-like), the byte order of HBase family names.
+  std::sort(sorted.begin(), sorted.end(),
+            [](const FamilySpec* a, const FamilySpec* b) {
+              return a->name < b->name;
+            });
+  families_.reserve(sorted.size());
+  for (const FamilySpec* f : sorted) families_.emplace_back(spec_.name, *f);
+}
+
+int TableSchema::Rank(std::string_view family) const {
+  for (size_t i = 0; i < families_.size(); ++i) {
+    if (families_[i].name() == family) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,58 @@
+// Copyright (c) obkvlite authors.
+//
+// TableSchema: what the operations need to know about a table, computed
+// once from its TableSpec: per family its router, the names of its
+// partition tables, its place in byte order of names (the order of cells
+// in results), its MaxVersions cap and TimeToLive.
+//
+// Schemas are shared (std::shared_ptr<const TableSchema>) by the Table and
+// the Scanners it creates, so a Scanner stays valid while the table object
+// is replaced.
+// Thread safety: immutable after construction.
+
+#ifndef OBKVLITE_HBASE_TABLE_SCHEMA_H_
+#define OBKVLITE_HBASE_TABLE_SCHEMA_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "obkvlite/router.h"
+#include "obkvlite/spec.h"
+
+namespace obkvlite {
+
+struct FamilyInfo {
+  FamilyInfo(const std::string& table, const FamilySpec& family);
+
+  FamilySpec spec;
+  PartitionRouter router;
+  std::vector<std::string> partition_tables;  // physical name per index
+  int max_versions_cap;  // the family's MaxVersions, or INT32_MAX
+  int64_t ttl_ms;        // TimeToLive in ms, 0 = none
+
+  const std::string& name() const { return spec.name; }
+  // Oldest visible timestamp at `now_ms` (0 without a TimeToLive).
+  int64_t OldestVisible(int64_t now_ms) const;
+};
+
+class TableSchema {
+ public:
+  explicit TableSchema(TableSpec spec);
+
+  const TableSpec& spec() const { return spec_; }
+  const std::string& name() const { return spec_.name; }
+  // Families in byte order of their names: index = rank in results.
+  const std::vector<FamilyInfo>& families() const { return families_; }
+  // Rank of `family`, or -1 when the table has no such family.
+  int Rank(std::string_view family) const;
+
+ private:
+  TableSpec spec_;
+  std::vector<FamilyInfo> families_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_TABLE_SCHEMA_H_

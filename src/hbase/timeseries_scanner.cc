@@ -1,0 +1,181 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/timeseries_scanner.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "layout/timeseries_layout.h"
+#include "layout/timeseries_value.h"
+#include "layout/timestamp_codec.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace {
+
+// One partition's documents in (K, T, S) order.
+struct DocCursor {
+  storage::SqliteStatement* stmt = nullptr;
+  bool valid = false;
+
+  std::string_view key() const { return stmt->ColumnBlob(layout::kTsColK); }
+};
+
+struct Entry {
+  std::string qualifier;
+  int64_t ts;
+  int64_t s;
+  std::string value;
+};
+
+class TimeseriesScanner final : public Scanner {
+ public:
+  explicit TimeseriesScanner(ReadPlan plan) : plan_(std::move(plan)) {}
+  ~TimeseriesScanner() override { Finish(); }
+
+  Status Open(StoreContext* ctx) {
+    OBKV_ASSIGN_OR_RETURN(lease_, ctx->readers().Acquire());
+    const FamilyRead& read = plan_.families.front();
+    if (read.partitions.size() > 1) {
+      OBKV_ASSIGN_OR_RETURN(
+          txn_, storage::Transaction::Begin(lease_.get(),
+                                            storage::Transaction::Kind::kRead));
+    }
+    const KeyRange& keys = plan_.keys;
+    const int hi = keys.hi_unbounded ? 2 : (keys.hi_inclusive ? 1 : 0);
+    const int kind = layout::TimeseriesScanKind(!keys.lo_inclusive, hi);
+    const layout::TBounds t = layout::EncodeTimeRange(read.times);
+    for (int p : read.partitions) {
+      const std::string& table = read.family->partition_tables[p];
+      OBKV_ASSIGN_OR_RETURN(storage::SqliteStatement * stmt,
+                            lease_->statements()->Get(table, kind, [&] {
+                              return layout::TimeseriesSql(kind, table);
+                            }));
+      stmt->BindBlob(1, keys.lo);
+      if (hi != 2) stmt->BindBlob(2, keys.hi);
+      stmt->BindInt(3, t.lo_exclusive);
+      stmt->BindInt(4, t.hi_inclusive);
+      cursors_.push_back(DocCursor{stmt, false});
+      ++partitions_opened_;
+      OBKV_RETURN_IF_ERROR(Step(&cursors_.back()));
+    }
+    return Status::OK();
+  }
+
+  bool Next(RowResult* out) override {
+    out->row.clear();
+    out->cells.clear();
+    if (done_ || !status_.ok()) return false;
+    if (plan_.limit > 0 && rows_ >= plan_.limit) return Stop();
+    while (true) {
+      const DocCursor* min = nullptr;
+      for (const DocCursor& c : cursors_) {
+        if (c.valid && (min == nullptr || c.key() < min->key())) min = &c;
+      }
+      if (min == nullptr) return Stop();
+      std::string row(min->key());
+      Status st = ReadRow(row);
+      if (!st.ok()) {
+        status_ = st;
+        return Stop();
+      }
+      if (entries_.empty()) continue;
+      EmitRow(row, out);
+      ++rows_;
+      return true;
+    }
+  }
+
+  Status status() const override { return status_; }
+  int partitions_opened() const override { return partitions_opened_; }
+
+ private:
+  Status Step(DocCursor* c) {
+    const int rc = c->stmt->StepRc();
+    c->valid = rc == SQLITE_ROW;
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE) return Status::OK();
+    return c->stmt->Error(rc);
+  }
+
+  // Decodes every document of `row` from every cursor into entries_.
+  Status ReadRow(const std::string& row) {
+    entries_.clear();
+    const FamilyRead& read = plan_.families.front();
+    for (DocCursor& c : cursors_) {
+      while (c.valid && c.key() == row) {
+        OBKV_RETURN_IF_ERROR(layout::DecodeTimeseriesValue(
+            c.stmt->ColumnText(layout::kTsColV), &members_));
+        const int64_t ts =
+            layout::DecodeTimestamp(c.stmt->ColumnInt(layout::kTsColT));
+        const int64_t s = c.stmt->ColumnInt(layout::kTsColS);
+        for (auto& [q, v] : members_) {
+          if (!read.Wants(q)) continue;
+          entries_.push_back(Entry{std::move(q), ts, s, std::move(v)});
+        }
+        OBKV_RETURN_IF_ERROR(Step(&c));
+      }
+    }
+    return Status::OK();
+  }
+
+  void EmitRow(const std::string& row, RowResult* out) {
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry& a, const Entry& b) {
+                const int c = a.qualifier.compare(b.qualifier);
+                if (c != 0) return c < 0;
+                if (a.ts != b.ts) return a.ts > b.ts;
+                return a.s < b.s;  // newest write first
+              });
+    const std::string& family = plan_.families.front().family->name();
+    out->row = row;
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      Entry& e = entries_[i];
+      if (i > 0 && e.ts == entries_[i - 1].ts &&
+          e.qualifier == entries_[i - 1].qualifier) {
+        continue;  // shadowed by a newer write of the same cell
+      }
+      out->cells.push_back(
+          Cell{row, family, e.qualifier, e.ts, std::move(e.value)});
+    }
+  }
+
+  bool Stop() {
+    Finish();
+    return false;
+  }
+
+  void Finish() {
+    if (done_) return;
+    done_ = true;
+    for (DocCursor& c : cursors_) c.stmt->Reset();
+    cursors_.clear();
+    txn_.Abort();
+    lease_ = storage::ConnectionPool::Lease();
+  }
+
+  ReadPlan plan_;
+  storage::ConnectionPool::Lease lease_;
+  storage::Transaction txn_;
+  std::vector<DocCursor> cursors_;
+  std::vector<Entry> entries_;
+  std::vector<std::pair<std::string, std::string>> members_;
+  int64_t rows_ = 0;
+  int partitions_opened_ = 0;
+  bool done_ = false;
+  Status status_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Scanner>> OpenTimeseriesScanner(StoreContext* ctx,
+                                                       ReadPlan plan) {
+  auto scanner = std::make_unique<TimeseriesScanner>(std::move(plan));
+  OBKV_RETURN_IF_ERROR(scanner->Open(ctx));
+  return std::unique_ptr<Scanner>(std::move(scanner));
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,73 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/write_path.h"
+
+#include <algorithm>
+#include <string>
+
+#include "hbase/limits.h"
+#include "layout/normal_layout.h"
+#include "layout/timestamp_codec.h"
+
+namespace obkvlite {
+
+Result<RoutedCell> RouteCell(const FamilyInfo& family, std::string_view row,
+                             std::string_view qualifier, int64_t ts,
+                             std::string_view value, const FieldRef& cell) {
+  Result<int> partition = family.router.Route(row, ts);
+  if (!partition.ok()) return RouteError(partition.status(), cell);
+  return RoutedCell{&family, *partition, row, qualifier, ts, value};
+}
+
+Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
+                std::vector<RoutedCell>* out) {
+  OBKV_RETURN_IF_ERROR(ValidateRow(put.row, "row"));
+  if (put.cells.empty()) {
+    return Status::InvalidArgument("cells: must not be empty");
+  }
+  for (size_t i = 0; i < put.cells.size(); ++i) {
+    const PutCell& cell = put.cells[i];
+    OBKV_ASSIGN_OR_RETURN(
+        const FamilyInfo* family,
+        FindFamily(schema, cell.family, FieldRef("cells", i, "family")));
+    OBKV_RETURN_IF_ERROR(
+        ValidateQualifier(cell.qualifier, FieldRef("cells", i, "qualifier")));
+    OBKV_RETURN_IF_ERROR(
+        ValidateValue(cell.value, *family, FieldRef("cells", i, "value")));
+    const int64_t ts = cell.timestamp.value_or(now_ms);
+    OBKV_RETURN_IF_ERROR(ValidateTimestamp(ts, FieldRef("cells", i, "ts")));
+    OBKV_ASSIGN_OR_RETURN(RoutedCell routed,
+                          RouteCell(*family, put.row, cell.qualifier, ts,
+                                    cell.value, FieldRef("cells", i)));
+    out->push_back(routed);
+  }
+  return Status::OK();
+}
+
+Status WriteCells(storage::Connection* writer, std::vector<RoutedCell>* cells) {
+  // Group by partition table so each statement is looked up once.
+  std::stable_sort(cells->begin(), cells->end(),
+                   [](const RoutedCell& a, const RoutedCell& b) {
+                     if (a.family != b.family) return a.family < b.family;
+                     return a.partition < b.partition;
+                   });
+  storage::SqliteStatement* stmt = nullptr;
+  for (size_t i = 0; i < cells->size(); ++i) {
+    const RoutedCell& cell = (*cells)[i];
+    if (i == 0 || cell.family != (*cells)[i - 1].family ||
+        cell.partition != (*cells)[i - 1].partition) {
+      const std::string& table = cell.family->partition_tables[cell.partition];
+      OBKV_ASSIGN_OR_RETURN(
+          stmt, writer->statements()->Get(table, layout::kNormalInsert, [&] {
+            return layout::NormalSql(layout::kNormalInsert, table);
+          }));
+    }
+    stmt->BindBlob(1, cell.row);
+    stmt->BindBlob(2, cell.qualifier);
+    stmt->BindInt(3, layout::EncodeTimestamp(cell.ts));
+    stmt->BindBlob(4, cell.value);
+    OBKV_RETURN_IF_ERROR(stmt->Run());
+  }
+  return Status::OK();
+}
+
+}  // namespace obkvlite

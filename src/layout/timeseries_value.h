@@ -1,0 +1,46 @@
+// Copyright (c) obkvlite authors.
+//
+// V of the timeseries layout: a JSON object {"qualifier": "value", ...}
+// whose keys are sorted by bytes, written compactly ({"a":"1","b":"2"}).
+// Qualifiers and values must be valid UTF-8 (JSON strings): they are never
+// mangled, invalid input is refused by the caller (IsValidUtf8). Strings
+// are escaped minimally: '"', '\\' and the control characters below 0x20
+// (\b \f \n \r \t, otherwise \u00XX); everything else is kept as is.
+//
+// Thread safety: pure functions.
+
+#ifndef OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
+#define OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+namespace layout {
+
+// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates,
+// nothing above U+10FFFF).
+bool IsValidUtf8(std::string_view bytes);
+
+// The JSON text of `members` (qualifier -> value, already sorted).
+// REQUIRED: every key and value IsValidUtf8.
+std::string EncodeTimeseriesValue(
+    const std::map<std::string_view, std::string_view>& members);
+std::string EncodeTimeseriesValue(
+    const std::vector<std::pair<std::string, std::string>>& members);
+
+// The members of a stored V, in key order; Corruption when V is not a
+// JSON object of strings.
+Status DecodeTimeseriesValue(
+    std::string_view json,
+    std::vector<std::pair<std::string, std::string>>* members);
+
+}  // namespace layout
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_

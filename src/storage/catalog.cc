@@ -1,0 +1,75 @@
+// Copyright (c) obkvlite authors.
+#include "storage/catalog.h"
+
+#include "obkvlite/ddl.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+Result<bool> CatalogHas(Connection* conn, const std::string& name) {
+  OBKV_ASSIGN_OR_RETURN(
+      SqliteStatement stmt,
+      SqliteStatement::Prepare(
+          conn->db(), "SELECT 1 FROM " + QuoteSqlIdentifier(kCatalogTable) +
+                          " WHERE \"name\" = ?1"));
+  stmt.BindText(1, name);
+  return stmt.Step();
+}
+
+}  // namespace
+
+Result<std::vector<TableSpec>> LoadCatalog(Connection* conn) {
+  OBKV_ASSIGN_OR_RETURN(SqliteStatement stmt,
+                        SqliteStatement::Prepare(
+                            conn->db(), "SELECT \"name\", \"spec\" FROM " +
+                                            QuoteSqlIdentifier(kCatalogTable) +
+                                            " ORDER BY \"name\""));
+  std::vector<TableSpec> specs;
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt.Step());
+    if (!row) break;
+    const std::string name(stmt.ColumnText(0));
+    Result<TableSpec> spec = ParseTableSpec(stmt.ColumnText(1));
+    if (!spec.ok()) {
+      return Status::Corruption(std::string(kCatalogTable) + ": table '" +
+                                name + "': " + spec.status().message());
+    }
+    if (spec->name != name) {
+      return Status::Corruption(std::string(kCatalogTable) + ": row '" + name +
+                                "' holds the spec of table '" + spec->name +
+                                "'");
+    }
+    specs.push_back(std::move(spec).value());
+  }
+  return specs;
+}
+
+Status CreateCatalogTable(Connection* writer, const TableSpec& spec) {
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
+  OBKV_RETURN_IF_ERROR(writer->db()->Exec(SqliteCatalogDdl()));
+  OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+  if (exists) {
+    return Status::AlreadyExists("table '" + spec.name + "' already exists");
+  }
+  for (const std::string& stmt : SqliteCreateStatements(spec)) {
+    OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
+  }
+  return txn.Commit();
+}
+
+Status DropCatalogTable(Connection* writer, const TableSpec& spec) {
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
+  OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+  if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
+  for (const std::string& stmt : SqliteDropStatements(spec)) {
+    OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
+  }
+  return txn.Commit();
+}
+
+}  // namespace storage
+}  // namespace obkvlite

@@ -1,0 +1,39 @@
+// Copyright (c) obkvlite authors.
+//
+// The catalog: table "obkv_catalog" (name, spec JSON), so reopening a store
+// needs nothing but its path. Creating and dropping a table runs the sqlite
+// dialect of obkvlite/ddl.h, exactly SqliteCatalogDdl() then
+// SqliteCreateStatements(spec) (or SqliteDropStatements(spec)), inside one
+// write transaction: the one code path for the store and `obkv create`.
+//
+// REQUIRED: write functions get the writer connection under the store's
+// write mutex, with no transaction open.
+// Thread safety: see REQUIRED.
+
+#ifndef OBKVLITE_STORAGE_CATALOG_H_
+#define OBKVLITE_STORAGE_CATALOG_H_
+
+#include <string>
+#include <vector>
+
+#include "obkvlite/spec.h"
+#include "obkvlite/status.h"
+#include "storage/connection.h"
+
+namespace obkvlite {
+namespace storage {
+
+// Every table spec of the store, by ascending name. A spec that no longer
+// parses is a Corruption naming the table.
+Result<std::vector<TableSpec>> LoadCatalog(Connection* conn);
+
+// Creates the table; AlreadyExists when the catalog has that name.
+Status CreateCatalogTable(Connection* writer, const TableSpec& spec);
+
+// Drops the table's relations and catalog row; NotFound when absent.
+Status DropCatalogTable(Connection* writer, const TableSpec& spec);
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_CATALOG_H_

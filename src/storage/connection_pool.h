@@ -1,0 +1,79 @@
+// Copyright (c) obkvlite authors.
+//
+// ConnectionPool: the store's read connections. A reader leases one for the
+// length of a Get or a Scanner (each holds its own read transaction, hence
+// its own snapshot) and the lease gives it back. Connections are opened on
+// demand; a few idle ones are kept with their statement caches.
+//
+// REQUIRED: the pool outlives every Lease.
+// Thread safety: Acquire and the Lease destructor may run on any thread.
+
+#ifndef OBKVLITE_STORAGE_CONNECTION_POOL_H_
+#define OBKVLITE_STORAGE_CONNECTION_POOL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "obkvlite/options.h"
+#include "obkvlite/status.h"
+#include "storage/connection.h"
+
+namespace obkvlite {
+namespace storage {
+
+class ConnectionPool {
+ public:
+  class Lease {
+   public:
+    Lease() = default;
+    Lease(ConnectionPool* pool, std::unique_ptr<Connection> conn)
+        : pool_(pool), conn_(std::move(conn)) {}
+    ~Lease() { Release(); }
+    Lease(Lease&&) noexcept = default;
+    Lease& operator=(Lease&& o) noexcept {
+      if (this != &o) {
+        Release();
+        pool_ = o.pool_;
+        conn_ = std::move(o.conn_);
+      }
+      return *this;
+    }
+
+    Connection* get() const { return conn_.get(); }
+    Connection* operator->() const { return conn_.get(); }
+
+   private:
+    void Release();
+    ConnectionPool* pool_ = nullptr;
+    std::unique_ptr<Connection> conn_;
+  };
+
+  // `read_only` opens the connections read-only (queries only).
+  ConnectionPool(std::string path, const StoreOptions& options);
+
+  Result<Lease> Acquire();
+
+  // Called after DDL that drops relations: cached statements of pooled
+  // connections are finalised before their next use.
+  void InvalidateStatements() { generation_.fetch_add(1); }
+
+ private:
+  void Return(std::unique_ptr<Connection> conn);
+
+  static constexpr size_t kMaxIdle = 8;
+
+  const std::string path_;
+  const StoreOptions options_;
+  std::atomic<uint64_t> generation_{0};
+  std::mutex mu_;
+  std::vector<std::unique_ptr<Connection>> idle_;  // guarded by mu_
+};
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_CONNECTION_POOL_H_

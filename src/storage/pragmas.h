@@ -1,0 +1,27 @@
+// Copyright (c) obkvlite authors.
+//
+// The per-connection settings of a store: WAL journal (writable stores),
+// synchronous NORMAL or FULL from StoreOptions::durability, busy_timeout and
+// cache_size.
+//
+// Thread safety: called on a connection by its owning thread.
+
+#ifndef OBKVLITE_STORAGE_PRAGMAS_H_
+#define OBKVLITE_STORAGE_PRAGMAS_H_
+
+#include "obkvlite/options.h"
+#include "obkvlite/status.h"
+#include "storage/sqlite_db.h"
+
+namespace obkvlite {
+namespace storage {
+
+// Applies the settings; `set_journal_mode` is true for the connection that
+// initialises the file (WAL is persistent, one switch suffices).
+Status ApplyPragmas(SqliteDb* db, const StoreOptions& options,
+                    bool set_journal_mode);
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_PRAGMAS_H_

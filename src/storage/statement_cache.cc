@@ -1,0 +1,30 @@
+// Copyright (c) obkvlite authors.
+#include "storage/statement_cache.h"
+
+namespace obkvlite {
+namespace storage {
+
+Result<SqliteStatement*> StatementCache::Get(
+    std::string_view table, int kind,
+    const std::function<std::string()>& make_sql) {
+  auto it = statements_.find(KeyView{table, kind});
+  if (it != statements_.end()) return &it->second;
+  OBKV_ASSIGN_OR_RETURN(
+      SqliteStatement stmt,
+      SqliteStatement::Prepare(db_, make_sql(), /*persistent=*/true));
+  auto inserted =
+      statements_.emplace(Key{std::string(table), kind}, std::move(stmt));
+  return &inserted.first->second;
+}
+
+void StatementCache::EvictPrefix(std::string_view table_prefix) {
+  auto it = statements_.lower_bound(KeyView{table_prefix, -1});
+  while (it != statements_.end() &&
+         std::string_view(it->first.table).substr(0, table_prefix.size()) ==
+             table_prefix) {
+    it = statements_.erase(it);
+  }
+}
+
+}  // namespace storage
+}  // namespace obkvlite

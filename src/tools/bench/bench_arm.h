@@ -1,0 +1,58 @@
+// Copyright (c) obkvlite authors.
+//
+// One arm of obkv-bench: a way of storing the benchmark's rows (raw SQLite,
+// or an obkvlite table with some partitioning). Every arm runs the same
+// workload on the same data.
+//
+// Thread safety: an arm is driven by one thread.
+
+#ifndef OBKVLITE_TOOLS_BENCH_BENCH_ARM_H_
+#define OBKVLITE_TOOLS_BENCH_BENCH_ARM_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+namespace bench {
+
+inline constexpr int kQualifiers = 10;
+inline constexpr int kValueBytes = 100;
+inline constexpr int kRowsPerBatch = 1000;
+
+// The rows of one batch: keys and, per key, kQualifiers values.
+struct RowBatch {
+  std::vector<std::string> keys;
+  std::vector<std::string> qualifiers;  // kQualifiers names, "field0".."field9"
+  std::vector<std::string> values;      // keys.size() * kQualifiers values
+  int64_t ts = 1;
+};
+
+class BenchArm {
+ public:
+  virtual ~BenchArm() = default;
+  virtual const std::string& name() const = 0;
+  // Creates the arm's storage in `dir`.
+  virtual Status Open(const std::string& dir) = 0;
+  // Writes one batch in one transaction.
+  virtual Status Load(const RowBatch& batch) = 0;
+  // Reads a whole row; returns the number of cells.
+  virtual Result<int> GetRow(const std::string& key) = 0;
+  // Reads `rows` rows from `start`; returns the number of cells.
+  virtual Result<int64_t> ScanRows(const std::string& start, int64_t rows) = 0;
+  // Overwrites one cell (a YCSB update).
+  virtual Status Update(const std::string& key, const std::string& qualifier,
+                        const std::string& value, int64_t ts) = 0;
+};
+
+std::unique_ptr<BenchArm> NewRawSqliteArm();
+// `strategy`: "normal", "key97", "prefix" or "timeseries".
+std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
+
+}  // namespace bench
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_BENCH_BENCH_ARM_H_

@@ -1,0 +1,102 @@
+// Copyright (c) obkvlite authors.
+//
+// obkvlite arms of obkv-bench: the same rows through the public Store/Table
+// API, with a given partitioning or the timeseries layout.
+
+#include "obkvlite/store.h"
+#include "obkvlite/table.h"
+#include "tools/bench/bench_arm.h"
+
+namespace obkvlite {
+namespace bench {
+namespace {
+
+std::string SpecFor(const std::string& strategy) {
+  std::string layout = "normal";
+  std::string partition = R"({"strategy": "none"})";
+  if (strategy == "key97") {
+    partition = R"({"strategy": "key", "partitions": 97})";
+  } else if (strategy == "prefix") {
+    // YCSB keys are "user" + digits: the prefix spans the first 3 digits.
+    partition = R"({"strategy": "key", "partitions": 97, "prefix_length": 7})";
+  } else if (strategy == "timeseries") {
+    layout = "timeseries";
+  }
+  return R"({"table": "t", "layout": ")" + layout +
+         R"(", "families": [{"name": "f"}], "partition": )" + partition + "}";
+}
+
+class ObkvArm : public BenchArm {
+ public:
+  explicit ObkvArm(std::string strategy) : name_(std::move(strategy)) {}
+
+  const std::string& name() const override { return name_; }
+
+  Status Open(const std::string& dir) override {
+    OBKV_ASSIGN_OR_RETURN(store_,
+                          Store::Open(StoreOptions(), dir + "/" + name_ + ".db"));
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(SpecFor(name_)));
+    OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
+    OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
+    return Status::OK();
+  }
+
+  Status Load(const RowBatch& batch) override {
+    puts_.resize(batch.keys.size());
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      Put& put = puts_[r];
+      put.row = batch.keys[r];
+      put.cells.resize(kQualifiers);
+      for (int q = 0; q < kQualifiers; ++q) {
+        PutCell& cell = put.cells[q];
+        cell.family = "f";
+        cell.qualifier = batch.qualifiers[q];
+        cell.timestamp = batch.ts;
+        cell.value = batch.values[r * kQualifiers + q];
+      }
+    }
+    return table_->Put(puts_);
+  }
+
+  Result<int> GetRow(const std::string& key) override {
+    get_.row = key;
+    OBKV_ASSIGN_OR_RETURN(RowResult row, table_->Get(get_));
+    return static_cast<int>(row.cells.size());
+  }
+
+  Result<int64_t> ScanRows(const std::string& start, int64_t rows) override {
+    Scan scan;
+    scan.start_row = start;
+    scan.limit = rows;
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                          table_->GetScanner(scan));
+    int64_t cells = 0;
+    RowResult row;
+    while (scanner->Next(&row)) cells += static_cast<int64_t>(row.cells.size());
+    OBKV_RETURN_IF_ERROR(scanner->status());
+    return cells;
+  }
+
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value, int64_t ts) override {
+    Put put(key);
+    put.Add("f", qualifier, ts, value);
+    return table_->Put(put);
+  }
+
+ private:
+  std::string name_;
+  std::unique_ptr<Store> store_;
+  Table* table_ = nullptr;
+  std::vector<Put> puts_;
+  Get get_;
+};
+
+}  // namespace
+
+std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy) {
+  return std::make_unique<ObkvArm>(strategy);
+}
+
+}  // namespace bench
+}  // namespace obkvlite

@@ -1,0 +1,307 @@
+// Copyright (c) obkvlite authors.
+//
+// obkv-bench: YCSB-style workloads on raw SQLite and on obkvlite tables, in
+// one process run, reporting each arm's throughput and its ratio to raw.
+//
+//   obkv-bench --rows N [--runs R] [--arms raw,normal,...] [--json]
+//
+// Each run loads N rows x 10 qualifiers x 100-byte values (YCSB hashed
+// keys, batches of 1000 rows) into every arm, then runs uniform point gets
+// of whole rows, 100-row scans, YCSB A/B/C/F (zipfian 0.99) and a full scan
+// with its peak RSS. Figures are medians over the runs. The last line of
+// the output is JSON.
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/bench/bench_arm.h"
+#include "tools/bench/ycsb.h"
+
+namespace obkvlite {
+namespace bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Metrics = std::map<std::string, double>;
+
+struct Config {
+  uint64_t rows = 100000;
+  int runs = 3;
+  int64_t gets = 20000;
+  int64_t scans = 500;
+  int64_t ycsb_ops = 20000;
+  std::vector<std::string> arms = {"raw", "normal", "key97", "prefix",
+                                   "timeseries"};
+  bool json_only = false;
+};
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// A cheap deterministic 100-byte value for (row, qualifier, version).
+std::string MakeValue(uint64_t row, int q, uint64_t version) {
+  std::string v(kValueBytes, 'a');
+  uint64_t x = row * 1000003 + q * 7919 + version * 104729 + 1;
+  for (int i = 0; i < kValueBytes; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    v[i] = static_cast<char>('a' + x % 26);
+  }
+  return v;
+}
+
+void ResetPeakRss() {
+  std::ofstream f("/proc/self/clear_refs");
+  f << "5";
+}
+
+double PeakRssMiB() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) {
+      return std::strtod(line.c_str() + 6, nullptr) / 1024.0;
+    }
+  }
+  return 0;
+}
+
+Status Check(const Status& s, const std::string& what) {
+  if (!s.ok()) return s.WithPrefix(what);
+  return s;
+}
+
+// Runs every workload on one arm; fills `m`.
+Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
+              uint64_t seed, Metrics* m) {
+  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir), "open"));
+  std::vector<std::string> qualifiers;
+  for (int q = 0; q < kQualifiers; ++q) {
+    qualifiers.push_back("field" + std::to_string(q));
+  }
+
+  // Load.
+  auto t0 = Clock::now();
+  for (uint64_t first = 0; first < cfg.rows; first += kRowsPerBatch) {
+    RowBatch batch;
+    batch.qualifiers = qualifiers;
+    const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
+    for (uint64_t i = first; i < end; ++i) {
+      batch.keys.push_back(YcsbKey(i));
+      for (int q = 0; q < kQualifiers; ++q) {
+        batch.values.push_back(MakeValue(i, q, 0));
+      }
+    }
+    OBKV_RETURN_IF_ERROR(Check(arm->Load(batch), "load"));
+  }
+  (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / Seconds(t0);
+
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<uint64_t> uniform(0, cfg.rows - 1);
+
+  // Uniform point gets of whole rows.
+  t0 = Clock::now();
+  for (int64_t i = 0; i < cfg.gets; ++i) {
+    OBKV_ASSIGN_OR_RETURN(int cells, arm->GetRow(YcsbKey(uniform(rng))));
+    if (cells != kQualifiers) {
+      return Status::Corruption("get returned " + std::to_string(cells) +
+                                " cells");
+    }
+  }
+  (*m)["get_rows_per_s"] = cfg.gets / Seconds(t0);
+
+  // 100-row scans.
+  int64_t scanned = 0;
+  t0 = Clock::now();
+  for (int64_t i = 0; i < cfg.scans; ++i) {
+    OBKV_ASSIGN_OR_RETURN(int64_t cells,
+                          arm->ScanRows(YcsbKey(uniform(rng)), 100));
+    scanned += cells;
+  }
+  (*m)["scan_cells_per_s"] = scanned / Seconds(t0);
+
+  // YCSB core workloads with zipfian requests.
+  struct Mix {
+    const char* name;
+    int read_pct;
+    bool read_modify_write;
+  };
+  ScrambledZipfian zipf(cfg.rows, seed + 1);
+  uint64_t version = 1;
+  for (const Mix& mix : {Mix{"ycsb_a", 50, false}, Mix{"ycsb_b", 95, false},
+                         Mix{"ycsb_c", 100, false}, Mix{"ycsb_f", 50, true}}) {
+    std::uniform_int_distribution<int> pct(0, 99);
+    t0 = Clock::now();
+    for (int64_t i = 0; i < cfg.ycsb_ops; ++i) {
+      const uint64_t row = zipf.Next();
+      const std::string key = YcsbKey(row);
+      const bool read = pct(rng) < mix.read_pct;
+      if (read || mix.read_modify_write) {
+        OBKV_RETURN_IF_ERROR(arm->GetRow(key).status());
+      }
+      if (!read) {
+        const int q = static_cast<int>(rng() % kQualifiers);
+        OBKV_RETURN_IF_ERROR(Check(
+            arm->Update(key, qualifiers[q], MakeValue(row, q, version), 1),
+            "update"));
+        ++version;
+      }
+    }
+    (*m)[std::string(mix.name) + "_ops_per_s"] = cfg.ycsb_ops / Seconds(t0);
+  }
+
+  // Full scan with peak RSS.
+  ResetPeakRss();
+  t0 = Clock::now();
+  OBKV_ASSIGN_OR_RETURN(int64_t all, arm->ScanRows("", INT64_MAX));
+  (*m)["full_scan_cells_per_s"] = all / Seconds(t0);
+  (*m)["full_scan_cells"] = static_cast<double>(all);
+  (*m)["full_scan_peak_rss_mib"] = PeakRssMiB();
+  return Status::OK();
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  if (v.empty()) return 0;
+  return v.size() % 2 ? v[v.size() / 2]
+                      : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
+  return name == "raw" ? NewRawSqliteArm() : NewObkvArm(name);
+}
+
+int Main(int argc, char** argv) {
+  Config cfg;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> const char* {
+      if (i + 1 >= argc) {
+        std::cerr << "obkv-bench: " << a << " needs a value\n";
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--rows") {
+      cfg.rows = std::strtoull(next(), nullptr, 10);
+    } else if (a == "--runs") {
+      cfg.runs = std::atoi(next());
+    } else if (a == "--ops") {
+      cfg.ycsb_ops = cfg.gets = std::atoll(next());
+    } else if (a == "--arms") {
+      cfg.arms.clear();
+      std::stringstream ss(next());
+      std::string arm;
+      while (std::getline(ss, arm, ',')) cfg.arms.push_back(arm);
+    } else if (a == "--json") {
+      cfg.json_only = true;
+    } else {
+      std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
+                   "[--arms raw,normal,key97,prefix,timeseries] [--json]\n";
+      return 2;
+    }
+  }
+  if (cfg.rows < 1 || cfg.runs < 1) {
+    std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
+    return 2;
+  }
+
+  std::map<std::string, std::map<std::string, std::vector<double>>> samples;
+  for (int run = 0; run < cfg.runs; ++run) {
+    // Rotate the arm order each run so no arm always runs first.
+    std::vector<std::string> order = cfg.arms;
+    std::rotate(order.begin(), order.begin() + run % order.size(),
+                order.end());
+    for (const std::string& name : order) {
+      char tmpl[] = "/tmp/obkv-bench-XXXXXX";
+      const std::string dir = mkdtemp(tmpl);
+      Metrics m;
+      {
+        std::unique_ptr<BenchArm> arm = MakeArm(name);
+        Status s = RunArm(cfg, arm.get(), dir, 42 + run, &m);
+        if (!s.ok()) {
+          std::cerr << "obkv-bench: arm " << name << ": " << s.ToString()
+                    << "\n";
+          return 1;
+        }
+      }
+      std::system(("rm -rf '" + dir + "'").c_str());
+      for (auto& [k, v] : m) samples[name][k].push_back(v);
+      if (!cfg.json_only) {
+        std::cerr << "run " << run + 1 << "/" << cfg.runs << " " << name
+                  << " done\n";
+      }
+    }
+  }
+
+  std::map<std::string, Metrics> med;
+  for (auto& [arm, metrics] : samples) {
+    for (auto& [k, v] : metrics) med[arm][k] = Median(v);
+  }
+
+  const std::vector<std::string> columns = {
+      "put_cells_per_s", "get_rows_per_s",   "scan_cells_per_s",
+      "ycsb_a_ops_per_s", "ycsb_b_ops_per_s", "ycsb_c_ops_per_s",
+      "ycsb_f_ops_per_s", "full_scan_cells_per_s", "full_scan_peak_rss_mib"};
+  if (!cfg.json_only) {
+    std::printf("obkv-bench: rows=%llu, medians of %d runs; (x) = ratio to raw\n",
+                static_cast<unsigned long long>(cfg.rows), cfg.runs);
+    std::printf("%-11s", "arm");
+    for (const auto& c : columns) std::printf(" %22s", c.c_str());
+    std::printf("\n");
+    for (const std::string& arm : cfg.arms) {
+      std::printf("%-11s", arm.c_str());
+      for (const auto& c : columns) {
+        const double v = med[arm][c];
+        const double raw = med.count("raw") ? med["raw"][c] : 0;
+        char cell[64];
+        if (raw > 0 && c != "full_scan_peak_rss_mib") {
+          std::snprintf(cell, sizeof cell, "%.0f (%.2fx)", v, v / raw);
+        } else {
+          std::snprintf(cell, sizeof cell, "%.1f", v);
+        }
+        std::printf(" %22s", cell);
+      }
+      std::printf("\n");
+    }
+  }
+  // Last line: JSON.
+  std::ostringstream js;
+  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs << ",\"arms\":{";
+  bool first_arm = true;
+  for (const std::string& arm : cfg.arms) {
+    js << (first_arm ? "" : ",") << "\"" << arm << "\":{";
+    first_arm = false;
+    bool first = true;
+    for (auto& [k, v] : med[arm]) {
+      js << (first ? "" : ",") << "\"" << k << "\":" << static_cast<int64_t>(v);
+      first = false;
+    }
+    js << "}";
+  }
+  js << "}}";
+  std::printf("%s\n", js.str().c_str());
+  return 0;
+}
+
+}  // namespace
+}  // namespace bench
+}  // namespace obkvlite
+
+int main(int argc, char** argv) { return obkvlite::bench::Main(argc, argv); }

@@ -1,0 +1,77 @@
+// Copyright (c) obkvlite authors.
+#include "tools/cli/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+namespace obkvlite {
+namespace cli {
+
+int CliContext::Fail(const Status& status) {
+  *err << "obkv: " << status.message() << "\n";
+  exit_code = kExitError;
+  return exit_code;
+}
+
+int CliContext::Usage(const std::string& message) {
+  *err << "obkv: " << message << "\n";
+  exit_code = kExitUsage;
+  return exit_code;
+}
+
+bool CliContext::RequireStore(const char* command) {
+  if (!store_path.empty()) return true;
+  Usage(std::string(command) + ": --store PATH is required");
+  return false;
+}
+
+int RunObkv(int argc, const char* const* argv, std::istream& in,
+            std::ostream& out, std::ostream& err) {
+  CliContext ctx;
+  ctx.in = &in;
+  ctx.out = &out;
+  ctx.err = &err;
+
+  CLI::App app{
+      "obkv: HBase tables in SQLite with OceanBase OBKV-HBase's layout, "
+      "routing and DDL",
+      "obkv"};
+  app.option_defaults()->always_capture_default();
+  app.add_option("--store", ctx.store_path,
+                 "Store file, one SQLite database (needed by the data "
+                 "commands)");
+  app.require_subcommand(1);
+  app.fallthrough();
+
+  RegisterDdlCommand(app, ctx);
+  RegisterRouteCommand(app, ctx);
+  RegisterKeyCommand(app, ctx);
+  RegisterAnalyzeCommand(app, ctx);
+  RegisterAdviseCommand(app, ctx);
+  RegisterCreateCommand(app, ctx);
+  RegisterPutCommand(app, ctx);
+  RegisterGetCommand(app, ctx);
+  RegisterScanCommand(app, ctx);
+  RegisterDeleteCommand(app, ctx);
+  RegisterDescribeCommand(app, ctx);
+  RegisterListCommand(app, ctx);
+  RegisterCountCommand(app, ctx);
+  RegisterPurgeCommand(app, ctx);
+  RegisterSqlCommand(app, ctx);
+  RegisterExecCommand(app, ctx);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e, out, err);
+    return kExitUsage;
+  }
+  return ctx.exit_code;
+}
+
+}  // namespace cli
+}  // namespace obkvlite

@@ -1,0 +1,57 @@
+// Copyright (c) obkvlite authors.
+//
+// `obkv --store PATH create SPEC.json`: creates the table of a spec in the
+// store (creating the store file when missing), through the sqlite DDL of
+// obkvlite/ddl.h. Spec warnings go to stderr.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "obkvlite/spec.h"
+#include "tools/cli/cli.h"
+#include "tools/cli/open_store.h"
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+int RunCreate(const std::string& spec_path, CliContext& ctx) {
+  if (!ctx.RequireStore("create")) return ctx.exit_code;
+  Result<TableSpec> spec = LoadTableSpecFile(spec_path);
+  if (!spec.ok()) return ctx.Fail(spec.status());
+  for (const std::string& w : spec->warnings) {
+    *ctx.err << "obkv: warning: " << w << "\n";
+  }
+  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kCreate);
+  if (!store.ok()) return ctx.Fail(store.status());
+  Status created = (*store)->CreateTable(*spec);
+  if (!created.ok()) return ctx.Fail(created);
+  int tables = 0;
+  for (const FamilySpec& family : spec->families) {
+    tables += family.partition.PhysicalCount();
+  }
+  *ctx.out << "created table " << spec->name << ": " << spec->families.size()
+           << (spec->families.size() == 1 ? " family, " : " families, ")
+           << tables
+           << (tables == 1 ? " partition table\n" : " partition tables\n");
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterCreateCommand(CLI::App& app, CliContext& ctx) {
+  auto spec_path = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand(
+      "create",
+      "Create the table of a spec in the store (the store file is created "
+      "when missing): one SQLite table per partition, a \"table$family\" "
+      "view, and the catalog entry");
+  cmd->add_option("SPEC", *spec_path, "Table spec JSON file")->required();
+  cmd->callback(
+      [spec_path, &ctx]() { ctx.exit_code = RunCreate(*spec_path, ctx); });
+}
+
+}  // namespace cli
+}  // namespace obkvlite

@@ -1,0 +1,31 @@
+// Copyright (c) obkvlite authors.
+#include "tools/cli/open_store.h"
+
+#include <sys/stat.h>
+
+#include "obkvlite/options.h"
+
+namespace obkvlite {
+namespace cli {
+
+Status CheckStoreExists(const CliContext& ctx) {
+  struct stat st;
+  if (::stat(ctx.store_path.c_str(), &st) == 0) return Status::OK();
+  return Status::NotFound("no store at '" + ctx.store_path +
+                          "' (make one with: obkv --store " + ctx.store_path +
+                          " create SPEC.json)");
+}
+
+Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
+                                         StoreAccess access) {
+  if (access != StoreAccess::kCreate) {
+    OBKV_RETURN_IF_ERROR(CheckStoreExists(ctx));
+  }
+  StoreOptions options;
+  options.create_if_missing = access == StoreAccess::kCreate;
+  options.read_only = access == StoreAccess::kRead;
+  return Store::Open(options, ctx.store_path);
+}
+
+}  // namespace cli
+}  // namespace obkvlite

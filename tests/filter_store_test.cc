@@ -1,0 +1,243 @@
+// Copyright (c) obkvlite authors.
+//
+// End-to-end tests of HBase filter strings through the C++ API
+// (Table::Get / Table::GetScanner with `filter`), over every partitioning
+// strategy: results, reversed scans with filters on normal families,
+// filters before the versions cap across partitions, and push-down: the
+// partition tables a filtered scan opens on a prefix-KEY and a RANGE table.
+
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+using Cells = std::vector<Cell>;
+
+// Seven rows over families f and g, timestamps 100..300 (so the versions
+// of one column land in different partitions of time-partitioned tables).
+void PutRows(StoreFixture& fx) {
+  fx.MustPut(Put("aa1")
+                 .Add("f", "a", 100, "x")
+                 .Add("f", "b", 200, "y")
+                 .Add("g", "a", 300, "z"));
+  fx.MustPut(Put("aa2")
+                 .Add("f", "a", 100, "y")
+                 .Add("f", "a", 200, "x")
+                 .Add("g", "a", 100, "x"));
+  fx.MustPut(Put("ab1").Add("f", "a", 300, "x"));
+  fx.MustPut(Put("b1").Add("f", "b", 100, "x").Add("g", "b", 200, "w"));
+  fx.MustPut(Put("r1").Add("f", "a", 200, "q"));
+  fx.MustPut(Put("zz9").Add("f", "a", 100, "x").Add("g", "a", 100, "x"));
+}
+
+Scan FilteredScan(std::string filter, bool reversed = false) {
+  Scan scan;
+  scan.filter = std::move(filter);
+  scan.reversed = reversed;
+  return scan;
+}
+
+Get FilteredGet(std::string row, std::string filter, int max_versions = 1) {
+  Get get(std::move(row));
+  get.filter = std::move(filter);
+  get.max_versions = max_versions;
+  return get;
+}
+
+TEST_CASE_TEMPLATE("filtered scans, forward and reversed", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  const std::string f = "PrefixFilter('a') AND ValueFilter(=, 'binary:x')";
+  CHECK(fx.MustScan(FilteredScan(f)) ==
+        Cells{C("aa1", "f", "a", 100, "x"), C("aa2", "f", "a", 200, "x"),
+              C("aa2", "g", "a", 100, "x"), C("ab1", "f", "a", 300, "x")});
+  CHECK(fx.MustScan(FilteredScan(f, true)) ==
+        Cells{C("ab1", "f", "a", 300, "x"), C("aa2", "f", "a", 200, "x"),
+              C("aa2", "g", "a", 100, "x"), C("aa1", "f", "a", 100, "x")});
+}
+
+TEST_CASE_TEMPLATE(
+    "reversed scans: InclusiveStopFilter, PageFilter, "
+    "FirstKeyOnlyFilter",
+    P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  CHECK(fx.MustScan(FilteredScan("InclusiveStopFilter('b1')", true)) ==
+        Cells{C("zz9", "f", "a", 100, "x"), C("zz9", "g", "a", 100, "x"),
+              C("r1", "f", "a", 200, "q"), C("b1", "f", "b", 100, "x"),
+              C("b1", "g", "b", 200, "w")});
+  CHECK(fx.MustScan(FilteredScan("InclusiveStopFilter('ab1')")) ==
+        Cells{C("aa1", "f", "a", 100, "x"), C("aa1", "f", "b", 200, "y"),
+              C("aa1", "g", "a", 300, "z"), C("aa2", "f", "a", 200, "x"),
+              C("aa2", "g", "a", 100, "x"), C("ab1", "f", "a", 300, "x")});
+  CHECK(fx.MustScan(FilteredScan("PageFilter(2)", true)) ==
+        Cells{C("zz9", "f", "a", 100, "x"), C("zz9", "g", "a", 100, "x"),
+              C("r1", "f", "a", 200, "q")});
+  CHECK(fx.MustScan(
+            FilteredScan("FirstKeyOnlyFilter() AND KeyOnlyFilter()", true)) ==
+        Cells{C("zz9", "f", "a", 100, ""), C("r1", "f", "a", 200, ""),
+              C("b1", "f", "b", 100, ""), C("ab1", "f", "a", 300, ""),
+              C("aa2", "f", "a", 200, ""), C("aa1", "f", "a", 100, "")});
+  CHECK(fx.MustScan(FilteredScan("WHILE RowFilter(>, 'binary:b')", true)) ==
+        Cells{C("zz9", "f", "a", 100, "x"), C("zz9", "g", "a", 100, "x"),
+              C("r1", "f", "a", 200, "q"), C("b1", "f", "b", 100, "x"),
+              C("b1", "g", "b", 200, "w")});
+}
+
+TEST_CASE_TEMPLATE("a filter picks versions before max_versions caps them", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  // aa2's f:a is y@100 under x@200: with one version, ValueFilter(=,'y')
+  // still finds y (HBASE-17125).
+  CHECK(fx.MustScan(FilteredScan("ValueFilter(=, 'binary:y')")) ==
+        Cells{C("aa1", "f", "b", 200, "y"), C("aa2", "f", "a", 100, "y")});
+  CHECK(fx.MustGet(FilteredGet("aa2", "ValueFilter(=, 'binary:y')")) ==
+        Cells{C("aa2", "f", "a", 100, "y")});
+  CHECK(fx.MustGet(FilteredGet("aa2", "ValueFilter(!=, 'binary:q')", 2)) ==
+        Cells{C("aa2", "f", "a", 200, "x"), C("aa2", "f", "a", 100, "y"),
+              C("aa2", "g", "a", 100, "x")});
+}
+
+TEST_CASE_TEMPLATE("filtered gets", P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  // SingleColumnValueFilter tests the newest version of f:a (x).
+  const Cells aa2 = {C("aa2", "f", "a", 200, "x"),
+                     C("aa2", "g", "a", 100, "x")};
+  CHECK(fx.MustGet(FilteredGet(
+            "aa2", "SingleColumnValueFilter('f', 'a', =, 'binary:x')")) == aa2);
+  CHECK(
+      fx.MustGet(FilteredGet(
+                     "aa2", "SingleColumnValueFilter('f', 'a', =, 'binary:y')"))
+          .empty());
+  CHECK(fx.MustGet(FilteredGet("aa2",
+                               "SingleColumnValueExcludeFilter('f', 'a', =, "
+                               "'binary:x')")) ==
+        Cells{C("aa2", "g", "a", 100, "x")});
+  CHECK(fx.MustGet(FilteredGet("aa1", "ColumnPaginationFilter(1, 1)")) ==
+        Cells{C("aa1", "f", "b", 200, "y")});
+  CHECK(fx.MustGet(FilteredGet("aa1", "ColumnCountGetFilter(2)")) ==
+        Cells{C("aa1", "f", "a", 100, "x"), C("aa1", "f", "b", 200, "y")});
+  CHECK(fx.MustGet(FilteredGet("aa1",
+                               "FamilyFilter(=, 'binary:g') AND "
+                               "KeyOnlyFilter(true)")) ==
+        Cells{C("aa1", "g", "a", 300, std::string("\0\0\0\1", 4))});
+  CHECK(fx.MustGet(FilteredGet("aa1", "TimestampsFilter(200, 300)")) ==
+        Cells{C("aa1", "f", "b", 200, "y"), C("aa1", "g", "a", 300, "z")});
+  CHECK(fx.MustGet(FilteredGet("aa1", "PrefixFilter('b')")).empty());
+}
+
+TEST_CASE("bad filter strings fail gets and scans with the parser's message") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  PutRows(fx);
+  Result<RowResult> row =
+      fx.table()->Get(FilteredGet("aa1", "PrefixFilter('a', 'b')"));
+  CHECK(row.status().IsInvalidArgument());
+  CHECK(row.status().message() ==
+        "filter: position 0: PrefixFilter takes 1 argument, got 2");
+  Result<std::unique_ptr<Scanner>> scanner =
+      fx.table()->GetScanner(FilteredScan("ValueFilter(>, 'substring:a')"));
+  CHECK(scanner.status().message() ==
+        "filter: position 12: ValueFilter argument 1: expected = or != with a "
+        "substring comparator, got >");
+}
+
+// Opens a scan and returns how many partition tables it opened; `cells`
+// gets its result.
+int PartitionsOpened(StoreFixture& fx, const Scan& scan, Cells* cells) {
+  Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(scan);
+  REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
+  const int opened = (*scanner)->partitions_opened();
+  *cells = Drain(scanner->get());
+  return opened;
+}
+
+Scan OneFamily(std::string filter, bool reversed = false) {
+  Scan scan = FilteredScan(std::move(filter), reversed);
+  scan.families = {"f"};
+  return scan;
+}
+
+TEST_CASE("push-down on a prefix-KEY table: one prefix, one partition") {
+  StoreFixture fx(AllPartitionCases()[2]);  // key 7 on a 2-byte prefix
+  PutRows(fx);
+  Cells cells;
+  CHECK(PartitionsOpened(fx, OneFamily(""), &cells) == 7);
+  CHECK(PartitionsOpened(fx, OneFamily("PrefixFilter('aa')"), &cells) == 1);
+  CHECK(cells == Cells{C("aa1", "f", "a", 100, "x"),
+                       C("aa1", "f", "b", 200, "y"),
+                       C("aa2", "f", "a", 200, "x")});
+  CHECK(PartitionsOpened(fx, OneFamily("PrefixFilter('aa')", true), &cells) ==
+        1);
+  CHECK(cells.front().row == "aa2");
+  CHECK(PartitionsOpened(fx, OneFamily("RowFilter(=, 'binary:ab1')"), &cells) ==
+        1);
+  CHECK(cells == Cells{C("ab1", "f", "a", 300, "x")});
+  Scan scan = OneFamily("InclusiveStopFilter('aa1')");
+  scan.start_row = "aa";
+  CHECK(PartitionsOpened(fx, scan, &cells) == 1);
+  CHECK(cells.size() == 2);
+  // A prefix shorter than the hashed prefix, or an OR, cannot prune.
+  CHECK(PartitionsOpened(fx, OneFamily("PrefixFilter('a')"), &cells) == 7);
+  CHECK(cells.size() == 4);
+  CHECK(PartitionsOpened(fx,
+                         OneFamily("PrefixFilter('aa') OR "
+                                   "PrefixFilter('zz')"),
+                         &cells) == 7);
+  CHECK(cells.size() == 4);
+  // Both families: one partition each.
+  scan = FilteredScan("PrefixFilter('zz') AND KeyOnlyFilter()");
+  CHECK(PartitionsOpened(fx, scan, &cells) == 2);
+  CHECK(cells ==
+        Cells{C("zz9", "f", "a", 100, ""), C("zz9", "g", "a", 100, "")});
+}
+
+TEST_CASE("push-down on a RANGE table: only overlapping partitions") {
+  StoreFixture fx(AllPartitionCases()[3]);  // bounds c, r2, MAXVALUE
+  PutRows(fx);
+  Cells cells;
+  CHECK(PartitionsOpened(fx, OneFamily(""), &cells) == 3);
+  CHECK(PartitionsOpened(fx, OneFamily("PrefixFilter('a')"), &cells) == 1);
+  CHECK(cells.size() == 4);
+  CHECK(PartitionsOpened(fx, OneFamily("InclusiveStopFilter('d')"), &cells) ==
+        2);
+  CHECK(cells.size() == 5);
+  CHECK(PartitionsOpened(fx, OneFamily("InclusiveStopFilter('d')", true),
+                         &cells) == 2);
+  CHECK(cells ==
+        Cells{C("zz9", "f", "a", 100, "x"), C("r1", "f", "a", 200, "q")});
+  CHECK(PartitionsOpened(fx, OneFamily("RowFilter(=, 'binary:zz9')"), &cells) ==
+        1);
+  CHECK(cells == Cells{C("zz9", "f", "a", 100, "x")});
+  CHECK(PartitionsOpened(fx, OneFamily("RowFilter(>=, 'binary:r2')", true),
+                         &cells) == 1);
+  CHECK(cells == Cells{C("zz9", "f", "a", 100, "x")});
+  CHECK(PartitionsOpened(fx,
+                         OneFamily("PrefixFilter('a') AND "
+                                   "InclusiveStopFilter('zz')"),
+                         &cells) == 1);
+  CHECK(PartitionsOpened(fx,
+                         OneFamily("PrefixFilter('a') OR "
+                                   "PrefixFilter('z')"),
+                         &cells) == 3);
+  CHECK(cells.size() == 5);
+  // Disjoint AND: an empty range opens nothing.
+  CHECK(PartitionsOpened(fx,
+                         OneFamily("PrefixFilter('a') AND "
+                                   "PrefixFilter('z')"),
+                         &cells) == 0);
+  CHECK(cells.empty());
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite

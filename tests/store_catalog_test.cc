@@ -1,0 +1,403 @@
+// Copyright (c) obkvlite authors.
+//
+// The store as a file: catalog, reopen, DDL, physical placement of rows in
+// the partition tables the router names, read-only stores, snapshots and
+// concurrency, and a differential run of one workload over all six
+// partitioning strategies.
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "obkvlite/ddl.h"
+#include "obkvlite/router.h"
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+using Cells = std::vector<Cell>;
+
+TEST_CASE_TEMPLATE("reopening a store keeps tables and cells", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  fx.MustPut(Put("r1").Add("f", "q", 100, "v").Add("g", "q", 200, "w"));
+  fx.Reopen();
+  CHECK(fx.store()->ListTables() == std::vector<std::string>{"t"});
+  CHECK(fx.table()->spec().json == fx.spec().json);
+  CHECK(fx.ScanAll() ==
+        Cells{C("r1", "f", "q", 100, "v"), C("r1", "g", "q", 200, "w")});
+  fx.MustPut(Put("r2").Add("f", "q", 1, "x"));
+  CHECK(fx.ScanAll().size() == 3);
+}
+
+TEST_CASE("the file records format version 1 and WAL mode") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  CHECK(fx.SqlInt("PRAGMA user_version") == 1);
+  CHECK(fx.SqlInt("SELECT count(*) FROM obkv_catalog WHERE name = 't'") == 1);
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(fx.path().c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &stmt, nullptr) ==
+          SQLITE_OK);
+  REQUIRE(sqlite3_step(stmt) == SQLITE_ROW);
+  CHECK(std::string(reinterpret_cast<const char*>(
+            sqlite3_column_text(stmt, 0))) == "wal");
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+}
+
+TEST_CASE("CreateTable twice is AlreadyExists; tables are listed by name") {
+  StoreFixture fx(AllPartitionCases()[1]);
+  Status st = fx.store()->CreateTable(fx.spec());
+  CHECK(st.code() == Status::Code::kAlreadyExists);
+  CHECK(st.message() == "table 't' already exists");
+  REQUIRE(fx.store()
+              ->CreateTable(MustParseSpec(SpecJson("b", R"([{"name": "f"}])",
+                                                   R"({"strategy": "none"})")))
+              .ok());
+  REQUIRE(fx.store()
+              ->CreateTable(MustParseSpec(
+                  SpecJson("a", R"([{"name": "f"}])",
+                           R"({"strategy": "key", "partitions": 3})")))
+              .ok());
+  CHECK(fx.store()->ListTables() == std::vector<std::string>{"a", "b", "t"});
+}
+
+TEST_CASE("DropTable removes relations and the catalog entry") {
+  StoreFixture fx(AllPartitionCases()[5]);
+  fx.MustPut(Put("r1").Add("f", "q", 100, "v"));
+  REQUIRE(fx.store()->DropTable("t").ok());
+  CHECK(fx.store()->GetTable("t").status().IsNotFound());
+  CHECK(fx.store()->ListTables().empty());
+  CHECK(fx.SqlInt("SELECT count(*) FROM sqlite_schema WHERE name LIKE 't$%'") ==
+        0);
+  CHECK(fx.store()->DropTable("t").IsNotFound());
+  // Same name again, other partitioning: fresh and empty.
+  REQUIRE(fx.store()
+              ->CreateTable(MustParseSpec(
+                  SpecJson("t", R"([{"name": "f"}])",
+                           R"({"strategy": "key", "partitions": 3})")))
+              .ok());
+  Table* table = fx.MustGetTable("t");
+  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
+  REQUIRE(scanner.ok());
+  CHECK(Drain(scanner->get()).empty());
+  REQUIRE(table->Put(Put("r1").Add("f", "q", 1, "new")).ok());
+  Result<RowResult> row = table->Get(Get("r1"));
+  REQUIRE(row.ok());
+  CHECK(row->cells == Cells{C("r1", "f", "q", 1, "new")});
+}
+
+TEST_CASE("GetTable of an unknown table is NotFound") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  Result<Table*> table = fx.store()->GetTable("nope");
+  CHECK(table.status().IsNotFound());
+  CHECK(table.status().message() == "table 'nope' not found");
+}
+
+TEST_CASE("CreateTable needs a spec whose fields match its json") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  TableSpec spec = MustParseSpec(
+      SpecJson("u", R"([{"name": "f"}])", R"({"strategy": "none"})"));
+  spec.families[0].partition.strategy = PartitionStrategy::kKey;
+  spec.families[0].partition.key_partitions = 3;
+  CHECK(fx.store()->CreateTable(spec).IsInvalidArgument());
+  spec.json.clear();
+  CHECK(fx.store()->CreateTable(spec).IsInvalidArgument());
+  CHECK(fx.store()->ListTables() == std::vector<std::string>{"t"});
+}
+
+TEST_CASE("Store::Open errors") {
+  TempDir dir;
+  StoreOptions options;
+  options.create_if_missing = false;
+  Result<std::unique_ptr<Store>> store =
+      Store::Open(options, dir.path() + "/missing.db");
+  CHECK(store.status().IsNotFound());
+
+  const std::string junk = dir.path() + "/junk.db";
+  std::ofstream(junk) << std::string(8192, 'x');
+  store = Store::Open(StoreOptions(), junk);
+  CHECK(store.status().code() == Status::Code::kCorruption);
+
+  const std::string other = dir.path() + "/other.db";
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(other.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "CREATE TABLE x(a)", nullptr, nullptr, nullptr) ==
+          SQLITE_OK);
+  sqlite3_close(db);
+  store = Store::Open(StoreOptions(), other);
+  CHECK(store.status().code() == Status::Code::kCorruption);
+  CHECK(store.status().message() ==
+        other + ": not an obkvlite store (no obkv_catalog table)");
+}
+
+TEST_CASE("a store made by the sqlite DDL script is adopted") {
+  TempDir dir;
+  const std::string path = dir.path() + "/script.db";
+  const TableSpec spec = MustParseSpec(
+      SpecJson("t", kDefaultFamilies, AllPartitionCases()[1].partition_json));
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, GenerateDdl(spec, DdlDialect::kSqlite).c_str(),
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  Result<std::unique_ptr<Store>> store = Store::Open(StoreOptions(), path);
+  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
+  Result<Table*> table = (*store)->GetTable("t");
+  REQUIRE(table.ok());
+  REQUIRE((*table)->Put(Put("r").Add("f", "q", 1, "v")).ok());
+}
+
+TEST_CASE_TEMPLATE("rows land in the partition table the router names", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  const FamilySpec& family = *fx.spec().FindFamily("f");
+  const PartitionRouter router("t", family);
+  const std::vector<std::pair<std::string, int64_t>> cells = {
+      {"a", 100},
+      {"b", 200},
+      {"c", 300},
+      {"r1", 100},
+      {"r2", 6000},
+      {"zz", 200},
+      {std::string("\x00", 1), 300},
+      {"\xFF", 100}};
+  for (const auto& [row, ts] : cells) {
+    fx.MustPut(Put(row).Add("f", "q", ts, "v"));
+  }
+  for (const auto& [row, ts] : cells) {
+    Result<int> p = router.Route(row, ts);
+    REQUIRE(p.ok());
+    const std::string table = router.PartitionTableName(*p);
+    CAPTURE(table);
+    CHECK(fx.SqlInt("SELECT count(*) FROM " + QuoteSqlIdentifier(table) +
+                    " WHERE K = x'" +
+                    [&] {
+                      std::string hex;
+                      for (unsigned char c : row) {
+                        static const char* d = "0123456789ABCDEF";
+                        hex += d[c >> 4];
+                        hex += d[c & 15];
+                      }
+                      return hex;
+                    }() +
+                    "' AND Q = x'71' AND T = " + std::to_string(-ts)) == 1);
+  }
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") ==
+        static_cast<int64_t>(cells.size()));
+  CHECK(fx.SqlInt("SELECT min(T) FROM \"t$f\"") == -6000);
+}
+
+TEST_CASE("a get touches one partition per family on one-level tables") {
+  // Observable through the per-partition placement: delete the partition
+  // table the router does not name and the get still works.
+  StoreFixture fx(AllPartitionCases()[1]);
+  fx.MustPut(Put("r1").Add("f", "q", 1, "v"));
+  const PartitionRouter router("t", *fx.spec().FindFamily("f"));
+  CHECK(router.PruneGet("r1", TimeRange::All()).size() == 1);
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(fx.path().c_str(), &db) == SQLITE_OK);
+  const int home = *router.Route("r1", 1);
+  for (int p = 0; p < router.partition_count(); ++p) {
+    if (p == home) continue;
+    const std::string sql = "DROP VIEW IF EXISTS \"t$f\"; DROP TABLE " +
+                            QuoteSqlIdentifier(router.PartitionTableName(p));
+    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) ==
+            SQLITE_OK);
+  }
+  sqlite3_close(db);
+  Get get("r1");
+  get.families = {"f"};
+  Result<RowResult> row = fx.table()->Get(get);
+  REQUIRE_MESSAGE(row.ok(), row.status().ToString());
+  CHECK(row->cells == Cells{C("r1", "f", "q", 1, "v")});
+}
+
+TEST_CASE("a read-only store reads and refuses writes") {
+  StoreFixture fx(AllPartitionCases()[1]);
+  fx.MustPut(Put("r1").Add("f", "q", 1, "v"));
+  StoreOptions options;
+  options.read_only = true;
+  Result<std::unique_ptr<Store>> ro = Store::Open(options, fx.path());
+  REQUIRE_MESSAGE(ro.ok(), ro.status().ToString());
+  Result<Table*> table = (*ro)->GetTable("t");
+  REQUIRE(table.ok());
+  Result<RowResult> row = (*table)->Get(Get("r1"));
+  REQUIRE(row.ok());
+  CHECK(row->cells.size() == 1);
+  CHECK((*table)->Put(Put("r2").Add("f", "q", 1, "v")).IsNotSupported());
+  CHECK((*ro)->CreateTable(fx.spec()).IsNotSupported());
+  CHECK((*ro)->DropTable("t").IsNotSupported());
+}
+
+TEST_CASE("a timeseries table is created, listed and reopened") {
+  // Its operations belong to the timeseries layout's own tests.
+  StoreFixture fx(AllPartitionCases()[0]);
+  REQUIRE(fx.store()
+              ->CreateTable(MustParseSpec(
+                  R"({"table": "ts", "layout": "timeseries",
+                      "families": [{"name": "f"}],
+                      "partition": {"strategy": "range_key",
+                                    "bounds": [1000, "MAXVALUE"],
+                                    "subpartitions": 3}})"))
+              .ok());
+  fx.Reopen();
+  CHECK(fx.store()->ListTables() == std::vector<std::string>{"t", "ts"});
+  CHECK(fx.MustGetTable("ts")->spec().layout == Layout::kTimeseries);
+  CHECK(fx.SqlInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' "
+                  "AND name LIKE 'ts$f$p%'") == 6);
+}
+
+TEST_CASE("a scanner reads one snapshot while batches commit") {
+  StoreFixture fx(AllPartitionCases()[1]);
+  for (int i = 0; i < 50; ++i) {
+    fx.MustPut(Put("r" + std::to_string(100 + i)).Add("f", "q", 1, "old"));
+  }
+  Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(Scan());
+  REQUIRE(scanner.ok());
+  RowResult row;
+  REQUIRE((*scanner)->Next(&row));
+  // A batch rewriting every row commits while the scan is half-way.
+  std::vector<Mutation> ops;
+  for (int i = 0; i < 50; ++i) {
+    ops.push_back(Put("r" + std::to_string(100 + i)).Add("f", "q", 1, "new"));
+  }
+  REQUIRE(fx.table()->Batch(ops).ok());
+  int rows = 1;
+  while ((*scanner)->Next(&row)) {
+    ++rows;
+    CHECK(row.cells[0].value == "old");
+  }
+  CHECK((*scanner)->status().ok());
+  CHECK(rows == 50);
+  Cells now = fx.ScanAll();
+  REQUIRE(now.size() == 50);
+  CHECK(now[49].value == "new");
+}
+
+TEST_CASE("threads write and scan concurrently; batches are seen whole") {
+  StoreFixture fx(AllPartitionCases()[5]);
+  constexpr int kWriters = 3;
+  constexpr int kBatches = 30;
+  std::atomic<bool> failed{false};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < kWriters; ++w) {
+    threads.emplace_back([&, w] {
+      for (int b = 0; b < kBatches; ++b) {
+        // Each batch writes 4 rows of writer w at version b+1.
+        std::vector<Mutation> ops;
+        for (int r = 0; r < 4; ++r) {
+          ops.push_back(Put("w" + std::to_string(w) + "r" + std::to_string(r))
+                            .Add("f", "q", 1000 + b, std::to_string(b)));
+        }
+        if (!fx.table()->Batch(ops).ok()) failed = true;
+      }
+    });
+  }
+  threads.emplace_back([&] {
+    for (int i = 0; i < 40; ++i) {
+      Result<std::unique_ptr<Scanner>> s = fx.table()->GetScanner(Scan());
+      if (!s.ok()) {
+        failed = true;
+        return;
+      }
+      // Within one writer, all 4 rows must show the same version.
+      std::vector<std::string> newest(kWriters);
+      RowResult row;
+      while ((*s)->Next(&row)) {
+        const int w = row.row[1] - '0';
+        if (newest[w].empty()) newest[w] = row.cells[0].value;
+        if (newest[w] != row.cells[0].value) failed = true;
+      }
+      if (!(*s)->status().ok()) failed = true;
+    }
+  });
+  for (std::thread& t : threads) t.join();
+  CHECK_FALSE(failed.load());
+  CHECK(fx.ScanAll().size() == kWriters * 4);
+}
+
+TEST_CASE("two stores on one file see each other's tables and writes") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  Result<std::unique_ptr<Store>> second = Store::Open(fx.Options(), fx.path());
+  REQUIRE(second.ok());
+  REQUIRE(fx.store()
+              ->CreateTable(MustParseSpec(SpecJson("late", R"([{"name": "f"}])",
+                                                   R"({"strategy": "none"})")))
+              .ok());
+  Result<Table*> late = (*second)->GetTable("late");
+  REQUIRE_MESSAGE(late.ok(), late.status().ToString());
+  REQUIRE((*late)->Put(Put("r").Add("f", "q", 1, "v")).ok());
+  Table* mine = fx.MustGetTable("late");
+  Result<RowResult> row = mine->Get(Get("r"));
+  REQUIRE(row.ok());
+  CHECK(row->cells.size() == 1);
+}
+
+// One random workload over every strategy gives identical reads.
+TEST_CASE("the same workload gives identical results on all six strategies") {
+  std::vector<std::unique_ptr<StoreFixture>> stores;
+  for (const PartitionCase& c : AllPartitionCases()) {
+    stores.push_back(std::make_unique<StoreFixture>(
+        c, R"([{"name": "f", "max_versions": 3}, {"name": "g"}])"));
+  }
+  std::mt19937 rng(42);
+  auto pick = [&](int n) { return static_cast<int>(rng() % n); };
+  const std::vector<std::string> rows = {
+      "a", "b", "r1", "r2", "r3", "zz", std::string("\x00", 1), "\xFF\x01"};
+  const int64_t times[] = {100, 200, 300, 6000};
+  for (int step = 0; step < 300; ++step) {
+    const std::string& row = rows[pick(rows.size())];
+    const std::string family = pick(2) ? "f" : "g";
+    const std::string qualifier = std::string(1, 'a' + pick(3));
+    const int64_t ts = times[pick(4)];
+    const int what = pick(10);
+    const auto delete_type = static_cast<DeleteType>(pick(5));
+    const bool with_ts = delete_type == DeleteType::kFamilyVersion || pick(2);
+    for (auto& fx : stores) {
+      if (what < 6) {
+        fx->MustPut(Put(row).Add(family, qualifier, ts, std::to_string(step)));
+      } else if (what < 8) {
+        Delete d;
+        d.row = row;
+        d.type = delete_type;
+        d.family = family;
+        d.qualifier = qualifier;
+        if (with_ts) d.timestamp = ts;
+        REQUIRE(fx->table()->Delete(d).ok());
+      } else {
+        REQUIRE(fx->table()->Increment(Increment{row, {{"g", "n", 1}}}).ok());
+      }
+    }
+  }
+  std::vector<Scan> scans(4);
+  scans[0].max_versions = 5;
+  scans[1].reversed = true;
+  scans[1].max_versions = 2;
+  scans[2].start_row = "b";
+  scans[2].stop_row = "r3";
+  scans[2].time_range = TimeRange{150, 6000};
+  scans[3].reversed = true;
+  scans[3].start_row = "r2";
+  scans[3].columns = {{"f", "a"}, {"g", "n"}};
+  for (const Scan& scan : scans) {
+    const Cells expected = stores[0]->MustScan(scan);
+    CHECK(!expected.empty());
+    for (size_t i = 1; i < stores.size(); ++i) {
+      CAPTURE(AllPartitionCases()[i].name);
+      CHECK(stores[i]->MustScan(scan) == expected);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite

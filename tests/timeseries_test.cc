@@ -1,0 +1,382 @@
+// Copyright (c) obkvlite authors.
+//
+// Behaviour of the timeseries layout (K, T, S, V-json; doc/timeseries.md).
+
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+std::string TsSpec(const std::string& families, const std::string& partition) {
+  return R"({"table": "t", "layout": "timeseries", "families": )" + families +
+         R"(, "partition": )" + partition + "}";
+}
+
+std::string OneFamily(const char* partition = R"({"strategy": "none"})") {
+  return TsSpec(R"([{"name": "f"}])", partition);
+}
+
+// Every row of `sql` as "a|b|c" lines.
+std::vector<std::string> SqlRows(const std::string& path,
+                                 const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
+          SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  INFO(sql);
+  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+  std::vector<std::string> rows;
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    std::string line;
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+      if (i > 0) line += "|";
+      const unsigned char* t = sqlite3_column_text(stmt, i);
+      line += t == nullptr ? "NULL" : reinterpret_cast<const char*>(t);
+    }
+    rows.push_back(line);
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return rows;
+}
+
+std::vector<std::string> Docs(StoreFixture& fx) {
+  return SqlRows(fx.path(), "SELECT K, -T, V FROM \"t$f\" ORDER BY K, T, S");
+}
+
+void CheckUnsupported(const Status& st) {
+  INFO(st.ToString());
+  CHECK(st.IsNotSupported());
+  CHECK(st.message().find("not supported for timeseries families") !=
+        std::string::npos);
+}
+
+TEST_CASE("one relational row per put, sorted JSON text") {
+  StoreFixture fx(OneFamily());
+  fx.MustPut(Put("r1")
+                 .Add("f", "temp", 100, "21.5")
+                 .Add("f", "hum", 100, "40")
+                 .Add("f", "a\"b", 100, "x\ny"));
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 1);
+  CHECK(Docs(fx) == std::vector<std::string>{
+                        R"(r1|100|{"a\"b":"x\ny","hum":"40","temp":"21.5"})"});
+  CHECK(fx.MustGet(Get("r1")) ==
+        std::vector<Cell>{C("r1", "f", "a\"b", 100, "x\ny"),
+                          C("r1", "f", "hum", 100, "40"),
+                          C("r1", "f", "temp", 100, "21.5")});
+  // Two timestamps in one put: two documents sharing one S.
+  fx.MustPut(Put("r2").Add("f", "q", 100, "1").Add("f", "q", 200, "2"));
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 3);
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\" WHERE K = CAST('r2' "
+                  "AS BLOB)") == 1);
+  // A put without a timestamp uses now.
+  fx.MustPut(Put("r3").Add("f", "q", "now"));
+  CHECK(fx.MustGet(Get("r3")) ==
+        std::vector<Cell>{C("r3", "f", "q", kNow, "now")});
+}
+
+TEST_CASE("same-millisecond puts get distinct S; the newest wins") {
+  StoreFixture fx(OneFamily());
+  fx.MustPut(Put("r").Add("f", "a", 100, "old").Add("f", "b", 100, "b1"));
+  fx.MustPut(Put("r").Add("f", "a", 100, "new"));
+  fx.MustPut(Put("r").Add("f", "c", 100, "c1"));
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\"") == 3);
+  CHECK(fx.SqlInt("SELECT max(S) FROM \"t$f\"") == -kNow);
+  CHECK(fx.SqlInt("SELECT min(S) FROM \"t$f\"") == -(kNow + 2));
+  CHECK(fx.MustGet(Get("r")) == std::vector<Cell>{C("r", "f", "a", 100, "new"),
+                                                  C("r", "f", "b", 100, "b1"),
+                                                  C("r", "f", "c", 100, "c1")});
+  // The clock keeps counting up after a reopen in the same process.
+  fx.Reopen();
+  fx.MustPut(Put("r").Add("f", "a", 100, "newest"));
+  CHECK(fx.MustGet(Get("r"))[0] == C("r", "f", "a", 100, "newest"));
+}
+
+TEST_CASE("versions: all inside the TTL, max_versions ignored, time range") {
+  StoreFixture fx(TsSpec(R"([{"name": "f", "ttl_seconds": 1}])",
+                         R"({"strategy": "none"})"));
+  const int64_t t0 = kNow - 5000;
+  for (int64_t ts : {t0, kNow - 300, kNow - 200, kNow - 100}) {
+    fx.MustPut(Put("r").Add("f", "q", ts, std::to_string(ts)));
+  }
+  Get get("r");
+  get.max_versions = 1;
+  CHECK(fx.MustGet(get) ==
+        std::vector<Cell>{
+            C("r", "f", "q", kNow - 100, std::to_string(kNow - 100)),
+            C("r", "f", "q", kNow - 200, std::to_string(kNow - 200)),
+            C("r", "f", "q", kNow - 300, std::to_string(kNow - 300))});
+  get.time_range.min_ms = kNow - 250;
+  get.time_range.max_ms = kNow - 100;
+  CHECK(fx.MustGet(get) == std::vector<Cell>{C("r", "f", "q", kNow - 200,
+                                               std::to_string(kNow - 200))});
+  Get exact("r");
+  exact.timestamp = kNow - 300;
+  CHECK(fx.MustGet(exact) == std::vector<Cell>{C("r", "f", "q", kNow - 300,
+                                                 std::to_string(kNow - 300))});
+  exact.timestamp = t0;  // expired
+  CHECK(fx.MustGet(exact).empty());
+  Result<PurgeStats> purged = fx.table()->Purge();
+  REQUIRE(purged.ok());
+  CHECK(purged->expired_cells == 1);
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 3);
+}
+
+TEST_CASE("scan: start, stop, prefix, limit, columns") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 7})"));
+  for (const char* row : {"a1", "a2", "b1", "b2", "c1"}) {
+    fx.MustPut(Put(row).Add("f", "x", 100, "1").Add("f", "y", 100, "2"));
+  }
+  Scan scan;
+  scan.start_row = "a2";
+  scan.stop_row = "c1";
+  std::vector<RowResult> rows = fx.MustScanRows(scan);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].row == "a2");
+  CHECK(rows[2].row == "b2");
+  Scan prefix;
+  prefix.prefix = "b";
+  prefix.columns = {Column{"f", "y"}};
+  CHECK(fx.MustScan(prefix) == std::vector<Cell>{C("b1", "f", "y", 100, "2"),
+                                                 C("b2", "f", "y", 100, "2")});
+  Scan limited;
+  limited.limit = 2;
+  CHECK(fx.MustScanRows(limited).size() == 2);
+}
+
+TEST_CASE("delete variants leave the exact remaining JSON") {
+  StoreFixture fx(OneFamily());
+  auto fill = [&] {
+    fx.MustPut(Put("r").Add("f", "a", 100, "1").Add("f", "b", 100, "2"));
+    fx.MustPut(Put("r").Add("f", "a", 200, "3").Add("f", "b", 200, "4"));
+    fx.MustPut(Put("r").Add("f", "a", 300, "5"));
+  };
+  auto reset = [&] {
+    fx.MustDelete(Delete{"r", DeleteType::kRow, "", "", std::nullopt});
+    CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 0);
+    fill();
+  };
+  fill();
+  SUBCASE("column, latest") {
+    fx.MustDelete(Delete{"r", DeleteType::kColumn, "f", "a", std::nullopt});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|200|{"a":"3","b":"4"})",
+                                               R"(r|100|{"a":"1","b":"2"})"});
+    fx.MustDelete(Delete{"r", DeleteType::kColumn, "f", "b", std::nullopt});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|200|{"a":"3"})",
+                                               R"(r|100|{"a":"1","b":"2"})"});
+  }
+  SUBCASE("column, exact ts") {
+    fx.MustDelete(Delete{"r", DeleteType::kColumn, "f", "a", 100});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|300|{"a":"5"})",
+                                               R"(r|200|{"a":"3","b":"4"})",
+                                               R"(r|100|{"b":"2"})"});
+  }
+  SUBCASE("columns up to ts") {
+    fx.MustDelete(Delete{"r", DeleteType::kColumns, "f", "a", 200});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|300|{"a":"5"})",
+                                               R"(r|200|{"b":"4"})",
+                                               R"(r|100|{"b":"2"})"});
+    reset();
+    fx.MustDelete(Delete{"r", DeleteType::kColumns, "f", "a", std::nullopt});
+    CHECK(Docs(fx) ==
+          std::vector<std::string>{R"(r|200|{"b":"4"})", R"(r|100|{"b":"2"})"});
+  }
+  SUBCASE("family up to ts, family_version") {
+    fx.MustDelete(Delete{"r", DeleteType::kFamily, "f", "", 200});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|300|{"a":"5"})"});
+    reset();
+    fx.MustDelete(Delete{"r", DeleteType::kFamilyVersion, "f", "", 200});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|300|{"a":"5"})",
+                                               R"(r|100|{"a":"1","b":"2"})"});
+    CHECK(fx.table()
+              ->Delete(Delete{"r", DeleteType::kFamilyVersion, "f", "",
+                              std::nullopt})
+              .IsInvalidArgument());
+  }
+  SUBCASE("row up to ts") {
+    fx.MustDelete(Delete{"r", DeleteType::kRow, "", "", 100});
+    CHECK(Docs(fx) == std::vector<std::string>{R"(r|300|{"a":"5"})",
+                                               R"(r|200|{"a":"3","b":"4"})"});
+  }
+}
+
+TEST_CASE("non-UTF-8 qualifiers and values are refused, store unchanged") {
+  StoreFixture fx(OneFamily());
+  fx.MustPut(Put("r").Add("f", "q", 100, "ok"));
+  Status st = fx.table()->Put(Put("r")
+                                  .Add("f", "a", 200, "1")
+                                  .Add("f", "b", 200, "2")
+                                  .Add("f", "c", 200, std::string("\xff\xfe")));
+  CHECK(st.IsInvalidArgument());
+  CHECK(st.message() ==
+        "cells[2].value: not valid UTF-8 (timeseries values are JSON strings)");
+  st = fx.table()->Put(Put("r").Add("f", std::string("\xc0\x80"), 200, "1"));
+  CHECK(st.message() ==
+        "cells[0].qualifier: not valid UTF-8 (timeseries "
+        "values are JSON strings)");
+  // A batch with one bad put writes nothing.
+  st = fx.table()->Put(std::vector<Put>{
+      Put("r2").Add("f", "q", 100, "fine"),
+      Put("r3").Add("f", "q", 100, std::string("\xed\xa0\x80"))});
+  CHECK(st.IsInvalidArgument());
+  CHECK(Docs(fx) == std::vector<std::string>{R"(r|100|{"q":"ok"})"});
+  // Valid multi-byte UTF-8 round-trips untouched.
+  fx.MustPut(Put("u").Add("f", "温度", 100, "二十℃ 🌡"));
+  CHECK(fx.MustGet(Get("u")) ==
+        std::vector<Cell>{C("u", "f", "温度", 100, "二十℃ 🌡")});
+}
+
+TEST_CASE("limits reuse the normal messages") {
+  StoreFixture fx(OneFamily());
+  CHECK(fx.table()
+            ->Put(Put(std::string(1025, 'r')).Add("f", "q", 1, "v"))
+            .message() == "row: 1025 bytes, limit 1024");
+  CHECK(fx.table()
+            ->Put(Put("r").Add("f", std::string(257, 'q'), 1, "v"))
+            .message() == "cells[0].qualifier: 257 bytes, limit 256");
+  CHECK(fx.table()
+            ->Put(Put("r").Add("f", "q", 1, std::string(1048577, 'v')))
+            .message() == "cells[0].value: 1048577 bytes, limit 1048576");
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 0);
+}
+
+TEST_CASE("every OBKV limitation is refused") {
+  StoreFixture fx(
+      TsSpec(R"([{"name": "f"}, {"name": "g"}])", R"({"strategy": "none"})"));
+  CheckUnsupported(
+      fx.table()->Put(Put("r").Add("f", "q", 1, "v").Add("g", "q", 1, "v")));
+  Get get("r");
+  CheckUnsupported(fx.table()->Get(get).status());  // no family named
+  get.families = {"f", "g"};
+  CheckUnsupported(fx.table()->Get(get).status());
+  get.families = {"f"};
+  get.filter = "PrefixFilter('r')";
+  CheckUnsupported(fx.table()->Get(get).status());
+  get.filter.clear();
+  CHECK(fx.table()->Get(get).ok());
+  Scan scan;
+  scan.families = {"f"};
+  scan.reversed = true;
+  CheckUnsupported(fx.table()->GetScanner(scan).status());
+  scan.reversed = false;
+  scan.batch = 2;
+  CheckUnsupported(fx.table()->GetScanner(scan).status());
+  scan.batch = 0;
+  scan.filter = "PrefixFilter('r')";
+  CheckUnsupported(fx.table()->GetScanner(scan).status());
+  scan.filter.clear();
+  scan.columns = {Column{"g", "q"}};
+  CheckUnsupported(fx.table()->GetScanner(scan).status());
+  Increment inc;
+  inc.row = "r";
+  inc.columns = {{"f", "n", 1}};
+  CheckUnsupported(fx.table()->Increment(inc).status());
+  Append app;
+  app.row = "r";
+  app.columns = {{"f", "q", "x"}};
+  CheckUnsupported(fx.table()->Append(app).status());
+  CheckAndMutate cam;
+  cam.row = "r";
+  cam.family = "f";
+  cam.qualifier = "q";
+  CheckUnsupported(fx.table()->CheckAndMutate(cam).status());
+  Result<std::vector<MutationResult>> batch = fx.table()->Batch(
+      {Mutation(Put("r").Add("f", "q", 1, "v")), Mutation(inc)});
+  CheckUnsupported(batch.status());
+  CHECK(batch.status().message().rfind("ops[1].", 0) == 0);
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 0);
+}
+
+TEST_CASE("batch of puts and deletes is one transaction") {
+  StoreFixture fx(OneFamily());
+  Result<std::vector<MutationResult>> ok = fx.table()->Batch(
+      {Mutation(Put("r").Add("f", "a", 100, "1").Add("f", "b", 100, "2")),
+       Mutation(Delete{"r", DeleteType::kColumn, "f", "a", 100}),
+       Mutation(Put("s").Add("f", "a", 100, "3"))});
+  REQUIRE(ok.ok());
+  CHECK(ok->size() == 3);
+  CHECK(Docs(fx) ==
+        std::vector<std::string>{R"(r|100|{"b":"2"})", R"(s|100|{"a":"3"})"});
+  Result<std::vector<MutationResult>> bad = fx.table()->Batch(
+      {Mutation(Put("x").Add("f", "a", 100, "1")),
+       Mutation(Put("y").Add("f", "a", 100, std::string("\xff")))});
+  CHECK(bad.status().message() ==
+        "ops[1].cells[0].value: not valid UTF-8 (timeseries values are JSON "
+        "strings)");
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 2);
+}
+
+TEST_CASE_TEMPLATE("partitioned: every strategy routes and reads back", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(OneFamily(P::Case().partition_json));
+  for (const char* row : {"a", "c5", "r1", "r3", "zz"}) {
+    for (int64_t ts : {100, 200, 300}) {
+      fx.MustPut(Put(row)
+                     .Add("f", "q", ts, std::to_string(ts))
+                     .Add("f", "p", ts, row));
+    }
+  }
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 15);
+  std::vector<Cell> all = fx.ScanAll();
+  REQUIRE(all.size() == 30);
+  CHECK(all[0] == C("a", "f", "p", 300, "a"));
+  CHECK(all[3] == C("a", "f", "q", 300, "300"));
+  CHECK(all[5] == C("a", "f", "q", 100, "100"));
+  CHECK(all[29] == C("zz", "f", "q", 100, "100"));
+  Get get("r1");
+  get.time_range.min_ms = 150;
+  get.time_range.max_ms = 250;
+  CHECK(fx.MustGet(get) == std::vector<Cell>{C("r1", "f", "p", 200, "r1"),
+                                             C("r1", "f", "q", 200, "200")});
+  fx.MustDelete(Delete{"r1", DeleteType::kColumns, "f", "q", 200});
+  CHECK(fx.MustGet(Get("r1")) ==
+        std::vector<Cell>{
+            C("r1", "f", "p", 300, "r1"), C("r1", "f", "p", 200, "r1"),
+            C("r1", "f", "p", 100, "r1"), C("r1", "f", "q", 300, "300")});
+}
+
+TEST_CASE("range_key on G: a document lands in its day's table") {
+  StoreFixture fx(OneFamily(
+      R"({"strategy": "range_key", "bounds": [86400000, 172800000, "MAXVALUE"], "subpartitions": 4})"));
+  fx.MustPut(Put("host1").Add("f", "temp", 90000000, "20"));
+  int total = 0;
+  for (int p = 0; p < 3; ++p) {
+    for (int s = 0; s < 4; ++s) {
+      const std::string table =
+          "t$f$p" + std::to_string(p) + "s" + std::to_string(s);
+      const int64_t n = fx.SqlInt("SELECT count(*) FROM \"" + table + "\"");
+      if (n > 0) CHECK(p == 1);
+      total += static_cast<int>(n);
+    }
+  }
+  CHECK(total == 1);
+  Scan scan;
+  scan.time_range.min_ms = 86400000;
+  scan.time_range.max_ms = 172800000;
+  Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(scan);
+  REQUIRE(scanner.ok());
+  CHECK(Drain(scanner->get()).size() == 1);
+  CHECK((*scanner)->partitions_opened() == 4);  // one day, every key bucket
+}
+
+TEST_CASE("json_extract over the t$f view") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 3})"));
+  fx.MustPut(
+      Put("h1").Add("f", "temp", 100, "21.5").Add("f", "hum", 100, "40"));
+  fx.MustPut(Put("h2").Add("f", "temp", 200, "19"));
+  CHECK(SqlRows(fx.path(),
+                "SELECT K, -T AS ts, json_extract(V,'$.temp') FROM \"t$f\" "
+                "ORDER BY K") ==
+        std::vector<std::string>{"h1|100|21.5", "h2|200|19"});
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
