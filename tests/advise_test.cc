@@ -14,10 +14,14 @@
 #include <vector>
 
 #include "obkvlite/bytes.h"
+#include "cli_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
+
+using testing::CliRun;
+using testing::RunCli;
 
 constexpr uint64_t kT = 1000000000000ULL;
 
@@ -47,27 +51,6 @@ std::string SplitError(SplitAlgorithm algorithm, int regions,
   Result<std::vector<std::string>> points = ComputeSplitPoints(o);
   REQUIRE(!points.ok());
   return points.status().message();
-}
-
-struct CliRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(std::vector<std::string> args) {
-  args.insert(args.begin(), "obkv");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  CliRun run;
-  run.code =
-      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
 }
 
 // ---- Sizes ----

@@ -29,10 +29,14 @@
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "obkvlite/table.h"
+#include "cli_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
+
+using testing::CliRun;
+using testing::RunCli;
 
 std::string SourcePath(const std::string& relative) {
   return std::string(OBKV_SOURCE_DIR) + "/" + relative;
@@ -625,27 +629,6 @@ TEST_CASE("report: JSON carries every part") {
 }
 
 // ---- obkv analyze ----
-
-struct CliRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), "obkv");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in(input);
-  std::ostringstream out;
-  std::ostringstream err;
-  CliRun run;
-  run.code =
-      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
 
 TEST_CASE("cli: obkv analyze reads keys, writes JSON and SVG") {
   const std::string spec = SourcePath("schemas/seed003/range.json");

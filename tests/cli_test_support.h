@@ -102,6 +102,12 @@ class CliSandbox {
   std::string store_;
 };
 
+// Runs `obkv ARGS...` (no --store) with `in` as standard input.
+inline CliRun RunCli(const std::vector<std::string>& args,
+                     const std::string& in = "") {
+  return CliSandbox::RunBare(args, in);
+}
+
 }  // namespace testing
 }  // namespace obkvlite
 

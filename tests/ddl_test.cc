@@ -27,10 +27,14 @@
 
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
+#include "cli_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
+
+using testing::CliRun;
+using testing::RunCli;
 
 namespace fs = std::filesystem;
 
@@ -824,23 +828,6 @@ TEST_CASE("ParseDdlDialect") {
 
 // ---------------------------------------------------------------------------
 // (5) `obkv ddl`.
-
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(const std::vector<std::string>& args) {
-  std::vector<const char*> argv = {"obkv"};
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  const int code =
-      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  return {code, out.str(), err.str()};
-}
 
 fs::path TempDir(const std::string& name) {
   fs::path dir = fs::temp_directory_path() /

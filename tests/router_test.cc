@@ -27,10 +27,14 @@
 #include "obkvlite/bytes.h"
 #include "obkvlite/spec.h"
 #include "router/hash.h"
+#include "cli_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
+
+using testing::CliRun;
+using testing::RunCli;
 
 using namespace std::string_literals;
 
@@ -38,24 +42,6 @@ constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
 // ---- Spec builders ----
-
-RangeBound KeyBound(std::string key) {
-  RangeBound b;
-  b.key = std::move(key);
-  return b;
-}
-
-RangeBound TsBound(int64_t ts) {
-  RangeBound b;
-  b.ts_ms = ts;
-  return b;
-}
-
-RangeBound MaxValue() {
-  RangeBound b;
-  b.is_maxvalue = true;
-  return b;
-}
 
 FamilySpec Family(PartitionSpec partition) {
   FamilySpec f;
@@ -118,7 +104,7 @@ PartitionRouter Router(PartitionSpec partition) {
 
 // Bounds 'h', 'w', MAXVALUE (the Java client's RANGE test table).
 PartitionRouter HwMaxRouter() {
-  return Router(RangeKSpec({KeyBound("h"), KeyBound("w"), MaxValue()}));
+  return Router(RangeKSpec({RangeBound::Key("h"), RangeBound::Key("w"), RangeBound::MaxValue()}));
 }
 
 int RouteOk(const PartitionRouter& router, std::string_view key,
@@ -238,18 +224,18 @@ TEST_CASE("PartitionSpec counts") {
   CHECK(key.SubpartitionCount() == 1);
   CHECK(key.PhysicalCount() == 97);
 
-  PartitionSpec range = RangeKSpec({KeyBound("h"), KeyBound("w"), MaxValue()});
+  PartitionSpec range = RangeKSpec({RangeBound::Key("h"), RangeBound::Key("w"), RangeBound::MaxValue()});
   CHECK(range.FirstLevelCount() == 3);
   CHECK(range.SubpartitionCount() == 1);
   CHECK(range.PhysicalCount() == 3);
 
   PartitionSpec range_key =
-      RangeKeySpec({TsBound(1000), TsBound(2000), MaxValue()}, 97);
+      RangeKeySpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}, 97);
   CHECK(range_key.FirstLevelCount() == 3);
   CHECK(range_key.SubpartitionCount() == 97);
   CHECK(range_key.PhysicalCount() == 291);
 
-  PartitionSpec key_range = KeyRangeSpec(97, {TsBound(1000), MaxValue()});
+  PartitionSpec key_range = KeyRangeSpec(97, {RangeBound::Ts(1000), RangeBound::MaxValue()});
   CHECK(key_range.FirstLevelCount() == 97);
   CHECK(key_range.SubpartitionCount() == 2);
   CHECK(key_range.PhysicalCount() == 194);
@@ -267,14 +253,14 @@ TEST_CASE("PartitionRouter: table names and suffixes") {
   CHECK(key.PartitionTableName(69) == "t$f$p69");
 
   PartitionRouter range_key =
-      Router(RangeKeySpec({TsBound(1000), TsBound(2000), MaxValue()}, 97));
+      Router(RangeKeySpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}, 97));
   CHECK(range_key.partition_count() == 291);
   CHECK(range_key.PartitionSuffix(166) == "p1s69");
   CHECK(range_key.PartitionTableName(0) == "t$f$p0s0");
   CHECK(range_key.PartitionTableName(290) == "t$f$p2s96");
 
   PartitionRouter key_range =
-      Router(KeyRangeSpec(97, {TsBound(1000), MaxValue()}));
+      Router(KeyRangeSpec(97, {RangeBound::Ts(1000), RangeBound::MaxValue()}));
   CHECK(key_range.PartitionSuffix(139) == "p69s1");
   CHECK(key_range.PartitionTableName(193) == "t$f$p96s1");
 
@@ -354,7 +340,7 @@ TEST_CASE("Route: RANGE COLUMNS(K) is exclusive and unsigned") {
 
   // Bytes >= 0x80 sort above 0x7F (unsigned order), shorter first.
   PartitionRouter binary = Router(RangeKSpec(
-      {KeyBound("\x00\x01"s), KeyBound("\x80"s), KeyBound("\xff"s)}));
+      {RangeBound::Key("\x00\x01"s), RangeBound::Key("\x80"s), RangeBound::Key("\xff"s)}));
   CHECK(RouteOk(binary, "\x00"s) == 0);
   CHECK(RouteOk(binary, "\x00\x00\xff"s) == 0);
   CHECK(RouteOk(binary, "\x00\x01"s) == 1);
@@ -370,7 +356,7 @@ TEST_CASE("Route: RANGE COLUMNS(K) is exclusive and unsigned") {
 }
 
 TEST_CASE("Route: RANGE COLUMNS(K) without MAXVALUE") {
-  PartitionRouter router = Router(RangeKSpec({KeyBound("h"), KeyBound("w")}));
+  PartitionRouter router = Router(RangeKSpec({RangeBound::Key("h"), RangeBound::Key("w")}));
   CHECK(RouteOk(router, "v") == 1);
   CHECK(RouteError(router, "zz") ==
         "rowkey: 'zz' is at or above the last range bound 'w' and the "
@@ -382,7 +368,7 @@ TEST_CASE("Route: RANGE COLUMNS(K) without MAXVALUE") {
 
 TEST_CASE("Route: RANGE COLUMNS(G) on the timestamp") {
   PartitionRouter router =
-      Router(RangeGSpec({TsBound(1000), TsBound(2000), MaxValue()}));
+      Router(RangeGSpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}));
   CHECK(router.spec().NeedsTimestamp());
   CHECK(RouteOk(router, "r", 0) == 0);
   CHECK(RouteOk(router, "r", 999) == 0);
@@ -391,7 +377,7 @@ TEST_CASE("Route: RANGE COLUMNS(G) on the timestamp") {
   CHECK(RouteOk(router, "r", 2000) == 2);
   CHECK(RouteOk(router, "r", kInt64Max) == 2);
 
-  PartitionRouter no_max = Router(RangeGSpec({TsBound(1000), TsBound(2000)}));
+  PartitionRouter no_max = Router(RangeGSpec({RangeBound::Ts(1000), RangeBound::Ts(2000)}));
   CHECK(RouteOk(no_max, "r", 1999) == 1);
   CHECK(RouteError(no_max, "r", 2000) ==
         "ts: 2000 is at or above the last range bound 2000 and the "
@@ -402,7 +388,7 @@ TEST_CASE("Route: RANGE(G) + KEY(K) is p * subparts + s") {
   const int64_t day1 = 1728921600000;
   const int64_t day2 = 1729008000000;
   PartitionRouter router =
-      Router(RangeKeySpec({TsBound(day1), TsBound(day2), MaxValue()}, 97));
+      Router(RangeKeySpec({RangeBound::Ts(day1), RangeBound::Ts(day2), RangeBound::MaxValue()}, 97));
   CHECK(router.spec().NeedsTimestamp());
   CHECK(RouteOk(router, "row1", day1 - 1) == 69);
   CHECK(RouteOk(router, "row1", day1) == 97 + 69);
@@ -411,11 +397,11 @@ TEST_CASE("Route: RANGE(G) + KEY(K) is p * subparts + s") {
   CHECK(router.PartitionTableName(97 + 69) == "t$f$p1s69");
 
   PartitionRouter prefixed =
-      Router(RangeKeySpec({TsBound(1000), TsBound(2000), MaxValue()}, 16, 4));
+      Router(RangeKeySpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}, 16, 4));
   CHECK(RouteOk(prefixed, "partition_1", 1500) == 16 + 11);
   CHECK(RouteOk(prefixed, "partition_2", 2500) == 32 + 11);
 
-  PartitionRouter no_max = Router(RangeKeySpec({TsBound(1000)}, 97));
+  PartitionRouter no_max = Router(RangeKeySpec({RangeBound::Ts(1000)}, 97));
   CHECK(RouteError(no_max, "row1", 1000) ==
         "ts: 1000 is at or above the last range bound 1000 and the "
         "partitioning has no MAXVALUE");
@@ -423,7 +409,7 @@ TEST_CASE("Route: RANGE(G) + KEY(K) is p * subparts + s") {
 
 TEST_CASE("Route: KEY(K) + RANGE(G) is p * subparts + s") {
   PartitionRouter router =
-      Router(KeyRangeSpec(97, {TsBound(1000), MaxValue()}));
+      Router(KeyRangeSpec(97, {RangeBound::Ts(1000), RangeBound::MaxValue()}));
   CHECK(RouteOk(router, "row1", 999) == 69 * 2);
   CHECK(RouteOk(router, "row1", 1000) == 69 * 2 + 1);
   CHECK(RouteOk(router, "row3", 0) == 0);
@@ -431,7 +417,7 @@ TEST_CASE("Route: KEY(K) + RANGE(G) is p * subparts + s") {
   CHECK(router.PartitionTableName(69 * 2 + 1) == "t$f$p69s1");
 
   PartitionRouter prefixed =
-      Router(KeyRangeSpec(16, {TsBound(1000), TsBound(2000)}, 4));
+      Router(KeyRangeSpec(16, {RangeBound::Ts(1000), RangeBound::Ts(2000)}, 4));
   CHECK(RouteOk(prefixed, "test_9", 1999) == 3 * 2 + 1);
   CHECK(RouteError(prefixed, "test_9", 2000) ==
         "ts: 2000 is at or above the last range bound 2000 and the "
@@ -464,9 +450,9 @@ TEST_CASE("Route: rowkey limits") {
 
 TEST_CASE("Route: a family ranging on G needs a non-negative ts") {
   const std::vector<PartitionSpec> specs = {
-      RangeGSpec({TsBound(1000), MaxValue()}),
-      RangeKeySpec({TsBound(1000), MaxValue()}, 97),
-      KeyRangeSpec(97, {TsBound(1000), MaxValue()}),
+      RangeGSpec({RangeBound::Ts(1000), RangeBound::MaxValue()}),
+      RangeKeySpec({RangeBound::Ts(1000), RangeBound::MaxValue()}, 97),
+      KeyRangeSpec(97, {RangeBound::Ts(1000), RangeBound::MaxValue()}),
   };
   for (const PartitionSpec& spec : specs) {
     FamilySpec family = Family(spec);
@@ -483,7 +469,7 @@ TEST_CASE("Route: a family ranging on G needs a non-negative ts") {
 }
 
 TEST_CASE("PartitionRouter: two-level specs always range on G") {
-  PartitionSpec spec = RangeKeySpec({TsBound(1000), MaxValue()}, 97);
+  PartitionSpec spec = RangeKeySpec({RangeBound::Ts(1000), RangeBound::MaxValue()}, 97);
   spec.range_column = RangeColumn::kK;  // as a careless hand-built spec
   PartitionRouter router = Router(spec);
   CHECK(router.spec().NeedsTimestamp());
@@ -669,7 +655,7 @@ TEST_CASE("Prune: RANGE COLUMNS(K) keeps overlapping partitions") {
 }
 
 TEST_CASE("Prune: RANGE COLUMNS(K) without MAXVALUE") {
-  PartitionRouter router = Router(RangeKSpec({KeyBound("h"), KeyBound("w")}));
+  PartitionRouter router = Router(RangeKSpec({RangeBound::Key("h"), RangeBound::Key("w")}));
   const TimeRange all = TimeRange::All();
   using V = std::vector<int>;
   CHECK(router.PruneScan(KeyRange::Forward("x", "z"), all).empty());
@@ -684,7 +670,7 @@ TEST_CASE("Prune: RANGE COLUMNS(K) without MAXVALUE") {
 
 TEST_CASE("Prune: RANGE COLUMNS(G) keeps partitions overlapping [min,max)") {
   PartitionRouter router =
-      Router(RangeGSpec({TsBound(1000), TsBound(2000), MaxValue()}));
+      Router(RangeGSpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}));
   const KeyRange keys = KeyRange::All();
   auto scan = [&](TimeRange t) { return router.PruneScan(keys, t); };
   using V = std::vector<int>;
@@ -709,7 +695,7 @@ TEST_CASE("Prune: RANGE COLUMNS(G) keeps partitions overlapping [min,max)") {
   CHECK(
       router.PruneScan(KeyRange::Forward("b", "a"), TimeRange::All()).empty());
 
-  PartitionRouter no_max = Router(RangeGSpec({TsBound(1000), TsBound(2000)}));
+  PartitionRouter no_max = Router(RangeGSpec({RangeBound::Ts(1000), RangeBound::Ts(2000)}));
   CHECK(no_max.PruneScan(keys, Times(2000, 3000)).empty());
   CHECK(no_max.PruneScan(keys, Times(1500, 3000)) == V{1});
   CHECK(no_max.PruneScan(keys, TimeRange::All()) == V{0, 1});
@@ -717,7 +703,7 @@ TEST_CASE("Prune: RANGE COLUMNS(G) keeps partitions overlapping [min,max)") {
 
 TEST_CASE("Prune: RANGE(G) + KEY(K) cuts both levels") {
   PartitionRouter router =
-      Router(RangeKeySpec({TsBound(1000), TsBound(2000), MaxValue()}, 97));
+      Router(RangeKeySpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}, 97));
   using V = std::vector<int>;
   CHECK(router.PruneGet("row1", TimeRange::All()) == V{69, 166, 263});
   CHECK(router.PruneGet("row1", TimeRange::Exactly(1000)) == V{166});
@@ -731,7 +717,7 @@ TEST_CASE("Prune: RANGE(G) + KEY(K) cuts both levels") {
   CHECK(router.PruneScan(KeyRange::All(), Times(5, 5)).empty());
 
   PartitionRouter prefixed =
-      Router(RangeKeySpec({TsBound(1000), TsBound(2000), MaxValue()}, 16, 4));
+      Router(RangeKeySpec({RangeBound::Ts(1000), RangeBound::Ts(2000), RangeBound::MaxValue()}, 16, 4));
   CHECK(prefixed.PruneScan(KeyRange::Prefix("part"), Times(1000, 2000)) ==
         V{27});
   CHECK(prefixed.PruneScan(KeyRange::Prefix("part"), TimeRange::All()) ==
@@ -742,7 +728,7 @@ TEST_CASE("Prune: RANGE(G) + KEY(K) cuts both levels") {
 
 TEST_CASE("Prune: KEY(K) + RANGE(G) cuts both levels") {
   PartitionRouter router =
-      Router(KeyRangeSpec(97, {TsBound(1000), MaxValue()}));
+      Router(KeyRangeSpec(97, {RangeBound::Ts(1000), RangeBound::MaxValue()}));
   using V = std::vector<int>;
   CHECK(router.PruneGet("row1", TimeRange::All()) == V{138, 139});
   CHECK(router.PruneGet("row1", Times(0, 1000)) == V{138});
@@ -754,7 +740,7 @@ TEST_CASE("Prune: KEY(K) + RANGE(G) cuts both levels") {
   CHECK(router.PruneScan(KeyRange::Point("row1"), Times(7, 7)).empty());
 
   PartitionRouter no_max =
-      Router(KeyRangeSpec(16, {TsBound(1000), TsBound(2000)}, 4));
+      Router(KeyRangeSpec(16, {RangeBound::Ts(1000), RangeBound::Ts(2000)}, 4));
   CHECK(no_max.PruneScan(KeyRange::Prefix("test"), TimeRange::All()) ==
         V{6, 7});
   CHECK(no_max.PruneScan(KeyRange::Prefix("test"), Times(2000, 3000)).empty());
@@ -781,9 +767,9 @@ TEST_CASE("Prune: agrees with routing every key of a dense key set") {
 
   const std::vector<PartitionRouter> routers = {
       HwMaxRouter(),
-      Router(RangeKSpec({KeyBound("h"), KeyBound("w")})),
-      Router(RangeKSpec({KeyBound("\x00\xff"s), KeyBound("ai"),
-                         KeyBound("\xff"s), MaxValue()})),
+      Router(RangeKSpec({RangeBound::Key("h"), RangeBound::Key("w")})),
+      Router(RangeKSpec({RangeBound::Key("\x00\xff"s), RangeBound::Key("ai"),
+                         RangeBound::Key("\xff"s), RangeBound::MaxValue()})),
       Router(KeySpec(7)),
       Router(KeySpec(7, 2)),
   };
@@ -854,26 +840,6 @@ TEST_CASE("KEY 97 spreads 1M random keys evenly (max/avg <= 1.05)") {
 }
 
 // ---- obkv route ----
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(const std::vector<std::string>& args) {
-  std::vector<const char*> argv = {"obkv"};
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  CliRun run;
-  run.code =
-      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
 
 // A spec file with one family per strategy, written once per process.
 constexpr const char* kRouteSpecJson = R"json({

@@ -23,10 +23,14 @@
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "obkvlite/table.h"
+#include "cli_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
+
+using testing::CliRun;
+using testing::RunCli;
 
 std::string SourcePath(const std::string& relative) {
   return std::string(OBKV_SOURCE_DIR) + "/" + relative;
@@ -48,27 +52,6 @@ std::string ParseError(const std::string& json) {
 std::string WithRowkey(const std::string& rowkey) {
   return R"({"table": "t", "families": [{"name": "f"}], "rowkey": )" + rowkey +
          "}";
-}
-
-struct CliRun {
-  int code = 0;
-  std::string out;
-  std::string err;
-};
-
-CliRun RunCli(std::vector<std::string> args) {
-  args.insert(args.begin(), "obkv");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::istringstream in;
-  std::ostringstream out;
-  std::ostringstream err;
-  CliRun run;
-  run.code =
-      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
 }
 
 std::string Key(const RowkeySpec& spec, const RowkeyValues& values) {

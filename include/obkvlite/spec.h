@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "obkvlite/rowkey_spec.h"
@@ -60,6 +61,23 @@ struct RangeBound {
   bool is_maxvalue = false;
   std::string key;     // raw bytes, RANGE COLUMNS(K)
   int64_t ts_ms = 0;   // RANGE COLUMNS(G)
+
+  // A bound on K, on G, and MAXVALUE.
+  static RangeBound Key(std::string key) {
+    RangeBound b;
+    b.key = std::move(key);
+    return b;
+  }
+  static RangeBound Ts(int64_t ts_ms) {
+    RangeBound b;
+    b.ts_ms = ts_ms;
+    return b;
+  }
+  static RangeBound MaxValue() {
+    RangeBound b;
+    b.is_maxvalue = true;
+    return b;
+  }
 };
 
 struct PartitionSpec {

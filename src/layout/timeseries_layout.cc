@@ -1,27 +1,17 @@
 // Copyright (c) obkvlite authors.
 #include "layout/timeseries_layout.h"
 
+#include "obkvlite/ddl.h"
+
 namespace obkvlite {
 namespace layout {
-namespace {
-
-std::string Quote(std::string_view name) {
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-}  // namespace
 
 int TimeseriesScanKind(bool lo_exclusive, int hi) {
   return kTsScanFirst + (lo_exclusive ? 3 : 0) + hi;
 }
 
 std::string TimeseriesSql(int kind, std::string_view table) {
-  const std::string t = Quote(table);
+  const std::string t = QuoteSqlIdentifier(table);
   if (kind >= kTsScanFirst && kind < kTsInsert) {
     const int k = kind - kTsScanFirst;
     std::string sql = "SELECT K, T, S, V FROM " + t + " WHERE K ";

@@ -32,30 +32,12 @@ constexpr size_t kKeyBytes = 20;
 constexpr int64_t kDayMs = 86400000;
 constexpr int64_t kStartMs = 1728921600000;  // 2024-10-14T16:00:00Z
 
-RangeBound KeyBound(std::string key) {
-  RangeBound b;
-  b.key = std::move(key);
-  return b;
-}
-
-RangeBound TsBound(int64_t ts) {
-  RangeBound b;
-  b.ts_ms = ts;
-  return b;
-}
-
-RangeBound MaxValue() {
-  RangeBound b;
-  b.is_maxvalue = true;
-  return b;
-}
-
 // 30 daily bounds and MAXVALUE.
 std::vector<RangeBound> DailyBounds() {
   std::vector<RangeBound> bounds;
   for (int d = 1; d <= 30; ++d)
-    bounds.push_back(TsBound(kStartMs + d * kDayMs));
-  bounds.push_back(MaxValue());
+    bounds.push_back(RangeBound::Ts(kStartMs + d * kDayMs));
+  bounds.push_back(RangeBound::MaxValue());
   return bounds;
 }
 
@@ -89,9 +71,9 @@ std::vector<Arm> Arms() {
     a.family.partition.range_column = RangeColumn::kK;
     for (int i = 1; i <= 16; ++i) {
       a.family.partition.bounds.push_back(
-          KeyBound(std::string(1, static_cast<char>(i * 15))));
+          RangeBound::Key(std::string(1, static_cast<char>(i * 15))));
     }
-    a.family.partition.bounds.push_back(MaxValue());
+    a.family.partition.bounds.push_back(RangeBound::MaxValue());
     arms.push_back(a);
   }
   {
