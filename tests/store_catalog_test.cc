@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -137,6 +138,73 @@ TEST_CASE("Store::Open errors") {
   CHECK(store.status().code() == Status::Code::kCorruption);
   CHECK(store.status().message() ==
         other + ": not an obkvlite store (no obkv_catalog table)");
+}
+
+// PRAGMA page_size of the SQLite file at `path`.
+int64_t FilePageSize(const std::string& path) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &stmt, nullptr) ==
+          SQLITE_OK);
+  REQUIRE(sqlite3_step(stmt) == SQLITE_ROW);
+  const int64_t size = sqlite3_column_int64(stmt, 0);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return size;
+}
+
+TEST_CASE("StoreOptions out of range name the field and create no file") {
+  TempDir dir;
+  const std::string path = dir.path() + "/s.db";
+  struct Case {
+    StoreOptions options;
+    std::string message;
+  };
+  std::vector<Case> cases;
+  for (int size : {0, 511, 1000, 131072}) {
+    StoreOptions o;
+    o.page_size = size;
+    cases.push_back(
+        {o, "options.page_size: must be a power of two in [512, 65536]; got " +
+                std::to_string(size)});
+  }
+  StoreOptions cache;
+  cache.cache_size_kib = -1;
+  cases.push_back({cache, "options.cache_size_kib: must be >= 0; got -1"});
+  StoreOptions busy;
+  busy.busy_timeout_ms = -5;
+  cases.push_back({busy, "options.busy_timeout_ms: must be >= 0; got -5"});
+  for (const Case& c : cases) {
+    CAPTURE(c.message);
+    Result<std::unique_ptr<Store>> store = Store::Open(c.options, path);
+    CHECK(store.status().IsInvalidArgument());
+    CHECK(store.status().message() == c.message);
+    CHECK(!std::filesystem::exists(path));
+  }
+}
+
+TEST_CASE("page_size applies to a new file; an existing file keeps its own") {
+  TempDir dir;
+  const std::string path = dir.path() + "/s.db";
+  {
+    Result<std::unique_ptr<Store>> store = Store::Open(StoreOptions(), path);
+    REQUIRE(store.ok());
+  }
+  CHECK(FilePageSize(path) == 8192);
+  StoreOptions small;
+  small.page_size = 4096;
+  {
+    Result<std::unique_ptr<Store>> store = Store::Open(small, path);
+    REQUIRE(store.ok());
+  }
+  CHECK(FilePageSize(path) == 8192);
+  const std::string other = dir.path() + "/other.db";
+  {
+    Result<std::unique_ptr<Store>> store = Store::Open(small, other);
+    REQUIRE(store.ok());
+  }
+  CHECK(FilePageSize(other) == 4096);
 }
 
 TEST_CASE("a store made by the sqlite DDL script is adopted") {

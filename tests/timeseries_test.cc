@@ -82,6 +82,37 @@ TEST_CASE("one relational row per put, sorted JSON text") {
         std::vector<Cell>{C("r3", "f", "q", kNow, "now")});
 }
 
+TEST_CASE("the last duplicate in a put wins; escapes round-trip exactly") {
+  StoreFixture fx(OneFamily());
+  const std::string odd = std::string("tab\there \\ \"q\" \x01\x1f ") +
+                          "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80 /";
+  fx.MustPut(Put("r")
+                 .Add("f", "b", 100, "first")
+                 .Add("f", "a", 100, odd)
+                 .Add("f", "b", 100, "second")
+                 .Add("f", "c", 200, "other ts")
+                 .Add("f", "b", 100, "third"));
+  CHECK(Docs(fx) ==
+        std::vector<std::string>{
+            R"(r|200|{"c":"other ts"})",
+            R"(r|100|{"a":"tab\there \\ \"q\" \u0001\u001f )"
+            "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80 /\",\"b\":\"third\"}"});
+  // Rows of different widths through one reused RowResult.
+  fx.MustPut(Put("s").Add("f", "x", 100, "1"));
+  Scan scan;
+  Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(scan);
+  REQUIRE(scanner.ok());
+  RowResult row;
+  REQUIRE((*scanner)->Next(&row));
+  CHECK(row.cells == std::vector<Cell>{C("r", "f", "a", 100, odd),
+                                       C("r", "f", "b", 100, "third"),
+                                       C("r", "f", "c", 200, "other ts")});
+  REQUIRE((*scanner)->Next(&row));
+  CHECK(row.cells == std::vector<Cell>{C("s", "f", "x", 100, "1")});
+  CHECK(!(*scanner)->Next(&row));
+  CHECK((*scanner)->status().ok());
+}
+
 TEST_CASE("same-millisecond puts get distinct S; the newest wins") {
   StoreFixture fx(OneFamily());
   fx.MustPut(Put("r").Add("f", "a", 100, "old").Add("f", "b", 100, "b1"));

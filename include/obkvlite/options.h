@@ -29,6 +29,12 @@ struct StoreOptions {
   int busy_timeout_ms = 5000;
   // SQLite page cache per connection, in KiB.
   int cache_size_kib = 16384;
+  // SQLite page size in bytes for a new store file: a power of two in
+  // [512, 65536]. Ignored for an existing file (SQLite keeps the size it was
+  // created with). 8192 keeps a 10-qualifier timeseries document of 100-byte
+  // values (about 1.2 KB) on its leaf page, where 4096 would spill it to an
+  // overflow page (doc/timeseries.md).
+  int page_size = 8192;
   // Clock in ms since the epoch, used for "now" timestamps, TTL and
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.

@@ -21,16 +21,19 @@ Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
 Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan) {
   const int cursors = RowReader::CursorCount(plan);
   if (cursors == 0) return RowResult();
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx->readers().Acquire());
-  // One statement is its own snapshot; several need a transaction.
-  storage::Transaction txn;
-  if (cursors > 1) {
-    OBKV_ASSIGN_OR_RETURN(
-        txn, storage::Transaction::Begin(lease.get(),
-                                         storage::Transaction::Kind::kRead));
-  }
-  return ReadRowInTransaction(lease.get(), plan);
+  RowResult row;
+  OBKV_RETURN_IF_ERROR(ctx->RunRead([&](storage::Connection* conn) -> Status {
+    // One statement is its own snapshot; several need a transaction.
+    storage::Transaction txn;
+    if (cursors > 1) {
+      OBKV_ASSIGN_OR_RETURN(
+          txn,
+          storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+    }
+    OBKV_ASSIGN_OR_RETURN(row, ReadRowInTransaction(conn, plan));
+    return Status::OK();
+  }));
+  return row;
 }
 
 }  // namespace obkvlite

@@ -4,7 +4,7 @@
 namespace obkvlite {
 
 bool RowMatcher::BeginRow(std::string_view row) {
-  cells_.clear();
+  kept_ = 0;
   skip_row_ = false;
   have_family_ = false;
   skip_family_ = false;
@@ -16,8 +16,24 @@ bool RowMatcher::BeginRow(std::string_view row) {
   return !filter_->FilterRowKey(row);
 }
 
+Cell* RowMatcher::Candidate() {
+  if (kept_ == cells_.size()) {
+    // A new reader (every Get) starts empty: skip the first regrowths.
+    if (cells_.capacity() == 0) cells_.reserve(16);
+    cells_.emplace_back();
+  }
+  return &cells_[kept_];
+}
+
 RowMatcher::Next RowMatcher::Offer(Cell&& cell, int max_versions,
                                    int family_max_versions) {
+  *Candidate() = std::move(cell);
+  return OfferCandidate(max_versions, family_max_versions);
+}
+
+RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
+                                            int family_max_versions) {
+  Cell& cell = cells_[kept_];
   if (skip_row_) return Next::kNextRow;
   if (!have_family_ || cell.family != family_) {
     family_ = cell.family;
@@ -71,7 +87,7 @@ RowMatcher::Next RowMatcher::Offer(Cell&& cell, int max_versions,
   }
   ++column_kept_;
   if (filter_ != nullptr) filter_->TransformCell(&cell);
-  cells_.push_back(std::move(cell));
+  ++kept_;
   if (rc == Filter::ReturnCode::kIncludeAndSeekNextRow) {
     skip_family_ = true;
     return Next::kNextColumn;
@@ -90,12 +106,17 @@ bool RowMatcher::EndRow(std::vector<Cell>* out) {
   // the filter has a row stage, FilterRow only for a row with cells left (so
   // PageFilter counts non-empty rows only).
   if (filter_ != nullptr) {
-    if (filter_->HasFilterRow()) filter_->FilterRowCells(&cells_);
-    if (!cells_.empty() && filter_->FilterRow()) cells_.clear();
+    if (filter_->HasFilterRow()) {
+      cells_.resize(kept_);
+      filter_->FilterRowCells(&cells_);
+      kept_ = cells_.size();
+    }
+    if (kept_ > 0 && filter_->FilterRow()) kept_ = 0;
   }
-  if (cells_.empty()) return false;
+  if (kept_ == 0) return false;
   out->swap(cells_);
-  cells_.clear();
+  out->resize(kept_);
+  kept_ = 0;
   return true;
 }
 

@@ -67,8 +67,17 @@ class RowMatcher {
   Next Offer(Cell&& cell, int max_versions,
              int family_max_versions = kNoVersionCap);
 
+  // The same without building a Cell: the caller assigns the candidate's
+  // fields into Candidate(), which reuses the strings of earlier rows'
+  // cells (no allocation per cell once rows repeat their shape), then calls
+  // OfferCandidate. The pointer is valid until the next call of any method.
+  Cell* Candidate();
+  Next OfferCandidate(int max_versions,
+                      int family_max_versions = kNoVersionCap);
+
   // Finishes the row: returns true and moves its cells into `out` when the
-  // row is kept (and not empty).
+  // row is kept (and not empty). `out`'s previous cells are kept as slots
+  // for later candidates.
   bool EndRow(std::vector<Cell>* out);
 
   // True once the filter has ended the scan (FilterAllRemaining).
@@ -76,7 +85,8 @@ class RowMatcher {
 
  private:
   Filter* filter_;
-  std::vector<Cell> cells_;
+  std::vector<Cell> cells_;  // [0, kept_) kept; the rest are free slots
+  size_t kept_ = 0;
   bool done_ = false;      // the scan is over
   bool skip_row_ = false;  // the rest of this row is dropped
   std::string family_;     // current family

@@ -77,15 +77,15 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
   const FamilyRead& read = plan_->families[family_index];
   if (skip_row_ || !read.Wants(qualifier)) return;
   if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
-  Cell cell;
-  cell.row = row_;
-  cell.family = read.family->name();
-  cell.qualifier.assign(qualifier.data(), qualifier.size());
-  cell.timestamp = layout::DecodeTimestamp(t);
-  cell.value.assign(value.data(), value.size());
+  Cell* cell = matcher_.Candidate();
+  cell->row.assign(row_);
+  cell->family.assign(read.family->name());
+  cell->qualifier.assign(qualifier.data(), qualifier.size());
+  cell->timestamp = layout::DecodeTimestamp(t);
+  cell->value.assign(value.data(), value.size());
   // The hints only save work: the matcher drops what it decided to skip.
-  switch (matcher_.Offer(std::move(cell), read.max_versions,
-                         read.family->max_versions_cap)) {
+  switch (matcher_.OfferCandidate(read.max_versions,
+                                  read.family->max_versions_cap)) {
     case RowMatcher::Next::kNextColumn:
       skip_family_ = family_index;
       skip_qualifier_.assign(qualifier.data(), qualifier.size());

@@ -38,4 +38,13 @@ Status StoreContext::RunWrite(
   return txn.Commit();
 }
 
+Status StoreContext::RunRead(
+    const std::function<Status(storage::Connection*)>& body) {
+  std::unique_lock<std::mutex> lock(write_mu_, std::try_to_lock);
+  if (lock.owns_lock()) return body(writer_.get());
+  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                        readers_.Acquire());
+  return body(lease.get());
+}
+
 }  // namespace obkvlite

@@ -46,6 +46,14 @@ class StoreContext {
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body);
 
+  // Runs `body` on a connection that sees every commit so far, for a short
+  // read (a Get). When no write holds it, that is the writer connection:
+  // its page cache stays valid across the store's own commits, where a
+  // pooled reader's cache is dropped after each one. Otherwise a pooled
+  // read connection. REQUIRED: `body` only reads, and keeps nothing of the
+  // connection after it returns.
+  Status RunRead(const std::function<Status(storage::Connection*)>& body);
+
   // The writer connection for DDL. REQUIRED: hold write_mutex().
   storage::Connection* writer() { return writer_.get(); }
   std::mutex& write_mutex() { return write_mu_; }

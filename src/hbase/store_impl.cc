@@ -34,6 +34,26 @@ Status CheckSpecMatchesJson(const TableSpec& spec) {
   return Status::OK();
 }
 
+// Options that SQLite would silently ignore or misread.
+Status CheckOptions(const StoreOptions& options) {
+  const int ps = options.page_size;
+  if (ps < 512 || ps > 65536 || (ps & (ps - 1)) != 0) {
+    return Status::InvalidArgument(
+        "options.page_size: must be a power of two in [512, 65536]; got " +
+        std::to_string(ps));
+  }
+  if (options.cache_size_kib < 0) {
+    return Status::InvalidArgument("options.cache_size_kib: must be >= 0; got " +
+                                   std::to_string(options.cache_size_kib));
+  }
+  if (options.busy_timeout_ms < 0) {
+    return Status::InvalidArgument(
+        "options.busy_timeout_ms: must be >= 0; got " +
+        std::to_string(options.busy_timeout_ms));
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Store>> Store::Open(const StoreOptions& options,
@@ -48,6 +68,7 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
       return Status::InvalidArgument("path: a store is a file; got '" + path +
                                      "'");
     }
+    OBKV_RETURN_IF_ERROR(CheckOptions(options));
     const bool exists = FileExists(path);
     if (!exists && (options.read_only || !options.create_if_missing)) {
       return Status::NotFound(

@@ -37,13 +37,19 @@ class TimeseriesScanner final : public Scanner {
   explicit TimeseriesScanner(ReadPlan plan) : plan_(std::move(plan)) {}
   ~TimeseriesScanner() override { Finish(); }
 
+  // Reads on a leased connection of its own.
   Status Open(StoreContext* ctx) {
     OBKV_ASSIGN_OR_RETURN(lease_, ctx->readers().Acquire());
+    return Open(lease_.get());
+  }
+
+  // Reads on `conn`, which must outlive the scanner.
+  Status Open(storage::Connection* conn) {
     const FamilyRead& read = plan_.families.front();
     if (read.partitions.size() > 1) {
       OBKV_ASSIGN_OR_RETURN(
-          txn_, storage::Transaction::Begin(lease_.get(),
-                                            storage::Transaction::Kind::kRead));
+          txn_,
+          storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
     }
     const KeyRange& keys = plan_.keys;
     const int hi = keys.hi_unbounded ? 2 : (keys.hi_inclusive ? 1 : 0);
@@ -52,7 +58,7 @@ class TimeseriesScanner final : public Scanner {
     for (int p : read.partitions) {
       const std::string& table = read.family->partition_tables[p];
       OBKV_ASSIGN_OR_RETURN(storage::SqliteStatement * stmt,
-                            lease_->statements()->Get(table, kind, [&] {
+                            conn->statements()->Get(table, kind, [&] {
                               return layout::TimeseriesSql(kind, table);
                             }));
       stmt->BindBlob(1, keys.lo);
@@ -170,6 +176,17 @@ class TimeseriesScanner final : public Scanner {
 };
 
 }  // namespace
+
+Result<RowResult> ReadTimeseriesRow(StoreContext* ctx, ReadPlan plan) {
+  RowResult row;
+  OBKV_RETURN_IF_ERROR(ctx->RunRead([&](storage::Connection* conn) -> Status {
+    TimeseriesScanner scanner(std::move(plan));
+    OBKV_RETURN_IF_ERROR(scanner.Open(conn));
+    if (!scanner.Next(&row)) return scanner.status();
+    return Status::OK();
+  }));
+  return row;
+}
 
 Result<std::unique_ptr<Scanner>> OpenTimeseriesScanner(StoreContext* ctx,
                                                        ReadPlan plan) {

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // TimeseriesScanner: the Scanner (and the Get) of the timeseries layout.
-// It leases a read connection, holds one read transaction (a consistent
+// A scanner leases a read connection, holds one read transaction (a consistent
 // snapshot), opens one cursor per pruned partition of the plan's single
 // family (SELECT K,T,S,V ... ORDER BY K,T,S) and merges them by row: the
 // documents of the smallest row of every cursor are decoded, each JSON
@@ -27,6 +27,10 @@ namespace obkvlite {
 
 Result<std::unique_ptr<Scanner>> OpenTimeseriesScanner(StoreContext* ctx,
                                                        ReadPlan plan);
+
+// The first row of `plan` (a Get), read through StoreContext::RunRead; an
+// empty RowResult when nothing matches.
+Result<RowResult> ReadTimeseriesRow(StoreContext* ctx, ReadPlan plan);
 
 }  // namespace obkvlite
 

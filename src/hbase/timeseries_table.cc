@@ -60,14 +60,7 @@ class TimeseriesTable final : public Table {
     OBKV_RETURN_IF_ERROR(CheckTimeseriesRead(
         *schema_, get.families, get.columns, get.filter, false, 0));
     OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, ctx_->NowMs()));
-    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
-                          OpenTimeseriesScanner(ctx_, std::move(plan)));
-    RowResult row;
-    if (!scanner->Next(&row)) {
-      OBKV_RETURN_IF_ERROR(scanner->status());
-      return RowResult();
-    }
-    return row;
+    return ReadTimeseriesRow(ctx_, std::move(plan));
   }
 
   Result<bool> Exists(const obkvlite::Get& get) override {

@@ -3,7 +3,7 @@
 
 #include <sqlite3.h>
 
-#include <map>
+#include <algorithm>
 #include <string_view>
 
 #include "hbase/limits.h"
@@ -81,43 +81,38 @@ Status RemoveInserted(storage::Connection* writer,
 
 Status PlanTimeseriesPut(const TableSchema& schema, const Put& put,
                          int64_t now_ms, std::vector<TimeseriesDoc>* docs) {
-  OBKV_RETURN_IF_ERROR(ValidateRow(put.row, "row"));
-  if (put.cells.empty()) {
-    return Status::InvalidArgument("cells: must not be empty");
-  }
-  const FamilyInfo* family = nullptr;
-  std::map<int64_t, std::map<std::string_view, std::string_view>> by_ts;
-  std::map<int64_t, int> partitions;
-  for (size_t i = 0; i < put.cells.size(); ++i) {
-    const PutCell& cell = put.cells[i];
-    OBKV_ASSIGN_OR_RETURN(
-        const FamilyInfo* f,
-        FindFamily(schema, cell.family, FieldRef("cells", i, "family")));
-    if (family != nullptr && f != family) {
+  std::vector<RoutedCell> cells;
+  OBKV_RETURN_IF_ERROR(RoutePut(schema, put, now_ms, &cells));
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].family != cells.front().family) {
       return TimeseriesUnsupported("cells[" + std::to_string(i) +
                                    "].family: a put spanning several families");
     }
-    family = f;
     OBKV_RETURN_IF_ERROR(
-        ValidateQualifier(cell.qualifier, FieldRef("cells", i, "qualifier")));
+        CheckUtf8(cells[i].qualifier, FieldRef("cells", i, "qualifier")));
     OBKV_RETURN_IF_ERROR(
-        ValidateValue(cell.value, *f, FieldRef("cells", i, "value")));
-    OBKV_RETURN_IF_ERROR(
-        CheckUtf8(cell.qualifier, FieldRef("cells", i, "qualifier")));
-    OBKV_RETURN_IF_ERROR(CheckUtf8(cell.value, FieldRef("cells", i, "value")));
-    const int64_t ts = cell.timestamp.value_or(now_ms);
-    OBKV_RETURN_IF_ERROR(ValidateTimestamp(ts, FieldRef("cells", i, "ts")));
-    if (partitions.count(ts) == 0) {
-      OBKV_ASSIGN_OR_RETURN(RoutedCell routed,
-                            RouteCell(*f, put.row, cell.qualifier, ts,
-                                      cell.value, FieldRef("cells", i)));
-      partitions[ts] = routed.partition;
-    }
-    by_ts[ts][cell.qualifier] = cell.value;  // a later duplicate wins
+        CheckUtf8(cells[i].value, FieldRef("cells", i, "value")));
   }
-  for (const auto& [ts, members] : by_ts) {
-    docs->push_back(TimeseriesDoc{family, partitions[ts], put.row, ts,
-                                  layout::EncodeTimeseriesValue(members)});
+  // One document per timestamp, members by qualifier; stable, so of two
+  // cells with the same (ts, qualifier) the later one is last and wins.
+  std::stable_sort(cells.begin(), cells.end(),
+                   [](const RoutedCell& a, const RoutedCell& b) {
+                     if (a.ts != b.ts) return a.ts < b.ts;
+                     return a.qualifier < b.qualifier;
+                   });
+  std::vector<layout::TimeseriesMember> members;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const RoutedCell& cell = cells[i];
+    const bool last_of_column = i + 1 == cells.size() ||
+                                cells[i + 1].ts != cell.ts ||
+                                cells[i + 1].qualifier != cell.qualifier;
+    if (last_of_column) members.emplace_back(cell.qualifier, cell.value);
+    if (i + 1 == cells.size() || cells[i + 1].ts != cell.ts) {
+      docs->push_back(TimeseriesDoc{cell.family, cell.partition, put.row,
+                                    cell.ts,
+                                    layout::EncodeTimeseriesValue(members)});
+      members.clear();
+    }
   }
   return Status::OK();
 }

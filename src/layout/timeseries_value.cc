@@ -1,17 +1,24 @@
 // Copyright (c) obkvlite authors.
 #include "layout/timeseries_value.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace obkvlite {
 namespace layout {
 namespace {
 
+bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
 void AppendJsonString(std::string_view s, std::string* out) {
   static const char kHex[] = "0123456789abcdef";
   out->push_back('"');
-  for (char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
+  size_t plain = 0;  // start of the run of characters copied as they are
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (!NeedsEscape(c)) continue;
+    out->append(s.data() + plain, i - plain);
+    plain = i + 1;
     switch (c) {
       case '"':
         out->append("\\\"");
@@ -35,15 +42,12 @@ void AppendJsonString(std::string_view s, std::string* out) {
         out->append("\\t");
         break;
       default:
-        if (c < 0x20) {
-          out->append("\\u00");
-          out->push_back(kHex[c >> 4]);
-          out->push_back(kHex[c & 15]);
-        } else {
-          out->push_back(ch);
-        }
+        out->append("\\u00");
+        out->push_back(kHex[c >> 4]);
+        out->push_back(kHex[c & 15]);
     }
   }
+  out->append(s.data() + plain, s.size() - plain);
   out->push_back('"');
 }
 
@@ -71,20 +75,23 @@ class Parser {
  public:
   explicit Parser(std::string_view s) : s_(s) {}
 
-  bool Object(std::vector<std::pair<std::string, std::string>>* out) {
+  // Parses into (*out)[0, *n), reusing the strings already there.
+  bool Object(std::vector<std::pair<std::string, std::string>>* out,
+              size_t* n) {
+    *n = 0;
     Space();
     if (!Eat('{')) return false;
     Space();
     if (Eat('}')) return End();
     while (true) {
-      std::pair<std::string, std::string> m;
+      if (*n == out->size()) out->emplace_back();
+      std::pair<std::string, std::string>& m = (*out)[(*n)++];
       Space();
       if (!String(&m.first)) return false;
       Space();
       if (!Eat(':')) return false;
       Space();
       if (!String(&m.second)) return false;
-      out->push_back(std::move(m));
       Space();
       if (Eat('}')) return End();
       if (!Eat(',')) return false;
@@ -127,14 +134,17 @@ class Parser {
     return true;
   }
   bool String(std::string* out) {
+    out->clear();
     if (!Eat('"')) return false;
     while (i_ < s_.size()) {
+      // Copy the run up to the next quote or escape in one step.
+      size_t end = i_;
+      while (end < s_.size() && s_[end] != '"' && s_[end] != '\\') ++end;
+      out->append(s_.data() + i_, end - i_);
+      i_ = end;
+      if (i_ >= s_.size()) return false;
       const char c = s_[i_++];
       if (c == '"') return true;
-      if (c != '\\') {
-        out->push_back(c);
-        continue;
-      }
       if (i_ >= s_.size()) return false;
       const char e = s_[i_++];
       switch (e) {
@@ -223,8 +233,12 @@ bool IsValidUtf8(std::string_view bytes) {
 }
 
 std::string EncodeTimeseriesValue(
-    const std::map<std::string_view, std::string_view>& members) {
-  std::string out = "{";
+    const std::vector<TimeseriesMember>& members) {
+  size_t bytes = 2;
+  for (const auto& [q, v] : members) bytes += q.size() + v.size() + 6;
+  std::string out;
+  out.reserve(bytes);
+  out.push_back('{');
   for (const auto& [q, v] : members) {
     if (out.size() > 1) out.push_back(',');
     AppendJsonString(q, &out);
@@ -237,17 +251,32 @@ std::string EncodeTimeseriesValue(
 
 std::string EncodeTimeseriesValue(
     const std::vector<std::pair<std::string, std::string>>& members) {
-  std::map<std::string_view, std::string_view> sorted;
-  for (const auto& [q, v] : members) sorted[q] = v;
+  std::vector<TimeseriesMember> sorted;
+  for (auto it = members.rbegin(); it != members.rend(); ++it) {
+    sorted.emplace_back(it->first, it->second);
+  }
+  // Stable: of equal qualifiers the last member (now first) is kept.
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const TimeseriesMember& a, const TimeseriesMember& b) {
+                     return a.first < b.first;
+                   });
+  sorted.erase(std::unique(sorted.begin(), sorted.end(),
+                           [](const TimeseriesMember& a,
+                              const TimeseriesMember& b) {
+                             return a.first == b.first;
+                           }),
+               sorted.end());
   return EncodeTimeseriesValue(sorted);
 }
 
 Status DecodeTimeseriesValue(
     std::string_view json,
     std::vector<std::pair<std::string, std::string>>* members) {
-  members->clear();
   Parser parser(json);
-  if (!parser.Object(members)) {
+  size_t n = 0;
+  const bool ok = parser.Object(members, &n);
+  members->resize(ok ? n : 0);
+  if (!ok) {
     return Status::Corruption("timeseries V is not a JSON object of strings");
   }
   return Status::OK();

@@ -12,7 +12,6 @@
 #ifndef OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
 #define OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
 
-#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,15 +26,18 @@ namespace layout {
 // nothing above U+10FFFF).
 bool IsValidUtf8(std::string_view bytes);
 
-// The JSON text of `members` (qualifier -> value, already sorted).
-// REQUIRED: every key and value IsValidUtf8.
-std::string EncodeTimeseriesValue(
-    const std::map<std::string_view, std::string_view>& members);
+// A document member: qualifier and value.
+using TimeseriesMember = std::pair<std::string_view, std::string_view>;
+
+// The JSON text of `members`. REQUIRED: sorted by qualifier, qualifiers
+// distinct, every key and value IsValidUtf8.
+std::string EncodeTimeseriesValue(const std::vector<TimeseriesMember>& members);
+// The same for members in any order; of equal qualifiers the last wins.
 std::string EncodeTimeseriesValue(
     const std::vector<std::pair<std::string, std::string>>& members);
 
 // The members of a stored V, in key order; Corruption when V is not a
-// JSON object of strings.
+// JSON object of strings. The strings already in *members are reused.
 Status DecodeTimeseriesValue(
     std::string_view json,
     std::vector<std::pair<std::string, std::string>>* members);

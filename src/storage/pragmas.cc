@@ -10,6 +10,9 @@ Status ApplyPragmas(SqliteDb* db, const StoreOptions& options,
                     bool set_journal_mode) {
   sqlite3_busy_timeout(db->handle(), options.busy_timeout_ms);
   if (set_journal_mode && !db->read_only()) {
+    // Takes effect only while the file is still empty, so before WAL.
+    OBKV_RETURN_IF_ERROR(
+        db->Exec("PRAGMA page_size=" + std::to_string(options.page_size)));
     OBKV_RETURN_IF_ERROR(db->Exec("PRAGMA journal_mode=WAL"));
   }
   OBKV_RETURN_IF_ERROR(db->Exec(options.durability == Durability::kFull

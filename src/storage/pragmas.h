@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
-// The per-connection settings of a store: WAL journal (writable stores),
+// The per-connection settings of a store: page size and WAL journal (for
+// the connection that may create the file),
 // synchronous NORMAL or FULL from StoreOptions::durability, busy_timeout and
 // cache_size.
 //

@@ -14,13 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "obkvlite/options.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
 namespace bench {
 
 inline constexpr int kQualifiers = 10;
-inline constexpr int kValueBytes = 100;
+inline constexpr int kDefaultValueBytes = 100;
 inline constexpr int kRowsPerBatch = 1000;
 
 // The rows of one batch: keys and, per key, kQualifiers values.
@@ -35,8 +36,9 @@ class BenchArm {
  public:
   virtual ~BenchArm() = default;
   virtual const std::string& name() const = 0;
-  // Creates the arm's storage in `dir`.
-  virtual Status Open(const std::string& dir) = 0;
+  // Creates the arm's storage in `dir`, with the page size, page cache and
+  // durability of `options` (raw SQLite uses them too).
+  virtual Status Open(const std::string& dir, const StoreOptions& options) = 0;
   // Writes one batch in one transaction.
   virtual Status Load(const RowBatch& batch) = 0;
   // Reads a whole row; returns the number of cells.

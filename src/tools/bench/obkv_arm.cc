@@ -32,9 +32,9 @@ class ObkvArm : public BenchArm {
 
   const std::string& name() const override { return name_; }
 
-  Status Open(const std::string& dir) override {
+  Status Open(const std::string& dir, const StoreOptions& options) override {
     OBKV_ASSIGN_OR_RETURN(store_,
-                          Store::Open(StoreOptions(), dir + "/" + name_ + ".db"));
+                          Store::Open(options, dir + "/" + name_ + ".db"));
     OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(SpecFor(name_)));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
     OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));

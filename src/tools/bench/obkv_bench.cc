@@ -3,10 +3,11 @@
 // obkv-bench: YCSB-style workloads on raw SQLite and on obkvlite tables, in
 // one process run, reporting each arm's throughput and its ratio to raw.
 //
-//   obkv-bench --rows N [--runs R] [--arms raw,normal,...] [--json]
+//   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
+//              [--arms raw,...] [--json]
 //
-// Each run loads N rows x 10 qualifiers x 100-byte values (YCSB hashed
-// keys, batches of 1000 rows) into every arm, then runs uniform point gets
+// Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
+// hashed keys, batches of 1000 rows) into every arm, then runs uniform point gets
 // of whole rows, 100-row scans, YCSB A/B/C/F (zipfian 0.99) and a full scan
 // with its peak RSS. Figures are medians over the runs. The last line of
 // the output is JSON.
@@ -41,8 +42,10 @@ using Metrics = std::map<std::string, double>;
 struct Config {
   uint64_t rows = 100000;
   int runs = 3;
+  int value_bytes = kDefaultValueBytes;
+  StoreOptions options;  // page size and cache of every arm
   int64_t gets = 20000;
-  int64_t scans = 500;
+  int64_t scans = 2000;
   int64_t ycsb_ops = 20000;
   std::vector<std::string> arms = {"raw", "normal", "key97", "prefix",
                                    "timeseries"};
@@ -53,11 +56,12 @@ double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-// A cheap deterministic 100-byte value for (row, qualifier, version).
-std::string MakeValue(uint64_t row, int q, uint64_t version) {
-  std::string v(kValueBytes, 'a');
+// A cheap deterministic value of `bytes` letters for (row, qualifier,
+// version).
+std::string MakeValue(int bytes, uint64_t row, int q, uint64_t version) {
+  std::string v(bytes, 'a');
   uint64_t x = row * 1000003 + q * 7919 + version * 104729 + 1;
-  for (int i = 0; i < kValueBytes; ++i) {
+  for (int i = 0; i < bytes; ++i) {
     x ^= x << 13;
     x ^= x >> 7;
     x ^= x << 17;
@@ -90,7 +94,7 @@ Status Check(const Status& s, const std::string& what) {
 // Runs every workload on one arm; fills `m`.
 Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
               uint64_t seed, Metrics* m) {
-  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir), "open"));
+  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
   std::vector<std::string> qualifiers;
   for (int q = 0; q < kQualifiers; ++q) {
     qualifiers.push_back("field" + std::to_string(q));
@@ -105,7 +109,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
     for (uint64_t i = first; i < end; ++i) {
       batch.keys.push_back(YcsbKey(i));
       for (int q = 0; q < kQualifiers; ++q) {
-        batch.values.push_back(MakeValue(i, q, 0));
+        batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
       }
     }
     OBKV_RETURN_IF_ERROR(Check(arm->Load(batch), "load"));
@@ -158,7 +162,8 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
       if (!read) {
         const int q = static_cast<int>(rng() % kQualifiers);
         OBKV_RETURN_IF_ERROR(Check(
-            arm->Update(key, qualifiers[q], MakeValue(row, q, version), 1),
+            arm->Update(key, qualifiers[q],
+                        MakeValue(cfg.value_bytes, row, q, version), 1),
             "update"));
         ++version;
       }
@@ -209,16 +214,41 @@ int Main(int argc, char** argv) {
       std::stringstream ss(next());
       std::string arm;
       while (std::getline(ss, arm, ',')) cfg.arms.push_back(arm);
+    } else if (a == "--value-bytes") {
+      cfg.value_bytes = std::atoi(next());
+    } else if (a == "--cache-mib") {
+      cfg.options.cache_size_kib = std::atoi(next()) * 1024;
     } else if (a == "--json") {
       cfg.json_only = true;
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
+                   "[--value-bytes B] [--cache-mib M] "
                    "[--arms raw,normal,key97,prefix,timeseries] [--json]\n";
       return 2;
     }
   }
   if (cfg.rows < 1 || cfg.runs < 1) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
+    return 2;
+  }
+  for (const std::string& arm : cfg.arms) {
+    if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
+        arm != "timeseries") {
+      std::cerr << "obkv-bench: --arms: unknown arm '" << arm
+                << "' (raw, normal, key97, prefix, timeseries)\n";
+      return 2;
+    }
+  }
+  if (cfg.arms.empty()) {
+    std::cerr << "obkv-bench: --arms: no arm given\n";
+    return 2;
+  }
+  if (cfg.options.cache_size_kib < 1024) {
+    std::cerr << "obkv-bench: --cache-mib must be >= 1\n";
+    return 2;
+  }
+  if (cfg.value_bytes < 1 || cfg.value_bytes > 65536) {
+    std::cerr << "obkv-bench: --value-bytes must be in [1, 65536]\n";
     return 2;
   }
 
@@ -260,8 +290,11 @@ int Main(int argc, char** argv) {
       "ycsb_a_ops_per_s", "ycsb_b_ops_per_s", "ycsb_c_ops_per_s",
       "ycsb_f_ops_per_s", "full_scan_cells_per_s", "full_scan_peak_rss_mib"};
   if (!cfg.json_only) {
-    std::printf("obkv-bench: rows=%llu, medians of %d runs; (x) = ratio to raw\n",
-                static_cast<unsigned long long>(cfg.rows), cfg.runs);
+    std::printf(
+        "obkv-bench: rows=%llu, value_bytes=%d, cache=%d MiB per connection, "
+        "medians of %d runs; (x) = ratio to raw\n",
+        static_cast<unsigned long long>(cfg.rows), cfg.value_bytes,
+        cfg.options.cache_size_kib / 1024, cfg.runs);
     std::printf("%-11s", "arm");
     for (const auto& c : columns) std::printf(" %22s", c.c_str());
     std::printf("\n");
@@ -283,7 +316,8 @@ int Main(int argc, char** argv) {
   }
   // Last line: JSON.
   std::ostringstream js;
-  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs << ",\"arms\":{";
+  js << "{\"rows\":" << cfg.rows << ",\"value_bytes\":" << cfg.value_bytes
+     << ",\"runs\":" << cfg.runs << ",\"arms\":{";
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {
     js << (first_arm ? "" : ",") << "\"" << arm << "\":{";

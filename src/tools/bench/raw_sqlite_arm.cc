@@ -6,7 +6,10 @@
 
 #include <sqlite3.h>
 
+#include <string>
+
 #include "layout/timestamp_codec.h"
+#include "obkvlite/options.h"
 #include "tools/bench/bench_arm.h"
 
 namespace obkvlite {
@@ -22,13 +25,20 @@ class RawSqliteArm : public BenchArm {
 
   const std::string& name() const override { return name_; }
 
-  Status Open(const std::string& dir) override {
+  Status Open(const std::string& dir, const StoreOptions& options) override {
     if (sqlite3_open((dir + "/raw.db").c_str(), &db_) != SQLITE_OK) {
       return Status::IOError("raw: cannot open");
     }
+    // The store's settings, so both sides run on the same page size, cache
+    // and durability.
     OBKV_RETURN_IF_ERROR(Exec(
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-        "PRAGMA cache_size=-16384;"
+        ("PRAGMA page_size=" + std::to_string(options.page_size) +
+         "; PRAGMA journal_mode=WAL; PRAGMA synchronous=" +
+         (options.durability == Durability::kFull ? "FULL" : "NORMAL") +
+         "; PRAGMA cache_size=-" + std::to_string(options.cache_size_kib) +
+         ";")
+            .c_str()));
+    OBKV_RETURN_IF_ERROR(Exec(
         "CREATE TABLE \"t$f\" (K BLOB NOT NULL, Q BLOB NOT NULL,"
         " T INTEGER NOT NULL, V BLOB NOT NULL, PRIMARY KEY(K,Q,T))"
         " WITHOUT ROWID;"));
