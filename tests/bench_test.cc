@@ -91,7 +91,18 @@ TEST_CASE("obkv-bench --json prints only the JSON line") {
   REQUIRE(lines.size() == 1);
   const nlohmann::json js = nlohmann::json::parse(lines[0]);
   CHECK(js["arms"].size() == 2);
+  CHECK(js["keys"] == "hashed");
   CHECK(js["arms"]["normal"]["full_scan_cells"] == 1200);
+}
+
+TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
+  const Run run =
+      RunBench("--rows 150 --runs 1 --ops 50 --arms raw,timeseries --ordered --json");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  CHECK(js["keys"] == "ordered");
+  CHECK(js["arms"]["timeseries"]["full_scan_cells"] == 1500);
 }
 
 TEST_CASE("obkv-bench: bad arguments name the flag") {

@@ -79,7 +79,9 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
   if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
   Cell* cell = matcher_.Candidate();
   cell->row.assign(row_);
-  cell->family.assign(read.family->name());
+  if (cell->family != read.family->name()) {
+    cell->family.assign(read.family->name());  // usually the slot has it
+  }
   cell->qualifier.assign(qualifier.data(), qualifier.size());
   cell->timestamp = layout::DecodeTimestamp(t);
   cell->value.assign(value.data(), value.size());

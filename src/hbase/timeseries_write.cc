@@ -82,6 +82,7 @@ Status RemoveInserted(storage::Connection* writer,
 Status PlanTimeseriesPut(const TableSchema& schema, const Put& put,
                          int64_t now_ms, std::vector<TimeseriesDoc>* docs) {
   std::vector<RoutedCell> cells;
+  cells.reserve(put.cells.size());
   OBKV_RETURN_IF_ERROR(RoutePut(schema, put, now_ms, &cells));
   for (size_t i = 0; i < cells.size(); ++i) {
     if (cells[i].family != cells.front().family) {
@@ -95,12 +96,15 @@ Status PlanTimeseriesPut(const TableSchema& schema, const Put& put,
   }
   // One document per timestamp, members by qualifier; stable, so of two
   // cells with the same (ts, qualifier) the later one is last and wins.
-  std::stable_sort(cells.begin(), cells.end(),
-                   [](const RoutedCell& a, const RoutedCell& b) {
-                     if (a.ts != b.ts) return a.ts < b.ts;
-                     return a.qualifier < b.qualifier;
-                   });
+  const auto by_ts_qualifier = [](const RoutedCell& a, const RoutedCell& b) {
+    if (a.ts != b.ts) return a.ts < b.ts;
+    return a.qualifier < b.qualifier;
+  };
+  if (!std::is_sorted(cells.begin(), cells.end(), by_ts_qualifier)) {
+    std::stable_sort(cells.begin(), cells.end(), by_ts_qualifier);
+  }
   std::vector<layout::TimeseriesMember> members;
+  members.reserve(cells.size());
   for (size_t i = 0; i < cells.size(); ++i) {
     const RoutedCell& cell = cells[i];
     const bool last_of_column = i + 1 == cells.size() ||

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hbase/table_schema.h"
@@ -29,7 +30,7 @@ namespace obkvlite {
 struct TimeseriesDoc {
   const FamilyInfo* family;
   int partition;
-  std::string row;
+  std::string_view row;  // into the Put, which outlives the write
   int64_t ts;
   std::string value;  // the JSON text of V
 };

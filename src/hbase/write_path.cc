@@ -44,12 +44,15 @@ Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
 }
 
 Status WriteCells(storage::Connection* writer, std::vector<RoutedCell>* cells) {
-  // Group by partition table so each statement is looked up once.
-  std::stable_sort(cells->begin(), cells->end(),
-                   [](const RoutedCell& a, const RoutedCell& b) {
-                     if (a.family != b.family) return a.family < b.family;
-                     return a.partition < b.partition;
-                   });
+  // Group by partition table so each statement is looked up once (already
+  // so for an unpartitioned family: no sort, no buffer).
+  const auto by_table = [](const RoutedCell& a, const RoutedCell& b) {
+    if (a.family != b.family) return a.family < b.family;
+    return a.partition < b.partition;
+  };
+  if (!std::is_sorted(cells->begin(), cells->end(), by_table)) {
+    std::stable_sort(cells->begin(), cells->end(), by_table);
+  }
   storage::SqliteStatement* stmt = nullptr;
   for (size_t i = 0; i < cells->size(); ++i) {
     const RoutedCell& cell = (*cells)[i];

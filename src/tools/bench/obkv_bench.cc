@@ -4,10 +4,11 @@
 // one process run, reporting each arm's throughput and its ratio to raw.
 //
 //   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
-//              [--arms raw,...] [--json]
+//              [--ordered] [--arms raw,...] [--json]
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
-// hashed keys, batches of 1000 rows) into every arm, then runs uniform point gets
+// hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
+// every arm, then runs uniform point gets
 // of whole rows, 100-row scans, YCSB A/B/C/F (zipfian 0.99) and a full scan
 // with its peak RSS. Figures are medians over the runs. The last line of
 // the output is JSON.
@@ -44,6 +45,7 @@ struct Config {
   int runs = 3;
   int value_bytes = kDefaultValueBytes;
   StoreOptions options;  // page size and cache of every arm
+  bool ordered_keys = false;  // YCSB insertorder=ordered instead of hashed
   int64_t gets = 20000;
   int64_t scans = 2000;
   int64_t ycsb_ops = 20000;
@@ -86,6 +88,10 @@ double PeakRssMiB() {
   return 0;
 }
 
+std::string Key(const Config& cfg, uint64_t i) {
+  return cfg.ordered_keys ? YcsbOrderedKey(i) : YcsbKey(i);
+}
+
 Status Check(const Status& s, const std::string& what) {
   if (!s.ok()) return s.WithPrefix(what);
   return s;
@@ -107,7 +113,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
     batch.qualifiers = qualifiers;
     const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
     for (uint64_t i = first; i < end; ++i) {
-      batch.keys.push_back(YcsbKey(i));
+      batch.keys.push_back(Key(cfg, i));
       for (int q = 0; q < kQualifiers; ++q) {
         batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
       }
@@ -122,7 +128,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   // Uniform point gets of whole rows.
   t0 = Clock::now();
   for (int64_t i = 0; i < cfg.gets; ++i) {
-    OBKV_ASSIGN_OR_RETURN(int cells, arm->GetRow(YcsbKey(uniform(rng))));
+    OBKV_ASSIGN_OR_RETURN(int cells, arm->GetRow(Key(cfg, uniform(rng))));
     if (cells != kQualifiers) {
       return Status::Corruption("get returned " + std::to_string(cells) +
                                 " cells");
@@ -135,7 +141,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   t0 = Clock::now();
   for (int64_t i = 0; i < cfg.scans; ++i) {
     OBKV_ASSIGN_OR_RETURN(int64_t cells,
-                          arm->ScanRows(YcsbKey(uniform(rng)), 100));
+                          arm->ScanRows(Key(cfg, uniform(rng)), 100));
     scanned += cells;
   }
   (*m)["scan_cells_per_s"] = scanned / Seconds(t0);
@@ -154,7 +160,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
     t0 = Clock::now();
     for (int64_t i = 0; i < cfg.ycsb_ops; ++i) {
       const uint64_t row = zipf.Next();
-      const std::string key = YcsbKey(row);
+      const std::string key = Key(cfg, row);
       const bool read = pct(rng) < mix.read_pct;
       if (read || mix.read_modify_write) {
         OBKV_RETURN_IF_ERROR(arm->GetRow(key).status());
@@ -216,13 +222,15 @@ int Main(int argc, char** argv) {
       while (std::getline(ss, arm, ',')) cfg.arms.push_back(arm);
     } else if (a == "--value-bytes") {
       cfg.value_bytes = std::atoi(next());
+    } else if (a == "--ordered") {
+      cfg.ordered_keys = true;
     } else if (a == "--cache-mib") {
       cfg.options.cache_size_kib = std::atoi(next()) * 1024;
     } else if (a == "--json") {
       cfg.json_only = true;
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
-                   "[--value-bytes B] [--cache-mib M] "
+                   "[--value-bytes B] [--cache-mib M] [--ordered] "
                    "[--arms raw,normal,key97,prefix,timeseries] [--json]\n";
       return 2;
     }
@@ -291,9 +299,10 @@ int Main(int argc, char** argv) {
       "ycsb_f_ops_per_s", "full_scan_cells_per_s", "full_scan_peak_rss_mib"};
   if (!cfg.json_only) {
     std::printf(
-        "obkv-bench: rows=%llu, value_bytes=%d, cache=%d MiB per connection, "
-        "medians of %d runs; (x) = ratio to raw\n",
-        static_cast<unsigned long long>(cfg.rows), cfg.value_bytes,
+        "obkv-bench: rows=%llu, keys=%s, value_bytes=%d, cache=%d MiB per "
+        "connection, medians of %d runs; (x) = ratio to raw\n",
+        static_cast<unsigned long long>(cfg.rows),
+        cfg.ordered_keys ? "ordered" : "hashed", cfg.value_bytes,
         cfg.options.cache_size_kib / 1024, cfg.runs);
     std::printf("%-11s", "arm");
     for (const auto& c : columns) std::printf(" %22s", c.c_str());
@@ -316,7 +325,9 @@ int Main(int argc, char** argv) {
   }
   // Last line: JSON.
   std::ostringstream js;
-  js << "{\"rows\":" << cfg.rows << ",\"value_bytes\":" << cfg.value_bytes
+  js << "{\"rows\":" << cfg.rows << ",\"keys\":\""
+     << (cfg.ordered_keys ? "ordered" : "hashed")
+     << "\",\"value_bytes\":" << cfg.value_bytes
      << ",\"runs\":" << cfg.runs << ",\"arms\":{";
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "tools/bench/ycsb.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace obkvlite {
@@ -36,6 +38,12 @@ uint64_t FnvHash64(uint64_t value) {
 }
 
 std::string YcsbKey(uint64_t i) { return "user" + std::to_string(FnvHash64(i)); }
+
+std::string YcsbOrderedKey(uint64_t i) {
+  std::string digits = std::to_string(i);
+  return "user" + std::string(19 - std::min<size_t>(19, digits.size()), '0') +
+         digits;
+}
 
 ZipfianGenerator::ZipfianGenerator(uint64_t items, double constant,
                                    uint64_t seed)

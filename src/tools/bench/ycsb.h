@@ -22,6 +22,9 @@ uint64_t FnvHash64(uint64_t value);
 
 // The YCSB "hashed" key of record i: "user" + decimal fnvhash64(i).
 std::string YcsbKey(uint64_t i);
+// The YCSB "ordered" key of record i (insertorder=ordered, zeropadding=19):
+// "user" + i as 19 decimal digits, so loads append in key order.
+std::string YcsbOrderedKey(uint64_t i);
 
 // YCSB's ZipfianGenerator over [0, items) with the given constant.
 class ZipfianGenerator {
