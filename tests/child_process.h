@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -68,14 +69,16 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   // Appends the complete lines printed within `ms` milliseconds (or until
-  // the output ends) to `lines`. Returns false at the end of the output.
-  bool ReadLines(int ms, std::vector<std::string>* lines) {
+  // the output ends, or `lines` holds `until` lines) to `lines`. Returns
+  // false at the end of the output.
+  bool ReadLines(int ms, std::vector<std::string>* lines,
+                 size_t until = SIZE_MAX) {
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     while (true) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return true;
+      if (left.count() <= 0 || lines->size() >= until) return true;
       pollfd pfd{out_fd_, POLLIN, 0};
       if (poll(&pfd, 1, static_cast<int>(left.count())) <= 0) continue;
       char buf[4096];
