@@ -16,6 +16,8 @@ PACKAGES=(
   libcli11-dev
   libssl-dev
   libxml2-dev
+  clang               # fuzz targets only (scripts/fuzz.sh)
+  libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
 )
 
 missing=()

@@ -1,8 +1,33 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test suite (ctest prints the summary).
+# Sets up, builds and runs every test suite (ctest prints the summary), then
+# the same suites under ASan+UBSan (scripts/sanitize.sh), then the fuzz
+# targets: corpus replay and OBKV_FUZZ_SECONDS (default 20) each
+# (scripts/fuzz.sh). Each step prints its wall time.
+# OBKV_SKIP_ASAN=1 / OBKV_SKIP_FUZZ=1 skip those steps.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-"$ROOT/scripts/setup.sh"
-"$ROOT/scripts/build.sh" "$@"
-cd "${OBKV_BUILD_DIR:-$ROOT/build}"
-ctest --output-on-failure -j"$(nproc)"
+
+step() {
+  local name="$1" start=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  echo "== $name: $((SECONDS - start)) s"
+}
+
+run_ctest() {
+  cd "${OBKV_BUILD_DIR:-$ROOT/build}"
+  ctest --output-on-failure -j"$(nproc)"
+}
+
+total=$SECONDS
+step setup "$ROOT/scripts/setup.sh"
+step build "$ROOT/scripts/build.sh" "$@"
+step ctest run_ctest
+if [ "${OBKV_SKIP_ASAN:-0}" != 1 ]; then
+  step "asan+ubsan build and ctest" "$ROOT/scripts/sanitize.sh"
+fi
+if [ "${OBKV_SKIP_FUZZ:-0}" != 1 ]; then
+  step fuzz "$ROOT/scripts/fuzz.sh" "${OBKV_FUZZ_SECONDS:-20}"
+fi
+echo "== all steps: $((SECONDS - total)) s"

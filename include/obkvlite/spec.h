@@ -3,8 +3,9 @@
 // The table spec: one HBase table (an OceanBase table group) with its column
 // families, layout and partitioning, parsed from JSON (DESIGN §6).
 //
-// ParseTableSpec validates everything: unknown fields, identifier syntax,
-// positive integers, partition counts (1..8192), strictly ascending range
+// ParseTableSpec validates everything: unknown fields, identifier syntax
+// (and table names starting with SQLite's reserved "sqlite_"), positive
+// integers, partition counts (1..8192), strictly ascending range
 // bounds with MAXVALUE only last, prefix lengths (1..1024) and value types.
 // Every error is an InvalidArgument whose message starts with the JSON path,
 // e.g. "families[1].ttl_seconds: must be a positive integer, got -5".

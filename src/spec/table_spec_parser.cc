@@ -214,6 +214,13 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
   OBKV_RETURN_IF_ERROR(ValidateIdentifier(table.name, "table"));
+  // SQLite refuses to create objects named sqlite_* (any case), and every
+  // relation of the table starts with its name.
+  if (AsciiLower(table.name).rfind("sqlite_", 0) == 0) {
+    return Status::InvalidArgument(
+        "table: names starting with 'sqlite_' are reserved by SQLite, got '" +
+        table.name + "'");
+  }
 
   OBKV_ASSIGN_OR_RETURN(auto layout, fields.OptionalString("layout"));
   if (!layout || *layout == "normal") {

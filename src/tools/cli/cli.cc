@@ -67,6 +67,11 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e, out, err);
   } catch (const CLI::ParseError& e) {
+    // CLI11 would only say "A subcommand is required"; name the word.
+    if (app.get_subcommands().empty() && !app.remaining().empty()) {
+      return ctx.Usage("unknown command '" + app.remaining().front() +
+                       "' (obkv --help lists the commands)");
+    }
     app.exit(e, out, err);
     return kExitUsage;
   }

@@ -1,0 +1,131 @@
+// Copyright (c) obkvlite authors.
+//
+// ChildProcess: runs a program with its stdout on a pipe, for tests that
+// kill a writer process (crash_test) or run two at once (concurrency_test).
+//
+//   ChildProcess writer({OBKV_CRASH_WRITER, "--store", path});
+//   writer.ReadLines(50, &lines);   // what it printed within 50 ms
+//   writer.Kill();                  // SIGKILL, then reaps it
+//
+// stderr goes to a file, returned by Stderr() for failure messages.
+//
+// Thread safety: a ChildProcess belongs to one thread.
+
+#ifndef OBKVLITE_TESTS_CHILD_PROCESS_H_
+#define OBKVLITE_TESTS_CHILD_PROCESS_H_
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace obkvlite {
+namespace testing {
+
+class ChildProcess {
+ public:
+  // Starts argv[0] with the arguments; stderr goes to `stderr_path`.
+  ChildProcess(const std::vector<std::string>& argv,
+               const std::string& stderr_path)
+      : stderr_path_(stderr_path) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_addclose(&actions, fds[1]);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO,
+                                     stderr_path.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<char*> args;
+    for (const std::string& a : argv)
+      args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const int rc =
+        posix_spawn(&pid_, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    out_fd_ = fds[0];
+    REQUIRE_MESSAGE(rc == 0, "cannot start ", argv[0]);
+  }
+  ~ChildProcess() {
+    if (pid_ > 0) Kill();
+    close(out_fd_);
+  }
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  // Appends the complete lines printed within `ms` milliseconds (or until
+  // the output ends, or `lines` holds `until` lines) to `lines`. Returns
+  // false at the end of the output.
+  bool ReadLines(int ms, std::vector<std::string>* lines,
+                 size_t until = SIZE_MAX) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (true) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0 || lines->size() >= until) return true;
+      pollfd pfd{out_fd_, POLLIN, 0};
+      if (poll(&pfd, 1, static_cast<int>(left.count())) <= 0) continue;
+      char buf[4096];
+      const ssize_t n = read(out_fd_, buf, sizeof(buf));
+      if (n <= 0) return false;
+      partial_.append(buf, static_cast<size_t>(n));
+      size_t eol;
+      while ((eol = partial_.find('\n')) != std::string::npos) {
+        lines->push_back(partial_.substr(0, eol));
+        partial_.erase(0, eol + 1);
+      }
+    }
+  }
+
+  // Reads the rest of the output (the child must have ended).
+  void ReadToEnd(std::vector<std::string>* lines) {
+    while (ReadLines(1000, lines)) {
+    }
+  }
+
+  // SIGKILLs and reaps the child; returns the wait status.
+  int Kill() {
+    kill(pid_, SIGKILL);
+    return Wait();
+  }
+
+  // Waits for the child to end; returns the wait status.
+  int Wait() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return status;
+  }
+
+  std::string Stderr() const {
+    std::ifstream in(stderr_path_);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int out_fd_ = -1;
+  std::string stderr_path_;
+  std::string partial_;
+};
+
+}  // namespace testing
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TESTS_CHILD_PROCESS_H_
