@@ -6,3 +6,5 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 "$ROOT/scripts/build.sh" "$@"
 cd "${OBKV_BUILD_DIR:-$ROOT/build}"
 ctest --output-on-failure -j"$(nproc)"
+# Install and build examples/ against the installed package.
+OBKV_BUILD_DIR="${OBKV_BUILD_DIR:-$ROOT/build}" "$ROOT/scripts/examples.sh"
