@@ -8,3 +8,5 @@ cd "${OBKV_BUILD_DIR:-$ROOT/build}"
 ctest --output-on-failure -j"$(nproc)"
 # Install and build examples/ against the installed package.
 OBKV_BUILD_DIR="${OBKV_BUILD_DIR:-$ROOT/build}" "$ROOT/scripts/examples.sh"
+# The mysql dialect and export dump against a real MariaDB.
+"$ROOT/scripts/mariadb_test.sh" "${OBKV_BUILD_DIR:-$ROOT/build}/obkv"

@@ -10,6 +10,7 @@
 #include "hbase/batch.h"
 #include "hbase/limits.h"
 #include "hbase/table_schema.h"
+#include "hbase/timeseries_write.h"
 #include "obkvlite/mutation.h"
 
 namespace obkvlite {
@@ -66,11 +67,17 @@ Status ForEachPut(std::istream& in, const LoadOptions& options, Fn fn) {
 Result<int64_t> LoadCells(Table& table, std::istream& in,
                           const LoadOptions& options, Progress* progress) {
   // Step 1: validate every line, write nothing.
+  // The table's own checks: the timeseries layout plans documents (UTF-8,
+  // one family per put), the normal layout routes cells.
   const TableSchema schema(table.spec());
+  const bool timeseries = table.spec().layout == Layout::kTimeseries;
   const int64_t now = NowMs();
+  std::vector<TimeseriesDoc> docs;
   OBKV_RETURN_IF_ERROR(
       ForEachPut(in, options, [&](int64_t number, const Put& put) {
-        Status st = ValidateMutation(schema, put, now);
+        docs.clear();
+        Status st = timeseries ? PlanTimeseriesPut(schema, put, now, &docs)
+                               : ValidateMutation(schema, put, now);
         return st.ok() ? st : LineError(options, number, st);
       }));
 
