@@ -61,6 +61,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterExecCommand(app, ctx);
   RegisterLoadCommand(app, ctx);
   RegisterExportCommand(app, ctx);
+  RegisterShellCommand(app, ctx);
 
   try {
     app.parse(argc, argv);
