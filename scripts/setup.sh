@@ -16,6 +16,7 @@ PACKAGES=(
   libcli11-dev
   libssl-dev
   libxml2-dev
+  tmux
 )
 
 missing=()

@@ -10,3 +10,5 @@ ctest --output-on-failure -j"$(nproc)"
 OBKV_BUILD_DIR="${OBKV_BUILD_DIR:-$ROOT/build}" "$ROOT/scripts/examples.sh"
 # The mysql dialect and export dump against a real MariaDB.
 "$ROOT/scripts/mariadb_test.sh" "${OBKV_BUILD_DIR:-$ROOT/build}/obkv"
+# The shell and load's progress bar on a real terminal (tmux).
+"$ROOT/scripts/shell_tmux_test.sh" "${OBKV_BUILD_DIR:-$ROOT/build}/obkv"
