@@ -51,8 +51,8 @@ int main() {
   }
 
   // Design 1: the first 1000 order ids as they are written, all in p0.
-  auto sequential = Analyze(*spec, 1000,
-                            [](int i) { return "order:" + Padded(i); });
+  auto sequential =
+      Analyze(*spec, 1000, [](int i) { return "order:" + Padded(i); });
   // Design 2: the same ids reversed, so the last digit leads.
   auto reversed = Analyze(*spec, 1000, [](int i) {
     std::string id = Padded(i);
@@ -62,8 +62,7 @@ int main() {
   if (!sequential.ok() || !reversed.ok()) return 1;
 
   std::printf("sequential ids: max/avg %.2f, hot partitions %zu\n",
-              sequential->max_over_average,
-              sequential->HotPartitions().size());
+              sequential->max_over_average, sequential->HotPartitions().size());
   std::printf("reversed ids:   max/avg %.2f, hot partitions %zu\n",
               reversed->max_over_average, reversed->HotPartitions().size());
   // The full terminal report: partition table, node balance, lints, heatmap.

@@ -12,16 +12,7 @@
 #include <memory>
 #include <string>
 
-namespace {
-
-// Prints the error and returns 1 when `status` is not OK.
-int Check(const obkvlite::Status& status, const char* what) {
-  if (status.ok()) return 0;
-  std::fprintf(stderr, "%s: %s\n", what, status.message().c_str());
-  return 1;
-}
-
-}  // namespace
+#include "check.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -64,9 +55,8 @@ int main(int argc, char** argv) {
   auto row = (*table)->Get(get);
   if (Check(row.status(), "get")) return 1;
   for (const obkvlite::Cell& c : row->cells) {
-    std::printf("get  %s f:%s @%lld = %s\n", c.row.c_str(),
-                c.qualifier.c_str(), static_cast<long long>(c.timestamp),
-                c.value.c_str());
+    std::printf("get  %s f:%s @%lld = %s\n", c.row.c_str(), c.qualifier.c_str(),
+                static_cast<long long>(c.timestamp), c.value.c_str());
   }
   if (row->cells.size() != 2 || row->cells[0].value != "Beijing") return 1;
 

@@ -13,16 +13,12 @@
 #include <cstdio>
 #include <string>
 
+#include "check.h"
+
 namespace {
 
 constexpr int64_t kDay = 86400000;
 constexpr int64_t kDay0 = 1764460800000;  // 2025-11-30 00:00 UTC
-
-int Check(const obkvlite::Status& status, const char* what) {
-  if (status.ok()) return 0;
-  std::fprintf(stderr, "%s: %s\n", what, status.message().c_str());
-  return 1;
-}
 
 }  // namespace
 

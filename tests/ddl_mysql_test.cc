@@ -13,28 +13,20 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
+#include "source_files.h"
 
 namespace obkvlite {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string SourcePath(const std::string& relative) {
-  return std::string(OBKV_SOURCE_DIR) + "/" + relative;
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "cannot open " << path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using testing::ReadSourceFile;
+using testing::SourcePath;
 
 std::string Mysql(const std::string& spec_json) {
   Result<TableSpec> spec = ParseTableSpec(spec_json);
@@ -66,8 +58,8 @@ TEST_CASE("golden: every seed 003 spec matches its mysql DDL") {
     Result<TableSpec> spec = LoadTableSpecFile(path.string());
     REQUIRE(spec.ok());
     CHECK(GenerateDdl(*spec, DdlDialect::kMysql) ==
-          ReadFile(SourcePath("tests/golden/seed003_mysql/" + name +
-                              ".mysql.sql")));
+          ReadSourceFile(
+              SourcePath("tests/golden/seed003_mysql/" + name + ".mysql.sql")));
   }
 }
 
@@ -97,11 +89,12 @@ TEST_CASE("mysql: RANGE on G becomes RANGE COLUMNS(T), reversed, 1 - b") {
         "  PARTITION `p1` VALUES LESS THAN (-99),\n"
         "  PARTITION `p0` VALUES LESS THAN MAXVALUE\n);\n");
   // Two levels, either order, become RANGE(T) SUBPARTITION BY KEY(K).
-  const std::string range_key = ")\nPARTITION BY RANGE COLUMNS(`T`) "
-                                "SUBPARTITION BY KEY(`K`) SUBPARTITIONS 3 (\n"
-                                "  PARTITION `p1` VALUES LESS THAN (-9),\n"
-                                "  PARTITION `p0` VALUES LESS THAN MAXVALUE\n"
-                                ");\n";
+  const std::string range_key =
+      ")\nPARTITION BY RANGE COLUMNS(`T`) "
+      "SUBPARTITION BY KEY(`K`) SUBPARTITIONS 3 (\n"
+      "  PARTITION `p1` VALUES LESS THAN (-9),\n"
+      "  PARTITION `p0` VALUES LESS THAN MAXVALUE\n"
+      ");\n";
   CHECK(Tail(Mysql(R"({"table": "t", "families": [{"name": "f"}],
       "partition": {"strategy": "range_key", "subpartitions": 3,
                     "bounds": [10, "MAXVALUE"]}})")) == range_key);

@@ -27,6 +27,7 @@
 
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
+#include "source_files.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
@@ -34,16 +35,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string SourcePath(const std::string& relative) {
-  return std::string(OBKV_SOURCE_DIR) + "/" + relative;
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "cannot open " << path);
-  return std::string(std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
-}
+using testing::ReadSourceFile;
+using testing::SourcePath;
 
 TableSpec MustParse(const std::string& spec_json) {
   Result<TableSpec> r = ParseTableSpec(spec_json);
@@ -287,7 +280,7 @@ TEST_CASE("golden: every seed 003 spec matches its oceanbase DDL") {
     const TableSpec spec = MustLoad(spec_path.string());
     CHECK(spec.warnings.empty());
     const std::string golden =
-        ReadFile(SourcePath("tests/golden/seed003/" + golden_name));
+        ReadSourceFile(SourcePath("tests/golden/seed003/" + golden_name));
     CHECK(GenerateDdl(spec, DdlDialect::kOceanBase) == golden);
     goldens.erase(golden_name);
   }
@@ -859,7 +852,7 @@ TEST_CASE("cli: ddl SPEC prints the oceanbase DDL") {
   CHECK(r.code == 0);
   CHECK(r.err == "");
   CHECK(r.out ==
-        ReadFile(SourcePath("tests/golden/seed003/range_key.oceanbase.sql")));
+        ReadSourceFile(SourcePath("tests/golden/seed003/range_key.oceanbase.sql")));
   const CliRun explicit_dialect =
       RunCli({"ddl", spec, "--dialect", "oceanbase"});
   CHECK(explicit_dialect.code == 0);

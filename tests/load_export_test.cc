@@ -88,9 +88,9 @@ TEST_CASE("csv: quoted fields round-trip commas and quotes") {
   // The csv export loads back into an empty copy unchanged.
   CliSandbox copy;
   copy.Create("t", kSpec);
-  CHECK(copy.Run({"load", "t", "--format", "csv",
-                  copy.WriteFile("all.csv", csv)})
-            .code == 0);
+  CHECK(
+      copy.Run({"load", "t", "--format", "csv", copy.WriteFile("all.csv", csv)})
+          .code == 0);
   CHECK(copy.Run({"export", "t"}).out == t.Export());
 }
 
@@ -115,8 +115,9 @@ TEST_CASE("load: a bad line anywhere names FILE:LINE and writes nothing") {
   }
   t.LoadFails("many.tsv", many + "x\tf:q\tlater\tv\n",
               ":2501: ts: must be a non-negative integer (ms), got \"later\"");
-  t.LoadFails("fields.tsv", "a\tf:q\t1\tv\nb\tf:q\t1\n",
-              ":2: expected 4 fields (row, family:qualifier, ts, value), got 3");
+  t.LoadFails(
+      "fields.tsv", "a\tf:q\t1\tv\nb\tf:q\t1\n",
+      ":2: expected 4 fields (row, family:qualifier, ts, value), got 3");
   t.LoadFails("escape.tsv", "a\\x4\tf:q\t1\tv\n",
               ":1: row: bad escape at offset 1: expected \\xHH (a backslash "
               "itself is written \\x5C)");
@@ -149,7 +150,8 @@ TEST_CASE("load/export: usage errors") {
   CHECK(run.code == 1);
   run = t.box.Run({"export", "t", "--dialect", "sqlite"});
   CHECK(run.code == 2);
-  CHECK(run.err == "obkv: --dialect: must be oceanbase or mysql, got 'sqlite'\n");
+  CHECK(run.err ==
+        "obkv: --dialect: must be oceanbase or mysql, got 'sqlite'\n");
   CHECK(CliSandbox::RunBare({"load", "--help"}).out.find("FILE:LINE") !=
         std::string::npos);
   CHECK(CliSandbox::RunBare({"export", "--help"}).out.find("--dialect") !=
@@ -190,8 +192,7 @@ TEST_CASE("cell lines: parse and format") {
   CHECK(!line->ts.has_value());  // empty ts: now
   CHECK(line->value == "\\");
   CHECK(cli::FormatCellLine(Cell{"a,b", "f", "q\"", 7, "\t"},
-                            CellFormat::kCsv) ==
-        "\"a,b\",\"f:q\"\"\",7,\\x09");
+                            CellFormat::kCsv) == "\"a,b\",\"f:q\"\"\",7,\\x09");
   CHECK(cli::ParseCellLine("\"a\"x,f:q,1,v", CellFormat::kCsv)
             .status()
             .message() == "field 1: text after the closing quote at offset 3");

@@ -76,8 +76,7 @@ TEST_CASE("shell: delete, deleteall, truncate") {
   CHECK(sh.Ok("delete 't','r1','f:q', 100\n").empty());
   CHECK(sh.box.Run({"export", "t"}).out ==
         "a1\tf:q\t7\tav\nr1\tf:q\t200\tv2\nr2\\x00\tg:a\t5\tx\\x09y\n");
-  CHECK(sh.Ok("deleteall 't','r1'\ndeleteall 't', \"r2\\x00\", 'g'\n")
-            .empty());
+  CHECK(sh.Ok("deleteall 't','r1'\ndeleteall 't', \"r2\\x00\", 'g'\n").empty());
   CHECK(sh.box.Run({"export", "t"}).out == "a1\tf:q\t7\tav\n");
   CHECK(sh.Ok("truncate 't'\ncount 't'\n") ==
         "Truncating 't' table (it may take a while):\n0 row(s)\n");
@@ -87,9 +86,10 @@ TEST_CASE("shell: delete, deleteall, truncate") {
 
 TEST_CASE("shell: describe in HBase's descriptor style plus partitioning") {
   Shell sh;
-  sh.Ok("create 't', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
-        "{NAME => 'g', TTL => 'FOREVER', VALUE_TYPE => 'longblob'}, "
-        "SPLITS => ['m']\n");
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
+      "{NAME => 'g', TTL => 'FOREVER', VALUE_TYPE => 'longblob'}, "
+      "SPLITS => ['m']\n");
   CHECK(sh.Ok("describe 't'\n") ==
         "Table t is ENABLED\n"
         "t\n"
@@ -175,7 +175,9 @@ TEST_CASE("shell parser: values, escapes, trailing hash, errors") {
   REQUIRE(c.ok());
   CHECK(c->name == "get");
   REQUIRE(c->args.size() == 5);
-  CHECK(c->args[1].text == std::string("a\0\xFF" "b", 4));
+  CHECK(c->args[1].text == std::string("a\0\xFF"
+                                       "b",
+                                       4));
   CHECK(c->args[2].text == "it's \\x");  // single quotes keep \x
   CHECK(c->args[3].kind == ShellValue::Kind::kMap);
   CHECK(c->args[3].entries[0].first == "K");

@@ -46,8 +46,8 @@ Status ExportLines(Table& table, CellFormat format, std::ostream& out) {
 
 int RunExport(const ExportArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("export")) return ctx.exit_code;
-  Result<CellFormat> format = ParseCellFormat(args.format.value_or("tsv"),
-                                              "--format");
+  Result<CellFormat> format =
+      ParseCellFormat(args.format.value_or("tsv"), "--format");
   if (!format.ok()) return ctx.Usage(format.status().message());
   std::optional<DdlDialect> dialect;
   if (args.dialect) {

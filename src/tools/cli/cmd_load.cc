@@ -123,8 +123,7 @@ void RegisterLoadCommand(CLI::App& app, CliContext& ctx) {
       "before anything is written: a bad line names FILE:LINE and leaves "
       "the store unchanged.");
   cmd->add_option("TABLE", args->table, "Table name")->required();
-  cmd->add_option("FILE", args->file, "Input file, or - for stdin")
-      ->required();
+  cmd->add_option("FILE", args->file, "Input file, or - for stdin")->required();
   cmd->add_option("--format", args->format, "tsv or csv")->type_name("FMT");
   cmd->add_option("--batch", args->batch, "Lines per transaction")
       ->type_name("N");

@@ -8,8 +8,7 @@
 namespace obkvlite {
 namespace cli {
 
-Result<CellCounts> CountCells(Table& table,
-                              std::vector<std::string> families) {
+Result<CellCounts> CountCells(Table& table, std::vector<std::string> families) {
   Scan scan;
   scan.max_versions = std::numeric_limits<int>::max();
   scan.families = std::move(families);

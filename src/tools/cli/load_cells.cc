@@ -100,9 +100,8 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
   };
   OBKV_RETURN_IF_ERROR(ForEachPut(in, options, [&](int64_t, Put put) {
     batch.push_back(std::move(put));
-    return static_cast<int>(batch.size()) >= options.batch_size
-               ? flush()
-               : Status::OK();
+    return static_cast<int>(batch.size()) >= options.batch_size ? flush()
+                                                                : Status::OK();
   }));
   OBKV_RETURN_IF_ERROR(flush());
   return loaded;

@@ -39,7 +39,9 @@ std::string FormatProgress(int64_t done_bytes, int64_t total_bytes,
     out = "[" + std::string(filled, '#') +
           std::string(kBarWidth - filled, '-') + "] ";
     const int64_t percent = done_bytes * 100 / total_bytes;
-    out += (percent < 10 ? "  " : percent < 100 ? " " : "") +
+    out += (percent < 10    ? "  "
+            : percent < 100 ? " "
+                            : "") +
            std::to_string(percent) + "%  ";
   }
   out += std::to_string(rows) + " rows  ";
@@ -50,9 +52,9 @@ std::string FormatProgress(int64_t done_bytes, int64_t total_bytes,
     if (done_bytes == 0) {
       out += "--:--";
     } else {
-      const int64_t left_ms = static_cast<int64_t>(
-          static_cast<double>(total_bytes - done_bytes) * elapsed_ms /
-          done_bytes);
+      const int64_t left_ms =
+          static_cast<int64_t>(static_cast<double>(total_bytes - done_bytes) *
+                               elapsed_ms / done_bytes);
       out += Duration((left_ms + 999) / 1000);
     }
   }

@@ -75,8 +75,9 @@ Status TableOption(const std::string& command, const std::string& key,
     OBKV_ASSIGN_OR_RETURN(std::string text, ShellString(command, value, key));
     json partition = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (partition.is_discarded() || !partition.is_object()) {
-      return ShellError(command, "PARTITION must be a JSON object, e.g. "
-                                 "'{\"strategy\": \"key\", \"partitions\": 7}'");
+      return ShellError(command,
+                        "PARTITION must be a JSON object, e.g. "
+                        "'{\"strategy\": \"key\", \"partitions\": 7}'");
     }
     (*spec)["partition"] = partition;
   } else if (key == "LAYOUT") {
@@ -139,7 +140,8 @@ Status ShellSession::Create(const ShellCommand& c) {
   if (c.args.size() < 2) {
     return ShellError(c.name, "takes 'TABLE' and at least one family");
   }
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   json spec = {{"table", table}, {"families", json::array()}};
   for (size_t i = 1; i < c.args.size(); ++i) {
     const ShellValue& arg = c.args[i];
@@ -153,8 +155,9 @@ Status ShellSession::Create(const ShellCommand& c) {
         OBKV_RETURN_IF_ERROR(TableOption(c.name, key, value, &spec));
       }
     } else {
-      return ShellError(c.name, "expected a family name or {NAME => ...}, got " +
-                                    arg.Describe());
+      return ShellError(
+          c.name,
+          "expected a family name or {NAME => ...}, got " + arg.Describe());
     }
   }
   Result<TableSpec> parsed = ParseTableSpec(spec.dump());
@@ -167,7 +170,8 @@ Status ShellSession::Create(const ShellCommand& c) {
 
 Status ShellSession::Describe(const ShellCommand& c) {
   if (c.args.size() != 1) return ShellError(c.name, "takes 'TABLE'");
-  OBKV_ASSIGN_OR_RETURN(std::string name, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string name,
+                        ShellString(c.name, c.args[0], "TABLE"));
   Result<Table*> table = store_->GetTable(name);
   if (!table.ok()) return table.status().WithPrefix(c.name);
   *out_ << DescribeTable((*table)->spec());
@@ -185,7 +189,8 @@ Status ShellSession::List(const ShellCommand& c) {
 
 Status ShellSession::Truncate(const ShellCommand& c) {
   if (c.args.size() != 1) return ShellError(c.name, "takes 'TABLE'");
-  OBKV_ASSIGN_OR_RETURN(std::string name, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string name,
+                        ShellString(c.name, c.args[0], "TABLE"));
   Result<Table*> table = store_->GetTable(name);
   if (!table.ok()) return table.status().WithPrefix(c.name);
   const TableSpec spec = (*table)->spec();  // a copy: the table goes away

@@ -41,26 +41,54 @@ std::string ColumnName(const Cell& c) {
   return c.family + ":" + ToStringBinary(c.qualifier);
 }
 
-Status Arity(const ShellCommand& c, size_t min, size_t max,
-             const char* usage) {
+Status Arity(const ShellCommand& c, size_t min, size_t max, const char* usage) {
   if (c.args.size() >= min && c.args.size() <= max) return Status::OK();
-  return ShellError(c.name, std::string("takes ") + usage + ", got " +
-                                std::to_string(c.args.size()) +
-                                (c.args.size() == 1 ? " argument"
-                                                    : " arguments"));
+  return ShellError(c.name,
+                    std::string("takes ") + usage + ", got " +
+                        std::to_string(c.args.size()) +
+                        (c.args.size() == 1 ? " argument" : " arguments"));
 }
 
 // The map argument at `i`, or an error naming what was expected.
 Result<const ShellValue*> OptionsAt(const ShellCommand& c, size_t i) {
   if (c.args[i].kind != ShellValue::Kind::kMap) {
-    return ShellError(c.name, "expected a {KEY => value} map, got " +
-                                  c.args[i].Describe());
+    return ShellError(
+        c.name, "expected a {KEY => value} map, got " + c.args[i].Describe());
   }
   return &c.args[i];
 }
 
 Status UnknownOption(const ShellCommand& c, const std::string& key) {
   return ShellError(c.name, "unknown option " + key);
+}
+
+// A positive count capped at INT_MAX (VERSIONS, BATCH).
+Result<int> ShellCount(const std::string& command, const ShellValue& value,
+                       const std::string& key) {
+  OBKV_ASSIGN_OR_RETURN(int64_t n, ShellInteger(command, value, key, 1));
+  return static_cast<int>(
+      std::min<int64_t>(n, std::numeric_limits<int>::max()));
+}
+
+// The options get and scan share (COLUMN(S), VERSIONS, TIMERANGE, FILTER)
+// into a Get or a Scan; false when `key` is not one of them.
+template <typename Query>
+Result<bool> ReadOption(const std::string& command, const std::string& key,
+                        const ShellValue& value, Query* q) {
+  if (key == "COLUMN" || key == "COLUMNS") {
+    OBKV_ASSIGN_OR_RETURN(ShellColumns cols, ShellColumnList(command, value));
+    q->columns = std::move(cols.columns);
+    q->families = std::move(cols.families);
+  } else if (key == "VERSIONS") {
+    OBKV_ASSIGN_OR_RETURN(q->max_versions, ShellCount(command, value, key));
+  } else if (key == "TIMERANGE") {
+    OBKV_ASSIGN_OR_RETURN(q->time_range, ShellTimeRange(command, value));
+  } else if (key == "FILTER") {
+    OBKV_ASSIGN_OR_RETURN(q->filter, ShellString(command, value, key));
+  } else {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -74,11 +102,13 @@ Status ShellSession::Execute(const std::string& command, ExecRequest request) {
 Status ShellSession::Put(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       Arity(c, 4, 5, "'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'[, TS]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   OBKV_ASSIGN_OR_RETURN(std::string row, ShellString(c.name, c.args[1], "ROW"));
   OBKV_ASSIGN_OR_RETURN(std::string column,
                         ShellString(c.name, c.args[2], "COLUMN"));
-  OBKV_ASSIGN_OR_RETURN(std::string value, ShellString(c.name, c.args[3], "VALUE"));
+  OBKV_ASSIGN_OR_RETURN(std::string value,
+                        ShellString(c.name, c.args[3], "VALUE"));
   const size_t colon = column.find(':');
   if (colon == std::string::npos) {
     return ShellError(c.name, "COLUMN must be 'family:qualifier', got '" +
@@ -96,33 +126,20 @@ Status ShellSession::Put(const ShellCommand& c) {
 
 Status ShellSession::Get(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(Arity(c, 2, 3, "'TABLE', 'ROW'[, COLUMNS or {...}]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Get get;
   OBKV_ASSIGN_OR_RETURN(get.row, ShellString(c.name, c.args[1], "ROW"));
   if (c.args.size() == 3 && c.args[2].kind != ShellValue::Kind::kMap) {
-    OBKV_ASSIGN_OR_RETURN(ShellColumns cols, ShellColumnList(c.name, c.args[2]));
-    get.columns = std::move(cols.columns);
-    get.families = std::move(cols.families);
+    OBKV_RETURN_IF_ERROR(
+        ReadOption(c.name, "COLUMN", c.args[2], &get).status());
   } else if (c.args.size() == 3) {
     for (const auto& [key, value] : c.args[2].entries) {
-      if (key == "COLUMN" || key == "COLUMNS") {
-        OBKV_ASSIGN_OR_RETURN(ShellColumns cols, ShellColumnList(c.name, value));
-        get.columns = std::move(cols.columns);
-        get.families = std::move(cols.families);
-      } else if (key == "VERSIONS") {
-        OBKV_ASSIGN_OR_RETURN(int64_t n, ShellInteger(c.name, value, key, 1));
-        get.max_versions = static_cast<int>(
-            std::min<int64_t>(n, std::numeric_limits<int>::max()));
-      } else if (key == "TIMESTAMP") {
-        OBKV_ASSIGN_OR_RETURN(int64_t ts, ShellInteger(c.name, value, key, 0));
-        get.timestamp = ts;
-      } else if (key == "TIMERANGE") {
-        OBKV_ASSIGN_OR_RETURN(get.time_range, ShellTimeRange(c.name, value));
-      } else if (key == "FILTER") {
-        OBKV_ASSIGN_OR_RETURN(get.filter, ShellString(c.name, value, key));
-      } else {
-        return UnknownOption(c, key);
-      }
+      OBKV_ASSIGN_OR_RETURN(bool shared, ReadOption(c.name, key, value, &get));
+      if (shared) continue;
+      if (key != "TIMESTAMP") return UnknownOption(c, key);
+      OBKV_ASSIGN_OR_RETURN(int64_t ts, ShellInteger(c.name, value, key, 0));
+      get.timestamp = ts;
     }
   }
   Result<ExecResponse> response =
@@ -138,11 +155,14 @@ Status ShellSession::Get(const ShellCommand& c) {
 
 Status ShellSession::Scan(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(Arity(c, 1, 2, "'TABLE'[, {...}]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Scan scan;
   if (c.args.size() == 2) {
     OBKV_ASSIGN_OR_RETURN(const ShellValue* options, OptionsAt(c, 1));
     for (const auto& [key, value] : options->entries) {
+      OBKV_ASSIGN_OR_RETURN(bool shared, ReadOption(c.name, key, value, &scan));
+      if (shared) continue;
       if (key == "STARTROW") {
         OBKV_ASSIGN_OR_RETURN(scan.start_row, ShellString(c.name, value, key));
       } else if (key == "STOPROW" || key == "ENDROW") {
@@ -152,21 +172,7 @@ Status ShellSession::Scan(const ShellCommand& c) {
       } else if (key == "LIMIT") {
         OBKV_ASSIGN_OR_RETURN(scan.limit, ShellInteger(c.name, value, key, 1));
       } else if (key == "BATCH") {
-        OBKV_ASSIGN_OR_RETURN(int64_t n, ShellInteger(c.name, value, key, 1));
-        scan.batch = static_cast<int>(
-            std::min<int64_t>(n, std::numeric_limits<int>::max()));
-      } else if (key == "VERSIONS") {
-        OBKV_ASSIGN_OR_RETURN(int64_t n, ShellInteger(c.name, value, key, 1));
-        scan.max_versions = static_cast<int>(
-            std::min<int64_t>(n, std::numeric_limits<int>::max()));
-      } else if (key == "COLUMNS" || key == "COLUMN") {
-        OBKV_ASSIGN_OR_RETURN(ShellColumns cols, ShellColumnList(c.name, value));
-        scan.columns = std::move(cols.columns);
-        scan.families = std::move(cols.families);
-      } else if (key == "TIMERANGE") {
-        OBKV_ASSIGN_OR_RETURN(scan.time_range, ShellTimeRange(c.name, value));
-      } else if (key == "FILTER") {
-        OBKV_ASSIGN_OR_RETURN(scan.filter, ShellString(c.name, value, key));
+        OBKV_ASSIGN_OR_RETURN(scan.batch, ShellCount(c.name, value, key));
       } else if (key == "REVERSED") {
         OBKV_ASSIGN_OR_RETURN(scan.reversed, ShellBool(c.name, value, key));
       } else {
@@ -203,7 +209,8 @@ Status ShellSession::Scan(const ShellCommand& c) {
 Status ShellSession::Delete(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       Arity(c, 3, 4, "'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, TS]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Delete del;
   OBKV_ASSIGN_OR_RETURN(del.row, ShellString(c.name, c.args[1], "ROW"));
   OBKV_ASSIGN_OR_RETURN(std::string column,
@@ -226,7 +233,8 @@ Status ShellSession::Delete(const ShellCommand& c) {
 Status ShellSession::DeleteAll(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       Arity(c, 2, 4, "'TABLE', 'ROW'[, 'FAMILY[:QUALIFIER]'][, TS]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Delete del;
   OBKV_ASSIGN_OR_RETURN(del.row, ShellString(c.name, c.args[1], "ROW"));
   del.type = DeleteType::kRow;
@@ -255,7 +263,8 @@ Status ShellSession::DeleteAll(const ShellCommand& c) {
 
 Status ShellSession::Count(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(Arity(c, 1, 1, "'TABLE'"));
-  OBKV_ASSIGN_OR_RETURN(std::string name, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(std::string name,
+                        ShellString(c.name, c.args[0], "TABLE"));
   Result<Table*> table = store_->GetTable(name);
   if (!table.ok()) return table.status().WithPrefix(c.name);
   Result<CellCounts> counts = CountCells(**table, {});

@@ -19,16 +19,16 @@ std::string Attr(const std::string& key, const std::string& value) {
 std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
   const int64_t kAllVersions = 2147483647;  // HBase's Integer.MAX_VALUE
   std::string out = "{" + Attr("NAME", f.name);
-  out += ", " + Attr("VERSIONS", std::to_string(f.max_versions > 0
-                                                    ? f.max_versions
-                                                    : kAllVersions));
+  out += ", " +
+         Attr("VERSIONS", std::to_string(f.max_versions > 0 ? f.max_versions
+                                                            : kAllVersions));
   out += ", " + Attr("TTL", HumanReadableTtl(f.ttl_seconds));
-  out += ", " + Attr("VALUE_TYPE",
-                     spec.layout == Layout::kTimeseries ? "json"
-                     : f.longblob
-                         ? "longblob"
-                         : "varbinary(" + std::to_string(f.value_max_bytes) +
-                               ")");
+  out +=
+      ", " + Attr("VALUE_TYPE",
+                  spec.layout == Layout::kTimeseries ? "json"
+                  : f.longblob
+                      ? "longblob"
+                      : "varbinary(" + std::to_string(f.value_max_bytes) + ")");
   out += "}\n";
   out += "  " + Attr("PARTITIONING", PartitioningText(f.partition)) + ", " +
          Attr("TABLES", std::to_string(f.partition.PhysicalCount())) + "\n";

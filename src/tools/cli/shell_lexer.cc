@@ -27,11 +27,16 @@ int HexDigit(char c) {
 Result<char> DoubleQuotedEscape(std::string_view line, size_t* i) {
   const char c = line[(*i)++];
   switch (c) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case '0': return '\0';
-    case 'e': return '\x1b';
+    case 'n':
+      return '\n';
+    case 't':
+      return '\t';
+    case 'r':
+      return '\r';
+    case '0':
+      return '\0';
+    case 'e':
+      return '\x1b';
     case 'x': {
       int value = 0;
       int digits = 0;
@@ -133,9 +138,9 @@ Result<std::vector<ShellToken>> LexShellLine(std::string_view line) {
       const size_t p = kPunct.find(c);
       if (p == std::string_view::npos) {
         const bool printable = c >= 0x20 && c < 0x7f;
-        return At(token.column, std::string("unexpected character ") +
-                                    (printable ? "'" + std::string(1, c) + "'"
-                                               : "byte"));
+        return At(token.column,
+                  std::string("unexpected character ") +
+                      (printable ? "'" + std::string(1, c) + "'" : "byte"));
       }
       token.kind = kKinds[p];
       ++i;

@@ -23,8 +23,16 @@ namespace cli {
 
 struct ShellToken {
   enum class Kind {
-    kString, kInteger, kWord, kArrow, kComma, kLBrace, kRBrace, kLBracket,
-    kRBracket, kEnd
+    kString,
+    kInteger,
+    kWord,
+    kArrow,
+    kComma,
+    kLBrace,
+    kRBrace,
+    kLBracket,
+    kRBracket,
+    kEnd
   };
   Kind kind = Kind::kEnd;
   std::string text;  // kString: decoded bytes; kWord: the word

@@ -15,7 +15,8 @@ constexpr int kMaxDepth = 16;
 
 class Parser {
  public:
-  explicit Parser(std::vector<ShellToken> tokens) : tokens_(std::move(tokens)) {}
+  explicit Parser(std::vector<ShellToken> tokens)
+      : tokens_(std::move(tokens)) {}
 
   Result<ShellCommand> Command() {
     ShellCommand command;
@@ -59,14 +60,26 @@ class Parser {
     const ShellToken& t = Peek();
     std::string got;
     switch (t.kind) {
-      case Kind::kEnd: got = "the end of the line"; break;
-      case Kind::kString: got = "'" + ToStringBinary(t.text) + "'"; break;
-      case Kind::kInteger: got = std::to_string(t.integer); break;
-      case Kind::kWord: got = t.text; break;
-      case Kind::kArrow: got = "'=>'"; break;
-      default: got = "'" + std::string(1, ",{}[]"[static_cast<int>(t.kind) -
-                                                  static_cast<int>(Kind::kComma)]) +
-                     "'";
+      case Kind::kEnd:
+        got = "the end of the line";
+        break;
+      case Kind::kString:
+        got = "'" + ToStringBinary(t.text) + "'";
+        break;
+      case Kind::kInteger:
+        got = std::to_string(t.integer);
+        break;
+      case Kind::kWord:
+        got = t.text;
+        break;
+      case Kind::kArrow:
+        got = "'=>'";
+        break;
+      default:
+        got = "'" +
+              std::string(1, ",{}[]"[static_cast<int>(t.kind) -
+                                     static_cast<int>(Kind::kComma)]) +
+              "'";
     }
     return Status::InvalidArgument("column " + std::to_string(t.column) +
                                    ": expected " + what + ", got " + got);
@@ -151,11 +164,16 @@ class Parser {
 
 std::string ShellValue::Describe() const {
   switch (kind) {
-    case Kind::kString: return "'" + ToStringBinary(text) + "'";
-    case Kind::kInteger: return std::to_string(integer);
-    case Kind::kWord: return text;
-    case Kind::kList: return "a list";
-    case Kind::kMap: return "a {KEY => value} map";
+    case Kind::kString:
+      return "'" + ToStringBinary(text) + "'";
+    case Kind::kInteger:
+      return std::to_string(integer);
+    case Kind::kWord:
+      return text;
+    case Kind::kList:
+      return "a list";
+    case Kind::kMap:
+      return "a {KEY => value} map";
   }
   return "";
 }

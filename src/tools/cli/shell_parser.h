@@ -32,9 +32,9 @@ namespace cli {
 struct ShellValue {
   enum class Kind { kString, kInteger, kWord, kList, kMap };
   Kind kind = Kind::kString;
-  std::string text;   // kString: the bytes; kWord: the word
+  std::string text;  // kString: the bytes; kWord: the word
   int64_t integer = 0;
-  std::vector<ShellValue> items;  // kList
+  std::vector<ShellValue> items;                            // kList
   std::vector<std::pair<std::string, ShellValue>> entries;  // kMap, in order
 
   // How the value reads in an error message: 'abc', 12, FOREVER, [...],

@@ -39,25 +39,25 @@ std::string Tuple(sqlite3_stmt* stmt, bool timeseries) {
     return "(" + Hex(stmt, 0) + ", " + Int(stmt, 1) + ", " + Int(stmt, 2) +
            ", CONVERT(" + Hex(stmt, 3) + " USING utf8mb4))";
   }
-  return "(" + Hex(stmt, 0) + ", " + Hex(stmt, 1) + ", " + Int(stmt, 2) +
-         ", " + Hex(stmt, 3) + ")";
+  return "(" + Hex(stmt, 0) + ", " + Hex(stmt, 1) + ", " + Int(stmt, 2) + ", " +
+         Hex(stmt, 3) + ")";
 }
 
 Result<int64_t> DumpFamily(ReadOnlySqlite& db, const TableSpec& spec,
                            const FamilySpec& family, std::ostream& out) {
   const bool timeseries = spec.layout == Layout::kTimeseries;
   const std::string relation = FamilyRelationName(spec, family);
-  const char* columns = timeseries ? "\"K\", \"T\", \"S\", \"V\""
-                                   : "\"K\", \"Q\", \"T\", \"V\"";
-  const std::string order = timeseries ? "\"K\", \"T\", \"S\"" : "\"K\", \"Q\", \"T\"";
+  const char* columns =
+      timeseries ? "\"K\", \"T\", \"S\", \"V\"" : "\"K\", \"Q\", \"T\", \"V\"";
+  const std::string order =
+      timeseries ? "\"K\", \"T\", \"S\"" : "\"K\", \"Q\", \"T\"";
   const std::string sql = std::string("SELECT ") + columns + " FROM " +
                           QuoteSqlIdentifier(relation) + " ORDER BY " + order;
   std::string_view rest = sql;
   OBKV_ASSIGN_OR_RETURN(StatementPtr stmt, db.PrepareNext(&rest));
-  const std::string head =
-      "INSERT INTO " + QuoteMysqlIdentifier(relation) +
-      (timeseries ? " (`K`, `T`, `S`, `V`) VALUES\n"
-                  : " (`K`, `Q`, `T`, `V`) VALUES\n");
+  const std::string head = "INSERT INTO " + QuoteMysqlIdentifier(relation) +
+                           (timeseries ? " (`K`, `T`, `S`, `V`) VALUES\n"
+                                       : " (`K`, `Q`, `T`, `V`) VALUES\n");
   int64_t rows = 0;
   int in_statement = 0;
   size_t bytes = 0;
