@@ -6,8 +6,11 @@
 // line's format.
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
+#include <fstream>
 #include <string>
+#include <thread>
 
 #include "cli_test_support.h"
 #include "tools/cli/cell_line.h"
@@ -101,6 +104,19 @@ TEST_CASE("load from stdin with -; empty lines are skipped") {
       box.Run({"load", "t", "-", "--batch", "1"}, std::string(kTsv) + "\n\n");
   INFO(run.err);
   CHECK(run.code == 0);
+  CHECK(run.out == "loaded 3 cells into t\n");
+  CHECK(box.Run({"export", "t"}).out == kExported);
+}
+
+TEST_CASE("load from a named pipe: spooled like stdin") {
+  CliSandbox box;
+  box.Create("t", kSpec);
+  const std::string fifo = box.Path("cells.fifo");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  std::thread writer([&fifo] { std::ofstream(fifo) << kTsv; });
+  const CliRun run = box.Run({"load", "t", fifo});
+  writer.join();
+  INFO(run.err);
   CHECK(run.out == "loaded 3 cells into t\n");
   CHECK(box.Run({"export", "t"}).out == kExported);
 }

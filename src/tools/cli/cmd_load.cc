@@ -6,7 +6,8 @@
 // (load_cells.h): a bad line names FILE:LINE and writes nothing. FILE "-"
 // reads stdin, spooled to a temporary file for the second pass. On a
 // terminal a progress bar with rows/s and ETA goes to stderr; --quiet
-// silences it. Prints "loaded N cells into TABLE".
+// silences it. Prints "loaded N cells into TABLE". A FILE that cannot seek
+// (a named pipe) is spooled too.
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -92,6 +93,14 @@ int RunLoad(const LoadArgs& args, CliContext& ctx) {
     in = &file;
   }
   in->seekg(0, std::ios::end);
+  if (in->fail()) {
+    // A pipe given by name (/dev/stdin, <(...)): spool it like stdin.
+    file.clear();
+    Result<std::fstream*> spooled = spool.Fill(file);
+    if (!spooled.ok()) return ctx.Fail(spooled.status());
+    in = *spooled;
+    in->seekg(0, std::ios::end);
+  }
   total_bytes = in->tellg();
   in->seekg(0);
 
