@@ -18,6 +18,7 @@ PACKAGES=(
   libxml2-dev
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
+  tmux
 )
 
 missing=()

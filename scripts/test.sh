@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test suite (ctest prints the summary), then
-# the same suites under ASan+UBSan (scripts/sanitize.sh), then the fuzz
-# targets: corpus replay and OBKV_FUZZ_SECONDS (default 20) each
-# (scripts/fuzz.sh). Each step prints its wall time.
-# OBKV_SKIP_ASAN=1 / OBKV_SKIP_FUZZ=1 skip those steps.
+# the ecosystem checks (examples against the installed package, the MariaDB
+# migration test, the tmux terminal test), the same suites under ASan+UBSan
+# (scripts/sanitize.sh) and the fuzz targets: corpus replay and
+# OBKV_FUZZ_SECONDS (default 20) each (scripts/fuzz.sh). Each step prints
+# its wall time. OBKV_SKIP_ASAN=1 / OBKV_SKIP_FUZZ=1 skip those steps.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
+export OBKV_BUILD_DIR="$BUILD"
 
-step() {
+step() {  # NAME COMMAND...: runs the command and prints its wall time
   local name="$1" start=$SECONDS
   shift
   echo "== $name"
@@ -16,14 +19,16 @@ step() {
 }
 
 run_ctest() {
-  cd "${OBKV_BUILD_DIR:-$ROOT/build}"
-  ctest --output-on-failure -j"$(nproc)"
+  (cd "$BUILD" && ctest --output-on-failure -j"$(nproc)")
 }
 
 total=$SECONDS
 step setup "$ROOT/scripts/setup.sh"
 step build "$ROOT/scripts/build.sh" "$@"
 step ctest run_ctest
+step examples "$ROOT/scripts/examples.sh"
+step mariadb "$ROOT/scripts/mariadb_test.sh" "$BUILD/obkv"
+step tmux "$ROOT/scripts/shell_tmux_test.sh" "$BUILD/obkv"
 if [ "${OBKV_SKIP_ASAN:-0}" != 1 ]; then
   step "asan+ubsan build and ctest" "$ROOT/scripts/sanitize.sh"
 fi

@@ -6,6 +6,7 @@
 #ifndef OBKVLITE_DDL_DDL_INTERNAL_H_
 #define OBKVLITE_DDL_DDL_INTERNAL_H_
 
+#include <cstdint>
 #include <string>
 
 #include "obkvlite/ddl.h"
@@ -17,6 +18,22 @@ namespace ddl_internal {
 // True when the family's relation carries the generated column G = abs(T):
 // always for timeseries, and wherever a range level partitions on G.
 bool HasGColumn(const TableSpec& t, const FamilySpec& f);
+
+// The mysql dialect's partitioning of a family (mysql_partitioning.cc):
+// `clause` replaces the oceanbase clause, `note` ("" or "-- mysql: ..."
+// lines) explains any rewrite.
+struct MysqlPartitioning {
+  std::string note;
+  std::string clause;
+};
+MysqlPartitioning MysqlPartitionClause(const PartitionSpec& p,
+                                       const std::string& oceanbase_clause);
+
+// Largest varbinary(N) value the mysql dialect keeps; larger is mediumblob.
+inline constexpr int64_t kMysqlMaxVarbinaryValue = 32768;
+
+// V's type in the mysql dialect.
+std::string MysqlValueType(const FamilySpec& f);
 
 // The oceanbase or mysql script of a whole table.
 std::string MysqlFamilyDdl(const TableSpec& t, DdlDialect dialect);

@@ -100,7 +100,15 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
                               DdlDialect dialect) {
   const PartitionSpec& p = f.partition;
   const bool ts = t.layout == Layout::kTimeseries;
+  const bool mysql = dialect == DdlDialect::kMysql;
+  std::string clause = PartitionClause(p);
   std::ostringstream s;
+  if (mysql) {
+    ddl_internal::MysqlPartitioning m =
+        ddl_internal::MysqlPartitionClause(p, clause);
+    s << m.note;
+    clause = m.clause;
+  }
   if (p.HasKeyLevel() && p.hash == HashFunction::kMurmur3) {
     s << "-- note: this family routes with \"hash\": \"murmur3\"; OceanBase's "
          "KEY partitioning\n-- hashes with MurmurHash64A, so partition "
@@ -114,7 +122,9 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
     s << "  " << Q("S") << " bigint(20) NOT NULL,\n";
     s << "  " << Q("V") << " json NOT NULL,\n";
   } else {
-    s << "  " << Q("V") << " " << ValueType(f) << " NOT NULL,\n";
+    s << "  " << Q("V") << " "
+      << (mysql ? ddl_internal::MysqlValueType(f) : ValueType(f))
+      << " NOT NULL,\n";
   }
   if (ddl_internal::HasGColumn(t, f)) {
     s << "  " << Q("G") << " bigint(20) GENERATED ALWAYS AS (ABS(" << Q("T")
@@ -131,7 +141,6 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
     const std::string kv = KvAttributes(f);
     if (!kv.empty()) s << "\n" << kv;
   }
-  const std::string clause = PartitionClause(p);
   if (!clause.empty()) s << "\n" << clause;
   s << ";\n";
   return s.str();

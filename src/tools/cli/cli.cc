@@ -59,6 +59,9 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterPurgeCommand(app, ctx);
   RegisterSqlCommand(app, ctx);
   RegisterExecCommand(app, ctx);
+  RegisterLoadCommand(app, ctx);
+  RegisterExportCommand(app, ctx);
+  RegisterShellCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -64,6 +64,9 @@ void RegisterCountCommand(CLI::App& app, CliContext& ctx);
 void RegisterPurgeCommand(CLI::App& app, CliContext& ctx);
 void RegisterSqlCommand(CLI::App& app, CliContext& ctx);
 void RegisterExecCommand(CLI::App& app, CliContext& ctx);
+void RegisterLoadCommand(CLI::App& app, CliContext& ctx);
+void RegisterExportCommand(CLI::App& app, CliContext& ctx);
+void RegisterShellCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

@@ -5,17 +5,17 @@
 //   t: 3 rows, 7 cells
 // and with --per-family one more line per family:
 //   family f: 3 rows, 5 cells
-// Counting streams through a Scanner; memory does not grow with the table.
+// Counting streams through a Scanner (count_cells.h).
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "tools/cli/cli.h"
+#include "tools/cli/count_cells.h"
 #include "tools/cli/open_store.h"
 
 namespace obkvlite {
@@ -27,35 +27,7 @@ struct CountArgs {
   bool per_family = false;
 };
 
-struct Counts {
-  int64_t rows = 0;
-  int64_t cells = 0;
-};
-
-// Counts a scan of every visible version of `families` (empty: all).
-Result<Counts> CountCells(Table& table, std::vector<std::string> families) {
-  Scan scan;
-  scan.max_versions = std::numeric_limits<int>::max();
-  scan.families = std::move(families);
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
-                        table.GetScanner(scan));
-  Counts counts;
-  RowResult row;
-  std::string last_row;
-  while (scanner->Next(&row)) {
-    if (row.cells.empty()) continue;
-    // With batching a row may come in several results; count it once.
-    if (counts.rows == 0 || row.cells.front().row != last_row) {
-      ++counts.rows;
-      last_row = row.cells.front().row;
-    }
-    counts.cells += static_cast<int64_t>(row.cells.size());
-  }
-  OBKV_RETURN_IF_ERROR(scanner->status());
-  return counts;
-}
-
-std::string FormatCounts(const Counts& counts) {
+std::string FormatCounts(const CellCounts& counts) {
   return std::to_string(counts.rows) + " rows, " +
          std::to_string(counts.cells) + " cells";
 }
@@ -66,12 +38,12 @@ int RunCount(const CountArgs& args, CliContext& ctx) {
   if (!store.ok()) return ctx.Fail(store.status());
   Result<Table*> table = (*store)->GetTable(args.table);
   if (!table.ok()) return ctx.Fail(table.status());
-  Result<Counts> total = CountCells(**table, {});
+  Result<CellCounts> total = CountCells(**table, {});
   if (!total.ok()) return ctx.Fail(total.status());
   *ctx.out << args.table << ": " << FormatCounts(*total) << "\n";
   if (!args.per_family) return kExitOk;
   for (const FamilySpec& family : (*table)->spec().families) {
-    Result<Counts> counts = CountCells(**table, {family.name});
+    Result<CellCounts> counts = CountCells(**table, {family.name});
     if (!counts.ok()) return ctx.Fail(counts.status());
     *ctx.out << "family " << family.name << ": " << FormatCounts(*counts)
              << "\n";

@@ -18,10 +18,10 @@
 #include <ostream>
 #include <string>
 
-#include "obkvlite/bytes.h"
 #include "obkvlite/spec.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/partitioning_text.h"
 
 namespace obkvlite {
 namespace cli {
@@ -31,57 +31,6 @@ struct DescribeArgs {
   std::string table;
   bool json = false;
 };
-
-std::string BoundsText(const PartitionSpec& p) {
-  std::string out = "(";
-  for (size_t i = 0; i < p.bounds.size(); ++i) {
-    const RangeBound& b = p.bounds[i];
-    if (i > 0) out += ", ";
-    if (b.is_maxvalue) {
-      out += "MAXVALUE";
-    } else if (p.range_column == RangeColumn::kG) {
-      out += std::to_string(b.ts_ms);
-    } else {
-      out += "'" + ToStringBinary(b.key) + "'";
-    }
-  }
-  return out + ")";
-}
-
-std::string KeyColumn(const PartitionSpec& p) {
-  if (p.prefix_length == 0) return "K";
-  return "K_PREFIX = substr(K, 1, " + std::to_string(p.prefix_length) + ")";
-}
-
-std::string HashText(const PartitionSpec& p) {
-  return p.hash == HashFunction::kMurmur3 ? ", hash murmur3"
-                                          : ", hash oceanbase";
-}
-
-std::string RangeText(const PartitionSpec& p) {
-  return std::string("RANGE COLUMNS(") +
-         (p.range_column == RangeColumn::kG ? "G" : "K") + ") " + BoundsText(p);
-}
-
-std::string PartitioningText(const PartitionSpec& p) {
-  const std::string key = "KEY(" + KeyColumn(p) + ")";
-  const std::string count = std::to_string(p.key_partitions);
-  switch (p.strategy) {
-    case PartitionStrategy::kNone:
-      return "none";
-    case PartitionStrategy::kKey:
-      return key + " PARTITIONS " + count + HashText(p);
-    case PartitionStrategy::kRange:
-      return RangeText(p);
-    case PartitionStrategy::kRangeKey:
-      return RangeText(p) + " SUBPARTITION BY " + key + " SUBPARTITIONS " +
-             count + HashText(p);
-    case PartitionStrategy::kKeyRange:
-      return key + " PARTITIONS " + count + " SUBPARTITION BY " + RangeText(p) +
-             HashText(p);
-  }
-  return "";
-}
 
 std::string Line(const std::string& indent, const std::string& label,
                  const std::string& value, size_t width) {

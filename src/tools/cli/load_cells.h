@@ -1,0 +1,49 @@
+// Copyright (c) obkvlite authors.
+//
+// The engine of `obkv load`: imports cell lines (cell_line.h) into a table,
+// validate-all-then-write:
+//   1. every line is parsed and checked exactly as Table::Put checks it
+//      (family, K/Q/V limits, timestamp, partition bounds) without writing;
+//      the first bad line stops the load with "<name>:<line>: <field>:
+//      <rule>" and the store is unchanged;
+//   2. only then are the lines written, `batch_size` lines per transaction.
+// Step 2 reads the input again, so the input must be seekable (cmd_load
+// spools a pipe to a temporary file first). Step 2 fails only for reasons
+// outside the file (disk full, a lock held too long, a concurrent schema
+// change); the batches before the failing one stay committed and the error
+// says how many cells were loaded. Empty lines are skipped.
+//
+// REQUIRED: `table` outlives the call.
+// Thread safety: as the Table.
+
+#ifndef OBKVLITE_TOOLS_CLI_LOAD_CELLS_H_
+#define OBKVLITE_TOOLS_CLI_LOAD_CELLS_H_
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "obkvlite/status.h"
+#include "obkvlite/table.h"
+#include "tools/cli/cell_line.h"
+#include "tools/cli/progress.h"
+
+namespace obkvlite {
+namespace cli {
+
+struct LoadOptions {
+  CellFormat format = CellFormat::kTsv;
+  int batch_size = 1000;  // lines per transaction, >= 1
+  std::string name;       // input name in errors: "data.tsv"
+};
+
+// Loads every line of `in` (rewound between the two steps) into `table`
+// and returns the number of cells written. `progress` (may be null) sees
+// step 2.
+Result<int64_t> LoadCells(Table& table, std::istream& in,
+                          const LoadOptions& options, Progress* progress);
+
+}  // namespace cli
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_CLI_LOAD_CELLS_H_
