@@ -454,6 +454,23 @@ TEST_CASE("errors: bad regular expressions are InvalidArgument, not crashes") {
   CHECK(e ==
         "filter: position 15: ValueFilter argument 2: expected a regular "
         "expression with at most 64 nested groups, got 65");
+  // Regression (fuzz/filter_fuzzer): long numbers overflowed std::regex's
+  // int parsing (UB), large counts blew up its automaton.
+  e = Err("ValueFilter(=, 'regexstring:a\\" + std::string(200, '4') + "')");
+  CHECK(e ==
+        "filter: position 15: ValueFilter argument 2: expected at most 3 "
+        "digits after '\\' in a regular expression, got 200");
+  e = Err("ValueFilter(=, 'regexstring:a{" + std::string(19, '4') + "}')");
+  CHECK(e ==
+        "filter: position 15: ValueFilter argument 2: expected repetition "
+        "counts of at most 1000 in a regular expression, got " +
+            std::string(19, '4'));
+  e = Err("ValueFilter(=, 'regexstring:a{2,1001}')");
+  CHECK(e ==
+        "filter: position 15: ValueFilter argument 2: expected repetition "
+        "counts of at most 1000 in a regular expression, got 1001");
+  CHECK(Canon("ValueFilter(=, 'regexstring:a{2,1000}[{9999}]x{3}\\d')") ==
+        "ValueFilter(=, 'regexstring:a{2,1000}[{9999}]x{3}\\d')");
   // Brackets and escapes do not count as groups; '.' inside [] stays.
   CHECK(Canon("ValueFilter(=, 'regexstring:[(.]\\(x')") ==
         "ValueFilter(=, 'regexstring:[(.]\\(x')");

@@ -117,6 +117,58 @@ std::string DotAll(std::string_view pattern, int* max_depth) {
   return out;
 }
 
+size_t DigitsAt(std::string_view s, size_t i) {
+  size_t n = 0;
+  while (i + n < s.size() && s[i + n] >= '0' && s[i + n] <= '9') ++n;
+  return n;
+}
+
+// The numbers std::regex would read: digits after a '\' and the counts of
+// a {m,n} repetition outside a bracket expression.
+Status CheckRegexNumbers(std::string_view pattern) {
+  bool in_bracket = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      const size_t digits = DigitsAt(pattern, i + 1);
+      if (digits > static_cast<size_t>(kMaxRegexEscapeDigits)) {
+        return Status::InvalidArgument(
+            "expected at most " + std::to_string(kMaxRegexEscapeDigits) +
+            " digits after '\\' in a regular expression, got " +
+            std::to_string(digits));
+      }
+      ++i;
+      continue;
+    }
+    if (in_bracket) {
+      if (c == ']') in_bracket = false;
+      continue;
+    }
+    if (c == '[') {
+      in_bracket = true;
+      continue;
+    }
+    if (c != '{') continue;
+    // {m}, {m,} or {m,n}: check each count.
+    for (size_t j = i + 1; j < pattern.size();) {
+      const size_t digits = DigitsAt(pattern, j);
+      if (digits > 4 ||
+          (digits > 0 &&
+           std::stoi(std::string(pattern.substr(j, digits))) >
+               kMaxRegexRepeat)) {
+        return Status::InvalidArgument(
+            "expected repetition counts of at most " +
+            std::to_string(kMaxRegexRepeat) + " in a regular expression, got " +
+            std::string(pattern.substr(j, std::min<size_t>(digits, 24))));
+      }
+      j += digits;
+      if (j >= pattern.size() || pattern[j] != ',') break;
+      ++j;
+    }
+  }
+  return Status::OK();
+}
+
 Result<std::unique_ptr<ByteComparator>> MakeRegex(ByteComparator::Type type,
                                                   std::string operand) {
   if (operand.size() > kMaxRegexBytes) {
@@ -125,6 +177,7 @@ Result<std::unique_ptr<ByteComparator>> MakeRegex(ByteComparator::Type type,
                                    " bytes, got " +
                                    std::to_string(operand.size()));
   }
+  OBKV_RETURN_IF_ERROR(CheckRegexNumbers(operand));
   int depth = 0;
   const std::string pattern = DotAll(operand, &depth);
   if (depth > kMaxRegexGroupDepth) {

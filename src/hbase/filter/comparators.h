@@ -80,6 +80,11 @@ class ByteComparator {
 // groups; both keep std::regex's recursive compiler within the stack.
 inline constexpr size_t kMaxRegexBytes = 4096;
 inline constexpr int kMaxRegexGroupDepth = 64;
+// Largest count in a {m,n} repetition, and most digits after a '\': the
+// compiler copies its automaton per repetition, and accumulates numbers in
+// a signed long that overflows (found by fuzz/filter_fuzzer).
+inline constexpr int kMaxRegexRepeat = 1000;
+inline constexpr int kMaxRegexEscapeDigits = 3;
 
 // Parses "type:value" (the argument without its quotes). Errors are
 // InvalidArgument messages without a position; the caller adds it.
