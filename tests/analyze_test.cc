@@ -654,23 +654,8 @@ TEST_CASE("cli: obkv analyze reads keys, writes JSON and SVG") {
                        0) == 0);
 }
 
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl =
-        (std::filesystem::temp_directory_path() / "obkv_analyze_XXXXXX")
-            .string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path_ = tmpl;
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string File(const std::string& name) const {
-    return (std::filesystem::path(path_) / name).string();
-  }
-
- private:
-  std::string path_;
-};
+// A temporary directory, removed with everything in it.
+using TempDir = testing::CliSandbox;
 
 void WriteFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -680,7 +665,7 @@ void WriteFile(const std::string& path, const std::string& text) {
 
 TEST_CASE("cli: obkv analyze --store reads a table's cells in time order") {
   TempDir dir;
-  const std::string db = dir.File("s.db");
+  const std::string db = dir.Path("s.db");
   {
     Result<std::unique_ptr<Store>> store = Store::Open({}, db);
     REQUIRE_MESSAGE(store.ok(), store.status().ToString());
@@ -697,7 +682,7 @@ TEST_CASE("cli: obkv analyze --store reads a table's cells in time order") {
     REQUIRE(table->Put(puts).ok());
   }
   // The store's own partitioning: everything in p3, the lint fires.
-  const std::string range_spec = dir.File("range.json");
+  const std::string range_spec = dir.Path("range.json");
   WriteFile(range_spec, WithPartition(kRange5));
   CliRun run = RunCli({"--store", db, "analyze", range_spec, "--json"});
   REQUIRE_MESSAGE(run.code == 0, run.err);
@@ -709,7 +694,7 @@ TEST_CASE("cli: obkv analyze --store reads a table's cells in time order") {
   CHECK(j["heatmap"]["axis"] == "time");
   // The same data under a candidate design: KEY 97 on a table of another
   // name, read from the store's "events".
-  const std::string key_spec = dir.File("key.json");
+  const std::string key_spec = dir.Path("key.json");
   WriteFile(key_spec,
             R"({"table": "candidate", "families": [{"name": "e"}],
                 "partition": {"strategy": "key", "partitions": 97}})");
@@ -728,7 +713,7 @@ TEST_CASE("cli: obkv analyze --store reads a table's cells in time order") {
   CHECK(run.code == 1);
   CHECK(run.err == "obkv: family: no family 'x' in table 'events'\n");
   // SPEC has the family, the store's table does not.
-  const std::string other_family = dir.File("other.json");
+  const std::string other_family = dir.Path("other.json");
   WriteFile(other_family,
             R"({"table": "events", "families": [{"name": "z"}]})");
   run = RunCli({"analyze", other_family, "--store", db});

@@ -624,23 +624,7 @@ TEST_CASE("salted merge: a stream's error ends the merged stream") {
 // ---- Salted scans over a store table ----
 
 // A temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl =
-        (std::filesystem::temp_directory_path() / "obkv_rowkey_XXXXXX")
-            .string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path_ = tmpl;
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string File(const std::string& name) const {
-    return (std::filesystem::path(path_) / name).string();
-  }
-
- private:
-  std::string path_;
-};
+using TempDir = testing::CliSandbox;
 
 std::vector<Cell> ScanStore(Table* table, const Scan& scan) {
   Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(scan);
@@ -662,7 +646,7 @@ TEST_CASE("salted scan: a salted store table scans like an unsalted one") {
   TempDir dir;
   StoreOptions options;
   options.clock_ms = [] { return int64_t{1700001000000}; };
-  Result<std::unique_ptr<Store>> store = Store::Open(options, dir.File("s.db"));
+  Result<std::unique_ptr<Store>> store = Store::Open(options, dir.Path("s.db"));
   REQUIRE_MESSAGE(store.ok(), store.status().ToString());
   const TableSpec salted_spec =
       LoadTableSpecFile(SourcePath("schemas/examples/salted_messages.json"))
