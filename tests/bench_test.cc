@@ -54,12 +54,13 @@ TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
   INFO(run.out);
   REQUIRE(run.code == 0);
   const std::vector<std::string> lines = Lines(run.out);
-  REQUIRE(lines.size() >= 7);
+  REQUIRE(lines.size() >= 8);
   const nlohmann::json js = nlohmann::json::parse(lines.back());
   CHECK(js["rows"] == 300);
   CHECK(js["value_bytes"] == 20);
   CHECK(js["runs"] == 1);
-  for (const char* arm : {"raw", "normal", "key97", "prefix", "timeseries"}) {
+  for (const char* arm :
+       {"raw", "normal", "key97", "prefix", "timeseries", "key97x2"}) {
     CAPTURE(arm);
     const nlohmann::json& m = js["arms"][arm];
     CHECK(m["full_scan_cells"] == 3000);  // 300 rows x 10 qualifiers

@@ -39,6 +39,7 @@
 #include "obkvlite/query.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
+#include "storage/shards.h"
 
 namespace obkvlite {
 
@@ -142,6 +143,22 @@ class TempDir {
   std::string path_;
 };
 
+// The store file opened read-only with a plain SQLite connection, as a user
+// inspects it: a sharded store's shards attached and its family views made.
+inline sqlite3* OpenInspection(const std::string& path) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
+          SQLITE_OK);
+  Result<std::vector<std::string>> setup =
+      storage::ShardedSessionStatements(path);
+  REQUIRE_MESSAGE(setup.ok(), setup.status().ToString());
+  for (const std::string& stmt : *setup) {
+    REQUIRE(sqlite3_exec(db, stmt.c_str(), nullptr, nullptr, nullptr) ==
+            SQLITE_OK);
+  }
+  return db;
+}
+
 inline Cell C(std::string row, std::string family, std::string qualifier,
               int64_t ts, std::string value) {
   return Cell{std::move(row), std::move(family), std::move(qualifier), ts,
@@ -179,9 +196,14 @@ class StoreFixture {
   StoreFixture(const StoreFixture&) = delete;
   StoreFixture& operator=(const StoreFixture&) = delete;
 
+  // OBKV_TEST_SHARDS=N runs the suite on a store of N files (CTest
+  // registers the store suites a second time with it; doc/shards.md).
   StoreOptions Options() {
     StoreOptions options;
     options.clock_ms = [this] { return now_.load(); };
+    if (const char* shards = getenv("OBKV_TEST_SHARDS")) {
+      options.shards = atoi(shards);
+    }
     return options;
   }
 
@@ -244,9 +266,7 @@ class StoreFixture {
   // Runs `sql` on the store file with a separate plain SQLite connection
   // and returns the first column of the first row as an integer.
   int64_t SqlInt(const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY,
-                            nullptr) == SQLITE_OK);
+    sqlite3* db = OpenInspection(path_);
     sqlite3_stmt* stmt = nullptr;
     const int rc = sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr);
     INFO(sql, ": ", sqlite3_errmsg(db));

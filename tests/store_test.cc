@@ -56,6 +56,33 @@ TEST_CASE_TEMPLATE("put then get returns the cell", P, OBKV_PARTITIONINGS) {
   CHECK(row->row == "r1");
 }
 
+TEST_CASE_TEMPLATE("get into a RowResult reuses it and matches Get", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutVersions(fx, "r1");
+  fx.MustPut(Put("r2").Add("f", "q", 100, "only"));
+  RowResult out;
+  for (int round = 0; round < 2; ++round) {
+    for (const std::string row : {"r1", "r2", "r1", "missing"}) {
+      CAPTURE(row);
+      for (int versions : {1, 3}) {
+        REQUIRE(fx.table()->Get(GetRow(row, versions), &out).ok());
+        CHECK(out.cells == fx.MustGet(GetRow(row, versions)));
+        CHECK(out.row == (row == "missing" ? "" : row));
+      }
+    }
+  }
+  // An invalid request empties the result and names the field.
+  Get bad("r1");
+  bad.max_versions = 0;
+  REQUIRE(fx.table()->Get(GetRow("r1"), &out).ok());
+  const Status st = fx.table()->Get(bad, &out);
+  CHECK(st.IsInvalidArgument());
+  CHECK(st.message().find("max_versions") != std::string::npos);
+  CHECK(out.cells.empty());
+  CHECK(out.row.empty());
+}
+
 TEST_CASE_TEMPLATE("a put without timestamp uses the clock, once per put", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case());

@@ -26,9 +26,7 @@ std::string OneFamily(const char* partition = R"({"strategy": "none"})") {
 // Every row of `sql` as "a|b|c" lines.
 std::vector<std::string> SqlRows(const std::string& path,
                                  const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
-          SQLITE_OK);
+  sqlite3* db = OpenInspection(path);
   sqlite3_stmt* stmt = nullptr;
   INFO(sql);
   REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);

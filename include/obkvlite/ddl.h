@@ -51,6 +51,36 @@ std::vector<std::string> SqliteCreateStatements(const TableSpec& spec);
 // The statements that drop one table from a store (views first).
 std::vector<std::string> SqliteDropStatements(const TableSpec& spec);
 
+// Sharded stores (StoreOptions::shards > 1; doc/shards.md). A connection of
+// such a store attaches shard k > 0 under the schema "shard<k>"; shard 0 is
+// "main". SQLite forbids a view in one file over tables of another, so the
+// per-family union views are TEMP views of each inspecting session.
+
+// "main" for shard 0, "shard<k>" otherwise.
+std::string ShardSchemaName(int shard);
+
+// One partition table of a sharded store: its shard (ShardOfPartition), its
+// name, and its CREATE TABLE statement qualified with the shard's schema.
+struct ShardedTableDdl {
+  int shard;
+  std::string name;
+  std::string create;
+};
+
+// Every partition table of `spec` in a store of `shards` files.
+std::vector<ShardedTableDdl> SqliteShardedTables(const TableSpec& spec,
+                                                 int shards);
+
+// The statements that create one table in a sharded store: its partition
+// tables (each after dropping a leftover of the same name), then the
+// catalog row. No views (see above).
+std::vector<std::string> SqliteShardedCreateStatements(const TableSpec& spec,
+                                                       int shards);
+
+// CREATE TEMP VIEW statements for `spec`'s per-family union views, for a
+// session that attached every shard.
+std::vector<std::string> SqliteShardedViewStatements(const TableSpec& spec);
+
 // SQL quoting helpers, the one place identifiers and literals are quoted.
 std::string QuoteSqlIdentifier(std::string_view name);    // "name"
 std::string QuoteMysqlIdentifier(std::string_view name);  // `name`

@@ -35,6 +35,15 @@ struct StoreOptions {
   // values (about 1.2 KB) on its leaf page, where 4096 would spill it to an
   // overflow page (doc/timeseries.md).
   int page_size = 8192;
+  // Number of SQLite files the partitions are spread over, each with its
+  // own writer connection, so that writers on different files commit in
+  // parallel: 1 to kMaxShards (64), or 0 for "what the store was created
+  // with" (1 for a new store). Fixed when the store is created; opening an
+  // existing store with another non-zero count is an error. Shard k > 0 is
+  // the file "<path>.shard<k>". A write spanning shards commits once per
+  // shard: a crash between two commits keeps some shards' part of it
+  // (doc/shards.md).
+  int shards = 0;
   // Clock in ms since the epoch, used for "now" timestamps, TTL and
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.

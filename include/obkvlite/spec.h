@@ -179,6 +179,17 @@ std::string PartitionSuffix(const PartitionSpec& partition, int index);
 std::string PartitionTableName(std::string_view relation,
                                const PartitionSpec& partition, int index);
 
+// Stores spread partitions over at most this many SQLite files
+// (StoreOptions::shards).
+inline constexpr int kMaxShards = 64;
+
+// The file (shard) of a sharded store that holds physical partition `index`
+// of every family of table `table`: (index + FNV-1a-32(table)) % shards, so
+// one table's partitions go round the shards and unpartitioned tables are
+// spread by name. The one place placement is decided.
+// REQUIRED: 1 <= shards <= kMaxShards, index >= 0.
+int ShardOfPartition(std::string_view table, int index, int shards);
+
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_SPEC_H_

@@ -5,7 +5,9 @@
 //
 // Every write is atomic: a Put, a Delete, a Batch either lands whole or not
 // at all; bad input (limits, unknown family, bad filter) gets an
-// InvalidArgument naming the field and writes nothing.
+// InvalidArgument naming the field and writes nothing. The one exception is
+// a sharded store (StoreOptions::shards > 1): a Put whose cells land in
+// several shard files commits once per file (doc/shards.md).
 //
 // REQUIRED: the Store that returned the Table outlives it.
 // Thread safety: a Table may be used from several threads; operations are
@@ -46,6 +48,10 @@ class Table {
 
   // The row's cells; an empty RowResult when nothing matches.
   virtual Result<RowResult> Get(const obkvlite::Get& get) = 0;
+  // The same into `*out`, reusing the memory of the cells `*out` already
+  // holds, so a caller that gets row after row into one RowResult allocates
+  // nothing once rows repeat their shape. On error `*out` is empty.
+  virtual Status Get(const obkvlite::Get& get, RowResult* out);
   // True iff Get would return at least one cell.
   virtual Result<bool> Exists(const obkvlite::Get& get) = 0;
 

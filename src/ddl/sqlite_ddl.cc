@@ -21,11 +21,12 @@ std::string BaseColumns(const TableSpec& t) {
                                          : "\"K\", \"Q\", \"T\", \"V\"";
 }
 
+// `qualified` is the quoted table name, with its schema in sharded stores.
 std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
-                                 const std::string& name) {
+                                 const std::string& qualified) {
   const bool ts = t.layout == Layout::kTimeseries;
   std::ostringstream s;
-  s << "CREATE TABLE " << Q(name) << " (\n";
+  s << "CREATE TABLE " << qualified << " (\n";
   s << "  \"K\" BLOB NOT NULL,\n";
   if (!ts) s << "  \"Q\" BLOB NOT NULL,\n";
   s << "  \"T\" INTEGER NOT NULL,\n";
@@ -48,9 +49,11 @@ std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
   return s.str();
 }
 
-std::string UnionView(const std::string& view, const std::string& columns,
+// `create` is "CREATE VIEW" or "CREATE TEMP VIEW".
+std::string UnionView(const char* create, const std::string& view,
+                      const std::string& columns,
                       const std::vector<std::string>& sources) {
-  std::string out = "CREATE VIEW " + Q(view) + " AS\n";
+  std::string out = std::string(create) + " " + Q(view) + " AS\n";
   for (size_t i = 0; i < sources.size(); ++i) {
     if (i > 0) out += "UNION ALL\n";
     out += "SELECT " + columns + " FROM " + Q(sources[i]) + "\n";
@@ -68,6 +71,41 @@ std::vector<std::string> ChunkViews(const std::string& relation, int count) {
   return names;
 }
 
+// The union views of family `f` ("t$f" over its partitions), none when it
+// is unpartitioned.
+std::vector<std::string> FamilyUnionViews(const TableSpec& spec,
+                                          const FamilySpec& f,
+                                          const char* create) {
+  std::vector<std::string> out;
+  const PartitionSpec& p = f.partition;
+  if (p.strategy == PartitionStrategy::kNone) return out;
+  const std::string columns = BaseColumns(spec);
+  const std::string relation = FamilyRelationName(spec, f);
+  const int count = p.PhysicalCount();
+  std::vector<std::string> tables;
+  for (int i = 0; i < count; ++i) {
+    tables.push_back(PartitionTableName(relation, p, i));
+  }
+  if (count <= kViewChunk) {
+    out.push_back(UnionView(create, relation, columns, tables));
+    return out;
+  }
+  const std::vector<std::string> chunks = ChunkViews(relation, count);
+  for (size_t c = 0; c < chunks.size(); ++c) {
+    std::vector<std::string> part(
+        tables.begin() + c * kViewChunk,
+        tables.begin() + std::min<size_t>(tables.size(), (c + 1) * kViewChunk));
+    out.push_back(UnionView(create, chunks[c], columns, part));
+  }
+  out.push_back(UnionView(create, relation, columns, chunks));
+  return out;
+}
+
+std::string CatalogInsert(const TableSpec& spec) {
+  return "INSERT INTO " + Q(kCatalogTable) + " (\"name\", \"spec\") VALUES (" +
+         QuoteSqlString(spec.name) + ", " + QuoteSqlString(spec.json) + ");";
+}
+
 }  // namespace
 
 std::string SqliteCatalogDdl() {
@@ -78,33 +116,60 @@ std::string SqliteCatalogDdl() {
 
 std::vector<std::string> SqliteCreateStatements(const TableSpec& spec) {
   std::vector<std::string> out;
-  const std::string columns = BaseColumns(spec);
   for (const FamilySpec& f : spec.families) {
     const std::string relation = FamilyRelationName(spec, f);
-    const PartitionSpec& p = f.partition;
-    const int count = p.PhysicalCount();
-    std::vector<std::string> tables;
-    for (int i = 0; i < count; ++i) {
-      tables.push_back(PartitionTableName(relation, p, i));
-      out.push_back(CreatePartitionTable(spec, f, tables.back()));
+    for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
+      out.push_back(CreatePartitionTable(
+          spec, f, Q(PartitionTableName(relation, f.partition, i))));
     }
-    if (p.strategy == PartitionStrategy::kNone) continue;
-    if (count <= kViewChunk) {
-      out.push_back(UnionView(relation, columns, tables));
-      continue;
+    for (std::string& view : FamilyUnionViews(spec, f, "CREATE VIEW")) {
+      out.push_back(std::move(view));
     }
-    const std::vector<std::string> chunks = ChunkViews(relation, count);
-    for (size_t c = 0; c < chunks.size(); ++c) {
-      std::vector<std::string> part(
-          tables.begin() + c * kViewChunk,
-          tables.begin() + std::min<size_t>(tables.size(), (c + 1) * kViewChunk));
-      out.push_back(UnionView(chunks[c], columns, part));
-    }
-    out.push_back(UnionView(relation, columns, chunks));
   }
-  out.push_back("INSERT INTO " + Q(kCatalogTable) +
-                " (\"name\", \"spec\") VALUES (" + QuoteSqlString(spec.name) +
-                ", " + QuoteSqlString(spec.json) + ");");
+  out.push_back(CatalogInsert(spec));
+  return out;
+}
+
+std::string ShardSchemaName(int shard) {
+  return shard == 0 ? "main" : "shard" + std::to_string(shard);
+}
+
+std::vector<ShardedTableDdl> SqliteShardedTables(const TableSpec& spec,
+                                                 int shards) {
+  std::vector<ShardedTableDdl> out;
+  for (const FamilySpec& f : spec.families) {
+    const std::string relation = FamilyRelationName(spec, f);
+    for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
+      ShardedTableDdl table;
+      table.shard = ShardOfPartition(spec.name, i, shards);
+      table.name = PartitionTableName(relation, f.partition, i);
+      table.create = CreatePartitionTable(
+          spec, f, Q(ShardSchemaName(table.shard)) + "." + Q(table.name));
+      out.push_back(std::move(table));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> SqliteShardedCreateStatements(const TableSpec& spec,
+                                                       int shards) {
+  std::vector<std::string> out;
+  for (ShardedTableDdl& table : SqliteShardedTables(spec, shards)) {
+    out.push_back("DROP TABLE IF EXISTS " + Q(ShardSchemaName(table.shard)) +
+                  "." + Q(table.name) + ";");
+    out.push_back(std::move(table.create));
+  }
+  out.push_back(CatalogInsert(spec));
+  return out;
+}
+
+std::vector<std::string> SqliteShardedViewStatements(const TableSpec& spec) {
+  std::vector<std::string> out;
+  for (const FamilySpec& f : spec.families) {
+    for (std::string& view : FamilyUnionViews(spec, f, "CREATE TEMP VIEW")) {
+      out.push_back(std::move(view));
+    }
+  }
   return out;
 }
 

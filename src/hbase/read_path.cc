@@ -6,33 +6,52 @@
 
 namespace obkvlite {
 
+namespace {
+
+// Reads the plan's row on `conn` into `*out`, its old cells as slots.
+Status ReadRowOn(storage::Connection* conn, const ReadPlan& plan,
+                 RowResult* out) {
+  RowReader reader(&plan, conn);
+  reader.AdoptSlots(&out->cells);
+  out->row.clear();
+  OBKV_RETURN_IF_ERROR(reader.Open());
+  if (!reader.NextRow(out)) return reader.status();
+  return Status::OK();
+}
+
+}  // namespace
+
 Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
                                        const ReadPlan& plan) {
   RowResult out;
-  RowReader reader(&plan, conn);
-  OBKV_RETURN_IF_ERROR(reader.Open());
-  if (!reader.NextRow(&out)) {
-    OBKV_RETURN_IF_ERROR(reader.status());
-    return RowResult();
-  }
+  OBKV_RETURN_IF_ERROR(ReadRowOn(conn, plan, &out));
   return out;
 }
 
-Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan) {
+Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out) {
   const int cursors = RowReader::CursorCount(plan);
-  if (cursors == 0) return RowResult();
+  Status st;
+  if (cursors == 0) {
+    out->cells.clear();
+    out->row.clear();
+  } else {
+    st = ctx->RunRead([&](storage::Connection* conn) -> Status {
+      // One statement is its own snapshot; several need a transaction.
+      storage::Transaction txn;
+      if (cursors > 1) {
+        OBKV_ASSIGN_OR_RETURN(txn, storage::Transaction::Begin(
+                                       conn, storage::Transaction::Kind::kRead));
+      }
+      return ReadRowOn(conn, plan, out);
+    });
+  }
+  if (!st.ok()) *out = RowResult();
+  return st;
+}
+
+Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan) {
   RowResult row;
-  OBKV_RETURN_IF_ERROR(ctx->RunRead([&](storage::Connection* conn) -> Status {
-    // One statement is its own snapshot; several need a transaction.
-    storage::Transaction txn;
-    if (cursors > 1) {
-      OBKV_ASSIGN_OR_RETURN(
-          txn,
-          storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-    }
-    OBKV_ASSIGN_OR_RETURN(row, ReadRowInTransaction(conn, plan));
-    return Status::OK();
-  }));
+  OBKV_RETURN_IF_ERROR(ReadRowInto(ctx, plan, &row));
   return row;
 }
 

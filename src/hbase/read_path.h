@@ -21,6 +21,10 @@ namespace obkvlite {
 // The one row of a point plan; an empty RowResult when nothing matches.
 Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan);
 
+// The same into `*out`, reusing the memory of its cells (Table::Get into a
+// RowResult). On error `*out` is empty.
+Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out);
+
 // The same on `conn`, inside the caller's transaction.
 Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
                                        const ReadPlan& plan);

@@ -25,6 +25,12 @@ Cell* RowMatcher::Candidate() {
   return &cells_[kept_];
 }
 
+void RowMatcher::AdoptSlots(std::vector<Cell>* cells) {
+  cells_.swap(*cells);
+  cells->clear();
+  kept_ = 0;
+}
+
 RowMatcher::Next RowMatcher::Offer(Cell&& cell, int max_versions,
                                    int family_max_versions) {
   *Candidate() = std::move(cell);

@@ -72,6 +72,9 @@ class RowMatcher {
   // cells (no allocation per cell once rows repeat their shape), then calls
   // OfferCandidate. The pointer is valid until the next call of any method.
   Cell* Candidate();
+  // Takes `cells` (emptied) as free slots for Candidate(), e.g. the cells
+  // of a caller's previous row. REQUIRED: before the first BeginRow.
+  void AdoptSlots(std::vector<Cell>* cells);
   Next OfferCandidate(int max_versions,
                       int family_max_versions = kNoVersionCap);
 

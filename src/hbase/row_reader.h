@@ -46,6 +46,10 @@ class RowReader {
   // False at the end or on error (status()).
   bool NextRow(RowResult* out);
 
+  // Reuses `cells` (emptied) as the memory of the cells to come
+  // (RowMatcher::AdoptSlots). REQUIRED: before the first NextRow.
+  void AdoptSlots(std::vector<Cell>* cells) { matcher_.AdoptSlots(cells); }
+
   const Status& status() const { return status_; }
   int partitions_opened() const { return partitions_opened_; }
 

@@ -6,13 +6,31 @@
 #include "storage/transaction.h"
 
 namespace obkvlite {
+namespace {
 
-StoreContext::StoreContext(std::string path, const StoreOptions& options,
-                           std::unique_ptr<storage::Connection> writer)
+Status RunInWriteTransaction(
+    storage::Connection* writer,
+    const std::function<Status(storage::Connection*)>& body) {
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Transaction txn,
+      storage::Transaction::Begin(writer, storage::Transaction::Kind::kWrite));
+  OBKV_RETURN_IF_ERROR(body(writer));
+  return txn.Commit();
+}
+
+}  // namespace
+
+StoreContext::StoreContext(
+    std::string path, const StoreOptions& options, int shards,
+    std::vector<std::unique_ptr<storage::Connection>> writers,
+    std::unique_ptr<storage::Connection> all_writer)
     : path_(std::move(path)),
       options_(options),
-      writer_(std::move(writer)),
-      readers_(path_, options_) {}
+      shards_(shards),
+      shard_mu_(new std::mutex[shards]),
+      writers_(std::move(writers)),
+      all_writer_(std::move(all_writer)),
+      readers_(path_, options_, shards) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();
@@ -27,24 +45,43 @@ Status StoreContext::CheckWritable(const char* what) const {
                               "' is open read-only");
 }
 
+StoreContext::AllShardsLock::AllShardsLock(StoreContext* ctx) : ctx_(ctx) {
+  for (int k = 0; k < ctx_->shards_; ++k) ctx_->shard_mu_[k].lock();
+  if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.lock();
+}
+
+StoreContext::AllShardsLock::~AllShardsLock() {
+  if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.unlock();
+  for (int k = ctx_->shards_ - 1; k >= 0; --k) ctx_->shard_mu_[k].unlock();
+}
+
 Status StoreContext::RunWrite(
     const char* what, const std::function<Status(storage::Connection*)>& body) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
-  std::lock_guard<std::mutex> lock(write_mu_);
-  OBKV_ASSIGN_OR_RETURN(storage::Transaction txn,
-                        storage::Transaction::Begin(
-                            writer_.get(), storage::Transaction::Kind::kWrite));
-  OBKV_RETURN_IF_ERROR(body(writer_.get()));
-  return txn.Commit();
+  AllShardsLock lock(this);
+  return RunInWriteTransaction(all_writer(), body);
+}
+
+Status StoreContext::RunShardWrite(
+    const char* what, int shard,
+    const std::function<Status(storage::Connection*)>& body) {
+  OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  std::lock_guard<std::mutex> lock(shard_mu_[shard]);
+  return RunInWriteTransaction(writers_[shard].get(), body);
 }
 
 Status StoreContext::RunRead(
     const std::function<Status(storage::Connection*)>& body) {
-  std::unique_lock<std::mutex> lock(write_mu_, std::try_to_lock);
-  if (lock.owns_lock()) return body(writer_.get());
+  std::unique_lock<std::mutex> lock(all_writer_mutex(), std::try_to_lock);
+  if (lock.owns_lock()) return body(all_writer());
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         readers_.Acquire());
   return body(lease.get());
+}
+
+void StoreContext::EvictWriterStatements(const std::string& prefix) {
+  for (auto& writer : writers_) writer->statements()->EvictPrefix(prefix);
+  if (all_writer_ != nullptr) all_writer_->statements()->EvictPrefix(prefix);
 }
 
 }  // namespace obkvlite

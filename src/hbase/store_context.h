@@ -1,13 +1,20 @@
 // Copyright (c) obkvlite authors.
 //
-// StoreContext: what every table of one store shares: the single writer
-// connection and the mutex that serialises writes, the pool of read
+// StoreContext: what every table of one store shares: the writer
+// connections and the mutexes that serialise writes, the pool of read
 // connections (one per concurrent Get or Scanner, each with its own
 // snapshot), the clock, and the options.
 //
-// Write operations go through RunWrite: it refuses read-only stores, takes
-// the write mutex, runs the body inside one BEGIN IMMEDIATE transaction on
-// the writer connection, and commits only when the body succeeded.
+// A store of one file has one writer connection under one mutex. A sharded
+// store (StoreOptions::shards > 1, doc/shards.md) has a writer per shard
+// file, each under its own mutex, plus an "all-shards" writer: the store
+// file with every shard attached, under every mutex.
+//
+// Write operations go through RunWrite (every shard) or RunShardWrite (one
+// shard): they refuse read-only stores, take the mutexes, run the body
+// inside one BEGIN IMMEDIATE transaction, and commit only when the body
+// succeeded. Mutexes are always taken in shard order, so writers never
+// deadlock.
 //
 // REQUIRED: the context outlives its tables and scanners.
 // Thread safety: safe from any thread (see the members).
@@ -20,6 +27,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
@@ -30,10 +38,15 @@ namespace obkvlite {
 
 class StoreContext {
  public:
-  StoreContext(std::string path, const StoreOptions& options,
-               std::unique_ptr<storage::Connection> writer);
+  // `writers[k]` writes shard k (0: the store file); `all_writer` has every
+  // shard attached, and is null for a store of one file (writers[0] then
+  // serves both). REQUIRED: writers.size() == shards >= 1.
+  StoreContext(std::string path, const StoreOptions& options, int shards,
+               std::vector<std::unique_ptr<storage::Connection>> writers,
+               std::unique_ptr<storage::Connection> all_writer);
 
   const std::string& path() const { return path_; }
+  int shards() const { return shards_; }
   const StoreOptions& options() const { return options_; }
   bool read_only() const { return options_.read_only; }
 
@@ -41,10 +54,18 @@ class StoreContext {
   // resolves it once.
   int64_t NowMs() const;
 
-  // Runs `body` in one write transaction (see above). `what` names the
-  // operation in the read-only error.
+  // Runs `body` in one write transaction on the all-shards writer, holding
+  // every shard (see above). `what` names the operation in the read-only
+  // error. In a sharded store the commit is one per file, in shard order.
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body);
+
+  // Runs `body` in one write transaction on shard `shard`'s writer, which
+  // sees only that shard's partition tables. REQUIRED: 0 <= shard <
+  // shards(); `body` writes only partitions that ShardOfPartition puts in
+  // `shard`.
+  Status RunShardWrite(const char* what, int shard,
+                       const std::function<Status(storage::Connection*)>& body);
 
   // Runs `body` on a connection that sees every commit so far, for a short
   // read (a Get). When no write holds it, that is the writer connection:
@@ -54,9 +75,24 @@ class StoreContext {
   // connection after it returns.
   Status RunRead(const std::function<Status(storage::Connection*)>& body);
 
-  // The writer connection for DDL. REQUIRED: hold write_mutex().
-  storage::Connection* writer() { return writer_.get(); }
-  std::mutex& write_mutex() { return write_mu_; }
+  // Holds every shard's write mutex while alive (for DDL).
+  class AllShardsLock {
+   public:
+    explicit AllShardsLock(StoreContext* ctx);
+    ~AllShardsLock();
+    AllShardsLock(const AllShardsLock&) = delete;
+    AllShardsLock& operator=(const AllShardsLock&) = delete;
+
+   private:
+    StoreContext* ctx_;
+  };
+
+  // The all-shards writer, for DDL. REQUIRED: hold an AllShardsLock.
+  storage::Connection* writer() { return all_writer(); }
+
+  // Drops cached statements whose SQL starts with `prefix` from every
+  // writer. REQUIRED: hold an AllShardsLock.
+  void EvictWriterStatements(const std::string& prefix);
 
   storage::ConnectionPool& readers() { return readers_; }
 
@@ -64,10 +100,22 @@ class StoreContext {
   Status CheckWritable(const char* what) const;
 
  private:
+  storage::Connection* all_writer() {
+    return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
+  }
+  // The mutex guarding all_writer(): the last one AllShardsLock takes.
+  std::mutex& all_writer_mutex() {
+    return all_writer_ != nullptr ? all_mu_ : shard_mu_[0];
+  }
+
   const std::string path_;
   const StoreOptions options_;
-  std::mutex write_mu_;
-  std::unique_ptr<storage::Connection> writer_;  // guarded by write_mu_
+  const int shards_;
+  std::unique_ptr<std::mutex[]> shard_mu_;  // one per shard
+  std::mutex all_mu_;                       // sharded stores only
+  // writers_[k] guarded by shard_mu_[k]; all_writer_ by all_writer_mutex().
+  std::vector<std::unique_ptr<storage::Connection>> writers_;
+  std::unique_ptr<storage::Connection> all_writer_;
   storage::ConnectionPool readers_;
 };
 

@@ -9,6 +9,8 @@
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/format_version.h"
+#include "storage/shards.h"
+#include "storage/transaction.h"
 
 namespace obkvlite {
 namespace {
@@ -46,12 +48,72 @@ Status CheckOptions(const StoreOptions& options) {
     return Status::InvalidArgument("options.cache_size_kib: must be >= 0; got " +
                                    std::to_string(options.cache_size_kib));
   }
+  if (options.shards < 0 || options.shards > kMaxShards) {
+    return Status::InvalidArgument("options.shards: must be in [0, " +
+                                   std::to_string(kMaxShards) + "]; got " +
+                                   std::to_string(options.shards));
+  }
   if (options.busy_timeout_ms < 0) {
     return Status::InvalidArgument(
         "options.busy_timeout_ms: must be >= 0; got " +
         std::to_string(options.busy_timeout_ms));
   }
   return Status::OK();
+}
+
+// The store's shard count (storage::ResolveShardCount), recorded in a write
+// transaction when a new store asks for several.
+Result<int> ResolveShards(storage::Connection* writer, const std::string& path,
+                          int requested) {
+  storage::Transaction txn;
+  if (!writer->db()->read_only()) {
+    OBKV_ASSIGN_OR_RETURN(txn, storage::Transaction::Begin(
+                                   writer, storage::Transaction::Kind::kWrite));
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      int shards, storage::ResolveShardCount(writer->db(), path, requested));
+  if (txn.active()) OBKV_RETURN_IF_ERROR(txn.Commit());
+  return shards;
+}
+
+// Opens the writers of shards 1.. into `writers` and returns the
+// all-shards writer, after repairing what a crash inside a create or drop
+// left (storage::RepairShards). A shard file is created only for a store
+// that has no tables yet; otherwise a missing one is Corruption.
+Result<std::unique_ptr<storage::Connection>> OpenShardWriters(
+    const std::string& path, const StoreOptions& options, int shards,
+    std::vector<std::unique_ptr<storage::Connection>>* writers) {
+  OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                        storage::LoadCatalog((*writers)[0].get()));
+  for (int k = 1; k < shards; ++k) {
+    const std::string file = storage::ShardFilePath(path, k);
+    const bool exists = FileExists(file);
+    if (!exists && (options.read_only || !specs.empty())) {
+      return Status::Corruption(file + ": shard " + std::to_string(k) +
+                                " of this " + std::to_string(shards) +
+                                "-shard store is missing");
+    }
+    const storage::OpenMode mode =
+        options.read_only ? storage::OpenMode::kReadOnly
+        : exists          ? storage::OpenMode::kReadWrite
+                          : storage::OpenMode::kReadWriteCreate;
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<storage::Connection> shard_writer,
+        storage::Connection::Open(file, mode, options, !options.read_only));
+    writers->push_back(std::move(shard_writer));
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<storage::Connection> all_writer,
+      storage::Connection::Open(path,
+                                options.read_only ? storage::OpenMode::kReadOnly
+                                                  : storage::OpenMode::kReadWrite,
+                                options, false));
+  OBKV_RETURN_IF_ERROR(
+      storage::AttachShards(all_writer->db(), path, shards, options));
+  if (!options.read_only) {
+    OBKV_RETURN_IF_ERROR(storage::RepairShards(all_writer.get(), shards));
+  }
+  return all_writer;
 }
 
 }  // namespace
@@ -83,10 +145,19 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
         std::unique_ptr<storage::Connection> writer,
         storage::Connection::Open(path, mode, options, !options.read_only));
     OBKV_RETURN_IF_ERROR(storage::InitializeStoreFormat(writer.get(), path));
+    OBKV_ASSIGN_OR_RETURN(int shards,
+                          ResolveShards(writer.get(), path, options.shards));
+    std::vector<std::unique_ptr<storage::Connection>> writers;
+    writers.push_back(std::move(writer));
+    std::unique_ptr<storage::Connection> all_writer;
+    if (shards > 1) {
+      OBKV_ASSIGN_OR_RETURN(all_writer,
+                            OpenShardWriters(path, options, shards, &writers));
+    }
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
-                          storage::LoadCatalog(writer.get()));
-    std::unique_ptr<StoreImpl> store(new StoreImpl(
-        std::make_unique<StoreContext>(path, options, std::move(writer))));
+                          storage::LoadCatalog(writers[0].get()));
+    std::unique_ptr<StoreImpl> store(new StoreImpl(std::make_unique<StoreContext>(
+        path, options, shards, std::move(writers), std::move(all_writer))));
     {
       std::lock_guard<std::mutex> lock(store->tables_mu_);
       store->AddTables(specs);
@@ -113,8 +184,9 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
   return GuardApi("create", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("create"));
     OBKV_RETURN_IF_ERROR(CheckSpecMatchesJson(spec));
-    std::lock_guard<std::mutex> write_lock(ctx_->write_mutex());
-    OBKV_RETURN_IF_ERROR(storage::CreateCatalogTable(ctx_->writer(), spec));
+    StoreContext::AllShardsLock write_lock(ctx_.get());
+    OBKV_RETURN_IF_ERROR(
+        storage::CreateCatalogTable(ctx_->writer(), spec, ctx_->shards()));
     std::lock_guard<std::mutex> lock(tables_mu_);
     tables_.erase(spec.name);  // a stale object from another process's drop
     AddTables({spec});
@@ -125,7 +197,7 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
 Status StoreImpl::DropTable(const std::string& name) {
   return GuardApi("drop", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("drop"));
-    std::lock_guard<std::mutex> write_lock(ctx_->write_mutex());
+    StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                           storage::LoadCatalog(ctx_->writer()));
     const TableSpec* spec = nullptr;
@@ -136,7 +208,7 @@ Status StoreImpl::DropTable(const std::string& name) {
       return Status::NotFound("table '" + name + "' not found");
     }
     OBKV_RETURN_IF_ERROR(storage::DropCatalogTable(ctx_->writer(), *spec));
-    ctx_->writer()->statements()->EvictPrefix(name + "$");
+    ctx_->EvictWriterStatements(name + "$");
     ctx_->readers().InvalidateStatements();
     std::lock_guard<std::mutex> lock(tables_mu_);
     tables_.erase(name);

@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/table_impl.h"
 
+#include <atomic>
 #include <string>
 
 #include "hbase/api_guard.h"
@@ -25,8 +26,7 @@ Status NormalTable::Put(const obkvlite::Put& put) {
     std::vector<RoutedCell> cells;
     cells.reserve(put.cells.size());
     OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, ctx_->NowMs(), &cells));
-    return ctx_->RunWrite(
-        "put", [&](Connection* writer) { return WriteCells(writer, &cells); });
+    return WriteRouted(&cells);
   });
 }
 
@@ -50,8 +50,7 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
       }
     }
     if (cells.empty()) return Status::OK();
-    Status st = ctx_->RunWrite(
-        "put", [&](Connection* writer) { return WriteCells(writer, &cells); });
+    Status st = WriteRouted(&cells);
     if (cells.capacity() > kMaxRetainedCells) {
       std::vector<RoutedCell>().swap(cells);
     }
@@ -59,10 +58,61 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
   });
 }
 
+Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
+  const int shards = ctx_->shards();
+  if (shards == 1) {
+    return ctx_->RunWrite(
+        "put", [&](Connection* writer) { return WriteCells(writer, cells); });
+  }
+  // Bucket by shard, keeping the order within each (a later duplicate of a
+  // cell is in the same partition, hence the same shard, and still wins).
+  thread_local std::vector<std::vector<RoutedCell>> buckets;
+  thread_local std::vector<int> shard_of_partition;
+  buckets.resize(shards);
+  for (auto& bucket : buckets) bucket.clear();
+  shard_of_partition.clear();
+  for (const RoutedCell& cell : *cells) {
+    const size_t p = static_cast<size_t>(cell.partition);
+    if (p >= shard_of_partition.size()) {
+      const size_t from = shard_of_partition.size();
+      shard_of_partition.resize(p + 1);
+      for (size_t i = from; i <= p; ++i) {
+        shard_of_partition[i] = ShardOfPartition(
+            schema_->spec().name, static_cast<int>(i), shards);
+      }
+    }
+    buckets[shard_of_partition[p]].push_back(cell);
+  }
+  // Each thread starts at its own shard, so concurrent writers begin in
+  // different files instead of queueing on shard 0.
+  static std::atomic<int> next_thread{0};
+  thread_local const int first = next_thread.fetch_add(1);
+  for (int i = 0; i < shards; ++i) {
+    const int k = (first + i) % shards;
+    std::vector<RoutedCell>* bucket = &buckets[k];
+    if (bucket->empty()) continue;
+    OBKV_RETURN_IF_ERROR(ctx_->RunShardWrite(
+        "put", k,
+        [&](Connection* writer) { return WriteCells(writer, bucket); }));
+  }
+  return Status::OK();
+}
+
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
   return GuardApi("get", [&]() -> Result<RowResult> {
     OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, ctx_->NowMs()));
     return ReadRow(ctx_, plan);
+  });
+}
+
+Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
+  return GuardApi("get", [&]() -> Status {
+    Result<ReadPlan> plan = PlanGet(schema_, get, ctx_->NowMs());
+    if (!plan.ok()) {
+      *out = RowResult();
+      return plan.status();
+    }
+    return ReadRowInto(ctx_, *plan, out);
   });
 }
 

@@ -17,6 +17,7 @@
 
 #include "hbase/store_context.h"
 #include "hbase/table_schema.h"
+#include "hbase/write_path.h"
 #include "obkvlite/table.h"
 
 namespace obkvlite {
@@ -31,6 +32,7 @@ class NormalTable final : public Table {
   Status Put(const obkvlite::Put& put) override;
   Status Put(const std::vector<obkvlite::Put>& puts) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
+  Status Get(const obkvlite::Get& get, RowResult* out) override;
   Result<bool> Exists(const obkvlite::Get& get) override;
   Result<std::unique_ptr<Scanner>> GetScanner(
       const obkvlite::Scan& scan) override;
@@ -43,6 +45,11 @@ class NormalTable final : public Table {
   Result<PurgeStats> Purge() override;
 
  private:
+  // Writes routed cells in one transaction; in a sharded store, in one
+  // transaction per shard they touch, in shard order (doc/shards.md).
+  // Reorders `cells`.
+  Status WriteRouted(std::vector<RoutedCell>* cells);
+
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
 };

@@ -35,6 +35,8 @@ class TimeseriesTable final : public Table {
 
   const TableSpec& spec() const override { return schema_->spec(); }
 
+  using Table::Get;  // Get into a RowResult: the default
+
   Status Put(const obkvlite::Put& put) override {
     return Put(std::vector<obkvlite::Put>{put});
   }

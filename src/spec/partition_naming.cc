@@ -1,4 +1,6 @@
 // Copyright (c) obkvlite authors.
+#include <cstdint>
+
 #include "obkvlite/spec.h"
 
 namespace obkvlite {
@@ -29,6 +31,17 @@ std::string PartitionTableName(std::string_view relation,
     name += suffix;
   }
   return name;
+}
+
+int ShardOfPartition(std::string_view table, int index, int shards) {
+  uint32_t hash = 2166136261u;  // FNV-1a, 32 bits
+  for (char c : table) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 16777619u;
+  }
+  return static_cast<int>((hash % static_cast<uint32_t>(shards) +
+                           static_cast<uint32_t>(index) % shards) %
+                          static_cast<uint32_t>(shards));
 }
 
 }  // namespace obkvlite

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/catalog.h"
 
+#include <set>
+
 #include "obkvlite/ddl.h"
 #include "storage/transaction.h"
 
@@ -46,7 +48,8 @@ Result<std::vector<TableSpec>> LoadCatalog(Connection* conn) {
   return specs;
 }
 
-Status CreateCatalogTable(Connection* writer, const TableSpec& spec) {
+Status CreateCatalogTable(Connection* writer, const TableSpec& spec,
+                          int shards) {
   OBKV_ASSIGN_OR_RETURN(Transaction txn,
                         Transaction::Begin(writer, Transaction::Kind::kWrite));
   OBKV_RETURN_IF_ERROR(writer->db()->Exec(SqliteCatalogDdl()));
@@ -54,7 +57,9 @@ Status CreateCatalogTable(Connection* writer, const TableSpec& spec) {
   if (exists) {
     return Status::AlreadyExists("table '" + spec.name + "' already exists");
   }
-  for (const std::string& stmt : SqliteCreateStatements(spec)) {
+  for (const std::string& stmt :
+       shards > 1 ? SqliteShardedCreateStatements(spec, shards)
+                  : SqliteCreateStatements(spec)) {
     OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
   }
   return txn.Commit();
@@ -67,6 +72,45 @@ Status DropCatalogTable(Connection* writer, const TableSpec& spec) {
   if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
   for (const std::string& stmt : SqliteDropStatements(spec)) {
     OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
+  }
+  return txn.Commit();
+}
+
+Status RepairShards(Connection* writer, int shards) {
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
+  OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, LoadCatalog(writer));
+  std::vector<std::set<std::string>> present(shards);
+  for (int k = 1; k < shards; ++k) {
+    OBKV_ASSIGN_OR_RETURN(
+        SqliteStatement stmt,
+        SqliteStatement::Prepare(
+            writer->db(), "SELECT \"name\" FROM " +
+                              QuoteSqlIdentifier(ShardSchemaName(k)) +
+                              ".sqlite_schema WHERE \"type\" = 'table'"));
+    while (true) {
+      OBKV_ASSIGN_OR_RETURN(bool row, stmt.Step());
+      if (!row) break;
+      present[k].insert(std::string(stmt.ColumnText(0)));
+    }
+  }
+  std::vector<std::string> fixes;
+  for (const TableSpec& spec : specs) {
+    for (ShardedTableDdl& table : SqliteShardedTables(spec, shards)) {
+      if (table.shard == 0) continue;
+      if (present[table.shard].erase(table.name) == 0) {
+        fixes.push_back(std::move(table.create));
+      }
+    }
+  }
+  for (int k = 1; k < shards; ++k) {
+    for (const std::string& orphan : present[k]) {
+      fixes.push_back("DROP TABLE " + QuoteSqlIdentifier(ShardSchemaName(k)) +
+                      "." + QuoteSqlIdentifier(orphan));
+    }
+  }
+  for (const std::string& fix : fixes) {
+    OBKV_RETURN_IF_ERROR(writer->db()->Exec(fix));
   }
   return txn.Commit();
 }

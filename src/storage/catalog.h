@@ -27,8 +27,20 @@ namespace storage {
 // parses is a Corruption naming the table.
 Result<std::vector<TableSpec>> LoadCatalog(Connection* conn);
 
-// Creates the table; AlreadyExists when the catalog has that name.
-Status CreateCatalogTable(Connection* writer, const TableSpec& spec);
+// Creates the table; AlreadyExists when the catalog has that name. With
+// `shards` > 1, `writer` has every shard attached (storage/shards.h) and
+// the partition tables go to their shards (SqliteShardedCreateStatements).
+Status CreateCatalogTable(Connection* writer, const TableSpec& spec,
+                          int shards);
+
+// Sharded stores: WAL commits a transaction over several files one file at
+// a time, store file first, so a crash inside a create can leave catalog
+// rows whose tables are missing from a shard, and one inside a drop can
+// leave tables no catalog row names. This creates the missing (empty)
+// tables and drops the unnamed ones in shards 1.., reading the catalog and
+// the shards in the same write transaction.
+// REQUIRED: as the write functions, `writer` with every shard attached.
+Status RepairShards(Connection* writer, int shards);
 
 // Drops the table's relations and catalog row; NotFound when absent.
 Status DropCatalogTable(Connection* writer, const TableSpec& spec);

@@ -1,11 +1,14 @@
 // Copyright (c) obkvlite authors.
 #include "storage/connection_pool.h"
 
+#include "storage/shards.h"
+
 namespace obkvlite {
 namespace storage {
 
-ConnectionPool::ConnectionPool(std::string path, const StoreOptions& options)
-    : path_(std::move(path)), options_(options) {}
+ConnectionPool::ConnectionPool(std::string path, const StoreOptions& options,
+                               int shards)
+    : path_(std::move(path)), options_(options), shards_(shards) {}
 
 Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
   std::unique_ptr<Connection> conn;
@@ -20,6 +23,8 @@ Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
     // Readers never write: open them read-only whatever the store mode.
     OBKV_ASSIGN_OR_RETURN(
         conn, Connection::Open(path_, OpenMode::kReadOnly, options_, false));
+    OBKV_RETURN_IF_ERROR(
+        AttachShards(conn->db(), path_, shards_, options_));
   }
   const uint64_t generation = generation_.load();
   if (conn->generation() != generation) {

@@ -52,8 +52,9 @@ class ConnectionPool {
     std::unique_ptr<Connection> conn_;
   };
 
-  // `read_only` opens the connections read-only (queries only).
-  ConnectionPool(std::string path, const StoreOptions& options);
+  // Connections are opened read-only (queries only) on `path`, with the
+  // other shards of a store of `shards` files attached (storage/shards.h).
+  ConnectionPool(std::string path, const StoreOptions& options, int shards);
 
   Result<Lease> Acquire();
 
@@ -68,6 +69,7 @@ class ConnectionPool {
 
   const std::string path_;
   const StoreOptions options_;
+  const int shards_;
   std::atomic<uint64_t> generation_{0};
   std::mutex mu_;
   std::vector<std::unique_ptr<Connection>> idle_;  // guarded by mu_

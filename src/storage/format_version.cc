@@ -28,13 +28,16 @@ Status InitializeStoreFormat(Connection* conn, const std::string& path) {
                           Transaction::Begin(conn, Transaction::Kind::kWrite));
   }
   OBKV_ASSIGN_OR_RETURN(int64_t version, db->QueryInt("PRAGMA user_version"));
-  if (version > kStoreFormatVersion) {
+  if (version > kShardedStoreFormatVersion) {
     return Status::NotSupported(path + ": store format version " +
                                 std::to_string(version) +
                                 " is newer than this obkvlite reads (" +
-                                std::to_string(kStoreFormatVersion) + ")");
+                                std::to_string(kShardedStoreFormatVersion) +
+                                ")");
   }
-  if (version == kStoreFormatVersion) return txn.Commit();
+  if (version == kStoreFormatVersion || version == kShardedStoreFormatVersion) {
+    return txn.Commit();
+  }
 
   OBKV_ASSIGN_OR_RETURN(bool has_catalog, HasCatalog(db));
   if (!has_catalog) {

@@ -19,6 +19,9 @@ namespace obkvlite {
 namespace storage {
 
 inline constexpr int kStoreFormatVersion = 1;
+// Version 2: a sharded store (storage/shards.h); older code refuses it
+// rather than missing the partitions kept in the other files.
+inline constexpr int kShardedStoreFormatVersion = 2;
 
 // Makes sure `conn`'s file is an obkvlite store of a version this code
 // reads: an empty file becomes one (catalog created, user_version set); a

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "obkvlite/ddl.h"
+
 namespace obkvlite {
 namespace storage {
 
@@ -15,13 +17,19 @@ Status ApplyPragmas(SqliteDb* db, const StoreOptions& options,
         db->Exec("PRAGMA page_size=" + std::to_string(options.page_size)));
     OBKV_RETURN_IF_ERROR(db->Exec("PRAGMA journal_mode=WAL"));
   }
-  OBKV_RETURN_IF_ERROR(db->Exec(options.durability == Durability::kFull
-                                    ? "PRAGMA synchronous=FULL"
-                                    : "PRAGMA synchronous=NORMAL"));
-  // A negative cache_size is in KiB.
+  return ApplyAttachedPragmas(db, options, "main");
+}
+
+Status ApplyAttachedPragmas(SqliteDb* db, const StoreOptions& options,
+                            const std::string& schema) {
+  const std::string prefix = "PRAGMA " + QuoteSqlIdentifier(schema) + ".";
   OBKV_RETURN_IF_ERROR(
-      db->Exec("PRAGMA cache_size=-" + std::to_string(options.cache_size_kib)));
-  return Status::OK();
+      db->Exec(prefix + (options.durability == Durability::kFull
+                             ? "synchronous=FULL"
+                             : "synchronous=NORMAL")));
+  // A negative cache_size is in KiB.
+  return db->Exec(prefix + "cache_size=-" +
+                  std::to_string(options.cache_size_kib));
 }
 
 }  // namespace storage

@@ -10,6 +10,8 @@
 #ifndef OBKVLITE_STORAGE_PRAGMAS_H_
 #define OBKVLITE_STORAGE_PRAGMAS_H_
 
+#include <string>
+
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/sqlite_db.h"
@@ -21,6 +23,11 @@ namespace storage {
 // initialises the file (WAL is persistent, one switch suffices).
 Status ApplyPragmas(SqliteDb* db, const StoreOptions& options,
                     bool set_journal_mode);
+
+// The per-file settings (synchronous, cache_size) for the attached schema
+// `schema` (a shard of a sharded store).
+Status ApplyAttachedPragmas(SqliteDb* db, const StoreOptions& options,
+                            const std::string& schema);
 
 }  // namespace storage
 }  // namespace obkvlite

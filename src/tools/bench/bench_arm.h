@@ -4,7 +4,8 @@
 // or an obkvlite table with some partitioning). Every arm runs the same
 // workload on the same data.
 //
-// Thread safety: an arm is driven by one thread.
+// Thread safety: an arm is driven by one thread, except that Load may run
+// on LoadThreads() threads at once.
 
 #ifndef OBKVLITE_TOOLS_BENCH_BENCH_ARM_H_
 #define OBKVLITE_TOOLS_BENCH_BENCH_ARM_H_
@@ -39,8 +40,10 @@ class BenchArm {
   // Creates the arm's storage in `dir`, with the page size, page cache and
   // durability of `options` (raw SQLite uses them too).
   virtual Status Open(const std::string& dir, const StoreOptions& options) = 0;
-  // Writes one batch in one transaction.
+  // Writes one batch in one transaction (per shard in a sharded store).
   virtual Status Load(const RowBatch& batch) = 0;
+  // How many threads load batches at once (each its own batches).
+  virtual int LoadThreads() const { return 1; }
   // Reads a whole row; returns the number of cells.
   virtual Result<int> GetRow(const std::string& key) = 0;
   // Reads `rows` rows from `start`; returns the number of cells.
@@ -51,7 +54,8 @@ class BenchArm {
 };
 
 std::unique_ptr<BenchArm> NewRawSqliteArm();
-// `strategy`: "normal", "key97", "prefix" or "timeseries".
+// `strategy`: "normal", "key97", "prefix", "timeseries", or "key97x2" (KEY
+// 97 over 2 shards, loaded by 2 threads).
 std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
 
 }  // namespace bench

@@ -6,6 +6,9 @@
 //   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
 //              [--ordered] [--arms raw,...] [--json]
 //
+// Arm key97x2 is KEY 97 over 2 shard files (StoreOptions::shards), loaded
+// by 2 threads; its other workloads run on one thread like every arm.
+//
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
 // every arm, then runs uniform point gets
@@ -28,6 +31,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tools/bench/bench_arm.h"
@@ -49,8 +53,8 @@ struct Config {
   int64_t gets = 20000;
   int64_t scans = 2000;
   int64_t ycsb_ops = 20000;
-  std::vector<std::string> arms = {"raw", "normal", "key97", "prefix",
-                                   "timeseries"};
+  std::vector<std::string> arms = {"raw",    "normal",     "key97",
+                                   "prefix", "timeseries", "key97x2"};
   bool json_only = false;
 };
 
@@ -106,19 +110,33 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
     qualifiers.push_back("field" + std::to_string(q));
   }
 
-  // Load.
-  auto t0 = Clock::now();
-  for (uint64_t first = 0; first < cfg.rows; first += kRowsPerBatch) {
-    RowBatch batch;
-    batch.qualifiers = qualifiers;
-    const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
-    for (uint64_t i = first; i < end; ++i) {
-      batch.keys.push_back(Key(cfg, i));
-      for (int q = 0; q < kQualifiers; ++q) {
-        batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
+  // Load: LoadThreads() threads, thread t writing batches t, t + n, ...
+  const int threads = arm->LoadThreads();
+  const uint64_t batches = (cfg.rows + kRowsPerBatch - 1) / kRowsPerBatch;
+  std::vector<Status> load_status(threads);
+  auto load = [&](int t) {
+    for (uint64_t b = t; b < batches; b += threads) {
+      RowBatch batch;
+      batch.qualifiers = qualifiers;
+      const uint64_t first = b * kRowsPerBatch;
+      const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
+      for (uint64_t i = first; i < end; ++i) {
+        batch.keys.push_back(Key(cfg, i));
+        for (int q = 0; q < kQualifiers; ++q) {
+          batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
+        }
       }
+      load_status[t] = arm->Load(batch);
+      if (!load_status[t].ok()) return;
     }
-    OBKV_RETURN_IF_ERROR(Check(arm->Load(batch), "load"));
+  };
+  auto t0 = Clock::now();
+  std::vector<std::thread> loaders;
+  for (int t = 1; t < threads; ++t) loaders.emplace_back(load, t);
+  load(0);
+  for (std::thread& loader : loaders) loader.join();
+  for (const Status& st : load_status) {
+    OBKV_RETURN_IF_ERROR(Check(st, "load"));
   }
   (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / Seconds(t0);
 
@@ -231,7 +249,8 @@ int Main(int argc, char** argv) {
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
-                   "[--arms raw,normal,key97,prefix,timeseries] [--json]\n";
+                   "[--arms raw,normal,key97,prefix,timeseries,key97x2] "
+                   "[--json]\n";
       return 2;
     }
   }
@@ -241,9 +260,9 @@ int Main(int argc, char** argv) {
   }
   for (const std::string& arm : cfg.arms) {
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
-        arm != "timeseries") {
+        arm != "timeseries" && arm != "key97x2") {
       std::cerr << "obkv-bench: --arms: unknown arm '" << arm
-                << "' (raw, normal, key97, prefix, timeseries)\n";
+                << "' (raw, normal, key97, prefix, timeseries, key97x2)\n";
       return 2;
     }
   }

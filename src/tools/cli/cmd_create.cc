@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// `obkv --store PATH create SPEC.json`: creates the table of a spec in the
-// store (creating the store file when missing), through the sqlite DDL of
+// `obkv --store PATH create [--shards N] SPEC.json`: creates the table of a
+// spec in the store (creating the store file when missing, spread over N
+// files with --shards; doc/shards.md), through the sqlite DDL of
 // obkvlite/ddl.h. Spec warnings go to stderr.
 
 #include <CLI/CLI.hpp>
@@ -17,14 +18,14 @@ namespace obkvlite {
 namespace cli {
 namespace {
 
-int RunCreate(const std::string& spec_path, CliContext& ctx) {
+int RunCreate(const std::string& spec_path, int shards, CliContext& ctx) {
   if (!ctx.RequireStore("create")) return ctx.exit_code;
   Result<TableSpec> spec = LoadTableSpecFile(spec_path);
   if (!spec.ok()) return ctx.Fail(spec.status());
   for (const std::string& w : spec->warnings) {
     *ctx.err << "obkv: warning: " << w << "\n";
   }
-  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kCreate);
+  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kCreate, shards);
   if (!store.ok()) return ctx.Fail(store.status());
   Status created = (*store)->CreateTable(*spec);
   if (!created.ok()) return ctx.Fail(created);
@@ -48,9 +49,14 @@ void RegisterCreateCommand(CLI::App& app, CliContext& ctx) {
       "Create the table of a spec in the store (the store file is created "
       "when missing): one SQLite table per partition, a \"table$family\" "
       "view, and the catalog entry");
+  auto shards = std::make_shared<int>(0);
   cmd->add_option("SPEC", *spec_path, "Table spec JSON file")->required();
-  cmd->callback(
-      [spec_path, &ctx]() { ctx.exit_code = RunCreate(*spec_path, ctx); });
+  cmd->add_option("--shards", *shards,
+                  "Spread a new store's partitions over N SQLite files, one "
+                  "writer each (1-64; an existing store keeps its count)");
+  cmd->callback([spec_path, shards, &ctx]() {
+    ctx.exit_code = RunCreate(*spec_path, *shards, ctx);
+  });
 }
 
 }  // namespace cli

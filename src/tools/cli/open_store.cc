@@ -17,13 +17,14 @@ Status CheckStoreExists(const CliContext& ctx) {
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
-                                         StoreAccess access) {
+                                         StoreAccess access, int shards) {
   if (access != StoreAccess::kCreate) {
     OBKV_RETURN_IF_ERROR(CheckStoreExists(ctx));
   }
   StoreOptions options;
   options.create_if_missing = access == StoreAccess::kCreate;
   options.read_only = access == StoreAccess::kRead;
+  options.shards = shards;
   return Store::Open(options, ctx.store_path);
 }
 

@@ -28,8 +28,9 @@ enum class StoreAccess {
 Status CheckStoreExists(const CliContext& ctx);
 
 // REQUIRED: ctx.store_path is not empty (see CliContext::RequireStore).
+// `shards` is StoreOptions::shards (0: as the store was created).
 Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
-                                         StoreAccess access);
+                                         StoreAccess access, int shards = 0);
 
 }  // namespace cli
 }  // namespace obkvlite

@@ -6,6 +6,9 @@
 #include <cctype>
 #include <initializer_list>
 #include <string>
+#include <vector>
+
+#include "storage/shards.h"
 
 namespace obkvlite {
 namespace cli {
@@ -167,6 +170,16 @@ Result<std::unique_ptr<ReadOnlySqlite>> ReadOnlySqlite::Open(
   }
   std::unique_ptr<ReadOnlySqlite> self(new ReadOnlySqlite(db));
   sqlite3_busy_timeout(db, 5000);
+  // A sharded store: its shards and the family views over them, set up
+  // before the session is locked down.
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> setup,
+                        storage::ShardedSessionStatements(path));
+  for (const std::string& stmt : setup) {
+    if (sqlite3_exec(db, stmt.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+      return Status::IOError("cannot open store '" + path +
+                             "' read-only: " + self->LastError());
+    }
+  }
   sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
   sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
