@@ -134,17 +134,17 @@ TEST_CASE("puts, gets, scans and deletes span the shards") {
 
   // Each shard file holds rows, and all of them add up to 98 cells.
   int64_t total = 0;
-  for (const std::string& file :
-       {path, path + ".shard1", path + ".shard2"}) {
+  for (const std::string& file : {path, path + ".shard1", path + ".shard2"}) {
     sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY,
-                            nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
+            SQLITE_OK);
     int64_t in_file = 0;
     for (const std::string& table : TablesInFile(file)) {
       if (table.rfind("t$", 0) != 0) continue;
       sqlite3_stmt* stmt = nullptr;
       REQUIRE(sqlite3_prepare_v2(
-                  db, ("SELECT count(*) FROM " + QuoteSqlIdentifier(table)).c_str(),
+                  db,
+                  ("SELECT count(*) FROM " + QuoteSqlIdentifier(table)).c_str(),
                   -1, &stmt, nullptr) == SQLITE_OK);
       REQUIRE(sqlite3_step(stmt) == SQLITE_ROW);
       in_file += sqlite3_column_int64(stmt, 0);
@@ -260,7 +260,8 @@ TEST_CASE("drop removes a table from every shard; create again works") {
   const std::string path = dir.path() + "/s.db";
   auto store = MustOpen(path, 3);
   REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  REQUIRE(MustTable(store.get(), "t")->Put(Put("r").Add("f", "q", 1, "v")).ok());
+  REQUIRE(
+      MustTable(store.get(), "t")->Put(Put("r").Add("f", "q", 1, "v")).ok());
   REQUIRE(store->DropTable("t").ok());
   CHECK(TablesInFile(path) ==
         std::set<std::string>{"obkv_catalog", "obkv_shards"});
@@ -282,13 +283,35 @@ TEST_CASE("timeseries tables work in a sharded store") {
                       "partition": {"strategy": "key", "partitions": 4}})"))
               .ok());
   Table* t = MustTable(store.get(), "ts");
-  REQUIRE(t->Put({Put("a").Add("m", "temp", 100, "20").Add("m", "hum", 100, "5"),
-                  Put("b").Add("m", "temp", 100, "21")})
-              .ok());
+  REQUIRE(
+      t->Put({Put("a").Add("m", "temp", 100, "20").Add("m", "hum", 100, "5"),
+              Put("b").Add("m", "temp", 100, "21")})
+          .ok());
   CHECK(Drain(t->GetScanner(Scan()).value().get()) ==
         std::vector<Cell>{C("a", "m", "hum", 100, "5"),
                           C("a", "m", "temp", 100, "20"),
                           C("b", "m", "temp", 100, "21")});
+
+  // Range on G: one put's documents (ts 100 and 300) fall in partitions of
+  // different shards, so the put is written by the all-shards writer, in
+  // one transaction with one S.
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(
+                  R"({"table": "tr", "layout": "timeseries",
+                      "families": [{"name": "m"}],
+                      "partition": {"strategy": "range_key",
+                                    "bounds": [200, "MAXVALUE"],
+                                    "subpartitions": 1}})"))
+              .ok());
+  CHECK(ShardOfPartition("tr", 0, 2) != ShardOfPartition("tr", 1, 2));
+  Table* tr = MustTable(store.get(), "tr");
+  REQUIRE(
+      tr->Put(Put("a").Add("m", "x", 100, "1").Add("m", "x", 300, "3")).ok());
+  Get all("a");
+  all.max_versions = 5;
+  CHECK(tr->Get(all)->cells == std::vector<Cell>{C("a", "m", "x", 300, "3"),
+                                                 C("a", "m", "x", 100, "1")});
+  CHECK(InspectInt(path, "SELECT count(DISTINCT S) FROM \"tr$m\"") == 1);
 }
 
 TEST_CASE("obkv create --shards and obkv sql over the family views") {
@@ -307,7 +330,8 @@ TEST_CASE("obkv create --shards and obkv sql over the family views") {
   INFO(run.err);
   REQUIRE(run.code == 0);
   CHECK(run.out.find("20") != std::string::npos);
-  run = box.Run({"sql", "INSERT INTO \"t$f$p1\" VALUES (x'00', x'00', 1, x'00')"});
+  run = box.Run(
+      {"sql", "INSERT INTO \"t$f$p1\" VALUES (x'00', x'00', 1, x'00')"});
   CHECK(run.code != 0);
   CHECK(run.err.find("not allowed: INSERT into") != std::string::npos);
   run = box.Run({"sql", "ATTACH DATABASE 'x.db' AS x"});

@@ -159,6 +159,21 @@ inline sqlite3* OpenInspection(const std::string& path) {
   return db;
 }
 
+// The first column of the first row of `sql` on the store file as an
+// integer (-1 for no row), through OpenInspection.
+inline int64_t InspectInt(const std::string& path, const std::string& sql) {
+  sqlite3* db = OpenInspection(path);
+  sqlite3_stmt* stmt = nullptr;
+  const int rc = sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr);
+  INFO(sql, ": ", sqlite3_errmsg(db));
+  REQUIRE(rc == SQLITE_OK);
+  int64_t out = -1;
+  if (sqlite3_step(stmt) == SQLITE_ROW) out = sqlite3_column_int64(stmt, 0);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return out;
+}
+
 inline Cell C(std::string row, std::string family, std::string qualifier,
               int64_t ts, std::string value) {
   return Cell{std::move(row), std::move(family), std::move(qualifier), ts,
@@ -265,18 +280,7 @@ class StoreFixture {
 
   // Runs `sql` on the store file with a separate plain SQLite connection
   // and returns the first column of the first row as an integer.
-  int64_t SqlInt(const std::string& sql) {
-    sqlite3* db = OpenInspection(path_);
-    sqlite3_stmt* stmt = nullptr;
-    const int rc = sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr);
-    INFO(sql, ": ", sqlite3_errmsg(db));
-    REQUIRE(rc == SQLITE_OK);
-    int64_t out = -1;
-    if (sqlite3_step(stmt) == SQLITE_ROW) out = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return out;
-  }
+  int64_t SqlInt(const std::string& sql) { return InspectInt(path_, sql); }
 
  private:
   TempDir dir_;

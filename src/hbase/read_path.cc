@@ -39,8 +39,9 @@ Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out) {
       // One statement is its own snapshot; several need a transaction.
       storage::Transaction txn;
       if (cursors > 1) {
-        OBKV_ASSIGN_OR_RETURN(txn, storage::Transaction::Begin(
-                                       conn, storage::Transaction::Kind::kRead));
+        OBKV_ASSIGN_OR_RETURN(txn,
+                              storage::Transaction::Begin(
+                                  conn, storage::Transaction::Kind::kRead));
       }
       return ReadRowOn(conn, plan, out);
     });

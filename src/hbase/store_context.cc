@@ -62,12 +62,30 @@ Status StoreContext::RunWrite(
   return RunInWriteTransaction(all_writer(), body);
 }
 
-Status StoreContext::RunShardWrite(
-    const char* what, int shard,
-    const std::function<Status(storage::Connection*)>& body) {
+Status StoreContext::RunShardWrites(
+    const char* what, std::vector<int> shards,
+    const std::function<Status(int, storage::Connection*)>& body) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
-  std::lock_guard<std::mutex> lock(shard_mu_[shard]);
-  return RunInWriteTransaction(writers_[shard].get(), body);
+  while (!shards.empty()) {
+    // The first shard whose lock is free; when none is, wait for the first.
+    size_t pick = 0;
+    std::unique_lock<std::mutex> lock;
+    for (size_t i = 0; i < shards.size() && !lock.owns_lock(); ++i) {
+      lock =
+          std::unique_lock<std::mutex>(shard_mu_[shards[i]], std::try_to_lock);
+      pick = i;
+    }
+    if (!lock.owns_lock()) {
+      pick = 0;
+      lock = std::unique_lock<std::mutex>(shard_mu_[shards[0]]);
+    }
+    const int k = shards[pick];
+    OBKV_RETURN_IF_ERROR(RunInWriteTransaction(
+        writers_[k].get(),
+        [&](storage::Connection* writer) { return body(k, writer); }));
+    shards.erase(shards.begin() + pick);
+  }
+  return Status::OK();
 }
 
 Status StoreContext::RunRead(

@@ -10,11 +10,12 @@
 // file, each under its own mutex, plus an "all-shards" writer: the store
 // file with every shard attached, under every mutex.
 //
-// Write operations go through RunWrite (every shard) or RunShardWrite (one
-// shard): they refuse read-only stores, take the mutexes, run the body
-// inside one BEGIN IMMEDIATE transaction, and commit only when the body
-// succeeded. Mutexes are always taken in shard order, so writers never
-// deadlock.
+// Write operations go through RunWrite (every shard, one transaction) or
+// RunShardWrites (a transaction per shard, one shard at a time): they
+// refuse read-only stores, take the mutexes, run the body inside BEGIN
+// IMMEDIATE, and commit only when the body succeeded. RunWrite takes the
+// mutexes in shard order and RunShardWrites holds one at a time, so
+// writers never deadlock.
 //
 // REQUIRED: the context outlives its tables and scanners.
 // Thread safety: safe from any thread (see the members).
@@ -60,12 +61,16 @@ class StoreContext {
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body);
 
-  // Runs `body` in one write transaction on shard `shard`'s writer, which
-  // sees only that shard's partition tables. REQUIRED: 0 <= shard <
-  // shards(); `body` writes only partitions that ShardOfPartition puts in
-  // `shard`.
-  Status RunShardWrite(const char* what, int shard,
-                       const std::function<Status(storage::Connection*)>& body);
+  // Runs `body(k, writer)` once for each shard k in `shards`, each in its
+  // own write transaction on shard k's writer, which sees only that shard's
+  // partition tables. Shards are taken as their locks come free, so
+  // concurrent callers write different files at once. Stops at the first
+  // error (shards already committed stay committed).
+  // REQUIRED: each k in [0, shards()) at most once; body(k, ...) writes
+  // only partitions that ShardOfPartition puts in k.
+  Status RunShardWrites(
+      const char* what, std::vector<int> shards,
+      const std::function<Status(int, storage::Connection*)>& body);
 
   // Runs `body` on a connection that sees every commit so far, for a short
   // read (a Get). When no write holds it, that is the writer connection:

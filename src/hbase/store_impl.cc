@@ -102,12 +102,12 @@ Result<std::unique_ptr<storage::Connection>> OpenShardWriters(
         storage::Connection::Open(file, mode, options, !options.read_only));
     writers->push_back(std::move(shard_writer));
   }
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Connection> all_writer,
-      storage::Connection::Open(path,
-                                options.read_only ? storage::OpenMode::kReadOnly
-                                                  : storage::OpenMode::kReadWrite,
-                                options, false));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Connection> all_writer,
+                        storage::Connection::Open(
+                            path,
+                            options.read_only ? storage::OpenMode::kReadOnly
+                                              : storage::OpenMode::kReadWrite,
+                            options, false));
   OBKV_RETURN_IF_ERROR(
       storage::AttachShards(all_writer->db(), path, shards, options));
   if (!options.read_only) {
@@ -156,8 +156,9 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
     }
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                           storage::LoadCatalog(writers[0].get()));
-    std::unique_ptr<StoreImpl> store(new StoreImpl(std::make_unique<StoreContext>(
-        path, options, shards, std::move(writers), std::move(all_writer))));
+    std::unique_ptr<StoreImpl> store(
+        new StoreImpl(std::make_unique<StoreContext>(
+            path, options, shards, std::move(writers), std::move(all_writer))));
     {
       std::lock_guard<std::mutex> lock(store->tables_mu_);
       store->AddTables(specs);

@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/table_impl.h"
 
-#include <atomic>
 #include <string>
 
 #include "hbase/api_guard.h"
@@ -77,25 +76,20 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
       const size_t from = shard_of_partition.size();
       shard_of_partition.resize(p + 1);
       for (size_t i = from; i <= p; ++i) {
-        shard_of_partition[i] = ShardOfPartition(
-            schema_->spec().name, static_cast<int>(i), shards);
+        shard_of_partition[i] =
+            ShardOfPartition(schema_->spec().name, static_cast<int>(i), shards);
       }
     }
     buckets[shard_of_partition[p]].push_back(cell);
   }
-  // Each thread starts at its own shard, so concurrent writers begin in
-  // different files instead of queueing on shard 0.
-  static std::atomic<int> next_thread{0};
-  thread_local const int first = next_thread.fetch_add(1);
-  for (int i = 0; i < shards; ++i) {
-    const int k = (first + i) % shards;
-    std::vector<RoutedCell>* bucket = &buckets[k];
-    if (bucket->empty()) continue;
-    OBKV_RETURN_IF_ERROR(ctx_->RunShardWrite(
-        "put", k,
-        [&](Connection* writer) { return WriteCells(writer, bucket); }));
+  std::vector<int> touched;
+  for (int k = 0; k < shards; ++k) {
+    if (!buckets[k].empty()) touched.push_back(k);
   }
-  return Status::OK();
+  return ctx_->RunShardWrites("put", std::move(touched),
+                              [&](int k, Connection* writer) {
+                                return WriteCells(writer, &buckets[k]);
+                              });
 }
 
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {

@@ -49,13 +49,28 @@ class TimeseriesTable final : public Table {
       if (!st.ok())
         return puts.size() == 1 ? st : PrefixStatus(st, OpPrefix(i));
     }
-    return ctx_->RunWrite("put", [&](storage::Connection* writer) {
-      for (const auto& put_docs : docs) {
-        OBKV_RETURN_IF_ERROR(
-            WriteTimeseriesPut(writer, ctx_->path(), now, put_docs));
-      }
-      return Status::OK();
-    });
+    std::vector<std::vector<size_t>> by_shard = PutsByShard(docs);
+    if (by_shard.empty()) {
+      return ctx_->RunWrite("put", [&](storage::Connection* writer) {
+        for (const auto& put_docs : docs) {
+          OBKV_RETURN_IF_ERROR(
+              WriteTimeseriesPut(writer, ctx_->path(), now, put_docs));
+        }
+        return Status::OK();
+      });
+    }
+    std::vector<int> touched;
+    for (size_t k = 0; k < by_shard.size(); ++k) {
+      if (!by_shard[k].empty()) touched.push_back(static_cast<int>(k));
+    }
+    return ctx_->RunShardWrites(
+        "put", std::move(touched), [&](int k, storage::Connection* writer) {
+          for (size_t i : by_shard[k]) {
+            OBKV_RETURN_IF_ERROR(
+                WriteTimeseriesPut(writer, ctx_->path(), now, docs[i]));
+          }
+          return Status::OK();
+        });
   }
 
   Result<RowResult> Get(const obkvlite::Get& get) override {
@@ -163,6 +178,28 @@ class TimeseriesTable final : public Table {
   }
 
  private:
+  // In a sharded store, the indexes of the puts each shard holds, when
+  // every put's documents lie in one shard (one put shares one S, so its
+  // documents are written in one transaction); empty otherwise, and for a
+  // store of one file.
+  std::vector<std::vector<size_t>> PutsByShard(
+      const std::vector<std::vector<TimeseriesDoc>>& docs) const {
+    const int shards = ctx_->shards();
+    std::vector<std::vector<size_t>> out;
+    if (shards == 1) return out;
+    out.resize(shards);
+    for (size_t i = 0; i < docs.size(); ++i) {
+      int shard = -1;
+      for (const TimeseriesDoc& doc : docs[i]) {
+        const int k = ShardOfPartition(spec().name, doc.partition, shards);
+        if (shard >= 0 && k != shard) return {};
+        shard = k;
+      }
+      if (shard >= 0) out[shard].push_back(i);
+    }
+    return out;
+  }
+
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
 };

@@ -23,8 +23,7 @@ Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
     // Readers never write: open them read-only whatever the store mode.
     OBKV_ASSIGN_OR_RETURN(
         conn, Connection::Open(path_, OpenMode::kReadOnly, options_, false));
-    OBKV_RETURN_IF_ERROR(
-        AttachShards(conn->db(), path_, shards_, options_));
+    OBKV_RETURN_IF_ERROR(AttachShards(conn->db(), path_, shards_, options_));
   }
   const uint64_t generation = generation_.load();
   if (conn->generation() != generation) {

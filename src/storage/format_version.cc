@@ -29,11 +29,10 @@ Status InitializeStoreFormat(Connection* conn, const std::string& path) {
   }
   OBKV_ASSIGN_OR_RETURN(int64_t version, db->QueryInt("PRAGMA user_version"));
   if (version > kShardedStoreFormatVersion) {
-    return Status::NotSupported(path + ": store format version " +
-                                std::to_string(version) +
-                                " is newer than this obkvlite reads (" +
-                                std::to_string(kShardedStoreFormatVersion) +
-                                ")");
+    return Status::NotSupported(
+        path + ": store format version " + std::to_string(version) +
+        " is newer than this obkvlite reads (" +
+        std::to_string(kShardedStoreFormatVersion) + ")");
   }
   if (version == kStoreFormatVersion || version == kShardedStoreFormatVersion) {
     return txn.Commit();

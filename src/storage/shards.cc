@@ -52,12 +52,12 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
           "' already has tables in 1 file; got " + std::to_string(requested) +
           " (the count is chosen when the store is created)");
     }
-    OBKV_RETURN_IF_ERROR(db->Exec(
-        "CREATE TABLE " + QuoteSqlIdentifier(kShardsTable) +
-        " (\"count\" INTEGER NOT NULL); INSERT INTO " +
-        QuoteSqlIdentifier(kShardsTable) + " VALUES (" +
-        std::to_string(requested) + "); PRAGMA user_version = " +
-        std::to_string(kShardedStoreFormatVersion)));
+    OBKV_RETURN_IF_ERROR(
+        db->Exec("CREATE TABLE " + QuoteSqlIdentifier(kShardsTable) +
+                 " (\"count\" INTEGER NOT NULL); INSERT INTO " +
+                 QuoteSqlIdentifier(kShardsTable) + " VALUES (" +
+                 std::to_string(requested) + "); PRAGMA user_version = " +
+                 std::to_string(kShardedStoreFormatVersion)));
     return requested;
   }
   return Status::InvalidArgument("options.shards: store '" + store_path +
@@ -69,10 +69,9 @@ Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
                     const StoreOptions& options) {
   for (int k = 1; k < shards; ++k) {
     const std::string schema = ShardSchemaName(k);
-    OBKV_RETURN_IF_ERROR(
-        db->Exec("ATTACH DATABASE " +
-                 QuoteSqlString(ShardFilePath(store_path, k)) + " AS " +
-                 QuoteSqlIdentifier(schema)));
+    OBKV_RETURN_IF_ERROR(db->Exec("ATTACH DATABASE " +
+                                  QuoteSqlString(ShardFilePath(store_path, k)) +
+                                  " AS " + QuoteSqlIdentifier(schema)));
     OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, options, schema));
   }
   return Status::OK();

@@ -25,7 +25,8 @@ int RunCreate(const std::string& spec_path, int shards, CliContext& ctx) {
   for (const std::string& w : spec->warnings) {
     *ctx.err << "obkv: warning: " << w << "\n";
   }
-  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kCreate, shards);
+  Result<std::unique_ptr<Store>> store =
+      OpenStore(ctx, StoreAccess::kCreate, shards);
   if (!store.ok()) return ctx.Fail(store.status());
   Status created = (*store)->CreateTable(*spec);
   if (!created.ok()) return ctx.Fail(created);

@@ -175,7 +175,8 @@ Result<std::unique_ptr<ReadOnlySqlite>> ReadOnlySqlite::Open(
   OBKV_ASSIGN_OR_RETURN(std::vector<std::string> setup,
                         storage::ShardedSessionStatements(path));
   for (const std::string& stmt : setup) {
-    if (sqlite3_exec(db, stmt.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    if (sqlite3_exec(db, stmt.c_str(), nullptr, nullptr, nullptr) !=
+        SQLITE_OK) {
       return Status::IOError("cannot open store '" + path +
                              "' read-only: " + self->LastError());
     }
