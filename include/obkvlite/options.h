@@ -27,7 +27,8 @@ struct StoreOptions {
   Durability durability = Durability::kNormal;
   // How long a writer waits for another process's lock before Busy (ms).
   int busy_timeout_ms = 5000;
-  // SQLite page cache per connection, in KiB.
+  // SQLite page cache per connection, in KiB (in a sharded store, split
+  // evenly over the files a connection has attached).
   int cache_size_kib = 16384;
   // SQLite page size in bytes for a new store file: a power of two in
   // [512, 65536]. Ignored for an existing file (SQLite keeps the size it was

@@ -67,12 +67,16 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
 
 Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
                     const StoreOptions& options) {
+  if (shards == 1) return Status::OK();
+  StoreOptions per_file = options;
+  per_file.cache_size_kib = options.cache_size_kib / shards;
+  OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, per_file, "main"));
   for (int k = 1; k < shards; ++k) {
     const std::string schema = ShardSchemaName(k);
     OBKV_RETURN_IF_ERROR(db->Exec("ATTACH DATABASE " +
                                   QuoteSqlString(ShardFilePath(store_path, k)) +
                                   " AS " + QuoteSqlIdentifier(schema)));
-    OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, options, schema));
+    OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, per_file, schema));
   }
   return Status::OK();
 }

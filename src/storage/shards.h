@@ -35,7 +35,10 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
                               int requested);
 
 // Attaches shards 1..shards-1 as "shard<k>" with the store's per-file
-// settings. The files must exist unless `db` may create them.
+// settings. The connection's page cache budget (cache_size_kib) is split
+// evenly over its files, main included, so a connection of a sharded store
+// caches no more than one of a single-file store. The files must exist
+// unless `db` may create them.
 Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
                     const StoreOptions& options);
 
