@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -86,10 +87,13 @@ class BatchTally {
 
   // "" when every batch seen has all its cells and every value was right;
   // otherwise the first defect, e.g. "batch w/12 has 20 of 32 cells".
-  std::string FirstDefect() const {
+  // Batches in `torn` may be partial (a sharded store commits a batch once
+  // per shard file, so a kill can keep part of an unacknowledged one).
+  std::string FirstDefect(
+      const std::set<std::pair<std::string, int64_t>>& torn = {}) const {
     if (!defect_.empty()) return defect_;
     for (const auto& [key, count] : cells_) {
-      if (count != kCellsPerBatch) {
+      if (count != kCellsPerBatch && torn.count(key) == 0) {
         return "batch " + key.first + "/" + std::to_string(key.second) +
                " has " + std::to_string(count) + " of " +
                std::to_string(kCellsPerBatch) + " cells";
@@ -100,6 +104,12 @@ class BatchTally {
 
   bool Has(const std::string& writer, int64_t batch) const {
     return cells_.count({writer, batch}) != 0;
+  }
+
+  // True when the batch has all its cells.
+  bool Whole(const std::string& writer, int64_t batch) const {
+    auto it = cells_.find({writer, batch});
+    return it != cells_.end() && it->second == kCellsPerBatch;
   }
 
   // Number of batches seen of `writer`.

@@ -6,7 +6,7 @@
 // batch survived whole; the concurrency test runs two at once.
 //
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
-//                     [--durability normal|full]
+//                     [--durability normal|full] [--shards S]
 //
 // Without --count it writes until killed. The table "crash" is created when
 // missing. Exit status 0 after --count batches, 1 on any error (stderr
@@ -33,13 +33,14 @@ struct Args {
   int64_t first = 0;
   int64_t count = -1;  // -1: until killed
   Durability durability = Durability::kFull;
+  int shards = 0;  // StoreOptions::shards
 };
 
 int Usage(const std::string& why) {
   std::fprintf(stderr,
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
-               "[--durability normal|full]\n",
+               "[--durability normal|full] [--shards S]\n",
                why.c_str());
   return 2;
 }
@@ -60,6 +61,8 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->first = std::atoll(value.c_str());
     } else if (flag == "--count") {
       args->count = std::atoll(value.c_str());
+    } else if (flag == "--shards") {
+      args->shards = std::atoi(value.c_str());
     } else if (flag == "--durability" &&
                (value == "normal" || value == "full")) {
       args->durability =
@@ -94,6 +97,7 @@ Result<Table*> OpenTable(Store* store) {
 int Run(const Args& args) {
   StoreOptions options;
   options.durability = args.durability;
+  options.shards = args.shards;
   options.busy_timeout_ms = 30000;
   Result<std::unique_ptr<Store>> store = Store::Open(options, args.store);
   if (!store.ok()) return Fail(store.status());
