@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -120,7 +121,14 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
     const Survey survey = Reopen(path);
     CHECK(IntegrityCheck(path) == "ok");
     for (int64_t shard = 1; shard < shards; ++shard) {
-      CHECK(IntegrityCheck(path + ".shard" + std::to_string(shard)) == "ok");
+      // A writer killed before it recorded the shard count left a store of
+      // one file, and no table yet.
+      const std::string file = path + ".shard" + std::to_string(shard);
+      if (!std::filesystem::exists(file)) {
+        CHECK_FALSE(survey.table_exists);
+        continue;
+      }
+      CHECK(IntegrityCheck(file) == "ok");
     }
     const int64_t max = survey.tally.MaxBatch("w");
     if (shards > 1 && max >= 0 && !survey.tally.Whole("w", max)) {

@@ -14,6 +14,12 @@ namespace {
 
 constexpr std::string_view kShardsTable = "obkv_shards";
 
+// ATTACH DATABASE of shard k under its schema name.
+std::string AttachStatement(const std::string& store_path, int k) {
+  return "ATTACH DATABASE " + QuoteSqlString(ShardFilePath(store_path, k)) +
+         " AS " + QuoteSqlIdentifier(ShardSchemaName(k));
+}
+
 }  // namespace
 
 std::string ShardFilePath(const std::string& store_path, int shard) {
@@ -72,11 +78,9 @@ Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
   per_file.cache_size_kib = options.cache_size_kib / shards;
   OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, per_file, "main"));
   for (int k = 1; k < shards; ++k) {
-    const std::string schema = ShardSchemaName(k);
-    OBKV_RETURN_IF_ERROR(db->Exec("ATTACH DATABASE " +
-                                  QuoteSqlString(ShardFilePath(store_path, k)) +
-                                  " AS " + QuoteSqlIdentifier(schema)));
-    OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, per_file, schema));
+    OBKV_RETURN_IF_ERROR(db->Exec(AttachStatement(store_path, k)));
+    OBKV_RETURN_IF_ERROR(
+        ApplyAttachedPragmas(db, per_file, ShardSchemaName(k)));
   }
   return Status::OK();
 }
@@ -89,11 +93,8 @@ Result<std::vector<std::string>> ShardedSessionStatements(
   OBKV_ASSIGN_OR_RETURN(int shards, ReadShardCount(conn->db()));
   std::vector<std::string> out;
   if (shards == 1) return out;
-  for (int k = 1; k < shards; ++k) {
-    out.push_back("ATTACH DATABASE " +
-                  QuoteSqlString(ShardFilePath(store_path, k)) + " AS " +
-                  QuoteSqlIdentifier(ShardSchemaName(k)));
-  }
+  for (int k = 1; k < shards; ++k)
+    out.push_back(AttachStatement(store_path, k));
   OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, LoadCatalog(conn.get()));
   for (const TableSpec& spec : specs) {
     for (std::string& view : SqliteShardedViewStatements(spec)) {
