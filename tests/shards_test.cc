@@ -79,6 +79,20 @@ void ExecOnFile(const std::string& file, const std::string& sql) {
   REQUIRE(rc == SQLITE_OK);
 }
 
+// A store of `shards` files in a fresh directory, holding table "t"
+// (kKeySpec).
+struct KeyStore {
+  explicit KeyStore(int shards)
+      : path(dir.path() + "/s.db"), store(MustOpen(path, shards)) {
+    REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
+    t = MustTable(store.get(), "t");
+  }
+  TempDir dir;
+  std::string path;
+  std::unique_ptr<Store> store;
+  Table* t = nullptr;
+};
+
 std::string Row(int i) { return "row" + std::to_string(1000 + i); }
 
 TEST_CASE("placement: partition i of table t is in shard (FNV(t) + i) % n") {
@@ -91,26 +105,20 @@ TEST_CASE("placement: partition i of table t is in shard (FNV(t) + i) % n") {
 }
 
 TEST_CASE("every partition table is created in its shard's file") {
-  TempDir dir;
-  const std::string path = dir.path() + "/s.db";
-  auto store = MustOpen(path, 3);
-  REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  const std::set<std::string> main = TablesInFile(path);
+  KeyStore fx(3);
+  const std::set<std::string> main = TablesInFile(fx.path);
   CHECK(main == std::set<std::string>{"obkv_catalog", "obkv_shards", "t$f$p0",
                                       "t$f$p3", "t$f$p6", "t$g$p0", "t$g$p3",
                                       "t$g$p6"});
-  CHECK(TablesInFile(path + ".shard1") ==
+  CHECK(TablesInFile(fx.path + ".shard1") ==
         std::set<std::string>{"t$f$p1", "t$f$p4", "t$g$p1", "t$g$p4"});
-  CHECK(TablesInFile(path + ".shard2") ==
+  CHECK(TablesInFile(fx.path + ".shard2") ==
         std::set<std::string>{"t$f$p2", "t$f$p5", "t$g$p2", "t$g$p5"});
 }
 
 TEST_CASE("puts, gets, scans and deletes span the shards") {
-  TempDir dir;
-  const std::string path = dir.path() + "/s.db";
-  auto store = MustOpen(path, 3);
-  REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  Table* t = MustTable(store.get(), "t");
+  KeyStore fx(3);
+  Table* t = fx.t;
   std::vector<Put> puts;
   std::vector<Cell> expected;
   for (int i = 0; i < 50; ++i) {
@@ -134,7 +142,8 @@ TEST_CASE("puts, gets, scans and deletes span the shards") {
 
   // Each shard file holds rows, and all of them add up to 98 cells.
   int64_t total = 0;
-  for (const std::string& file : {path, path + ".shard1", path + ".shard2"}) {
+  for (const std::string& file :
+       {fx.path, fx.path + ".shard1", fx.path + ".shard2"}) {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) ==
             SQLITE_OK);
@@ -157,18 +166,15 @@ TEST_CASE("puts, gets, scans and deletes span the shards") {
   CHECK(total == 98);
 
   // Reopened with shards = 0 (as created) and read-only, the data is there.
-  store.reset();
-  auto reopened = MustOpen(path, 0, /*read_only=*/true);
+  fx.store.reset();
+  auto reopened = MustOpen(fx.path, 0, /*read_only=*/true);
   CHECK(Drain(MustTable(reopened.get(), "t")->GetScanner(Scan()).value().get())
             .size() == 98);
 }
 
 TEST_CASE("two writer threads on a sharded store lose nothing") {
-  TempDir dir;
-  const std::string path = dir.path() + "/s.db";
-  auto store = MustOpen(path, 2);
-  REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  Table* t = MustTable(store.get(), "t");
+  KeyStore fx(2);
+  Table* t = fx.t;
   auto writer = [t](int first) {
     for (int batch = 0; batch < 20; ++batch) {
       std::vector<Put> puts;
@@ -266,19 +272,15 @@ TEST_CASE("reopening repairs what a crash inside a create or drop left") {
 }
 
 TEST_CASE("drop removes a table from every shard; create again works") {
-  TempDir dir;
-  const std::string path = dir.path() + "/s.db";
-  auto store = MustOpen(path, 3);
-  REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  REQUIRE(
-      MustTable(store.get(), "t")->Put(Put("r").Add("f", "q", 1, "v")).ok());
-  REQUIRE(store->DropTable("t").ok());
-  CHECK(TablesInFile(path) ==
+  KeyStore fx(3);
+  REQUIRE(fx.t->Put(Put("r").Add("f", "q", 1, "v")).ok());
+  REQUIRE(fx.store->DropTable("t").ok());
+  CHECK(TablesInFile(fx.path) ==
         std::set<std::string>{"obkv_catalog", "obkv_shards"});
-  CHECK(TablesInFile(path + ".shard1").empty());
-  CHECK(TablesInFile(path + ".shard2").empty());
-  REQUIRE(store->CreateTable(MustParseSpec(kKeySpec)).ok());
-  CHECK(Drain(MustTable(store.get(), "t")->GetScanner(Scan()).value().get())
+  CHECK(TablesInFile(fx.path + ".shard1").empty());
+  CHECK(TablesInFile(fx.path + ".shard2").empty());
+  REQUIRE(fx.store->CreateTable(MustParseSpec(kKeySpec)).ok());
+  CHECK(Drain(MustTable(fx.store.get(), "t")->GetScanner(Scan()).value().get())
             .empty());
 }
 

@@ -124,6 +124,17 @@ class StoreContext {
   storage::ConnectionPool readers_;
 };
 
+// The shards k whose work list by_shard[k] is not empty, in order: the
+// `shards` argument of StoreContext::RunShardWrites.
+template <typename T>
+std::vector<int> ShardsWithWork(const std::vector<std::vector<T>>& by_shard) {
+  std::vector<int> out;
+  for (size_t k = 0; k < by_shard.size(); ++k) {
+    if (!by_shard[k].empty()) out.push_back(static_cast<int>(k));
+  }
+  return out;
+}
+
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_STORE_CONTEXT_H_

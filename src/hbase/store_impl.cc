@@ -62,9 +62,11 @@ Status CheckOptions(const StoreOptions& options) {
 }
 
 // The store's shard count (storage::ResolveShardCount), recorded in a write
-// transaction when a new store asks for several.
+// transaction when a new store asks for several. Opening with the default
+// (0: as recorded) only reads it, without taking the write lock.
 Result<int> ResolveShards(storage::Connection* writer, const std::string& path,
                           int requested) {
+  if (requested == 0) return storage::ReadShardCount(writer->db());
   storage::Transaction txn;
   if (!writer->db()->read_only()) {
     OBKV_ASSIGN_OR_RETURN(txn, storage::Transaction::Begin(
@@ -79,16 +81,16 @@ Result<int> ResolveShards(storage::Connection* writer, const std::string& path,
 // Opens the writers of shards 1.. into `writers` and returns the
 // all-shards writer, after repairing what a crash inside a create or drop
 // left (storage::RepairShards). A shard file is created only for a store
-// that has no tables yet; otherwise a missing one is Corruption.
+// that has no tables yet (`has_tables` false); otherwise a missing one is
+// Corruption.
 Result<std::unique_ptr<storage::Connection>> OpenShardWriters(
     const std::string& path, const StoreOptions& options, int shards,
+    bool has_tables,
     std::vector<std::unique_ptr<storage::Connection>>* writers) {
-  OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
-                        storage::LoadCatalog((*writers)[0].get()));
   for (int k = 1; k < shards; ++k) {
     const std::string file = storage::ShardFilePath(path, k);
     const bool exists = FileExists(file);
-    if (!exists && (options.read_only || !specs.empty())) {
+    if (!exists && (options.read_only || has_tables)) {
       return Status::Corruption(file + ": shard " + std::to_string(k) +
                                 " of this " + std::to_string(shards) +
                                 "-shard store is missing");
@@ -147,15 +149,16 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
     OBKV_RETURN_IF_ERROR(storage::InitializeStoreFormat(writer.get(), path));
     OBKV_ASSIGN_OR_RETURN(int shards,
                           ResolveShards(writer.get(), path, options.shards));
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                          storage::LoadCatalog(writer.get()));
     std::vector<std::unique_ptr<storage::Connection>> writers;
     writers.push_back(std::move(writer));
     std::unique_ptr<storage::Connection> all_writer;
     if (shards > 1) {
-      OBKV_ASSIGN_OR_RETURN(all_writer,
-                            OpenShardWriters(path, options, shards, &writers));
+      OBKV_ASSIGN_OR_RETURN(
+          all_writer,
+          OpenShardWriters(path, options, shards, !specs.empty(), &writers));
     }
-    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
-                          storage::LoadCatalog(writers[0].get()));
     std::unique_ptr<StoreImpl> store(
         new StoreImpl(std::make_unique<StoreContext>(
             path, options, shards, std::move(writers), std::move(all_writer))));

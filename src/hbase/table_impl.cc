@@ -82,11 +82,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     }
     buckets[shard_of_partition[p]].push_back(cell);
   }
-  std::vector<int> touched;
-  for (int k = 0; k < shards; ++k) {
-    if (!buckets[k].empty()) touched.push_back(k);
-  }
-  return ctx_->RunShardWrites("put", std::move(touched),
+  return ctx_->RunShardWrites("put", ShardsWithWork(buckets),
                               [&](int k, Connection* writer) {
                                 return WriteCells(writer, &buckets[k]);
                               });

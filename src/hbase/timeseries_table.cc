@@ -59,12 +59,9 @@ class TimeseriesTable final : public Table {
         return Status::OK();
       });
     }
-    std::vector<int> touched;
-    for (size_t k = 0; k < by_shard.size(); ++k) {
-      if (!by_shard[k].empty()) touched.push_back(static_cast<int>(k));
-    }
     return ctx_->RunShardWrites(
-        "put", std::move(touched), [&](int k, storage::Connection* writer) {
+        "put", ShardsWithWork(by_shard),
+        [&](int k, storage::Connection* writer) {
           for (size_t i : by_shard[k]) {
             OBKV_RETURN_IF_ERROR(
                 WriteTimeseriesPut(writer, ctx_->path(), now, docs[i]));
