@@ -16,6 +16,10 @@ PACKAGES=(
   libcli11-dev
   libssl-dev
   libxml2-dev
+  libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
+  libpcre2-dev        # Java-compatible regular expressions (filters)
+  mariadb-server      # tests only: a private server on a Unix socket
+  mariadb-client
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux

@@ -32,9 +32,11 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-// `sql` without its quoted identifiers ("...") and string literals ('...').
+// `sql` without its quoted identifiers ("..." or `...`) and string
+// literals ('...').
 std::string WithoutQuoted(const std::string& sql) {
-  static const std::regex kQuoted(R"("([^"]|"")*"|'([^']|'')*')");
+  static const std::regex kQuoted(
+      R"("([^"]|"")*"|'([^']|'')*'|`([^`]|``)*`)");
   return std::regex_replace(sql, kQuoted, "_");
 }
 
@@ -72,19 +74,28 @@ TEST_CASE("security: DDL and catalog statements quote every identifier") {
 }
 
 TEST_CASE("security: every layout statement quotes its table") {
-  std::set<std::string> statements;
-  for (int kind = 0; kind <= layout::kNormalDeleteOlder; ++kind) {
-    statements.insert(layout::NormalSql(kind, "t$f$p3"));
-  }
-  for (int kind = layout::kTsScanFirst; kind <= layout::kTsDeleteOlder;
-       ++kind) {
-    statements.insert(layout::TimeseriesSql(kind, "t$f$p1s2"));
-  }
-  CHECK(statements.size() == 29);  // 19 normal and 10 timeseries kinds
-  for (const std::string& sql : statements) {
-    CHECK((sql.find("\"t$f$p3\"") != std::string::npos ||
-           sql.find("\"t$f$p1s2\"") != std::string::npos));
-    CheckQuoted(sql);
+  for (const layout::SqlDialect dialect :
+       {layout::SqlDialect::kSqlite, layout::SqlDialect::kMysql}) {
+    const bool mysql = dialect == layout::SqlDialect::kMysql;
+    CAPTURE(mysql);
+    std::set<std::string> statements;
+    for (int kind = 0; kind < layout::kNormalKindEnd; ++kind) {
+      statements.insert(layout::NormalSql(dialect, kind, "t$f$p3"));
+    }
+    for (int kind = layout::kTsScanFirst; kind <= layout::kTsDeleteOlder;
+         ++kind) {
+      statements.insert(layout::TimeseriesSql(dialect, kind, "t$f$p1s2"));
+    }
+    // 36 scan kinds, 4 column gets (SQLite locks the whole file, so its
+    // row-locking gets are the plain ones), 5 deletes, 32 inserts; 10
+    // timeseries kinds.
+    CHECK(statements.size() == (mysql ? 87u : 85u));
+    const char* q = mysql ? "`" : "\"";
+    for (const std::string& sql : statements) {
+      CHECK((sql.find(std::string(q) + "t$f$p3" + q) != std::string::npos ||
+             sql.find(std::string(q) + "t$f$p1s2" + q) != std::string::npos));
+      CheckQuoted(sql);
+    }
   }
 }
 

@@ -36,12 +36,26 @@ Result<DdlDialect> ParseDdlDialect(std::string_view name,
 // ending in ';'.
 std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect);
 
+// The oceanbase or mysql script as its statements, in execution order:
+// CREATE TABLEGROUP (oceanbase), then one CREATE TABLE per family, each
+// ending in ";\n" and led by its "-- " note lines. GenerateDdl joins
+// exactly these; a server store runs them one by one.
+std::vector<std::string> ServerCreateStatements(const TableSpec& spec,
+                                                DdlDialect dialect);
+
+// DROP TABLE IF EXISTS per family, then DROP TABLEGROUP IF EXISTS
+// (oceanbase): what undoes ServerCreateStatements.
+std::vector<std::string> ServerDropStatements(const TableSpec& spec,
+                                              DdlDialect dialect);
+
 // Name of the store's catalog table. It holds no '$', so it never collides
 // with a "table$family" relation.
 inline constexpr std::string_view kCatalogTable = "obkv_catalog";
 
-// The catalog's CREATE TABLE IF NOT EXISTS statement.
+// The catalog's CREATE TABLE IF NOT EXISTS statement: for a store file,
+// and for a server store's database (oceanbase and mysql dialects).
 std::string SqliteCatalogDdl();
+std::string ServerCatalogDdl();
 
 // The statements that create one table in a store, in execution order:
 // partition tables, then views, then the catalog row. The store runs exactly

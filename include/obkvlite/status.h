@@ -34,6 +34,7 @@ class [[nodiscard]] Status {
     kIOError,
     kAlreadyExists,
     kBusy,
+    kUnavailable,  // a server engine's server cannot be reached
   };
 
   Status() = default;
@@ -60,12 +61,16 @@ class [[nodiscard]] Status {
   static Status Busy(std::string msg) {
     return Status(Code::kBusy, std::move(msg));
   }
+  static Status Unavailable(std::string msg) {
+    return Status(Code::kUnavailable, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
   bool IsNotFound() const { return code_ == Code::kNotFound; }
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
+  bool IsUnavailable() const { return code_ == Code::kUnavailable; }
 
   // The message without the code name.
   const std::string& message() const { return message_; }

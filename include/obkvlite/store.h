@@ -1,10 +1,15 @@
 // Copyright (c) obkvlite authors.
 //
-// Store: one SQLite file holding HBase tables in OBKV-HBase's physical
-// layout (DESIGN §2): a relation "t$f" per family, one WITHOUT ROWID table
-// per partition, and a catalog of table specs, so reopening needs nothing
-// but the path. The file is plain SQLite: every cell can be inspected with
-// SQL, e.g. SELECT * FROM "t$f".
+// Store: HBase tables in OBKV-HBase's physical layout (DESIGN §2): a
+// relation "t$f" per family and a catalog of table specs, so reopening
+// needs nothing but the location. Two engines (doc/engines.md):
+//   - a SQLite file path: one WITHOUT ROWID table per partition, "t$f" a
+//     view over them; every cell can be inspected with SQL, e.g.
+//     SELECT * FROM "t$f";
+//   - "mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?socket=PATH]": the
+//     same tables on a MySQL-protocol server (OceanBase's MySQL tenant,
+//     MariaDB, MySQL), "t$f" partitioned by the server itself.
+// The same application code runs on both; only the location differs.
 //
 // REQUIRED: Tables returned by GetTable must not outlive the Store.
 // Thread safety: a Store may be shared by several threads.
@@ -23,17 +28,26 @@
 
 namespace obkvlite {
 
+// Which engine runs a store (Store::info).
+struct StoreInfo {
+  std::string engine;    // "sqlite", "mariadb", "mysql" or "oceanbase"
+  std::string version;   // SQLite's or the server's version string
+  std::string location;  // the path, or the URI without its password
+};
+
 class Store {
  public:
   virtual ~Store() = default;
 
-  // Opens (or, with create_if_missing, creates) the store at `path`.
+  // Opens (or, with create_if_missing, creates) the store at `path`: a
+  // file, or a mysql:// URI whose missing DATABASE is then created.
   static Result<std::unique_ptr<Store>> Open(const StoreOptions& options,
                                              const std::string& path);
 
-  // Creates the table's partition tables, views and catalog entry in one
-  // transaction (the sqlite dialect of obkvlite/ddl.h). AlreadyExists if a
-  // table of that name exists.
+  // Creates the table's relations and catalog entry (the sqlite dialect of
+  // obkvlite/ddl.h in one transaction; on a server the oceanbase or mysql
+  // dialect, undone on failure). AlreadyExists if a table of that name
+  // exists.
   virtual Status CreateTable(const TableSpec& spec) = 0;
 
   // Drops every relation of the table and its catalog entry.
@@ -46,8 +60,11 @@ class Store {
   // Names of all tables, ascending.
   virtual std::vector<std::string> ListTables() const = 0;
 
-  // Path of the store file.
+  // Path of the store file, or the URI without its password.
   virtual const std::string& path() const = 0;
+
+  // The engine, its version and the location.
+  virtual const StoreInfo& info() const = 0;
 };
 
 }  // namespace obkvlite

@@ -156,15 +156,43 @@ bool HasGColumn(const TableSpec& t, const FamilySpec& f) {
 
 std::string MysqlFamilyDdl(const TableSpec& t, DdlDialect dialect) {
   std::string out;
-  if (dialect == DdlDialect::kOceanBase) {
-    out += "CREATE TABLEGROUP " + Q(t.name) + ";\n";
-  }
-  for (const FamilySpec& f : t.families) {
+  for (const std::string& stmt : ServerCreateStatements(t, dialect)) {
     if (!out.empty()) out += "\n";
-    out += CreateFamilyTable(t, f, dialect);
+    out += stmt;
   }
   return out;
 }
 
 }  // namespace ddl_internal
+
+std::vector<std::string> ServerCreateStatements(const TableSpec& t,
+                                                DdlDialect dialect) {
+  std::vector<std::string> out;
+  if (dialect == DdlDialect::kOceanBase) {
+    out.push_back("CREATE TABLEGROUP " + Q(t.name) + ";\n");
+  }
+  for (const FamilySpec& f : t.families) {
+    out.push_back(CreateFamilyTable(t, f, dialect));
+  }
+  return out;
+}
+
+std::string ServerCatalogDdl() {
+  return "CREATE TABLE IF NOT EXISTS " + Q(kCatalogTable) + " (\n  " +
+         Q("name") + " varbinary(255) NOT NULL,\n  " + Q("spec") +
+         " longblob NOT NULL,\n  PRIMARY KEY (" + Q("name") + ")\n);\n";
+}
+
+std::vector<std::string> ServerDropStatements(const TableSpec& t,
+                                              DdlDialect dialect) {
+  std::vector<std::string> out;
+  for (const FamilySpec& f : t.families) {
+    out.push_back("DROP TABLE IF EXISTS " + Q(FamilyRelationName(t, f)) +
+                  ";\n");
+  }
+  if (dialect == DdlDialect::kOceanBase) {
+    out.push_back("DROP TABLEGROUP IF EXISTS " + Q(t.name) + ";\n");
+  }
+  return out;
+}
 }  // namespace obkvlite

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
@@ -12,7 +13,7 @@ namespace obkvlite {
 namespace {
 
 using layout::EncodeTimestamp;
-using storage::SqliteStatement;
+using storage::Statement;
 
 const char* TypeName(DeleteType type) {
   switch (type) {
@@ -39,21 +40,15 @@ TimeRange UpTo(std::optional<int64_t> ts) {
   return range;
 }
 
-Result<SqliteStatement*> Statement(storage::Connection* conn,
-                                   const std::string& table, int kind) {
-  return conn->statements()->Get(
-      table, kind, [&] { return layout::NormalSql(kind, table); });
-}
-
 // Runs `kind` on every partition of `family` that `times` may touch, with
 // the row bound to ?1 and the remaining parameters set by `bind`.
 template <typename Bind>
 Status DeleteInPartitions(storage::Connection* conn, const FamilyInfo& family,
                           const std::string& row, const TimeRange& times,
                           int kind, Bind bind) {
-  for (int p : family.router.PruneGet(row, times)) {
-    OBKV_ASSIGN_OR_RETURN(SqliteStatement * stmt,
-                          Statement(conn, family.partition_tables[p], kind));
+  for (int p : family.Distinct(family.router.PruneGet(row, times))) {
+    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
+                          NormalStatement(conn, family.partition_tables[p], kind));
     stmt->BindBlob(1, row);
     bind(stmt);
     OBKV_RETURN_IF_ERROR(stmt->Run());
@@ -68,14 +63,17 @@ Result<std::optional<int64_t>> NewestT(storage::Connection* conn,
                                        const std::string& qualifier) {
   std::optional<int64_t> newest;
   const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
-  for (int p : family.router.PruneGet(row, TimeRange::All())) {
+  const bool paged = conn->page_rows() > 0;
+  for (int p : family.Distinct(family.router.PruneGet(row, TimeRange::All()))) {
     OBKV_ASSIGN_OR_RETURN(
-        SqliteStatement * stmt,
-        Statement(conn, family.partition_tables[p], layout::kNormalGetColumn));
+        Statement * stmt,
+        NormalStatement(conn, family.partition_tables[p],
+                        layout::NormalGetColumnKind(paged, /*lock_rows=*/true)));
     stmt->BindBlob(1, row);
     stmt->BindBlob(2, qualifier);
     stmt->BindInt(3, all.lo_exclusive);
     stmt->BindInt(4, all.hi_inclusive);
+    if (paged) stmt->BindInt(5, 1);
     Result<bool> found = stmt->Step();
     if (found.ok() && *found) {
       const int64_t t = stmt->ColumnInt(layout::kColT);
@@ -92,7 +90,7 @@ Status DeleteFamilyUpTo(storage::Connection* conn, const FamilyInfo& family,
   const int64_t min_t = ts.has_value() ? EncodeTimestamp(*ts) : layout::kMinT;
   return DeleteInPartitions(conn, family, row, UpTo(ts),
                             layout::kNormalDeleteRowUpTo,
-                            [&](SqliteStatement* s) { s->BindInt(2, min_t); });
+                            [&](Statement* s) { s->BindInt(2, min_t); });
 }
 
 }  // namespace
@@ -142,7 +140,7 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       const TimeRange at = TimeRange::Exactly(layout::DecodeTimestamp(*t));
       return DeleteInPartitions(writer, family, del.row, at,
                                 layout::kNormalDeleteCell,
-                                [&](SqliteStatement* s) {
+                                [&](Statement* s) {
                                   s->BindBlob(2, del.qualifier);
                                   s->BindInt(3, *t);
                                 });
@@ -153,7 +151,7 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
                                 : layout::kMinT;
       return DeleteInPartitions(writer, family, del.row, UpTo(del.timestamp),
                                 layout::kNormalDeleteColumnUpTo,
-                                [&](SqliteStatement* s) {
+                                [&](Statement* s) {
                                   s->BindBlob(2, del.qualifier);
                                   s->BindInt(3, min_t);
                                 });
@@ -165,7 +163,7 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       return DeleteInPartitions(writer, family, del.row,
                                 TimeRange::Exactly(*del.timestamp),
                                 layout::kNormalDeleteRowAt,
-                                [&](SqliteStatement* s) { s->BindInt(2, t); });
+                                [&](Statement* s) { s->BindInt(2, t); });
     }
     case DeleteType::kRow:
       break;

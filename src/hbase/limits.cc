@@ -35,6 +35,8 @@ Status WithMessage(const Status& status, std::string message) {
       return Status::AlreadyExists(std::move(message));
     case Status::Code::kBusy:
       return Status::Busy(std::move(message));
+    case Status::Code::kUnavailable:
+      return Status::Unavailable(std::move(message));
   }
   return status;
 }

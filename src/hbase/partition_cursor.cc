@@ -1,18 +1,16 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/partition_cursor.h"
 
+#include <algorithm>
+
+#include "hbase/layout_statements.h"
+
 namespace obkvlite {
-
-using layout::NormalSql;
-using storage::SqliteStatement;
-
 namespace {
 
-Result<SqliteStatement*> CachedStatement(storage::Connection* conn,
-                                         const std::string& table, int kind) {
-  return conn->statements()->Get(table, kind,
-                                 [&] { return NormalSql(kind, table); });
-}
+// Pages grow from the connection's page_rows() to this many times it, so
+// a short scan fetches little and a long one makes few round trips.
+constexpr int64_t kMaxPageGrowth = 8;
 
 }  // namespace
 
@@ -20,21 +18,25 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
     storage::Connection* conn, const std::string& table, const KeyRange& keys,
     layout::TBounds times, layout::ScanOrder order, int family_index,
     int partition) {
-  const layout::LoBound lo = keys.lo_inclusive ? layout::LoBound::kInclusive
-                                               : layout::LoBound::kExclusive;
-  const layout::HiBound hi = keys.hi_unbounded   ? layout::HiBound::kNone
-                             : keys.hi_inclusive ? layout::HiBound::kInclusive
-                                                 : layout::HiBound::kExclusive;
-  OBKV_ASSIGN_OR_RETURN(
-      SqliteStatement * stmt,
-      CachedStatement(conn, table, layout::NormalScanKind(lo, hi, order)));
   std::unique_ptr<PartitionCursor> cursor(
-      new PartitionCursor(stmt, family_index, partition));
+      new PartitionCursor(conn, table, family_index, partition));
   cursor->keys_ = keys;
-  stmt->BindBlob(1, cursor->keys_.lo);
-  if (!keys.hi_unbounded) stmt->BindBlob(2, cursor->keys_.hi);
-  stmt->BindInt(3, times.lo_exclusive);
-  stmt->BindInt(4, times.hi_inclusive);
+  cursor->times_ = times;
+  cursor->order_ = order;
+  cursor->lo_ = keys.lo_inclusive ? layout::LoBound::kInclusive
+                                  : layout::LoBound::kExclusive;
+  cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
+                : keys.hi_inclusive ? layout::HiBound::kInclusive
+                                    : layout::HiBound::kExclusive;
+  cursor->page_limit_ = conn->page_rows();
+  OBKV_ASSIGN_OR_RETURN(
+      cursor->stmt_,
+      NormalStatement(conn, table,
+                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                             cursor->page_limit_ > 0
+                                                 ? layout::Page::kFirst
+                                                 : layout::Page::kAll)));
+  cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
   return std::unique_ptr<CellCursor>(std::move(cursor));
@@ -43,17 +45,21 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
     storage::Connection* conn, const std::string& table, std::string_view row,
     const std::vector<std::string>& qualifiers, layout::TBounds times,
-    int family_index, int partition) {
-  OBKV_ASSIGN_OR_RETURN(SqliteStatement * stmt,
-                        CachedStatement(conn, table, layout::kNormalGetColumn));
+    int family_index, int partition, bool lock_rows) {
   std::unique_ptr<PartitionCursor> cursor(
-      new PartitionCursor(stmt, family_index, partition));
+      new PartitionCursor(conn, table, family_index, partition));
+  cursor->page_limit_ = conn->page_rows();
+  OBKV_ASSIGN_OR_RETURN(
+      cursor->stmt_,
+      NormalStatement(conn, table,
+                      layout::NormalGetColumnKind(cursor->page_limit_ > 0,
+                                                  lock_rows)));
   cursor->columns_mode_ = true;
+  cursor->lock_rows_ = lock_rows;
   cursor->keys_.lo = std::string(row);
   cursor->qualifiers_ = qualifiers;
-  stmt->BindBlob(1, cursor->keys_.lo);
-  stmt->BindInt(3, times.lo_exclusive);
-  stmt->BindInt(4, times.hi_inclusive);
+  cursor->times_ = times;
+  cursor->BindRange();
   if (cursor->qualifiers_.empty()) {
     cursor->Finish();
   } else {
@@ -66,6 +72,15 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
 
 PartitionCursor::~PartitionCursor() { Finish(); }
 
+void PartitionCursor::BindRange() {
+  stmt_->BindBlob(1, keys_.lo);
+  if (!columns_mode_ && !keys_.hi_unbounded) stmt_->BindBlob(2, keys_.hi);
+  stmt_->BindInt(3, times_.lo_exclusive);
+  stmt_->BindInt(4, times_.hi_inclusive);
+  if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
+  page_rows_read_ = 0;
+}
+
 void PartitionCursor::BindNextQualifier() {
   stmt_->BindBlob(2, qualifiers_[next_qualifier_++]);
 }
@@ -76,20 +91,64 @@ void PartitionCursor::Finish() {
   stmt_ = nullptr;
 }
 
+void PartitionCursor::RememberLast() {
+  last_k_.assign(key_.data(), key_.size());
+  last_q_.assign(qualifier_.data(), qualifier_.size());
+  last_t_ = t_;
+}
+
+bool PartitionCursor::NextPage() {
+  if (page_limit_ == 0 || page_rows_read_ < page_limit_) return false;
+  stmt_->Reset();
+  const int64_t next_limit =
+      std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
+  if (columns_mode_) {
+    // Same row and qualifier, versions older than the last one read.
+    page_limit_ = next_limit;
+    stmt_->BindInt(3, last_t_);
+    stmt_->BindInt(5, page_limit_);
+    page_rows_read_ = 0;
+    return true;
+  }
+  Result<storage::Statement*> after = NormalStatement(
+      conn_, table_,
+      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter));
+  if (!after.ok()) {
+    status_ = after.status();
+    return false;
+  }
+  stmt_ = *after;
+  page_limit_ = next_limit;
+  BindRange();
+  stmt_->BindBlob(6, last_k_);
+  stmt_->BindBlob(7, last_q_);
+  stmt_->BindInt(8, last_t_);
+  return true;
+}
+
 void PartitionCursor::Next() {
   if (stmt_ == nullptr) return;
+  if (valid_ && page_limit_ > 0 && page_rows_read_ == page_limit_) {
+    RememberLast();
+  }
   while (true) {
-    const int rc = stmt_->StepRc();
-    if (rc == SQLITE_ROW) {
+    const storage::StepCode rc = stmt_->Advance();
+    if (rc == storage::StepCode::kRow) {
       key_ = stmt_->ColumnBlob(layout::kColK);
       qualifier_ = stmt_->ColumnBlob(layout::kColQ);
       t_ = stmt_->ColumnInt(layout::kColT);
       value_ = stmt_->ColumnBlob(layout::kColV);
       valid_ = true;
+      ++page_rows_read_;
       return;
     }
-    if (rc != SQLITE_DONE) {
-      status_ = stmt_->Error(rc);
+    if (rc != storage::StepCode::kDone) {
+      status_ = stmt_->error();
+      Finish();
+      return;
+    }
+    if (NextPage()) continue;
+    if (!status_.ok()) {
       Finish();
       return;
     }
@@ -98,6 +157,10 @@ void PartitionCursor::Next() {
       return;
     }
     stmt_->Reset();
+    if (columns_mode_ && page_limit_ > 0) {
+      page_limit_ = conn_->page_rows();
+      BindRange();
+    }
     BindNextQualifier();
   }
 }

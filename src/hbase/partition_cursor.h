@@ -10,7 +10,12 @@
 // statement of its connection. Two modes:
 //   - range: rows in a KeyRange, T bounds, forward or reversed;
 //   - columns: one row, a sorted list of qualifiers (a Get with columns),
-//     forward, one qualifier after the other.
+//     forward, one qualifier after the other; `lock_rows` reads them FOR
+//     UPDATE where the engine locks rows (the read of a read-modify-write).
+// On a connection with page_rows() > 0 it reads in pages (layout::Page):
+// each page is one bounded result, the next one starts after the last
+// cell read, so memory stays flat and the connection is free between
+// pages for the other cursors and writes of the same transaction.
 //
 // REQUIRED: the Connection outlives the cursor, and no other cursor uses
 // the same (table, statement kind) of that connection at the same time
@@ -79,24 +84,42 @@ class PartitionCursor final : public CellCursor {
   static Result<std::unique_ptr<CellCursor>> OpenColumns(
       storage::Connection* conn, const std::string& table, std::string_view row,
       const std::vector<std::string>& qualifiers, layout::TBounds times,
-      int family_index, int partition);
+      int family_index, int partition, bool lock_rows = false);
 
   ~PartitionCursor() override;
   void Next() override;
 
  private:
-  PartitionCursor(storage::SqliteStatement* stmt, int family_index,
-                  int partition)
-      : CellCursor(family_index, partition), stmt_(stmt) {}
+  PartitionCursor(storage::Connection* conn, const std::string& table,
+                  int family_index, int partition)
+      : CellCursor(family_index, partition), conn_(conn), table_(table) {}
+  // Binds the range (?1..?4) and, when paged, the page limit (?5).
+  void BindRange();
   // Binds qualifier number `next_qualifier_` (columns mode).
   void BindNextQualifier();
+  // Keeps the current cell as the page's last (before the statement moves).
+  void RememberLast();
+  // Starts the page after the last cell; false at the end or on error.
+  bool NextPage();
   void Finish();
 
-  storage::SqliteStatement* stmt_;
-  KeyRange keys_;                        // bound blobs live here
+  storage::Connection* conn_;
+  std::string table_;
+  storage::Statement* stmt_ = nullptr;
+  KeyRange keys_;  // bound blobs live here
+  layout::TBounds times_;
+  layout::LoBound lo_ = layout::LoBound::kInclusive;
+  layout::HiBound hi_ = layout::HiBound::kNone;
+  layout::ScanOrder order_ = layout::ScanOrder::kForward;
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
   bool columns_mode_ = false;
+  bool lock_rows_ = false;
+  // Pages: 0 = the statement streams.
+  int64_t page_limit_ = 0;
+  int64_t page_rows_read_ = 0;
+  std::string last_k_, last_q_;  // the last cell of a full page
+  int64_t last_t_ = 0;
 };
 
 }  // namespace obkvlite

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hbase/cell_heap.h"
+#include "hbase/layout_statements.h"
 #include "hbase/partition_cursor.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
@@ -14,17 +15,7 @@
 namespace obkvlite {
 namespace {
 
-using storage::SqliteStatement;
-
-Result<SqliteStatement*> Statement(storage::Connection* conn,
-                                   const std::string& table, int kind) {
-  return conn->statements()->Get(
-      table, kind, [&] { return layout::NormalSql(kind, table); });
-}
-
-int64_t Changes(storage::Connection* conn) {
-  return sqlite3_changes64(conn->db()->handle());
-}
+using storage::Statement;
 
 Result<int64_t> PurgeExpired(storage::Connection* writer,
                              const FamilyInfo& family, int64_t now_ms) {
@@ -33,13 +24,13 @@ Result<int64_t> PurgeExpired(storage::Connection* writer,
   int64_t removed = 0;
   TimeRange older;
   older.max_ms = cutoff;
-  for (int p : family.router.PruneScan(KeyRange::All(), older)) {
-    OBKV_ASSIGN_OR_RETURN(SqliteStatement * stmt,
-                          Statement(writer, family.partition_tables[p],
-                                    layout::kNormalDeleteOlder));
+  for (int p : family.Distinct(family.router.PruneScan(KeyRange::All(), older))) {
+    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
+                          NormalStatement(writer, family.partition_tables[p],
+                                          layout::kNormalDeleteOlder));
     stmt->BindInt(1, layout::EncodeTimestamp(cutoff));
     OBKV_RETURN_IF_ERROR(stmt->Run());
-    removed += Changes(writer);
+    removed += stmt->changes();
   }
   return removed;
 }
@@ -56,7 +47,7 @@ Result<int64_t> PurgeExcessVersions(storage::Connection* writer,
   std::vector<std::unique_ptr<CellCursor>> cursors;
   CellHeap heap(/*reversed=*/false);
   const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
-  for (int p = 0; p < family.router.partition_count(); ++p) {
+  for (int p : family.AllTables()) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<CellCursor> cursor,
         PartitionCursor::OpenRange(lease.get(), family.partition_tables[p],
@@ -77,14 +68,14 @@ Result<int64_t> PurgeExcessVersions(storage::Connection* writer,
     }
     if (++versions > family.spec.max_versions) {
       OBKV_ASSIGN_OR_RETURN(
-          SqliteStatement * del,
-          Statement(writer, family.partition_tables[top->partition()],
-                    layout::kNormalDeleteCell));
+          Statement * del,
+          NormalStatement(writer, family.partition_tables[top->partition()],
+                          layout::kNormalDeleteCell));
       del->BindBlob(1, key);
       del->BindBlob(2, qualifier);
       del->BindInt(3, top->t());
       OBKV_RETURN_IF_ERROR(del->Run());
-      removed += Changes(writer);
+      removed += del->changes();
     }
     top->Next();
     OBKV_RETURN_IF_ERROR(top->status());

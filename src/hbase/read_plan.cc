@@ -65,9 +65,9 @@ Status PlanFamilies(const std::vector<std::string>& families,
 void PrunePartitions(ReadPlan* plan) {
   for (FamilyRead& read : plan->families) {
     if (read.times.min_ms >= read.times.max_ms) continue;  // nothing visible
-    read.partitions =
+    read.partitions = read.family->Distinct(
         plan->point ? read.family->router.PruneGet(plan->keys.lo, read.times)
-                    : read.family->router.PruneScan(plan->keys, read.times);
+                    : read.family->router.PruneScan(plan->keys, read.times));
   }
 }
 
@@ -146,6 +146,7 @@ ReadPlan PlanNewestCell(std::shared_ptr<const TableSchema> schema,
   plan.keys = KeyRange::Point(row);
   plan.point = true;
   plan.limit = 1;
+  plan.lock_rows = true;
   // Validated by the caller, so this cannot fail.
   Status st =
       PlanFamilies({}, {Column{std::string(family), std::string(qualifier)}},

@@ -48,6 +48,9 @@ struct ReadPlan {
   std::unique_ptr<Filter> filter;    // null: none
   int64_t limit = 0;                 // rows; 0 = unlimited
   int batch = 0;                     // cells per RowResult; 0 = whole rows
+  // Lock the rows read until the transaction ends (a read-modify-write's
+  // read: SELECT ... FOR UPDATE on a server engine).
+  bool lock_rows = false;
 };
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
@@ -55,7 +58,8 @@ Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
 // The newest visible version of family:qualifier of `row` (the read of
-// Increment, Append and CheckAndMutate). REQUIRED: the family exists.
+// Increment, Append and CheckAndMutate), with lock_rows set.
+// REQUIRED: the family exists.
 ReadPlan PlanNewestCell(std::shared_ptr<const TableSchema> schema,
                         std::string_view row, std::string_view family,
                         std::string_view qualifier, int64_t now_ms);

@@ -31,7 +31,8 @@ Status RowReader::Open() {
           plan_->point && !read.all_qualifiers
               ? PartitionCursor::OpenColumns(conn_, table, plan_->keys.lo,
                                              read.qualifiers, times,
-                                             static_cast<int>(fi), p)
+                                             static_cast<int>(fi), p,
+                                             plan_->lock_rows)
               : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
                                            order, static_cast<int>(fi), p);
       if (!cursor.ok()) {

@@ -20,17 +20,16 @@ Status RunInWriteTransaction(
 
 }  // namespace
 
-StoreContext::StoreContext(
-    std::string path, const StoreOptions& options, int shards,
-    std::vector<std::unique_ptr<storage::Connection>> writers,
-    std::unique_ptr<storage::Connection> all_writer)
+StoreContext::StoreContext(std::string path, const StoreOptions& options,
+                           storage::OpenedEngine opened)
     : path_(std::move(path)),
       options_(options),
-      shards_(shards),
-      shard_mu_(new std::mutex[shards]),
-      writers_(std::move(writers)),
-      all_writer_(std::move(all_writer)),
-      readers_(path_, options_, shards) {}
+      engine_(std::move(opened.engine)),
+      shards_(engine_->shards()),
+      shard_mu_(new std::mutex[shards_]),
+      writers_(std::move(opened.writers)),
+      all_writer_(std::move(opened.all_writer)),
+      readers_([engine = engine_.get()] { return engine->OpenReader(); }) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();
@@ -91,7 +90,10 @@ Status StoreContext::RunShardWrites(
 Status StoreContext::RunRead(
     const std::function<Status(storage::Connection*)>& body) {
   std::unique_lock<std::mutex> lock(all_writer_mutex(), std::try_to_lock);
-  if (lock.owns_lock()) return body(all_writer());
+  if (lock.owns_lock()) {
+    OBKV_RETURN_IF_ERROR(all_writer()->Revive());
+    return body(all_writer());
+  }
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         readers_.Acquire());
   return body(lease.get());

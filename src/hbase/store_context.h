@@ -34,20 +34,22 @@
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 #include "storage/connection_pool.h"
+#include "storage/engine.h"
 
 namespace obkvlite {
 
 class StoreContext {
  public:
-  // `writers[k]` writes shard k (0: the store file); `all_writer` has every
-  // shard attached, and is null for a store of one file (writers[0] then
-  // serves both). REQUIRED: writers.size() == shards >= 1.
-  StoreContext(std::string path, const StoreOptions& options, int shards,
-               std::vector<std::unique_ptr<storage::Connection>> writers,
-               std::unique_ptr<storage::Connection> all_writer);
+  // Takes the engine and its writers: `writers[k]` writes shard k (0: the
+  // store file); `all_writer` has every shard attached, and is null for a
+  // store of one file (writers[0] then serves both).
+  // REQUIRED: opened.writers.size() == opened.engine->shards() >= 1.
+  StoreContext(std::string path, const StoreOptions& options,
+               storage::OpenedEngine opened);
 
   const std::string& path() const { return path_; }
   int shards() const { return shards_; }
+  storage::Engine* engine() const { return engine_.get(); }
   const StoreOptions& options() const { return options_; }
   bool read_only() const { return options_.read_only; }
 
@@ -115,6 +117,7 @@ class StoreContext {
 
   const std::string path_;
   const StoreOptions options_;
+  std::unique_ptr<storage::Engine> engine_;  // outlives the connections
   const int shards_;
   std::unique_ptr<std::mutex[]> shard_mu_;  // one per shard
   std::mutex all_mu_;                       // sharded stores only

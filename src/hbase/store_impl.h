@@ -32,6 +32,7 @@ class StoreImpl final : public Store {
   Result<Table*> GetTable(const std::string& name) override;
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
+  const StoreInfo& info() const override { return ctx_->engine()->info(); }
 
  private:
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)

@@ -6,9 +6,11 @@
 
 namespace obkvlite {
 
-FamilyInfo::FamilyInfo(const std::string& table, const FamilySpec& family)
+FamilyInfo::FamilyInfo(const TableSpec& table, const FamilySpec& family,
+                       bool partitions_are_tables)
     : spec(family),
-      router(table, family),
+      router(table.name, family),
+      partitions_are_tables(partitions_are_tables),
       max_versions_cap(
           family.max_versions > 0
               ? static_cast<int>(std::min<int64_t>(
@@ -18,9 +20,23 @@ FamilyInfo::FamilyInfo(const std::string& table, const FamilySpec& family)
                  ? std::numeric_limits<int64_t>::max()
                  : family.ttl_seconds * 1000) {
   partition_tables.reserve(router.partition_count());
+  const std::string relation = FamilyRelationName(table, family);
   for (int i = 0; i < router.partition_count(); ++i) {
-    partition_tables.push_back(router.PartitionTableName(i));
+    partition_tables.push_back(partitions_are_tables
+                                   ? router.PartitionTableName(i)
+                                   : relation);
   }
+}
+
+std::vector<int> FamilyInfo::Distinct(std::vector<int> partitions) const {
+  if (!partitions_are_tables && partitions.size() > 1) partitions.resize(1);
+  return partitions;
+}
+
+std::vector<int> FamilyInfo::AllTables() const {
+  std::vector<int> all(partitions_are_tables ? router.partition_count() : 1);
+  for (size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  return all;
 }
 
 int64_t FamilyInfo::OldestVisible(int64_t now_ms) const {
@@ -28,7 +44,8 @@ int64_t FamilyInfo::OldestVisible(int64_t now_ms) const {
   return now_ms - ttl_ms;
 }
 
-TableSchema::TableSchema(TableSpec spec) : spec_(std::move(spec)) {
+TableSchema::TableSchema(TableSpec spec, bool partitions_are_tables)
+    : spec_(std::move(spec)) {
   std::vector<const FamilySpec*> sorted;
   for (const FamilySpec& f : spec_.families) sorted.push_back(&f);
   // std::string compares as unsigned bytes (char_traits<char>::compare is
@@ -38,7 +55,9 @@ TableSchema::TableSchema(TableSpec spec) : spec_(std::move(spec)) {
               return a->name < b->name;
             });
   families_.reserve(sorted.size());
-  for (const FamilySpec* f : sorted) families_.emplace_back(spec_.name, *f);
+  for (const FamilySpec* f : sorted) {
+    families_.emplace_back(spec_, *f, partitions_are_tables);
+  }
 }
 
 int TableSchema::Rank(std::string_view family) const {

@@ -5,6 +5,12 @@
 // partition tables, its place in byte order of names (the order of cells
 // in results), its MaxVersions cap and TimeToLive.
 //
+// Physical tables: on an engine where each partition is a table of its
+// own (SQLite) partition_tables[i] is "t$f$p<i>"; where the server routes
+// rows to its partitions (storage::Engine::partitions_are_tables false)
+// every entry is the family relation "t$f", and Distinct() keeps one
+// partition per table so that no statement runs twice on it.
+//
 // Schemas are shared (std::shared_ptr<const TableSchema>) by the Table and
 // the Scanners it creates, so a Scanner stays valid while the table object
 // is replaced.
@@ -24,22 +30,30 @@
 namespace obkvlite {
 
 struct FamilyInfo {
-  FamilyInfo(const std::string& table, const FamilySpec& family);
+  FamilyInfo(const TableSpec& table, const FamilySpec& family,
+             bool partitions_are_tables);
 
   FamilySpec spec;
   PartitionRouter router;
   std::vector<std::string> partition_tables;  // physical name per index
+  bool partitions_are_tables;
   int max_versions_cap;  // the family's MaxVersions, or INT32_MAX
   int64_t ttl_ms;        // TimeToLive in ms, 0 = none
 
   const std::string& name() const { return spec.name; }
   // Oldest visible timestamp at `now_ms` (0 without a TimeToLive).
   int64_t OldestVisible(int64_t now_ms) const;
+  // `partitions` (ascending, from the router) with one partition per
+  // physical table: all of them, or the first when one relation holds all.
+  std::vector<int> Distinct(std::vector<int> partitions) const;
+  // Every partition, one per physical table.
+  std::vector<int> AllTables() const;
 };
 
 class TableSchema {
  public:
-  explicit TableSchema(TableSpec spec);
+  // `partitions_are_tables`: storage::Engine::partitions_are_tables().
+  TableSchema(TableSpec spec, bool partitions_are_tables);
 
   const TableSpec& spec() const { return spec_; }
   const std::string& name() const { return spec_.name; }

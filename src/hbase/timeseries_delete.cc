@@ -1,12 +1,11 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/timeseries_delete.h"
 
-#include <sqlite3.h>
-
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/timeseries_request.h"
 #include "layout/timeseries_layout.h"
@@ -23,33 +22,28 @@ struct StoredDoc {
   std::string v;
 };
 
-Result<storage::SqliteStatement*> Statement(storage::Connection* conn,
-                                            const std::string& table,
-                                            int kind) {
-  return conn->statements()->Get(
-      table, kind, [&] { return layout::TimeseriesSql(kind, table); });
-}
-
 // Every document of `row` in `family` with a ts in `times`.
 Status ReadDocs(storage::Connection* conn, const FamilyInfo& family,
                 const std::string& row, const TimeRange& times,
                 std::vector<StoredDoc>* docs) {
   const int kind = layout::TimeseriesScanKind(false, 1);
   const layout::TBounds t = layout::EncodeTimeRange(times);
-  for (int p : family.router.PruneGet(row, times)) {
-    OBKV_ASSIGN_OR_RETURN(storage::SqliteStatement * stmt,
-                          Statement(conn, family.partition_tables[p], kind));
+  for (int p : family.Distinct(family.router.PruneGet(row, times))) {
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Statement * stmt,
+        TimeseriesStatement(conn, family.partition_tables[p], kind));
     stmt->BindBlob(1, row);
     stmt->BindBlob(2, row);
     stmt->BindInt(3, t.lo_exclusive);
     stmt->BindInt(4, t.hi_inclusive);
-    int rc;
-    while ((rc = stmt->StepRc()) == SQLITE_ROW) {
+    storage::StepCode rc;
+    while ((rc = stmt->Advance()) == storage::StepCode::kRow) {
       docs->push_back(StoredDoc{
           p, stmt->ColumnInt(layout::kTsColT), stmt->ColumnInt(layout::kTsColS),
           std::string(stmt->ColumnText(layout::kTsColV))});
     }
-    Status st = rc == SQLITE_DONE ? Status::OK() : stmt->Error(rc);
+    Status st =
+        rc == storage::StepCode::kDone ? Status::OK() : stmt->error();
     stmt->Reset();
     OBKV_RETURN_IF_ERROR(st);
   }
@@ -63,8 +57,8 @@ Status Rewrite(
     const std::vector<std::pair<std::string, std::string>>& members) {
   const int kind = members.empty() ? layout::kTsDeleteDoc : layout::kTsUpdate;
   OBKV_ASSIGN_OR_RETURN(
-      storage::SqliteStatement * stmt,
-      Statement(conn, family.partition_tables[doc.partition], kind));
+      storage::Statement * stmt,
+      TimeseriesStatement(conn, family.partition_tables[doc.partition], kind));
   const std::string v =
       members.empty() ? std::string() : layout::EncodeTimeseriesValue(members);
   stmt->BindBlob(1, row);

@@ -1,14 +1,13 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/timeseries_scanner.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <vector>
 
+#include "hbase/layout_statements.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timeseries_value.h"
 #include "layout/timestamp_codec.h"
@@ -19,7 +18,7 @@ namespace {
 
 // One partition's documents in (K, T, S) order.
 struct DocCursor {
-  storage::SqliteStatement* stmt = nullptr;
+  storage::Statement* stmt = nullptr;
   bool valid = false;
 
   std::string_view key() const { return stmt->ColumnBlob(layout::kTsColK); }
@@ -57,10 +56,8 @@ class TimeseriesScanner final : public Scanner {
     const layout::TBounds t = layout::EncodeTimeRange(read.times);
     for (int p : read.partitions) {
       const std::string& table = read.family->partition_tables[p];
-      OBKV_ASSIGN_OR_RETURN(storage::SqliteStatement * stmt,
-                            conn->statements()->Get(table, kind, [&] {
-                              return layout::TimeseriesSql(kind, table);
-                            }));
+      OBKV_ASSIGN_OR_RETURN(storage::Statement * stmt,
+                            TimeseriesStatement(conn, table, kind));
       stmt->BindBlob(1, keys.lo);
       if (hi != 2) stmt->BindBlob(2, keys.hi);
       stmt->BindInt(3, t.lo_exclusive);
@@ -101,10 +98,10 @@ class TimeseriesScanner final : public Scanner {
 
  private:
   Status Step(DocCursor* c) {
-    const int rc = c->stmt->StepRc();
-    c->valid = rc == SQLITE_ROW;
-    if (rc == SQLITE_ROW || rc == SQLITE_DONE) return Status::OK();
-    return c->stmt->Error(rc);
+    const storage::StepCode rc = c->stmt->Advance();
+    c->valid = rc == storage::StepCode::kRow;
+    if (rc != storage::StepCode::kError) return Status::OK();
+    return c->stmt->error();
   }
 
   // Decodes every document of `row` from every cursor into entries_.

@@ -8,7 +8,6 @@
 // a TimeseriesScanner. Increment, append and check_and_mutate are refused
 // ("not supported for timeseries families"); max_versions is ignored.
 
-#include <sqlite3.h>
 
 #include <variant>
 
@@ -21,7 +20,7 @@
 #include "hbase/timeseries_write.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timestamp_codec.h"
-#include "storage/sqlite_db.h"
+#include "hbase/layout_statements.h"
 
 namespace obkvlite {
 namespace {
@@ -158,15 +157,14 @@ class TimeseriesTable final : public Table {
             if (family.ttl_ms == 0) continue;
             const int64_t cutoff =
                 layout::EncodeTimestamp(family.OldestVisible(now));
-            for (const std::string& table : family.partition_tables) {
+            for (int p : family.AllTables()) {
               OBKV_ASSIGN_OR_RETURN(
-                  storage::SqliteStatement * stmt,
-                  writer->statements()->Get(table, layout::kTsDeleteOlder, [&] {
-                    return layout::TimeseriesSql(layout::kTsDeleteOlder, table);
-                  }));
+                  storage::Statement * stmt,
+                  TimeseriesStatement(writer, family.partition_tables[p],
+                                      layout::kTsDeleteOlder));
               stmt->BindInt(1, cutoff);
               OBKV_RETURN_IF_ERROR(stmt->Run());
-              stats.expired_cells += sqlite3_changes(writer->db()->handle());
+              stats.expired_cells += stmt->changes();
             }
           }
           return Status::OK();

@@ -1,11 +1,10 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/timeseries_write.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <string_view>
 
+#include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/timeseries_clock.h"
 #include "hbase/timeseries_request.h"
@@ -26,13 +25,6 @@ Status CheckUtf8(std::string_view bytes, const FieldRef& field) {
       ": not valid UTF-8 (timeseries values are JSON strings)");
 }
 
-Result<storage::SqliteStatement*> Statement(storage::Connection* conn,
-                                            const std::string& table,
-                                            int kind) {
-  return conn->statements()->Get(
-      table, kind, [&] { return layout::TimeseriesSql(kind, table); });
-}
-
 // Inserts every doc with `s`; false in *conflict when a key was taken.
 Status InsertAll(storage::Connection* writer,
                  const std::vector<TimeseriesDoc>& docs, int64_t s,
@@ -41,21 +33,24 @@ Status InsertAll(storage::Connection* writer,
   for (*inserted = 0; *inserted < docs.size(); ++*inserted) {
     const TimeseriesDoc& doc = docs[*inserted];
     OBKV_ASSIGN_OR_RETURN(
-        storage::SqliteStatement * stmt,
-        Statement(writer, doc.family->partition_tables[doc.partition],
+        storage::Statement * stmt,
+        TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
                   layout::kTsInsert));
     stmt->BindBlob(1, doc.row);
     stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
     stmt->BindInt(3, s);
     stmt->BindText(4, doc.value);
-    const int rc = stmt->StepRc();
+    const storage::StepCode rc = stmt->Advance();
+    Status error = rc == storage::StepCode::kError ? stmt->error() : Status();
+    const bool constraint = rc == storage::StepCode::kError &&
+                            stmt->constraint_violated();
     stmt->Reset();
-    if (rc == SQLITE_DONE) continue;
-    if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+    if (rc != storage::StepCode::kError) continue;
+    if (constraint) {
       *conflict = true;
       return Status::OK();
     }
-    return stmt->Error(rc);
+    return error;
   }
   return Status::OK();
 }
@@ -66,8 +61,8 @@ Status RemoveInserted(storage::Connection* writer,
   for (size_t i = 0; i < n; ++i) {
     const TimeseriesDoc& doc = docs[i];
     OBKV_ASSIGN_OR_RETURN(
-        storage::SqliteStatement * stmt,
-        Statement(writer, doc.family->partition_tables[doc.partition],
+        storage::Statement * stmt,
+        TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
                   layout::kTsDeleteDoc));
     stmt->BindBlob(1, doc.row);
     stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));

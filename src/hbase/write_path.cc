@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
@@ -53,22 +54,32 @@ Status WriteCells(storage::Connection* writer, std::vector<RoutedCell>* cells) {
   if (!std::is_sorted(cells->begin(), cells->end(), by_table)) {
     std::stable_sort(cells->begin(), cells->end(), by_table);
   }
-  storage::SqliteStatement* stmt = nullptr;
-  for (size_t i = 0; i < cells->size(); ++i) {
-    const RoutedCell& cell = (*cells)[i];
-    if (i == 0 || cell.family != (*cells)[i - 1].family ||
-        cell.partition != (*cells)[i - 1].partition) {
-      const std::string& table = cell.family->partition_tables[cell.partition];
-      OBKV_ASSIGN_OR_RETURN(
-          stmt, writer->statements()->Get(table, layout::kNormalInsert, [&] {
-            return layout::NormalSql(layout::kNormalInsert, table);
-          }));
+  // Each run of one table goes in multi-row upserts of up to
+  // kMaxInsertRows rows, in order, so a later duplicate still wins.
+  size_t i = 0;
+  while (i < cells->size()) {
+    const RoutedCell& first = (*cells)[i];
+    const std::string& table = first.family->partition_tables[first.partition];
+    size_t n = 1;
+    while (i + n < cells->size() && n < layout::kMaxInsertRows &&
+           (*cells)[i + n].family == first.family &&
+           (*cells)[i + n].partition == first.partition) {
+      ++n;
     }
-    stmt->BindBlob(1, cell.row);
-    stmt->BindBlob(2, cell.qualifier);
-    stmt->BindInt(3, layout::EncodeTimestamp(cell.ts));
-    stmt->BindBlob(4, cell.value);
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Statement * stmt,
+        NormalStatement(writer, table,
+                        layout::kNormalInsertRows + static_cast<int>(n) - 1));
+    for (size_t j = 0; j < n; ++j) {
+      const RoutedCell& cell = (*cells)[i + j];
+      const int p = static_cast<int>(4 * j);
+      stmt->BindBlob(p + 1, cell.row);
+      stmt->BindBlob(p + 2, cell.qualifier);
+      stmt->BindInt(p + 3, layout::EncodeTimestamp(cell.ts));
+      stmt->BindBlob(p + 4, cell.value);
+    }
     OBKV_RETURN_IF_ERROR(stmt->Run());
+    i += n;
   }
   return Status::OK();
 }

@@ -1,8 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "layout/normal_layout.h"
 
-#include "obkvlite/ddl.h"
-
 namespace obkvlite {
 namespace layout {
 namespace {
@@ -10,55 +8,101 @@ namespace {
 constexpr int kLoCount = 2;
 constexpr int kHiCount = 3;
 constexpr int kOrderCount = 2;
-static_assert(kLoCount * kHiCount * kOrderCount == kNormalScanKinds,
+constexpr int kPageCount = 3;
+static_assert(kLoCount * kHiCount * kOrderCount * kPageCount ==
+                  kNormalScanKinds,
               "scan kinds fill 0..kNormalScanKinds-1");
 
-std::string ScanSql(int kind, const std::string& table) {
+// Column names are plain words in both dialects; tables are quoted.
+std::string ScanSql(SqlDialect dialect, int kind, const std::string& table) {
+  const auto page = static_cast<Page>(kind % kPageCount);
+  kind /= kPageCount;
   const auto order = static_cast<ScanOrder>(kind % kOrderCount);
   const auto hi = static_cast<HiBound>((kind / kOrderCount) % kHiCount);
   const auto lo = static_cast<LoBound>(kind / (kOrderCount * kHiCount));
-  std::string sql =
-      "SELECT \"K\", \"Q\", \"T\", \"V\" FROM " + table + " WHERE \"K\" ";
+  const bool forward = order == ScanOrder::kForward;
+  std::string sql = "SELECT K, Q, T, V FROM " + table + " WHERE K ";
   sql += lo == LoBound::kInclusive ? ">= ?1" : "> ?1";
-  if (hi == HiBound::kExclusive) sql += " AND \"K\" < ?2";
-  if (hi == HiBound::kInclusive) sql += " AND \"K\" <= ?2";
-  sql += " AND \"T\" > ?3 AND \"T\" <= ?4 ORDER BY ";
-  sql += order == ScanOrder::kForward ? "\"K\", \"Q\", \"T\""
-                                      : "\"K\" DESC, \"Q\" DESC, \"T\" DESC";
+  if (hi == HiBound::kExclusive) sql += " AND K < ?2";
+  if (hi == HiBound::kInclusive) sql += " AND K <= ?2";
+  sql += " AND T > ?3 AND T <= ?4";
+  if (page == Page::kAfter) {
+    const char* after = forward ? " > " : " < ";
+    sql += std::string(" AND (K") + after + "?6 OR (K = ?6 AND (Q" + after +
+           "?7 OR (Q = ?7 AND T" + after + "?8))))";
+  }
+  sql += forward ? " ORDER BY K, Q, T" : " ORDER BY K DESC, Q DESC, T DESC";
+  if (page != Page::kAll) sql += " LIMIT ?5";
+  (void)dialect;  // the same text in both dialects
+  return sql;
+}
+
+std::string GetColumnSql(SqlDialect dialect, int variant,
+                         const std::string& table) {
+  const bool paged = (variant & 1) != 0;
+  const bool lock_rows = (variant & 2) != 0;
+  std::string sql = "SELECT K, Q, T, V FROM " + table +
+                    " WHERE K = ?1 AND Q = ?2 AND T > ?3 AND T <= ?4"
+                    " ORDER BY K, Q, T";
+  if (paged) sql += " LIMIT ?5";
+  // SQLite's write transaction already holds the whole file.
+  if (lock_rows && dialect == SqlDialect::kMysql) sql += " FOR UPDATE";
+  return sql;
+}
+
+std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
+  std::string sql = dialect == SqlDialect::kMysql ? "INSERT INTO "
+                                                  : "INSERT OR REPLACE INTO ";
+  sql += table + " (K, Q, T, V) VALUES ";
+  for (int i = 0; i < rows; ++i) {
+    const int p = 4 * i;
+    if (i > 0) sql += ", ";
+    sql += "(?" + std::to_string(p + 1) + ", ?" + std::to_string(p + 2) +
+           ", ?" + std::to_string(p + 3) + ", ?" + std::to_string(p + 4) + ")";
+  }
+  if (dialect == SqlDialect::kMysql) {
+    sql += " ON DUPLICATE KEY UPDATE V = VALUES(V)";
+  }
   return sql;
 }
 
 }  // namespace
 
-int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order) {
-  return (static_cast<int>(lo) * kHiCount + static_cast<int>(hi)) *
-             kOrderCount +
-         static_cast<int>(order);
+int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order, Page page) {
+  return ((static_cast<int>(lo) * kHiCount + static_cast<int>(hi)) *
+              kOrderCount +
+          static_cast<int>(order)) *
+             kPageCount +
+         static_cast<int>(page);
 }
 
-std::string NormalSql(int kind, std::string_view table_name) {
-  const std::string table = QuoteSqlIdentifier(table_name);
-  if (kind >= 0 && kind < kNormalScanKinds) return ScanSql(kind, table);
+int NormalGetColumnKind(bool paged, bool lock_rows) {
+  return kNormalGetColumn + (paged ? 1 : 0) + (lock_rows ? 2 : 0);
+}
+
+std::string NormalSql(SqlDialect dialect, int kind,
+                      std::string_view table_name) {
+  const std::string table = QuoteIdentifier(dialect, table_name);
+  if (kind >= 0 && kind < kNormalScanKinds) {
+    return ScanSql(dialect, kind, table);
+  }
+  if (kind >= kNormalGetColumn && kind < kNormalDeleteCell) {
+    return GetColumnSql(dialect, kind - kNormalGetColumn, table);
+  }
+  if (kind >= kNormalInsertRows && kind < kNormalKindEnd) {
+    return InsertSql(dialect, kind - kNormalInsertRows + 1, table);
+  }
   switch (kind) {
-    case kNormalGetColumn:
-      return "SELECT \"K\", \"Q\", \"T\", \"V\" FROM " + table +
-             " WHERE \"K\" = ?1 AND \"Q\" = ?2 AND \"T\" > ?3 AND \"T\" <= ?4"
-             " ORDER BY \"K\", \"Q\", \"T\"";
-    case kNormalInsert:
-      return "INSERT OR REPLACE INTO " + table +
-             " (\"K\", \"Q\", \"T\", \"V\") VALUES (?1, ?2, ?3, ?4)";
     case kNormalDeleteCell:
-      return "DELETE FROM " + table +
-             " WHERE \"K\" = ?1 AND \"Q\" = ?2 AND \"T\" = ?3";
+      return "DELETE FROM " + table + " WHERE K = ?1 AND Q = ?2 AND T = ?3";
     case kNormalDeleteColumnUpTo:
-      return "DELETE FROM " + table +
-             " WHERE \"K\" = ?1 AND \"Q\" = ?2 AND \"T\" >= ?3";
+      return "DELETE FROM " + table + " WHERE K = ?1 AND Q = ?2 AND T >= ?3";
     case kNormalDeleteRowUpTo:
-      return "DELETE FROM " + table + " WHERE \"K\" = ?1 AND \"T\" >= ?2";
+      return "DELETE FROM " + table + " WHERE K = ?1 AND T >= ?2";
     case kNormalDeleteRowAt:
-      return "DELETE FROM " + table + " WHERE \"K\" = ?1 AND \"T\" = ?2";
+      return "DELETE FROM " + table + " WHERE K = ?1 AND T = ?2";
     case kNormalDeleteOlder:
-      return "DELETE FROM " + table + " WHERE \"T\" > ?1";
+      return "DELETE FROM " + table + " WHERE T > ?1";
     default:
       return "SELECT RAISE(ABORT, 'unknown statement kind')";
   }

@@ -2,13 +2,20 @@
 //
 // The normal layout (DESIGN §2): one relational row per HBase cell,
 // (K, Q, T, V) with PRIMARY KEY (K, Q, T) and T = EncodeTimestamp(ts).
-// This file owns the SQL text of every statement the store runs on a
-// normal-layout partition table; the hbase layer binds and steps them.
+// This file owns the SQL text, in each dialect (layout/sql_dialect.h), of
+// every statement the store runs on a normal-layout table; the hbase layer
+// binds and steps them.
 //
 // Statement kinds are small integers, the key of the per-connection
 // statement cache together with the partition table's name. Parameters
 // are numbered as documented per kind; a T range is always
-// "T > ?lo AND T <= ?hi" (layout/timestamp_codec.h: EncodeTimeRange).
+// "T > ?3 AND T <= ?4" (layout/timestamp_codec.h: EncodeTimeRange).
+//
+// Pages: a session that must not hold a whole result (a server session,
+// storage::Connection::page_rows) reads ranges in pages. The first page
+// adds "LIMIT ?5"; the pages after it also start after the last (K, Q, T)
+// read, bound to ?6, ?7, ?8 (the keyset continuation, in the scan's
+// order). A column get pages by rebinding its T lower bound ?3.
 //
 // Layout seam: a table's layout picks its Table implementation in
 // hbase/layout_dispatch.cc; the timeseries layout (K, T, S, V-json) gets
@@ -21,6 +28,8 @@
 
 #include <string>
 #include <string_view>
+
+#include "layout/sql_dialect.h"
 
 namespace obkvlite {
 namespace layout {
@@ -35,17 +44,25 @@ enum class ScanOrder {
   kForward,   // ORDER BY K, Q, T: row, qualifier ascending, newest first
   kReversed,  // ORDER BY K DESC, Q DESC, T DESC: the index read backwards
 };
+// Which part of a result a SELECT returns (see Pages above).
+enum class Page {
+  kAll,    // every row: a streaming session
+  kFirst,  // LIMIT ?5
+  kAfter,  // after (?6, ?7, ?8) in the scan order, LIMIT ?5
+};
 
-// Statement kinds (cache keys). Scan kinds are 0..11 (NormalScanKind).
+// Most rows one multi-row INSERT writes (kNormalInsertRows).
+inline constexpr int kMaxInsertRows = 32;
+
+// Statement kinds (cache keys). Scan kinds are 0..35 (NormalScanKind).
 enum NormalKind : int {
-  kNormalScanKinds = 12,
+  kNormalScanKinds = 36,
   // SELECT K,Q,T,V WHERE K = ?1 AND Q = ?2 AND T > ?3 AND T <= ?4, newest
-  // first.
+  // first; four kinds (NormalGetColumnKind): paged (LIMIT ?5) or not, and
+  // locking the rows it reads (FOR UPDATE on a server) or not.
   kNormalGetColumn = kNormalScanKinds,
-  // INSERT OR REPLACE (K, Q, T, V) VALUES (?1, ?2, ?3, ?4).
-  kNormalInsert,
   // DELETE WHERE K = ?1 AND Q = ?2 AND T = ?3.
-  kNormalDeleteCell,
+  kNormalDeleteCell = kNormalGetColumn + 4,
   // DELETE WHERE K = ?1 AND Q = ?2 AND T >= ?3 (versions <= a timestamp).
   kNormalDeleteColumnUpTo,
   // DELETE WHERE K = ?1 AND T >= ?2 (all qualifiers, versions <= ts).
@@ -54,14 +71,23 @@ enum NormalKind : int {
   kNormalDeleteRowAt,
   // DELETE WHERE T > ?1 (every cell older than a cutoff).
   kNormalDeleteOlder,
+  // Upsert of n rows (K, Q, T, V) = (?4i+1, ?4i+2, ?4i+3, ?4i+4), i < n:
+  // the same (K, Q, T) overwrites, and a later row of the statement wins.
+  // Kind kNormalInsertRows + n - 1 for n = 1..kMaxInsertRows.
+  kNormalInsertRows,
+  kNormalKindEnd = kNormalInsertRows + kMaxInsertRows,
 };
 
 // Kind of a range scan: SELECT K,Q,T,V WHERE K lo ?1 [AND K hi ?2]
-// AND T > ?3 AND T <= ?4 ORDER BY per `order`.
-int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order);
+// AND T > ?3 AND T <= ?4 ORDER BY per `order`, all of it or a page.
+int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order,
+                   Page page = Page::kAll);
+
+// Kind of a column get (see kNormalGetColumn).
+int NormalGetColumnKind(bool paged, bool lock_rows);
 
 // The SQL of `kind` on the partition table `table` (quoted here).
-std::string NormalSql(int kind, std::string_view table);
+std::string NormalSql(SqlDialect dialect, int kind, std::string_view table);
 
 }  // namespace layout
 }  // namespace obkvlite

@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "layout/timeseries_layout.h"
 
-#include "obkvlite/ddl.h"
 
 namespace obkvlite {
 namespace layout {
@@ -10,8 +9,9 @@ int TimeseriesScanKind(bool lo_exclusive, int hi) {
   return kTsScanFirst + (lo_exclusive ? 3 : 0) + hi;
 }
 
-std::string TimeseriesSql(int kind, std::string_view table) {
-  const std::string t = QuoteSqlIdentifier(table);
+std::string TimeseriesSql(SqlDialect dialect, int kind,
+                          std::string_view table) {
+  const std::string t = QuoteIdentifier(dialect, table);
   if (kind >= kTsScanFirst && kind < kTsInsert) {
     const int k = kind - kTsScanFirst;
     std::string sql = "SELECT K, T, S, V FROM " + t + " WHERE K ";

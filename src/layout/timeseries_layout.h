@@ -5,7 +5,8 @@
 // S = EncodeTimestamp(write time in ms) so the newest write of a (K, T)
 // sorts first, and V a JSON object {"qualifier": "value"} (layout/
 // timeseries_value.h). This file owns the SQL text of every statement the
-// store runs on a timeseries partition table; the hbase layer binds them.
+// store runs on a timeseries partition table in each dialect (layout/sql_dialect.h); the
+// hbase layer binds them.
 //
 // Statement kinds are small integers, the per-connection statement cache
 // key together with the partition table's name; they start at 100 so they
@@ -18,6 +19,8 @@
 
 #include <string>
 #include <string_view>
+
+#include "layout/sql_dialect.h"
 
 namespace obkvlite {
 namespace layout {
@@ -44,8 +47,9 @@ enum TimeseriesKind : int {
 // hi: 0 = K < ?2, 1 = K <= ?2, 2 = no upper bound (?2 unused).
 int TimeseriesScanKind(bool lo_exclusive, int hi);
 
-// The SQL of `kind` on the partition table `table` (quoted here).
-std::string TimeseriesSql(int kind, std::string_view table);
+// The SQL of `kind` on the partition table `table` (quoted here), the same
+// text in both dialects but for the quoting.
+std::string TimeseriesSql(SqlDialect dialect, int kind, std::string_view table);
 
 }  // namespace layout
 }  // namespace obkvlite

@@ -4,36 +4,37 @@
 #include <set>
 
 #include "obkvlite/ddl.h"
+#include "layout/sql_dialect.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
 namespace storage {
-namespace {
 
 Result<bool> CatalogHas(Connection* conn, const std::string& name) {
+  const layout::SqlDialect d = conn->dialect();
   OBKV_ASSIGN_OR_RETURN(
-      SqliteStatement stmt,
-      SqliteStatement::Prepare(
-          conn->db(), "SELECT 1 FROM " + QuoteSqlIdentifier(kCatalogTable) +
-                          " WHERE \"name\" = ?1"));
-  stmt.BindText(1, name);
-  return stmt.Step();
+      std::unique_ptr<Statement> stmt,
+      conn->Prepare("SELECT 1 FROM " + layout::QuoteIdentifier(d, kCatalogTable) +
+                    " WHERE " + layout::QuoteIdentifier(d, "name") + " = ?1"));
+  stmt->BindText(1, name);
+  return stmt->Step();
 }
 
-}  // namespace
-
 Result<std::vector<TableSpec>> LoadCatalog(Connection* conn) {
-  OBKV_ASSIGN_OR_RETURN(SqliteStatement stmt,
-                        SqliteStatement::Prepare(
-                            conn->db(), "SELECT \"name\", \"spec\" FROM " +
-                                            QuoteSqlIdentifier(kCatalogTable) +
-                                            " ORDER BY \"name\""));
+  const layout::SqlDialect d = conn->dialect();
+  const std::string name_col = layout::QuoteIdentifier(d, "name");
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> stmt,
+      conn->Prepare("SELECT " + name_col + ", " +
+                    layout::QuoteIdentifier(d, "spec") + " FROM " +
+                    layout::QuoteIdentifier(d, kCatalogTable) + " ORDER BY " +
+                    name_col));
   std::vector<TableSpec> specs;
   while (true) {
-    OBKV_ASSIGN_OR_RETURN(bool row, stmt.Step());
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
-    const std::string name(stmt.ColumnText(0));
-    Result<TableSpec> spec = ParseTableSpec(stmt.ColumnText(1));
+    const std::string name(stmt->ColumnText(0));
+    Result<TableSpec> spec = ParseTableSpec(stmt->ColumnText(1));
     if (!spec.ok()) {
       return Status::Corruption(std::string(kCatalogTable) + ": table '" +
                                 name + "': " + spec.status().message());
@@ -52,7 +53,7 @@ Status CreateCatalogTable(Connection* writer, const TableSpec& spec,
                           int shards) {
   OBKV_ASSIGN_OR_RETURN(Transaction txn,
                         Transaction::Begin(writer, Transaction::Kind::kWrite));
-  OBKV_RETURN_IF_ERROR(writer->db()->Exec(SqliteCatalogDdl()));
+  OBKV_RETURN_IF_ERROR(writer->Exec(SqliteCatalogDdl()));
   OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
   if (exists) {
     return Status::AlreadyExists("table '" + spec.name + "' already exists");
@@ -60,7 +61,7 @@ Status CreateCatalogTable(Connection* writer, const TableSpec& spec,
   for (const std::string& stmt :
        shards > 1 ? SqliteShardedCreateStatements(spec, shards)
                   : SqliteCreateStatements(spec)) {
-    OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
+    OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
   }
   return txn.Commit();
 }
@@ -71,7 +72,7 @@ Status DropCatalogTable(Connection* writer, const TableSpec& spec) {
   OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
   if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
   for (const std::string& stmt : SqliteDropStatements(spec)) {
-    OBKV_RETURN_IF_ERROR(writer->db()->Exec(stmt));
+    OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
   }
   return txn.Commit();
 }
@@ -83,15 +84,14 @@ Status RepairShards(Connection* writer, int shards) {
   std::vector<std::set<std::string>> present(shards);
   for (int k = 1; k < shards; ++k) {
     OBKV_ASSIGN_OR_RETURN(
-        SqliteStatement stmt,
-        SqliteStatement::Prepare(
-            writer->db(), "SELECT \"name\" FROM " +
-                              QuoteSqlIdentifier(ShardSchemaName(k)) +
-                              ".sqlite_schema WHERE \"type\" = 'table'"));
+        std::unique_ptr<Statement> stmt,
+        writer->Prepare("SELECT \"name\" FROM " +
+                        QuoteSqlIdentifier(ShardSchemaName(k)) +
+                        ".sqlite_schema WHERE \"type\" = 'table'"));
     while (true) {
-      OBKV_ASSIGN_OR_RETURN(bool row, stmt.Step());
+      OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (!row) break;
-      present[k].insert(std::string(stmt.ColumnText(0)));
+      present[k].insert(std::string(stmt->ColumnText(0)));
     }
   }
   std::vector<std::string> fixes;
@@ -110,7 +110,7 @@ Status RepairShards(Connection* writer, int shards) {
     }
   }
   for (const std::string& fix : fixes) {
-    OBKV_RETURN_IF_ERROR(writer->db()->Exec(fix));
+    OBKV_RETURN_IF_ERROR(writer->Exec(fix));
   }
   return txn.Commit();
 }

@@ -1,10 +1,13 @@
 // Copyright (c) obkvlite authors.
 //
 // The catalog: table "obkv_catalog" (name, spec JSON), so reopening a store
-// needs nothing but its path. Creating and dropping a table runs the sqlite
-// dialect of obkvlite/ddl.h, exactly SqliteCatalogDdl() then
+// needs nothing but its location. LoadCatalog reads it on any engine (in
+// the connection's dialect). The write functions here are the SQLite
+// engine's: creating and dropping a table runs the sqlite dialect of
+// obkvlite/ddl.h, exactly SqliteCatalogDdl() then
 // SqliteCreateStatements(spec) (or SqliteDropStatements(spec)), inside one
 // write transaction: the one code path for the store and `obkv create`.
+// The MySQL-protocol engine's are in storage/mysql_engine.cc.
 //
 // REQUIRED: write functions get the writer connection under the store's
 // write mutex, with no transaction open.
@@ -26,6 +29,9 @@ namespace storage {
 // Every table spec of the store, by ascending name. A spec that no longer
 // parses is a Corruption naming the table.
 Result<std::vector<TableSpec>> LoadCatalog(Connection* conn);
+
+// True when the catalog has a row for table `name` (any engine).
+Result<bool> CatalogHas(Connection* conn, const std::string& name);
 
 // Creates the table; AlreadyExists when the catalog has that name. With
 // `shards` > 1, `writer` has every shard attached (storage/shards.h) and

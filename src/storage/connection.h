@@ -1,7 +1,11 @@
 // Copyright (c) obkvlite authors.
 //
-// Connection: one SQLite connection of a store with its statement cache and
-// its prepared transaction statements.
+// Connection: one session of a store's engine (doc/engines.md), the seam
+// between the hbase layer and SQLite or a MySQL-protocol server. It
+// prepares statements in its dialect's text (layout/sql_dialect.h), keeps
+// a statement cache, and runs transactions. Engines: SqliteConnection
+// (storage/sqlite_connection.h) and MysqlConnection
+// (storage/mysql_connection.h).
 //
 // Thread safety: used by one thread at a time (the writer under the store's
 // write mutex, a reader through a ConnectionPool lease).
@@ -12,10 +16,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
-#include "obkvlite/options.h"
+#include "layout/sql_dialect.h"
 #include "obkvlite/status.h"
-#include "storage/sqlite_db.h"
+#include "storage/statement.h"
 #include "storage/statement_cache.h"
 
 namespace obkvlite {
@@ -23,35 +28,51 @@ namespace storage {
 
 class Connection {
  public:
-  // Opens `path` with `mode` and applies the store's pragmas.
-  static Result<std::unique_ptr<Connection>> Open(const std::string& path,
-                                                  OpenMode mode,
-                                                  const StoreOptions& options,
-                                                  bool set_journal_mode);
+  virtual ~Connection() = default;
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
 
-  SqliteDb* db() { return db_.get(); }
+  // The SQL text this session runs.
+  virtual layout::SqlDialect dialect() const = 0;
+
+  // Rows a range read fetches per page (the layouts' paged SELECTs, with
+  // LIMIT and a keyset continuation), so that a server session never holds
+  // a whole result; 0 when statements stream rows one at a time (SQLite).
+  virtual int page_rows() const = 0;
+
+  // Prepares one statement (not cached).
+  virtual Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) = 0;
+  // Runs statements that return no rows we need.
+  virtual Status Exec(std::string_view sql) = 0;
+
   StatementCache* statements() { return &statements_; }
 
-  // Transaction control with cached statements (see transaction.h).
-  Status BeginRead();   // BEGIN (deferred: the snapshot starts at 1st read)
-  Status BeginWrite();  // BEGIN IMMEDIATE (takes the write lock now)
-  Status Commit();
-  void Rollback();  // best effort; only errors if none was open
-  bool in_transaction() const;
+  // Transaction control (see transaction.h).
+  virtual Status BeginRead() = 0;   // a consistent snapshot from here on
+  virtual Status BeginWrite() = 0;  // serialised with other writers
+  virtual Status Commit() = 0;
+  virtual void Rollback() = 0;  // best effort; a no-op when none is open
+  virtual bool in_transaction() const = 0;
+
+  // True once the session lost its server and cannot recover by itself (a
+  // pool drops it instead of keeping it idle).
+  virtual bool broken() const { return false; }
+
+  // Reconnects a broken session, clearing its statement cache; OK when it
+  // is not broken. Transactions begin with it; a read without one calls it
+  // first. REQUIRED: no statement of the cache is in use.
+  virtual Status Revive() { return Status::OK(); }
 
   // Schema generation this connection's cache was built for (the pool
   // clears caches of connections older than the store's generation).
   uint64_t generation() const { return generation_; }
   void set_generation(uint64_t g) { generation_ = g; }
 
- private:
-  explicit Connection(std::unique_ptr<SqliteDb> db)
-      : db_(std::move(db)), statements_(db_.get()) {}
-  Status RunCached(SqliteStatement* stmt, const char* sql);
+ protected:
+  Connection() : statements_(this) {}
 
-  std::unique_ptr<SqliteDb> db_;
+ private:
   StatementCache statements_;
-  SqliteStatement begin_read_, begin_write_, commit_, rollback_;
   uint64_t generation_ = 0;
 };
 

@@ -1,14 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/connection_pool.h"
 
-#include "storage/shards.h"
-
 namespace obkvlite {
 namespace storage {
-
-ConnectionPool::ConnectionPool(std::string path, const StoreOptions& options,
-                               int shards)
-    : path_(std::move(path)), options_(options), shards_(shards) {}
 
 Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
   std::unique_ptr<Connection> conn;
@@ -20,10 +14,7 @@ Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
     }
   }
   if (conn == nullptr) {
-    // Readers never write: open them read-only whatever the store mode.
-    OBKV_ASSIGN_OR_RETURN(
-        conn, Connection::Open(path_, OpenMode::kReadOnly, options_, false));
-    OBKV_RETURN_IF_ERROR(AttachShards(conn->db(), path_, shards_, options_));
+    OBKV_ASSIGN_OR_RETURN(conn, open_());
   }
   const uint64_t generation = generation_.load();
   if (conn->generation() != generation) {
@@ -35,6 +26,7 @@ Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
 
 void ConnectionPool::Return(std::unique_ptr<Connection> conn) {
   conn->Rollback();  // a reader that ended early still holds its snapshot
+  if (conn->broken()) return;  // a lost server connection: open anew
   std::lock_guard<std::mutex> lock(mu_);
   if (idle_.size() < kMaxIdle) idle_.push_back(std::move(conn));
 }

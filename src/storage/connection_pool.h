@@ -13,12 +13,12 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
-#include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 
@@ -52,9 +52,9 @@ class ConnectionPool {
     std::unique_ptr<Connection> conn_;
   };
 
-  // Connections are opened read-only (queries only) on `path`, with the
-  // other shards of a store of `shards` files attached (storage/shards.h).
-  ConnectionPool(std::string path, const StoreOptions& options, int shards);
+  // Opens a new reader (read-only, queries only) when none is idle.
+  using Opener = std::function<Result<std::unique_ptr<Connection>>()>;
+  explicit ConnectionPool(Opener open) : open_(std::move(open)) {}
 
   Result<Lease> Acquire();
 
@@ -67,9 +67,7 @@ class ConnectionPool {
 
   static constexpr size_t kMaxIdle = 8;
 
-  const std::string path_;
-  const StoreOptions options_;
-  const int shards_;
+  const Opener open_;
   std::atomic<uint64_t> generation_{0};
   std::mutex mu_;
   std::vector<std::unique_ptr<Connection>> idle_;  // guarded by mu_

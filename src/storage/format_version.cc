@@ -19,7 +19,7 @@ Result<bool> HasCatalog(SqliteDb* db) {
 
 }  // namespace
 
-Status InitializeStoreFormat(Connection* conn, const std::string& path) {
+Status InitializeStoreFormat(SqliteConnection* conn, const std::string& path) {
   SqliteDb* db = conn->db();
   const bool writable = !db->read_only();
   Transaction txn;

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "obkvlite/status.h"
-#include "storage/connection.h"
+#include "storage/sqlite_connection.h"
 
 namespace obkvlite {
 namespace storage {
@@ -29,7 +29,7 @@ inline constexpr int kShardedStoreFormatVersion = 2;
 // sqlite | sqlite3`) is adopted. Errors: NotSupported for a newer version,
 // Corruption for a database that is not an obkvlite store. Read-only
 // connections are only checked.
-Status InitializeStoreFormat(Connection* conn, const std::string& path);
+Status InitializeStoreFormat(SqliteConnection* conn, const std::string& path);
 
 }  // namespace storage
 }  // namespace obkvlite

@@ -4,7 +4,7 @@
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
 #include "storage/catalog.h"
-#include "storage/connection.h"
+#include "storage/sqlite_connection.h"
 #include "storage/format_version.h"
 #include "storage/pragmas.h"
 
@@ -88,8 +88,8 @@ Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
 Result<std::vector<std::string>> ShardedSessionStatements(
     const std::string& store_path) {
   OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Connection> conn,
-      Connection::Open(store_path, OpenMode::kReadOnly, StoreOptions(), false));
+      std::unique_ptr<SqliteConnection> conn,
+      SqliteConnection::Open(store_path, OpenMode::kReadOnly, StoreOptions(), false));
   OBKV_ASSIGN_OR_RETURN(int shards, ReadShardCount(conn->db()));
   std::vector<std::string> out;
   if (shards == 1) return out;

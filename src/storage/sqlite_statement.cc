@@ -27,21 +27,18 @@ Result<SqliteStatement> SqliteStatement::Prepare(SqliteDb* db,
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(stmt_); }
 
 SqliteStatement::SqliteStatement(SqliteStatement&& other) noexcept
-    : stmt_(std::exchange(other.stmt_, nullptr)) {}
+    : stmt_(std::exchange(other.stmt_, nullptr)),
+      last_rc_(other.last_rc_),
+      changes_(other.changes_) {}
 
 SqliteStatement& SqliteStatement::operator=(SqliteStatement&& other) noexcept {
   if (this != &other) {
     sqlite3_finalize(stmt_);
     stmt_ = std::exchange(other.stmt_, nullptr);
+    last_rc_ = other.last_rc_;
+    changes_ = other.changes_;
   }
   return *this;
-}
-
-Result<bool> SqliteStatement::Step() {
-  const int rc = sqlite3_step(stmt_);
-  if (rc == SQLITE_ROW) return true;
-  if (rc == SQLITE_DONE) return false;
-  return Error(rc);
 }
 
 Status SqliteStatement::Run() {
@@ -54,6 +51,7 @@ Status SqliteStatement::Run() {
     sqlite3_reset(stmt_);
     return st;
   }
+  changes_ = sqlite3_changes64(sqlite3_db_handle(stmt_));
   sqlite3_reset(stmt_);
   return Status::OK();
 }

@@ -1,20 +1,21 @@
 // Copyright (c) obkvlite authors.
 #include "storage/statement_cache.h"
 
+#include "storage/connection.h"
+
 namespace obkvlite {
 namespace storage {
 
-Result<SqliteStatement*> StatementCache::Get(
+Result<Statement*> StatementCache::Get(
     std::string_view table, int kind,
     const std::function<std::string()>& make_sql) {
   auto it = statements_.find(KeyView{table, kind});
-  if (it != statements_.end()) return &it->second;
-  OBKV_ASSIGN_OR_RETURN(
-      SqliteStatement stmt,
-      SqliteStatement::Prepare(db_, make_sql(), /*persistent=*/true));
+  if (it != statements_.end()) return it->second.get();
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                        conn_->Prepare(make_sql()));
   auto inserted =
       statements_.emplace(Key{std::string(table), kind}, std::move(stmt));
-  return &inserted.first->second;
+  return inserted.first->second.get();
 }
 
 void StatementCache::EvictPrefix(std::string_view table_prefix) {

@@ -4,7 +4,7 @@
 // (partition table, statement kind), prepared on first use and reused.
 // The kind is an opaque integer chosen by the layout that writes the SQL.
 //
-// REQUIRED: the SqliteDb outlives the cache; returned pointers stay valid
+// REQUIRED: the Connection outlives the cache; returned pointers stay valid
 // until Evict/Clear or the cache's destruction.
 // Thread safety: owned by one connection, used by one thread at a time.
 
@@ -13,24 +13,27 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "obkvlite/status.h"
-#include "storage/sqlite_statement.h"
+#include "storage/statement.h"
 
 namespace obkvlite {
 namespace storage {
 
+class Connection;
+
 class StatementCache {
  public:
-  explicit StatementCache(SqliteDb* db) : db_(db) {}
+  explicit StatementCache(Connection* conn) : conn_(conn) {}
 
   // The statement for (table, kind); on a miss prepares make_sql(). The
   // statement is returned reset (ready to bind).
-  Result<SqliteStatement*> Get(std::string_view table, int kind,
-                               const std::function<std::string()>& make_sql);
+  Result<Statement*> Get(std::string_view table, int kind,
+                         const std::function<std::string()>& make_sql);
 
   // Finalizes the statements of every table whose name starts with
   // `table_prefix` (e.g. "t$" for all relations of HBase table t).
@@ -56,8 +59,8 @@ class StatementCache {
     }
   };
 
-  SqliteDb* db_;
-  std::map<Key, SqliteStatement, Less> statements_;
+  Connection* conn_;
+  std::map<Key, std::unique_ptr<Statement>, Less> statements_;
 };
 
 }  // namespace storage

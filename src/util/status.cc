@@ -21,6 +21,8 @@ std::string_view Status::CodeName() const {
       return "AlreadyExists";
     case Code::kBusy:
       return "Busy";
+    case Code::kUnavailable:
+      return "Unavailable";
   }
   return "Unknown";
 }

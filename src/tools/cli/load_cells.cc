@@ -69,7 +69,7 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
   // Step 1: validate every line, write nothing.
   // The table's own checks: the timeseries layout plans documents (UTF-8,
   // one family per put), the normal layout routes cells.
-  const TableSchema schema(table.spec());
+  const TableSchema schema(table.spec(), /*partitions_are_tables=*/true);
   const bool timeseries = table.spec().layout == Layout::kTimeseries;
   const int64_t now = NowMs();
   std::vector<TimeseriesDoc> docs;

@@ -1,0 +1,25 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/layout_statements.h"
+
+#include "layout/normal_layout.h"
+#include "layout/timeseries_layout.h"
+
+namespace obkvlite {
+
+Result<storage::Statement*> NormalStatement(storage::Connection* conn,
+                                            const std::string& table,
+                                            int kind) {
+  return conn->statements()->Get(table, kind, [&] {
+    return layout::NormalSql(conn->dialect(), kind, table);
+  });
+}
+
+Result<storage::Statement*> TimeseriesStatement(storage::Connection* conn,
+                                                const std::string& table,
+                                                int kind) {
+  return conn->statements()->Get(table, kind, [&] {
+    return layout::TimeseriesSql(conn->dialect(), kind, table);
+  });
+}
+
+}  // namespace obkvlite

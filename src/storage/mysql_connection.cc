@@ -1,0 +1,171 @@
+// Copyright (c) obkvlite authors.
+#include "storage/mysql_connection.h"
+
+#include <cstring>
+
+#include "storage/mysql_error.h"
+#include "storage/mysql_statement.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+constexpr unsigned int kConnectTimeoutSeconds = 10;
+constexpr unsigned int kReadWriteTimeoutSeconds = 600;
+
+constexpr const char* kSessionSetup[] = {
+    "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'",
+    "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ",
+};
+
+}  // namespace
+
+MysqlConnection::MysqlConnection(MysqlUri uri, bool read_only)
+    : uri_(std::move(uri)), endpoint_(uri_.Endpoint()), read_only_(read_only) {}
+
+MysqlConnection::~MysqlConnection() { Close(); }
+
+Result<std::unique_ptr<MysqlConnection>> MysqlConnection::Open(
+    const MysqlUri& uri, bool read_only, bool use_database) {
+  std::unique_ptr<MysqlConnection> conn(new MysqlConnection(uri, read_only));
+  OBKV_RETURN_IF_ERROR(conn->Connect(use_database));
+  return conn;
+}
+
+void MysqlConnection::Close() {
+  statements()->Clear();  // statements before their connection
+  if (mysql_ != nullptr) mysql_close(mysql_);
+  mysql_ = nullptr;
+  in_transaction_ = false;
+}
+
+Status MysqlConnection::Connect(bool use_database) {
+  Close();
+  mysql_ = mysql_init(nullptr);
+  if (mysql_ == nullptr) {
+    return Status::IOError("mysql server at " + endpoint_ +
+                           ": out of memory for a connection");
+  }
+  const unsigned int protocol =
+      uri_.socket.empty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
+  mysql_optionsv(mysql_, MYSQL_OPT_PROTOCOL, &protocol);
+  mysql_optionsv(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &kConnectTimeoutSeconds);
+  mysql_optionsv(mysql_, MYSQL_OPT_READ_TIMEOUT, &kReadWriteTimeoutSeconds);
+  mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &kReadWriteTimeoutSeconds);
+  mysql_optionsv(mysql_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+  const char* password = uri_.has_password ? uri_.password.c_str() : nullptr;
+  if (mysql_real_connect(
+          mysql_, uri_.host.c_str(), uri_.user.c_str(), password,
+          use_database ? uri_.database.c_str() : nullptr,
+          static_cast<unsigned int>(uri_.port),
+          uri_.socket.empty() ? nullptr : uri_.socket.c_str(), 0) == nullptr) {
+    Status st = Error("connect as '" + uri_.user + "'");
+    Close();
+    broken_ = true;
+    return st;
+  }
+  for (const char* sql : kSessionSetup) {
+    if (mysql_real_query(mysql_, sql, std::strlen(sql)) != 0) {
+      Status st = Error(sql);
+      Close();
+      broken_ = true;
+      return st;
+    }
+  }
+  broken_ = false;
+  return Status::OK();
+}
+
+Status MysqlConnection::Error(std::string_view context) {
+  const unsigned int error = mysql_ != nullptr ? mysql_errno(mysql_) : 0;
+  if (error == 0) {
+    return Status::IOError("mysql server at " + endpoint_ + ": " +
+                           std::string(context) + ": failed");
+  }
+  if (IsConnectionLost(error)) broken_ = true;
+  return MysqlStatus(error, mysql_error(mysql_), context, endpoint_);
+}
+
+Status MysqlConnection::Revive() {
+  if (!broken_ && mysql_ != nullptr) return Status::OK();
+  return Connect(/*use_database=*/true);
+}
+
+Status MysqlConnection::UseDatabase() {
+  if (mysql_select_db(mysql_, uri_.database.c_str()) != 0) {
+    return Error("use database '" + uri_.database + "'");
+  }
+  return Status::OK();
+}
+
+Result<std::string> MysqlConnection::QueryString(std::string_view sql) {
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) {
+    return Error(sql);
+  }
+  MYSQL_RES* res = mysql_store_result(mysql_);
+  if (res == nullptr) return Error(sql);
+  MYSQL_ROW row = mysql_fetch_row(res);
+  std::string out;
+  if (row != nullptr && row[0] != nullptr) {
+    out.assign(row[0], mysql_fetch_lengths(res)[0]);
+  }
+  mysql_free_result(res);
+  if (row == nullptr) {
+    return Status::IOError("mysql server at " + endpoint_ + ": " +
+                           std::string(sql) + ": returned no row");
+  }
+  return out;
+}
+
+Result<std::unique_ptr<Statement>> MysqlConnection::Prepare(
+    std::string_view sql) {
+  // No Revive here: cursors of the running read hold cached statements.
+  if (mysql_ == nullptr) return Error("prepare");
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlStatement> stmt,
+                        MysqlStatement::Prepare(this, sql));
+  return std::unique_ptr<Statement>(std::move(stmt));
+}
+
+Status MysqlConnection::Exec(std::string_view sql) {
+  if (mysql_ == nullptr) return Error(sql);
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) {
+    return Error(sql);
+  }
+  do {
+    if (MYSQL_RES* res = mysql_store_result(mysql_)) mysql_free_result(res);
+  } while (mysql_next_result(mysql_) == 0);
+  return Status::OK();
+}
+
+Status MysqlConnection::BeginRead() {
+  OBKV_RETURN_IF_ERROR(Revive());
+  OBKV_RETURN_IF_ERROR(
+      Exec("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"));
+  in_transaction_ = true;
+  return Status::OK();
+}
+
+Status MysqlConnection::BeginWrite() {
+  OBKV_RETURN_IF_ERROR(Revive());
+  if (read_only_) {
+    return Status::NotSupported("mysql server at " + endpoint_ +
+                                ": this session is read-only");
+  }
+  OBKV_RETURN_IF_ERROR(Exec("START TRANSACTION READ WRITE"));
+  in_transaction_ = true;
+  return Status::OK();
+}
+
+Status MysqlConnection::Commit() {
+  in_transaction_ = false;
+  return Exec("COMMIT");
+}
+
+void MysqlConnection::Rollback() {
+  if (!in_transaction_) return;
+  in_transaction_ = false;
+  if (!broken_) (void)Exec("ROLLBACK");
+}
+
+}  // namespace storage
+}  // namespace obkvlite

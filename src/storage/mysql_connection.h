@@ -1,0 +1,87 @@
+// Copyright (c) obkvlite authors.
+//
+// MysqlConnection: the MySQL-protocol engine's Connection
+// (storage/connection.h), one MariaDB Connector/C session on the store's
+// database. TCP or the Unix socket of the URI is chosen explicitly, so a
+// "localhost" URI never reaches a server's default socket by accident.
+// Each session runs with STRICT_ALL_TABLES (an oversize value is an error,
+// never truncated) and REPEATABLE READ (a read transaction is one
+// snapshot across the pages of a scan).
+//
+// A lost connection marks the session broken; the next transaction (or
+// Revive) reconnects, so a restarted server is used again at the next
+// call. Errors name the endpoint and never the password.
+//
+// Thread safety: used by one thread at a time.
+
+#ifndef OBKVLITE_STORAGE_MYSQL_CONNECTION_H_
+#define OBKVLITE_STORAGE_MYSQL_CONNECTION_H_
+
+#include <mysql.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "obkvlite/status.h"
+#include "storage/connection.h"
+#include "storage/mysql_uri.h"
+
+namespace obkvlite {
+namespace storage {
+
+class MysqlConnection final : public Connection {
+ public:
+  // Rows per page of a range read (Connection::page_rows).
+  static constexpr int kPageRows = 256;
+
+  // Connects to the server of `uri`; with `use_database` false no database
+  // is selected (to create it first).
+  static Result<std::unique_ptr<MysqlConnection>> Open(const MysqlUri& uri,
+                                                       bool read_only,
+                                                       bool use_database);
+  ~MysqlConnection() override;
+
+  MYSQL* handle() { return mysql_; }
+  const std::string& endpoint() const { return endpoint_; }
+  // Status for the session's last error while doing `context`.
+  Status Error(std::string_view context);
+  // After a lost connection: the next Revive reconnects.
+  void MarkBroken() { broken_ = true; }
+  Status Revive() override;
+  // Selects the store's database (after creating it).
+  Status UseDatabase();
+  // The first column of the first row of `sql` as text.
+  Result<std::string> QueryString(std::string_view sql);
+
+  layout::SqlDialect dialect() const override {
+    return layout::SqlDialect::kMysql;
+  }
+  int page_rows() const override { return kPageRows; }
+  Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
+  Status Exec(std::string_view sql) override;
+
+  Status BeginRead() override;
+  Status BeginWrite() override;
+  Status Commit() override;
+  void Rollback() override;
+  bool in_transaction() const override { return in_transaction_; }
+  bool broken() const override { return broken_; }
+
+ private:
+  MysqlConnection(MysqlUri uri, bool read_only);
+  Status Connect(bool use_database);
+  void Close();
+
+  const MysqlUri uri_;
+  const std::string endpoint_;
+  const bool read_only_;
+  MYSQL* mysql_ = nullptr;
+  bool broken_ = false;
+  bool in_transaction_ = false;
+};
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_MYSQL_CONNECTION_H_

@@ -1,0 +1,178 @@
+// Copyright (c) obkvlite authors.
+#include "storage/mysql_engine.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "obkvlite/ddl.h"
+#include "storage/catalog.h"
+#include "storage/mysql_connection.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+bool ContainsNoCase(std::string text, std::string_view word) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return text.find(word) != std::string::npos;
+}
+
+class MysqlEngine final : public Engine {
+ public:
+  MysqlEngine(MysqlUri uri, EngineInfo info, DdlDialect dialect)
+      : uri_(std::move(uri)), info_(std::move(info)), dialect_(dialect) {}
+
+  const EngineInfo& info() const override { return info_; }
+  bool partitions_are_tables() const override { return false; }
+  int shards() const override { return 1; }
+
+  Result<std::unique_ptr<Connection>> OpenReader() override {
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> conn,
+                          MysqlConnection::Open(uri_, /*read_only=*/true,
+                                                /*use_database=*/true));
+    return std::unique_ptr<Connection>(std::move(conn));
+  }
+
+  Status CreateTable(Connection* writer, const TableSpec& spec) override {
+    OBKV_RETURN_IF_ERROR(writer->Revive());
+    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+    if (exists) {
+      return Status::AlreadyExists("table '" + spec.name + "' already exists");
+    }
+    const std::vector<std::string> creates =
+        ServerCreateStatements(spec, dialect_);
+    size_t done = 0;
+    Status st;
+    for (; done < creates.size() && st.ok(); ++done) {
+      st = writer->Exec(creates[done]);
+      if (!st.ok()) break;
+    }
+    if (st.ok()) st = InsertCatalogRow(writer, spec);
+    if (!st.ok()) Undo(writer, spec, done);
+    return st;
+  }
+
+  Status DropTable(Connection* writer, const TableSpec& spec) override {
+    OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                          Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+    if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> del,
+        writer->Prepare("DELETE FROM " + QuoteMysqlIdentifier(kCatalogTable) +
+                        " WHERE " + QuoteMysqlIdentifier("name") + " = ?1"));
+    del->BindText(1, spec.name);
+    OBKV_RETURN_IF_ERROR(del->Run());
+    OBKV_RETURN_IF_ERROR(txn.Commit());
+    // The catalog row is gone first: a crash here leaves unnamed tables,
+    // never a catalog entry without them.
+    for (const std::string& drop : ServerDropStatements(spec, dialect_)) {
+      OBKV_RETURN_IF_ERROR(writer->Exec(drop));
+    }
+    return Status::OK();
+  }
+
+ private:
+  Status InsertCatalogRow(Connection* writer, const TableSpec& spec) {
+    OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                          Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> insert,
+        writer->Prepare("INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) +
+                        " (" + QuoteMysqlIdentifier("name") + ", " +
+                        QuoteMysqlIdentifier("spec") + ") VALUES (?1, ?2)"));
+    insert->BindText(1, spec.name);
+    insert->BindText(2, spec.json);
+    OBKV_RETURN_IF_ERROR(insert->Run());
+    return txn.Commit();
+  }
+
+  // Drops what the first `done` CREATE statements made (best effort: the
+  // error being returned is the one that matters).
+  void Undo(Connection* writer, const TableSpec& spec, size_t done) {
+    const std::vector<std::string> drops = ServerDropStatements(spec, dialect_);
+    const size_t group = dialect_ == DdlDialect::kOceanBase ? 1 : 0;
+    for (size_t i = done; i > group; --i) (void)writer->Exec(drops[i - 1 - group]);
+    if (group == 1 && done > 0) (void)writer->Exec(drops.back());
+  }
+
+  const MysqlUri uri_;
+  const EngineInfo info_;
+  const DdlDialect dialect_;
+};
+
+// Creates the database when allowed, then selects it.
+Status SelectDatabase(MysqlConnection* writer, const StoreOptions& options,
+                      const MysqlUri& uri) {
+  if (!options.read_only && options.create_if_missing) {
+    OBKV_RETURN_IF_ERROR(writer->Exec("CREATE DATABASE IF NOT EXISTS " +
+                                      QuoteMysqlIdentifier(uri.database)));
+  }
+  Status st = writer->UseDatabase();
+  if (st.IsNotFound()) {
+    return Status::NotFound(uri.Redacted() + ": no such database (" +
+                            (options.read_only
+                                 ? std::string("read-only stores are not "
+                                               "created")
+                                 : std::string("create_if_missing is false")) +
+                            ")");
+  }
+  return st;
+}
+
+Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
+                    const MysqlUri& uri) {
+  if (!options.read_only) return writer->Exec(ServerCatalogDdl());
+  OBKV_ASSIGN_OR_RETURN(
+      std::string n,
+      writer->QueryString("SELECT COUNT(*) FROM information_schema.TABLES "
+                          "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = "
+                          "'" + std::string(kCatalogTable) + "'"));
+  if (n == "0") {
+    return Status::NotFound(uri.Redacted() +
+                            ": database holds no obkvlite store (no " +
+                            std::string(kCatalogTable) + " table)");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
+                                     const MysqlUri& uri) {
+  if (options.shards > 1 || options.shards < 0) {
+    return Status::InvalidArgument(
+        "options.shards: a server store has no shard files (shards are "
+        "SQLite files); got " +
+        std::to_string(options.shards));
+  }
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> writer,
+                        MysqlConnection::Open(uri, options.read_only,
+                                              /*use_database=*/false));
+  OBKV_RETURN_IF_ERROR(SelectDatabase(writer.get(), options, uri));
+  OBKV_ASSIGN_OR_RETURN(std::string version,
+                        writer->QueryString("SELECT VERSION()"));
+  EngineInfo info;
+  info.version = version;
+  info.location = uri.Redacted();
+  DdlDialect dialect = DdlDialect::kMysql;
+  if (ContainsNoCase(version, "oceanbase")) {
+    info.engine = "oceanbase";
+    dialect = DdlDialect::kOceanBase;
+  } else if (ContainsNoCase(version, "mariadb")) {
+    info.engine = "mariadb";
+  } else {
+    info.engine = "mysql";
+  }
+  OBKV_RETURN_IF_ERROR(CheckCatalog(writer.get(), options, uri));
+  OpenedEngine out;
+  OBKV_ASSIGN_OR_RETURN(out.specs, LoadCatalog(writer.get()));
+  out.writers.push_back(std::move(writer));
+  out.engine = std::make_unique<MysqlEngine>(uri, std::move(info), dialect);
+  return out;
+}
+
+}  // namespace storage
+}  // namespace obkvlite

@@ -1,0 +1,222 @@
+// Copyright (c) obkvlite authors.
+#include "storage/mysql_uri.h"
+
+#include <cstdlib>
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+constexpr std::string_view kScheme = "mysql://";
+
+Status UriError(std::string_view part, const std::string& what) {
+  return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Percent-decodes `text`; `part` names it in the error. `secret` parts are
+// never quoted back.
+Result<std::string> PercentDecode(std::string_view text, std::string_view part,
+                                  bool secret) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    const bool has_two = i + 2 < text.size();
+    const int hi = has_two ? HexValue(text[i + 1]) : -1;
+    const int lo = has_two ? HexValue(text[i + 2]) : -1;
+    if (hi < 0 || lo < 0) {
+      return UriError(part, secret ? "a '%' is not followed by two hex digits"
+                                   : "'%' at offset " + std::to_string(i) +
+                                         " of '" + std::string(text) +
+                                         "' is not followed by two hex digits");
+    }
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return out;
+}
+
+bool IsDatabaseChar(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+bool IsHostChar(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+         (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+}
+
+Status ParseHostPort(std::string_view text, MysqlUri* uri) {
+  std::string_view port;
+  if (!text.empty() && text[0] == '[') {
+    const size_t close = text.find(']');
+    if (close == std::string_view::npos) {
+      return UriError("host", "'[' without ']' in '" + std::string(text) + "'");
+    }
+    uri->host = std::string(text.substr(1, close - 1));
+    for (char c : uri->host) {
+      if (HexValue(c) < 0 && c != ':' && c != '.') {
+        return UriError("host", "'" + uri->host + "' is not an IPv6 address");
+      }
+    }
+    text.remove_prefix(close + 1);
+    if (!text.empty() && text[0] != ':') {
+      return UriError("host", "unexpected '" + std::string(text) +
+                                  "' after the IPv6 address");
+    }
+    if (!text.empty()) port = text.substr(1);
+    if (text.size() == 1) return UriError("port", "empty after ':'");
+  } else {
+    const size_t colon = text.find(':');
+    uri->host = std::string(text.substr(0, colon));
+    if (colon != std::string_view::npos) port = text.substr(colon + 1);
+    for (char c : uri->host) {
+      if (!IsHostChar(c)) {
+        return UriError("host", "'" + uri->host +
+                                    "' holds a character outside "
+                                    "[A-Za-z0-9._-]");
+      }
+    }
+    if (colon != std::string_view::npos && port.empty()) {
+      return UriError("port", "empty after ':'");
+    }
+  }
+  if (uri->host.empty()) return UriError("host", "missing");
+  if (!port.empty()) {
+    if (port.size() > 5 ||
+        port.find_first_not_of("0123456789") != std::string_view::npos) {
+      return UriError("port", "'" + std::string(port) + "' is not a number");
+    }
+    const int value = std::atoi(std::string(port).c_str());
+    if (value < 1 || value > 65535) {
+      return UriError("port",
+                      "'" + std::string(port) + "' is not in [1, 65535]");
+    }
+    uri->port = value;
+  }
+  return Status::OK();
+}
+
+Status ParseQuery(std::string_view query, MysqlUri* uri) {
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view()
+                                          : query.substr(amp + 1);
+    const size_t eq = pair.find('=');
+    const std::string name(pair.substr(0, eq));
+    if (name != "socket") {
+      return UriError("parameter", "unknown parameter '" + name +
+                                       "' (the only one is socket=PATH)");
+    }
+    if (eq == std::string_view::npos || eq + 1 == pair.size()) {
+      return UriError("socket", "needs a path: ?socket=PATH");
+    }
+    if (!uri->socket.empty()) return UriError("socket", "given twice");
+    OBKV_ASSIGN_OR_RETURN(uri->socket,
+                          PercentDecode(pair.substr(eq + 1), "socket", false));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+std::string MysqlUri::Redacted() const {
+  std::string out = std::string(kScheme) + user + "@";
+  out += host.find(':') != std::string::npos ? "[" + host + "]" : host;
+  out += ":" + std::to_string(port) + "/" + database;
+  if (!socket.empty()) out += "?socket=" + socket;
+  return out;
+}
+
+std::string MysqlUri::Endpoint() const {
+  if (!socket.empty()) return "socket " + socket;
+  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) +
+         ":" + std::to_string(port);
+}
+
+bool HasMysqlScheme(std::string_view location) {
+  const size_t sep = location.find("://");
+  if (sep == std::string_view::npos || sep == 0) return false;
+  for (size_t i = 0; i < sep; ++i) {
+    const char c = location[i];
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (i > 0 && ((c >= '0' && c <= '9') || c == '+' ||
+                               c == '-' || c == '.'));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+Result<MysqlUri> ParseMysqlUri(std::string_view text) {
+  if (text.substr(0, kScheme.size()) != kScheme) {
+    const size_t sep = text.find("://");
+    return UriError("scheme", "'" + std::string(text.substr(0, sep)) +
+                                  "' is not supported (use mysql://USER@HOST"
+                                  "[:PORT]/DATABASE or a file path)");
+  }
+  text.remove_prefix(kScheme.size());
+  MysqlUri uri;
+  const size_t query_at = text.find('?');
+  std::string_view query;
+  if (query_at != std::string_view::npos) {
+    query = text.substr(query_at + 1);
+    text = text.substr(0, query_at);
+    if (query.empty()) return UriError("parameter", "empty after '?'");
+  }
+  const size_t slash = text.find('/');
+  if (slash == std::string_view::npos) {
+    return UriError("database", "missing (mysql://USER@HOST[:PORT]/DATABASE)");
+  }
+  const std::string_view authority = text.substr(0, slash);
+  const std::string_view database = text.substr(slash + 1);
+  const size_t at = authority.rfind('@');
+  if (at == std::string_view::npos) {
+    return UriError("user", "missing (mysql://USER@HOST[:PORT]/DATABASE)");
+  }
+  const std::string_view userinfo = authority.substr(0, at);
+  const size_t colon = userinfo.find(':');
+  OBKV_ASSIGN_OR_RETURN(
+      uri.user, PercentDecode(userinfo.substr(0, colon), "user", false));
+  if (uri.user.empty()) return UriError("user", "empty");
+  if (colon != std::string_view::npos) {
+    OBKV_ASSIGN_OR_RETURN(
+        uri.password, PercentDecode(userinfo.substr(colon + 1), "password",
+                                    /*secret=*/true));
+    uri.has_password = true;
+  }
+  OBKV_RETURN_IF_ERROR(ParseHostPort(authority.substr(at + 1), &uri));
+  if (database.empty()) return UriError("database", "empty");
+  if (database.size() > 64) {
+    return UriError("database", std::to_string(database.size()) +
+                                    " characters, limit 64");
+  }
+  for (char c : database) {
+    if (!IsDatabaseChar(c)) {
+      return UriError("database", "'" + std::string(database) +
+                                      "' holds a character outside "
+                                      "[A-Za-z0-9_]");
+    }
+  }
+  uri.database = std::string(database);
+  OBKV_RETURN_IF_ERROR(ParseQuery(query, &uri));
+  if (!uri.has_password) {
+    if (const char* env = std::getenv("OBKV_MYSQL_PASSWORD")) {
+      uri.password = env;
+      uri.has_password = true;
+    }
+  }
+  return uri;
+}
+
+}  // namespace storage
+}  // namespace obkvlite

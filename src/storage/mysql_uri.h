@@ -1,0 +1,53 @@
+// Copyright (c) obkvlite authors.
+//
+// The location of a store on a MySQL-protocol server (doc/engines.md):
+//
+//   mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?socket=PATH]
+//
+// USER, PASSWORD and PATH are percent-decoded, so OceanBase users such as
+// root@tenant#cluster are written root%40tenant%23cluster. HOST is a name,
+// an IPv4 address or a bracketed IPv6 address; PORT defaults to 3306.
+// DATABASE is 1..64 characters of [A-Za-z0-9_]. Without a PASSWORD in the
+// URI, the environment variable OBKV_MYSQL_PASSWORD supplies it (or none).
+// Every error names the part that is wrong and never repeats a password.
+//
+// Thread safety: pure functions (ParseMysqlUri reads the environment).
+
+#ifndef OBKVLITE_STORAGE_MYSQL_URI_H_
+#define OBKVLITE_STORAGE_MYSQL_URI_H_
+
+#include <string>
+#include <string_view>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+namespace storage {
+
+struct MysqlUri {
+  std::string user;
+  std::string password;
+  bool has_password = false;
+  std::string host;
+  int port = 3306;
+  std::string database;
+  std::string socket;  // empty: TCP to host:port
+
+  // "mysql://user@host:port/database" (with "?socket=..."), no password:
+  // the form for errors, logs and `describe`.
+  std::string Redacted() const;
+  // "host:port", or "socket PATH": where errors say the server was sought.
+  std::string Endpoint() const;
+};
+
+// True when `location` starts with a URI scheme ("name://"): the MySQL
+// engine's "mysql://" or a scheme ParseMysqlUri refuses by name.
+bool HasMysqlScheme(std::string_view location);
+
+// Parses `uri`; InvalidArgument naming the part ("store: port: ...").
+Result<MysqlUri> ParseMysqlUri(std::string_view uri);
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_MYSQL_URI_H_

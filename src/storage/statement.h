@@ -1,0 +1,71 @@
+// Copyright (c) obkvlite authors.
+//
+// Statement: one prepared statement of an engine session (doc/engines.md),
+// the seam the hbase layer binds and steps without knowing the engine.
+// Parameters are numbered from 1 as the layouts number them (?1, ?2, ...);
+// a number may appear several times in the SQL text.
+//
+// Bound bytes are not copied: REQUIRED: they stay valid until the
+// statement is reset or rebound. Column views are valid until the next
+// Step or Reset.
+//
+// Thread safety: used by the thread that owns its connection.
+
+#ifndef OBKVLITE_STORAGE_STATEMENT_H_
+#define OBKVLITE_STORAGE_STATEMENT_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+namespace storage {
+
+// The outcome of one step.
+enum class StepCode { kRow, kDone, kError };
+
+class Statement {
+ public:
+  virtual ~Statement() = default;
+
+  // Binders; a bad index shows at Step.
+  virtual void BindBlob(int index, std::string_view bytes) = 0;
+  virtual void BindText(int index, std::string_view text) = 0;
+  virtual void BindInt(int index, int64_t value) = 0;
+
+  // Steps once. On kError, error() tells why and constraint_violated()
+  // whether a uniqueness constraint refused the row.
+  virtual StepCode Advance() = 0;
+  virtual Status error() const = 0;
+  virtual bool constraint_violated() const = 0;
+
+  // Steps once: true with a row, false when done, or the error.
+  Result<bool> Step() {
+    switch (Advance()) {
+      case StepCode::kRow:
+        return true;
+      case StepCode::kDone:
+        return false;
+      default:
+        return error();
+    }
+  }
+
+  // Runs a statement to completion (INSERT/DELETE/...) and resets it.
+  virtual Status Run() = 0;
+  // Rows the last Run inserted, changed or deleted.
+  virtual int64_t changes() const = 0;
+
+  virtual std::string_view ColumnBlob(int col) const = 0;
+  virtual std::string_view ColumnText(int col) const = 0;
+  virtual int64_t ColumnInt(int col) const = 0;
+
+  // Makes the statement reusable; keeps the bindings.
+  virtual void Reset() = 0;
+};
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_STATEMENT_H_
