@@ -1,20 +1,24 @@
 // Copyright (c) obkvlite authors.
 //
-// `obkv load` and `obkv export`, in-process: the TSV/CSV cell lines, the
-// validate-all-then-write semantics (a bad line names FILE:LINE and leaves
-// the store unchanged), stdin, the SQL dump's exact text, and the progress
-// line's format.
+// `obkv load` and `obkv export`, in-process: the TSV/CSV cell lines, CSV
+// records spanning lines (RFC 4180), the validate-all-then-write semantics
+// (a bad record names FILE:LINE of its first line and leaves the store
+// unchanged), stdin, the SQL dump's exact text, and the progress line's
+// format.
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "cli_test_support.h"
 #include "tools/cli/cell_line.h"
 #include "tools/cli/progress.h"
+#include "tools/cli/record_reader.h"
 
 namespace obkvlite {
 namespace testing {
@@ -55,12 +59,17 @@ struct Loaded {
     CHECK(run.code == 0);
     return run.out;
   }
-  // Loads `text` as NAME, which must fail with exactly `error`, and checks
-  // the store did not change.
+  // Loads `text` as NAME (with `extra` arguments), which must fail with
+  // exactly `error` after the file name, and checks the store did not
+  // change.
   void LoadFails(const std::string& name, const std::string& text,
-                 const std::string& error) {
+                 const std::string& error,
+                 std::vector<std::string> extra = {}) {
     const std::string before = Export();
-    const CliRun run = box.Run({"load", "t", box.WriteFile(name, text)});
+    std::vector<std::string> args = {"load", "t", box.WriteFile(name, text)};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliRun run = box.Run(args);
+    INFO(name);
     CHECK(run.code == 1);
     CHECK(run.out.empty());
     CHECK(run.err == "obkv: " + box.Path(name) + error + "\n");
@@ -146,9 +155,43 @@ TEST_CASE("load: a bad line anywhere names FILE:LINE and writes nothing") {
               ":1: value: 9 bytes, limit 8");
   t.LoadFails("negative.tsv", "a\tf:q\t-5\tv\n",
               ":1: ts: must be a non-negative integer (ms), got \"-5\"");
-  t.LoadFails("quote.csv", "a,f:q,1,\"open\n",
+  // Without --format csv a quote is an ordinary byte: one TAB-less field.
+  t.LoadFails("quote.tsv", "a,f:q,1,\"open\n",
               ":1: expected 4 fields (row, family:qualifier, ts, value), got "
               "1");
+}
+
+TEST_CASE("csv: a quoted field spans lines; errors name the record's line") {
+  Loaded t;
+  // RFC 4180 section 2, rule 6: a quoted field may hold line breaks
+  // (kept as written, CRLF included) and "" is one quote.
+  const std::string csv =
+      "m1,f:q,5,\"line one\nline \"\"two\"\"\r\nthree\"\r\n"
+      "m2,f:q,6,plain\r\n"
+      "\r\n"
+      "\"m\n3\",f:q,7,x\n";
+  CliRun run = t.box.Run(
+      {"load", "t", "--format", "csv", t.box.WriteFile("m.csv", csv)});
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out == "loaded 3 cells into t\n");
+  CHECK(t.Export() ==
+        "m\\x0A3\tf:q\t7\tx\n"
+        "m1\tf:q\t5\tline one\\x0Aline \"two\"\\x0D\\x0Athree\n"
+        "m2\tf:q\t6\tplain\n" +
+            std::string(kExported));
+  // A bad record is named by the line it starts on: record 2 starts on
+  // line 2 and spans three lines, record 3 starts on line 5.
+  const std::string spans = "a,f:q,1,v\nb,f:q,2,\"x\n\ny\"\nc,f:q,z,v\n";
+  t.LoadFails("spans.csv", spans,
+              ":5: ts: must be a non-negative integer (ms), got \"z\"",
+              {"--format", "csv"});
+  t.LoadFails("open.csv", "a,f:q,1,v\nb,f:q,2,\"open\nstill open\n",
+              ":2: field 4: unterminated quote opened at offset 8",
+              {"--format", "csv"});
+  t.LoadFails("after.csv", "a,f:q,1,v\nb,f:q,2,\"x\ny\"z,w\n",
+              ":2: field 4: text after the closing quote at offset 13",
+              {"--format", "csv"});
 }
 
 TEST_CASE("load/export: usage errors") {
@@ -197,10 +240,54 @@ TEST_CASE("export --dialect mysql: DDL, then the exact K/Q/T/V rows in hex") {
   CHECK(ob.substr(ob.size() - inserts.size()) == inserts);
 }
 
+// Splits `text` into records with `syntax`; each record's fields are
+// joined by '|' and prefixed by its line: "1:a|b".
+std::vector<std::string> Records(const std::string& text,
+                                 cli::RecordSyntax syntax) {
+  std::istringstream in(text);
+  cli::RecordReader reader(in, syntax);
+  std::vector<std::string> out;
+  std::vector<std::string> fields;
+  for (;;) {
+    Result<bool> more = reader.Next(&fields);
+    if (!more.ok()) {
+      out.push_back(std::to_string(reader.line()) + ": " +
+                    more.status().message());
+      return out;
+    }
+    if (!*more) return out;
+    std::string joined = std::to_string(reader.line()) + ":";
+    for (size_t i = 0; i < fields.size(); ++i) {
+      joined += (i > 0 ? "|" : "") + fields[i];
+    }
+    out.push_back(joined);
+  }
+}
+
+TEST_CASE("record reader: tsv, csv, separators, line numbers") {
+  using cli::RecordSyntax;
+  using V = std::vector<std::string>;
+  // tsv: no quoting, every byte between separators is the field's; CRLF
+  // and empty lines.
+  CHECK(Records("a\tb\\x\t\"c\r\n\n\t\n", RecordSyntax::Tsv()) ==
+        V{"1:a|b\\x|\"c", "3:|"});
+  CHECK(Records("a|b,c||\n", RecordSyntax::Tsv('|')) == V{"1:a|b,c||"});
+  // csv: quotes, "" and a line break inside quotes; an empty line inside a
+  // quoted field is part of it.
+  CHECK(Records("\"a,b\",\"say \"\"hi\"\"\"\n\"x\n\ny\",z\nlast\n",
+                RecordSyntax::Csv()) ==
+        V{"1:a,b|say \"hi\"", "2:x\n\ny|z", "5:last"});
+  // A quote inside an unquoted field is kept.
+  CHECK(Records("ab\"c,d\n", RecordSyntax::Csv()) == V{"1:ab\"c|d"});
+  CHECK(Records("\"a\"x,f:q,1,v\n", RecordSyntax::Csv()) ==
+        V{"1: field 1: text after the closing quote at offset 3"});
+  CHECK(Records("ok\n\"a\nb\n", RecordSyntax::Csv()) ==
+        V{"1:ok", "2: field 1: unterminated quote opened at offset 0"});
+}
+
 TEST_CASE("cell lines: parse and format") {
   using cli::CellFormat;
-  Result<cli::CellLine> line =
-      cli::ParseCellLine("r\tf:\t\t\\x5C", CellFormat::kTsv);
+  Result<cli::CellLine> line = cli::ParseCellFields({"r", "f:", "", "\\x5C"});
   REQUIRE(line.ok());
   CHECK(line->row == "r");
   CHECK(line->family == "f");
@@ -209,9 +296,8 @@ TEST_CASE("cell lines: parse and format") {
   CHECK(line->value == "\\");
   CHECK(cli::FormatCellLine(Cell{"a,b", "f", "q\"", 7, "\t"},
                             CellFormat::kCsv) == "\"a,b\",\"f:q\"\"\",7,\\x09");
-  CHECK(cli::ParseCellLine("\"a\"x,f:q,1,v", CellFormat::kCsv)
-            .status()
-            .message() == "field 1: text after the closing quote at offset 3");
+  CHECK(cli::ParseCellFields({"r", "f:q", "1"}).status().message() ==
+        "expected 4 fields (row, family:qualifier, ts, value), got 3");
 }
 
 TEST_CASE("progress line: bar, percentage, rows/s and ETA") {

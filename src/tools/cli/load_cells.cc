@@ -12,6 +12,7 @@
 #include "hbase/table_schema.h"
 #include "hbase/timeseries_write.h"
 #include "obkvlite/mutation.h"
+#include "tools/cli/record_reader.h"
 
 namespace obkvlite {
 namespace cli {
@@ -42,24 +43,25 @@ Put ToPut(CellLine cell) {
   return put;
 }
 
-// Calls `fn(line_number, put)` for every non-empty line; stops at the first
-// error, named by line.
+// Calls `fn(line_number, put)` for every record; stops at the first error,
+// named by the line the record starts on.
 template <typename Fn>
 Status ForEachPut(std::istream& in, const LoadOptions& options, Fn fn) {
-  std::string line;
-  int64_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty() || line == "\r") continue;
-    Result<CellLine> cell = ParseCellLine(line, options.format);
-    if (!cell.ok()) return LineError(options, number, cell.status());
-    OBKV_RETURN_IF_ERROR(fn(number, ToPut(std::move(cell).value())));
+  RecordReader reader(in, options.format == CellFormat::kCsv
+                              ? RecordSyntax::Csv()
+                              : RecordSyntax::Tsv());
+  std::vector<std::string> fields;
+  for (;;) {
+    Result<bool> more = reader.Next(&fields);
+    if (!more.ok() && more.status().code() == Status::Code::kIOError) {
+      return PrefixStatus(more.status(), options.name + ": ");
+    }
+    if (!more.ok()) return LineError(options, reader.line(), more.status());
+    if (!*more) return Status::OK();
+    Result<CellLine> cell = ParseCellFields(fields);
+    if (!cell.ok()) return LineError(options, reader.line(), cell.status());
+    OBKV_RETURN_IF_ERROR(fn(reader.line(), ToPut(std::move(cell).value())));
   }
-  if (in.bad()) {
-    return Status::IOError(options.name + ": read error after line " +
-                           std::to_string(number));
-  }
-  return Status::OK();
 }
 
 }  // namespace

@@ -1,17 +1,19 @@
 // Copyright (c) obkvlite authors.
 //
-// The engine of `obkv load`: imports cell lines (cell_line.h) into a table,
-// validate-all-then-write:
-//   1. every line is parsed and checked exactly as Table::Put checks it
+// The engine of `obkv load`: imports cell lines (cell_line.h, split into
+// records by record_reader.h) into a table, validate-all-then-write:
+//   1. every record is parsed and checked exactly as Table::Put checks it
 //      (family, K/Q/V limits, timestamp, partition bounds) without writing;
-//      the first bad line stops the load with "<name>:<line>: <field>:
-//      <rule>" and the store is unchanged;
-//   2. only then are the lines written, `batch_size` lines per transaction.
+//      the first bad record stops the load with "<name>:<line>: <field>:
+//      <rule>", <line> being the line the record starts on (a csv record
+//      may span lines), and the store is unchanged;
+//   2. only then are the records written, `batch_size` per transaction.
 // Step 2 reads the input again, so the input must be seekable (cmd_load
 // spools a pipe to a temporary file first). Step 2 fails only for reasons
 // outside the file (disk full, a lock held too long, a concurrent schema
 // change); the batches before the failing one stay committed and the error
-// says how many cells were loaded. Empty lines are skipped.
+// says how many cells were loaded. Empty lines between records are
+// skipped.
 //
 // REQUIRED: `table` outlives the call.
 // Thread safety: as the Table.
@@ -33,11 +35,11 @@ namespace cli {
 
 struct LoadOptions {
   CellFormat format = CellFormat::kTsv;
-  int batch_size = 1000;  // lines per transaction, >= 1
+  int batch_size = 1000;  // records per transaction, >= 1
   std::string name;       // input name in errors: "data.tsv"
 };
 
-// Loads every line of `in` (rewound between the two steps) into `table`
+// Loads every record of `in` (rewound between the two steps) into `table`
 // and returns the number of cells written. `progress` (may be null) sees
 // step 2.
 Result<int64_t> LoadCells(Table& table, std::istream& in,
