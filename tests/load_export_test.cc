@@ -1,14 +1,21 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv load` and `obkv export`, in-process: the TSV/CSV cell lines, CSV
-// records spanning lines (RFC 4180), the validate-all-then-write semantics
-// (a bad record names FILE:LINE of its first line and leaves the store
-// unchanged), stdin, the SQL dump's exact text, and the progress line's
-// format.
+// records spanning lines (RFC 4180), ImportTsv rows (--columns,
+// --separator), the validate-all-then-write semantics (a bad record names
+// FILE:LINE of its first line and leaves the store unchanged), stdin, the
+// SQL dump's exact text, and the progress line's format.
+//
+// The ImportTsv rules are HBase's, from
+// hbase-mapreduce/src/main/java/org/apache/hadoop/hbase/mapreduce/
+// ImportTsv.java (class TsvParser, and the checks in ImportTsv.run) and
+// TsvImporterMapper.java (how a parsed line becomes a Put); each test below
+// names the one it follows.
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -192,6 +199,199 @@ TEST_CASE("csv: a quoted field spans lines; errors name the record's line") {
   t.LoadFails("after.csv", "a,f:q,1,v\nb,f:q,2,\"x\ny\"z,w\n",
               ":2: field 4: text after the closing quote at offset 13",
               {"--format", "csv"});
+}
+
+// TsvParser(columnsSpecification, ...): the list is split on ',' and each
+// entry trimmed; "f" has the empty qualifier; HBASE_TS_KEY may be any
+// field. TsvImporterMapper.map: one Put per line, a cell for every other
+// field, empty ones too (importtsv.skip.empty.columns defaults to false),
+// all with the line's timestamp. Fields are raw bytes (ImportTsv: "it
+// doesn't do any quoting or escaping").
+TEST_CASE("ImportTsv --columns: fields become one Put's cells") {
+  CliSandbox box;
+  box.Create("t", kSpec);
+  CliRun run = box.Run(
+      {"load", "t",
+       box.WriteFile("rows.tsv", "r1\t100\talice\tx\\y\nr2\t200\tbob\t\n"),
+       "--columns", " HBASE_ROW_KEY , HBASE_TS_KEY,f:name,g"});
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out == "loaded 4 cells into t\n");
+  CHECK(box.Run({"export", "t"}).out ==
+        "r1\tf:name\t100\talice\n"
+        "r1\tg:\t100\tx\\x5Cy\n"
+        "r2\tf:name\t200\tbob\n"
+        "r2\tg:\t200\t\n");
+}
+
+// ImportTsv.SEPARATOR_CONF_KEY (importtsv.separator, default "\t");
+// TsvParser: "TsvParser only supports single-byte separators". Any byte
+// but a line break, given as is or as \xHH.
+TEST_CASE("ImportTsv --separator: one byte") {
+  CliSandbox box;
+  box.Create("t", kSpec);
+  CliRun run =
+      box.Run({"load", "t", box.WriteFile("p.txt", "p|1|a\tb\n"), "--columns",
+               "HBASE_ROW_KEY,HBASE_TS_KEY,f:q", "--separator", "|"});
+  INFO(run.err);
+  CHECK(run.code == 0);
+  const std::string hive = std::string("h") + '\x01' + "2" + '\x01' + "x,y\n";
+  run = box.Run({"load", "t", box.WriteFile("h.txt", hive), "--columns",
+                 "HBASE_ROW_KEY,HBASE_TS_KEY,f:q", "--separator", "\\x01"});
+  CHECK(run.code == 0);
+  CHECK(box.Run({"export", "t"}).out ==
+        "h\tf:q\t2\tx,y\n"
+        "p\tf:q\t1\ta\\x09b\n");
+}
+
+// --format csv with --columns: RFC 4180 quoting around the same rows, so a
+// field may hold the separator, quotes and line breaks.
+TEST_CASE("ImportTsv --columns with --format csv") {
+  CliSandbox box;
+  box.Create("t", kSpec);
+  CliRun run = box.Run(
+      {"load", "t",
+       box.WriteFile("c.csv",
+                     "k1,5,\"multi\r\nline\",\"a,\"\"b\"\"\"\nk2,6,x,y\n"),
+       "--format", "csv", "--columns", "HBASE_ROW_KEY,HBASE_TS_KEY,f:a,f:b"});
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out == "loaded 4 cells into t\n");
+  CHECK(box.Run({"export", "t"}).out ==
+        "k1\tf:a\t5\tmulti\\x0D\\x0Aline\n"
+        "k1\tf:b\t5\ta,\"b\"\n"
+        "k2\tf:a\t6\tx\n"
+        "k2\tf:b\t6\ty\n");
+}
+
+// ImportTsv.run: "If timestamp option is not specified, use current system
+// time", set once for the job (importtsv.timestamp), and every cell
+// TsvImporterMapper makes without HBASE_TS_KEY gets it.
+TEST_CASE("ImportTsv without HBASE_TS_KEY: one timestamp, the load's start") {
+  CliSandbox box;
+  box.Create("t", kSpec);
+  const auto now = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  const int64_t before = now();
+  CliRun run =
+      box.Run({"load", "t", box.WriteFile("n.tsv", "a\t1\nb\t2\nc\t3\n"),
+               "--columns", "HBASE_ROW_KEY,f:q", "--batch", "1"});
+  const int64_t after = now();
+  CHECK(run.out == "loaded 3 cells into t\n");
+  std::istringstream lines(box.Run({"export", "t"}).out);
+  std::string row, column, ts, value;
+  std::vector<int64_t> stamps;
+  while (lines >> row >> column >> ts >> value) {
+    stamps.push_back(std::stoll(ts));
+  }
+  REQUIRE(stamps.size() == 3);
+  CHECK(stamps[0] >= before);
+  CHECK(stamps[0] <= after);
+  CHECK(stamps[1] == stamps[0]);
+  CHECK(stamps[2] == stamps[0]);
+}
+
+// Bad records: each names FILE:LINE and nothing is written.
+//   - TsvParser.parse: "Excessive columns" (more fields than entries) and
+//     "No delimiter" (a line without the separator) are bad lines. A line
+//     with fewer fields is bad here too, where TsvImporterMapper would
+//     write the fields present: a short line is a broken file, and load
+//     writes all or nothing.
+//   - ImportTsv usage: "Record with invalid timestamps (blank,
+//     non-numeric) will be treated as bad record"; a negative one fails
+//     HBase's Put (IllegalArgumentException, a bad line in
+//     TsvImporterMapper.map), as does an empty row key
+//     (TsvParser.parseRowKey: "Empty value for ROW KEY.").
+TEST_CASE("ImportTsv: a bad record names FILE:LINE and writes nothing") {
+  Loaded t;
+  const std::vector<std::string> cols = {"--columns", "HBASE_ROW_KEY,f:a,g:b"};
+  const std::vector<std::string> with_ts = {"--columns",
+                                            "HBASE_ROW_KEY,HBASE_TS_KEY,f:a"};
+  std::string many;
+  for (int i = 0; i < 2500; ++i) many += "n" + std::to_string(i) + "\tx\ty\n";
+  t.LoadFails("many.tsv", many + "late\tx\n",
+              ":2501: expected 3 fields (HBASE_ROW_KEY,f:a,g:b), got 2", cols);
+  t.LoadFails("extra.tsv", "a\tx\ty\tz\n",
+              ":1: expected 3 fields (HBASE_ROW_KEY,f:a,g:b), got 4", cols);
+  t.LoadFails("nodelim.tsv", "a\tx\ty\n\nlonely\n",
+              ":3: expected 3 fields (HBASE_ROW_KEY,f:a,g:b), got 1", cols);
+  t.LoadFails("row.tsv", "\tx\ty\n", ":1: row: must not be empty", cols);
+  t.LoadFails("value.tsv", "a\tx\t123456789\n",
+              ":1: field 3 (g:b): value: 9 bytes, limit 8", cols);
+  t.LoadFails("blank_ts.tsv", "a\t\tx\n",
+              ":1: ts: must be a non-negative integer (ms), got \"\"", with_ts);
+  t.LoadFails("text_ts.tsv", "a\tsoon\tx\n",
+              ":1: ts: must be a non-negative integer (ms), got \"soon\"",
+              with_ts);
+  t.LoadFails("neg_ts.tsv", "a\t-1\tx\n",
+              ":1: ts: must be a non-negative integer (ms), got \"-1\"",
+              with_ts);
+}
+
+// ImportTsv.run: "Must specify exactly one column as HBASE_ROW_KEY", "Must
+// specify at most one column as HBASE_TS_KEY", "One or more columns in
+// addition to the row key and timestamp(optional) are required".
+// TsvParser's other special columns (HBASE_ATTRIBUTES_KEY,
+// HBASE_CELL_VISIBILITY, HBASE_CELL_TTL) have nothing to map to here and
+// are refused. createSubmittableJob: "Column families: [z] do not exist".
+TEST_CASE("ImportTsv: --columns and --separator errors") {
+  Loaded t;
+  const std::string file = t.box.WriteFile("x.tsv", "a\tb\n");
+  const auto usage = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"load", "t", file};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliRun run = t.box.Run(args);
+    CHECK(run.code == 2);
+    CHECK(run.out.empty());
+    return run.err;
+  };
+  CHECK(usage({"--columns", "f:a,f:b"}) ==
+        "obkv: --columns: HBASE_ROW_KEY must appear exactly once, got 0\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f:a,HBASE_ROW_KEY"}) ==
+        "obkv: --columns: HBASE_ROW_KEY must appear exactly once, got 2\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_TS_KEY,f,HBASE_TS_KEY"}) ==
+        "obkv: --columns: HBASE_TS_KEY must appear at most once, got 2\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_TS_KEY"}) ==
+        "obkv: --columns: needs at least one family or family:qualifier "
+        "besides HBASE_ROW_KEY and HBASE_TS_KEY\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f:a,HBASE_ATTRIBUTES_KEY"}) ==
+        "obkv: --columns: entry 3: HBASE_ATTRIBUTES_KEY is not supported: "
+        "obkvlite puts carry no operation attributes\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_CELL_VISIBILITY,f:a"}) ==
+        "obkv: --columns: entry 2: HBASE_CELL_VISIBILITY is not supported: "
+        "obkvlite has no cell visibility labels\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f:a,HBASE_CELL_TTL"}) ==
+        "obkv: --columns: entry 3: HBASE_CELL_TTL is not supported: obkvlite "
+        "has no per-cell TTL (a family's ttl_seconds applies to all of its "
+        "cells)\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,,f:a"}) ==
+        "obkv: --columns: entry 2: empty entry\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f,f:"}) ==
+        "obkv: --columns: entry 3: f: names the same column as entry 2\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,:a"}) ==
+        "obkv: --columns: entry 2: must be \"family:qualifier\" with a "
+        "non-empty family, got \":a\"\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f", "--separator", "ab"}) ==
+        "obkv: --separator: must be one byte (write a control byte as "
+        "\\xHH), got 'ab'\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f", "--separator", "\\x0A"}) ==
+        "obkv: --separator: must not be a line break (records are lines)\n");
+  CHECK(usage({"--separator", "|"}) ==
+        "obkv: --separator: only with --columns (cell lines are separated by "
+        "TAB, or by commas with --format csv)\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,f", "--format", "csv", "--separator",
+               ";"}) ==
+        "obkv: --separator: not with --format csv (csv fields are separated "
+        "by commas)\n");
+  const CliRun run =
+      t.box.Run({"load", "t", file, "--columns", "HBASE_ROW_KEY,z:a"});
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "obkv: --columns: entry 2: unknown family 'z' in table 't'\n");
+  CHECK(t.Export() == kExported);
 }
 
 TEST_CASE("load/export: usage errors") {
