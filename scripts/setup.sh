@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages obkvlite needs. Idempotent; silent when
 # everything is already installed.
+#   scripts/setup.sh         everything: building, the tests, fuzzing, tmux
+#   scripts/setup.sh build   only what configuring and building needs
+#                            (scripts/demo.sh)
 set -euo pipefail
 
-PACKAGES=(
+# Configuring the top-level project needs doctest and libxml2 too (the test
+# suites are on by default).
+BUILD_PACKAGES=(
   cmake
   g++
   make
   pkg-config
   libsqlite3-dev
-  sqlite3
   libmurmurhash-dev
   nlohmann-json3-dev
   doctest-dev
@@ -18,12 +22,21 @@ PACKAGES=(
   libxml2-dev
   libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
   libpcre2-dev        # Java-compatible regular expressions (filters)
-  mariadb-server      # tests only: a private server on a Unix socket
+)
+TEST_PACKAGES=(
+  sqlite3
+  mariadb-server      # a private server on a Unix socket (scripts/mariadb_server.sh)
   mariadb-client
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
 )
+
+case "${1:-all}" in
+  build) PACKAGES=("${BUILD_PACKAGES[@]}") ;;
+  all) PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  *) echo "usage: $0 [build]" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
@@ -40,7 +53,7 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   SUDO="sudo"
 fi
-echo "setup: installing ${missing[*]}" >&2
+echo "setup: installing ${#missing[@]} Debian packages with apt-get (a few minutes on a fresh machine): ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >/dev/null
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -2,7 +2,6 @@
 #include "tools/cli/cell_line.h"
 
 #include <charconv>
-#include <vector>
 
 #include "obkvlite/bytes.h"
 #include "tools/cli/column_text.h"
@@ -19,69 +18,9 @@ Status FieldCount(size_t got) {
       std::to_string(got));
 }
 
-// Splits a csv line; a field may be "quoted" with "" for a quote.
-Result<std::vector<std::string>> SplitCsv(std::string_view line) {
-  std::vector<std::string> fields(1);
-  size_t i = 0;
-  while (i < line.size()) {
-    std::string& field = fields.back();
-    if (line[i] == '"' && field.empty()) {
-      const size_t open = i++;
-      for (;;) {
-        if (i >= line.size()) {
-          return Status::InvalidArgument(
-              "field " + std::to_string(fields.size()) +
-              ": unterminated quote opened at offset " + std::to_string(open));
-        }
-        if (line[i] == '"') {
-          if (i + 1 < line.size() && line[i + 1] == '"') {
-            field.push_back('"');
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        field.push_back(line[i++]);
-      }
-      if (i < line.size() && line[i] != ',') {
-        return Status::InvalidArgument(
-            "field " + std::to_string(fields.size()) +
-            ": text after the closing quote at offset " + std::to_string(i));
-      }
-      continue;
-    }
-    if (line[i] == ',') {
-      fields.emplace_back();
-    } else {
-      field.push_back(line[i]);
-    }
-    ++i;
-  }
-  return fields;
-}
-
-std::vector<std::string> SplitTsv(std::string_view line) {
-  std::vector<std::string> fields;
-  size_t start = 0;
-  for (;;) {
-    const size_t tab = line.find('\t', start);
-    fields.emplace_back(line.substr(start, tab - start));
-    if (tab == std::string_view::npos) return fields;
-    start = tab + 1;
-  }
-}
-
 Result<std::optional<int64_t>> ParseTs(const std::string& text) {
   if (text.empty()) return std::optional<int64_t>();
-  int64_t ts = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, ts);
-  if (ec != std::errc() || ptr != end || ts < 0) {
-    return Status::InvalidArgument(
-        "ts: must be a non-negative integer (ms), got \"" +
-        ToStringBinary(text) + "\"");
-  }
+  OBKV_ASSIGN_OR_RETURN(const int64_t ts, ParseTsField(text));
   return std::optional<int64_t>(ts);
 }
 
@@ -106,14 +45,19 @@ Result<CellFormat> ParseCellFormat(std::string_view name,
                                  std::string(name) + "'");
 }
 
-Result<CellLine> ParseCellLine(std::string_view line, CellFormat format) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  std::vector<std::string> fields;
-  if (format == CellFormat::kCsv) {
-    OBKV_ASSIGN_OR_RETURN(fields, SplitCsv(line));
-  } else {
-    fields = SplitTsv(line);
+Result<int64_t> ParseTsField(std::string_view text) {
+  int64_t ts = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, ts);
+  if (text.empty() || ec != std::errc() || ptr != end || ts < 0) {
+    return Status::InvalidArgument(
+        "ts: must be a non-negative integer (ms), got \"" +
+        ToStringBinary(text) + "\"");
   }
+  return ts;
+}
+
+Result<CellLine> ParseCellFields(const std::vector<std::string>& fields) {
   if (fields.size() != kFields) return FieldCount(fields.size());
   CellLine cell;
   OBKV_ASSIGN_OR_RETURN(cell.row, FromStringBinary(fields[0], "row"));

@@ -1,13 +1,15 @@
 // Copyright (c) obkvlite authors.
 //
-// The line format of `obkv load` and `obkv export`: one cell per line,
+// The cell-line format of `obkv load` and `obkv export`: one cell per
+// record,
 //   row <SEP> family:qualifier <SEP> ts <SEP> value
 // with SEP a TAB (tsv) or a comma (csv). Row, qualifier and value are in
 // Bytes.toStringBinary form (obkvlite/bytes.h), so a TAB, CR or LF inside
 // them is \x09, \x0D, \x0A. ts is the HBase timestamp in ms; on load an
-// empty ts means "now". In csv a field may be double-quoted (RFC 4180,
-// "" for a quote), and export quotes fields holding a comma or a quote.
-// A trailing CR (CRLF files) is ignored.
+// empty ts means "now". Records are split by RecordReader
+// (record_reader.h): in csv a field may be double-quoted (RFC 4180, ""
+// for a quote, line breaks allowed inside quotes), and export quotes
+// fields holding a comma or a quote.
 //
 // Thread safety: pure functions.
 
@@ -18,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "obkvlite/cell.h"
 #include "obkvlite/status.h"
@@ -40,11 +43,15 @@ struct CellLine {
   std::string value;
 };
 
-// Parses one line (without its newline). Errors are InvalidArgument naming
+// Interprets the fields of one record. Errors are InvalidArgument naming
 // the field: "expected 4 fields (row, family:qualifier, ts, value), got 3",
 // "ts: must be a non-negative integer (ms), got \"x\"", "row: bad escape at
 // offset 2: expected \xHH", "column: must be \"family:qualifier\"...".
-Result<CellLine> ParseCellLine(std::string_view line, CellFormat format);
+Result<CellLine> ParseCellFields(const std::vector<std::string>& fields);
+
+// A timestamp field as load reads it: a non-negative integer in ms, else
+// "ts: must be a non-negative integer (ms), got \"<text>\"".
+Result<int64_t> ParseTsField(std::string_view text);
 
 // The line of a cell, without the newline.
 std::string FormatCellLine(const Cell& cell, CellFormat format);

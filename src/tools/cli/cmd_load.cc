@@ -1,9 +1,11 @@
 // Copyright (c) obkvlite authors.
 //
-// `obkv --store PATH load TABLE FILE [--format tsv|csv] [--batch N]
-//      [--quiet]`: imports cell lines (cell_line.h: row, family:qualifier,
-// ts, value; bytes as \xHH) into a table, validate-all-then-write
-// (load_cells.h): a bad line names FILE:LINE and writes nothing. FILE "-"
+// `obkv --store PATH load TABLE FILE [--format tsv|csv] [--columns SPEC
+//      [--separator C]] [--batch N] [--quiet]`: imports cell lines
+// (cell_line.h: row, family:qualifier, ts, value; bytes as \xHH) or, with
+// --columns, HBase ImportTsv rows (import_columns.h: importtsv.columns and
+// importtsv.separator) into a table, validate-all-then-write
+// (load_cells.h): a bad record names FILE:LINE and writes nothing. FILE "-"
 // reads stdin, spooled to a temporary file for the second pass. On a
 // terminal a progress bar with rows/s and ETA goes to stderr; --quiet
 // silences it. Prints "loaded N cells into TABLE". A FILE that cannot seek
@@ -17,8 +19,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
+#include "obkvlite/bytes.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/load_cells.h"
 #include "tools/cli/open_store.h"
@@ -31,6 +37,8 @@ struct LoadArgs {
   std::string table;
   std::string file;
   std::string format = "tsv";
+  std::optional<std::string> columns;
+  std::optional<std::string> separator;
   int batch = 1000;
   bool quiet = false;
 };
@@ -63,6 +71,34 @@ class SpoolFile {
   std::fstream file_;
 };
 
+// ImportTsv's importtsv.separator: one byte, given as is or as \xHH.
+Result<char> ParseSeparator(const LoadArgs& args, CellFormat format) {
+  constexpr std::string_view kField = "--separator";
+  if (!args.columns) {
+    return Status::InvalidArgument(
+        "--separator: only with --columns (cell lines are separated by TAB, "
+        "or by commas with --format csv)");
+  }
+  if (format == CellFormat::kCsv) {
+    return Status::InvalidArgument(
+        "--separator: not with --format csv (csv fields are separated by "
+        "commas)");
+  }
+  OBKV_ASSIGN_OR_RETURN(const std::string bytes,
+                        FromStringBinary(*args.separator, kField));
+  if (bytes.size() != 1) {
+    return Status::InvalidArgument(
+        "--separator: must be one byte (write a control byte as \\xHH), "
+        "got '" +
+        *args.separator + "'");
+  }
+  if (bytes[0] == '\n' || bytes[0] == '\r') {
+    return Status::InvalidArgument(
+        "--separator: must not be a line break (records are lines)");
+  }
+  return bytes[0];
+}
+
 int RunLoad(const LoadArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("load")) return ctx.exit_code;
   LoadOptions options;
@@ -74,6 +110,16 @@ int RunLoad(const LoadArgs& args, CliContext& ctx) {
   }
   options.format = *format;
   options.batch_size = args.batch;
+  if (args.columns) {
+    Result<ImportColumns> columns = ImportColumns::Parse(*args.columns);
+    if (!columns.ok()) return ctx.Usage(columns.status().message());
+    options.columns = std::move(columns).value();
+  }
+  if (args.separator) {
+    Result<char> separator = ParseSeparator(args, *format);
+    if (!separator.ok()) return ctx.Usage(separator.status().message());
+    options.separator = *separator;
+  }
 
   std::ifstream file;
   SpoolFile spool;
@@ -128,13 +174,26 @@ void RegisterLoadCommand(CLI::App& app, CliContext& ctx) {
   CLI::App* cmd = app.add_subcommand(
       "load",
       "Import cells from TSV/CSV lines: row, family:qualifier, ts (ms; empty "
-      "= now), value, with bytes escaped as \\xHH. Every line is checked "
-      "before anything is written: a bad line names FILE:LINE and leaves "
-      "the store unchanged.");
+      "= now), value, with bytes escaped as \\xHH; or, with --columns, rows "
+      "as HBase's ImportTsv reads them. Every record is checked before "
+      "anything is written: a bad one names FILE:LINE and leaves the store "
+      "unchanged.");
   cmd->add_option("TABLE", args->table, "Table name")->required();
   cmd->add_option("FILE", args->file, "Input file, or - for stdin")->required();
-  cmd->add_option("--format", args->format, "tsv or csv")->type_name("FMT");
-  cmd->add_option("--batch", args->batch, "Lines per transaction")
+  cmd->add_option("--format", args->format,
+                  "tsv or csv (RFC 4180: quoted fields may span lines)")
+      ->type_name("FMT");
+  cmd->add_option("--columns", args->columns,
+                  "ImportTsv's importtsv.columns: one entry per field, "
+                  "HBASE_ROW_KEY once, HBASE_TS_KEY (ms) at most once, the "
+                  "others family:qualifier or family (empty qualifier); "
+                  "fields are raw bytes, one Put per row")
+      ->type_name("SPEC");
+  cmd->add_option("--separator", args->separator,
+                  "With --columns and tsv: the field separator, one byte "
+                  "(ImportTsv's importtsv.separator; default TAB)")
+      ->type_name("C");
+  cmd->add_option("--batch", args->batch, "Records per transaction")
       ->type_name("N");
   cmd->add_flag("--quiet,-q", args->quiet,
                 "No progress bar (it is drawn only when stderr is a "

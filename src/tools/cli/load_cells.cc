@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/load_cells.h"
 
+#include <charconv>
 #include <chrono>
 #include <istream>
 #include <string_view>
@@ -12,6 +13,7 @@
 #include "hbase/table_schema.h"
 #include "hbase/timeseries_write.h"
 #include "obkvlite/mutation.h"
+#include "tools/cli/record_reader.h"
 
 namespace obkvlite {
 namespace cli {
@@ -23,43 +25,62 @@ int64_t NowMs() {
       .count();
 }
 
-// "<name>:<line>: <message>", dropping the "cells[0]." of a one-cell Put.
+// "<name>:<line>: <message>". A Put's "cells[i]." becomes the column's
+// name in ImportTsv mode and is dropped for a cell line (one cell).
 Status LineError(const LoadOptions& options, int64_t line,
                  const Status& status) {
-  std::string_view message = status.message();
-  constexpr std::string_view kCell = "cells[0].";
-  if (message.substr(0, kCell.size()) == kCell) {
-    message.remove_prefix(kCell.size());
+  std::string message = status.message();
+  constexpr std::string_view kCells = "cells[";
+  const size_t close = message.find("].");
+  size_t cell = 0;
+  if (message.compare(0, kCells.size(), kCells) == 0 &&
+      close != std::string::npos &&
+      std::from_chars(message.data() + kCells.size(), message.data() + close,
+                      cell)
+              .ptr == message.data() + close) {
+    message.replace(0, close + 2,
+                    options.columns ? options.columns->CellName(cell) + ": "
+                                    : std::string());
   }
   return Status::InvalidArgument(options.name + ":" + std::to_string(line) +
-                                 ": " + std::string(message));
+                                 ": " + message);
 }
 
-Put ToPut(CellLine cell) {
+Put CellLinePut(CellLine cell) {
   Put put(std::move(cell.row));
   put.cells.push_back({std::move(cell.family), std::move(cell.qualifier),
                        cell.ts, std::move(cell.value)});
   return put;
 }
 
-// Calls `fn(line_number, put)` for every non-empty line; stops at the first
-// error, named by line.
+Result<Put> RecordPut(const LoadOptions& options,
+                      std::vector<std::string> fields, int64_t now) {
+  if (options.columns) return options.columns->ToPut(std::move(fields), now);
+  OBKV_ASSIGN_OR_RETURN(CellLine cell, ParseCellFields(fields));
+  return CellLinePut(std::move(cell));
+}
+
+// Calls `fn(line_number, put)` for every record; stops at the first error,
+// named by the line the record starts on. `now` is the timestamp of
+// ImportTsv rows without HBASE_TS_KEY.
 template <typename Fn>
-Status ForEachPut(std::istream& in, const LoadOptions& options, Fn fn) {
-  std::string line;
-  int64_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty() || line == "\r") continue;
-    Result<CellLine> cell = ParseCellLine(line, options.format);
-    if (!cell.ok()) return LineError(options, number, cell.status());
-    OBKV_RETURN_IF_ERROR(fn(number, ToPut(std::move(cell).value())));
+Status ForEachPut(std::istream& in, const LoadOptions& options, int64_t now,
+                  Fn fn) {
+  RecordReader reader(in, options.format == CellFormat::kCsv
+                              ? RecordSyntax::Csv()
+                              : RecordSyntax::Tsv(options.separator));
+  std::vector<std::string> fields;
+  for (;;) {
+    Result<bool> more = reader.Next(&fields);
+    if (!more.ok() && more.status().code() == Status::Code::kIOError) {
+      return PrefixStatus(more.status(), options.name + ": ");
+    }
+    if (!more.ok()) return LineError(options, reader.line(), more.status());
+    if (!*more) return Status::OK();
+    Result<Put> put = RecordPut(options, std::move(fields), now);
+    if (!put.ok()) return LineError(options, reader.line(), put.status());
+    OBKV_RETURN_IF_ERROR(fn(reader.line(), std::move(put).value()));
   }
-  if (in.bad()) {
-    return Status::IOError(options.name + ": read error after line " +
-                           std::to_string(number));
-  }
-  return Status::OK();
 }
 
 }  // namespace
@@ -72,9 +93,12 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
   const TableSchema schema(table.spec(), /*partitions_are_tables=*/true);
   const bool timeseries = table.spec().layout == Layout::kTimeseries;
   const int64_t now = NowMs();
+  if (options.columns) {
+    OBKV_RETURN_IF_ERROR(options.columns->CheckFamilies(schema));
+  }
   std::vector<TimeseriesDoc> docs;
   OBKV_RETURN_IF_ERROR(
-      ForEachPut(in, options, [&](int64_t number, const Put& put) {
+      ForEachPut(in, options, now, [&](int64_t number, const Put& put) {
         docs.clear();
         Status st = timeseries ? PlanTimeseriesPut(schema, put, now, &docs)
                                : ValidateMutation(schema, put, now);
@@ -85,6 +109,7 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
   in.clear();
   in.seekg(0);
   int64_t loaded = 0;
+  int64_t batch_cells = 0;
   std::vector<Put> batch;
   auto flush = [&]() -> Status {
     if (batch.empty()) return Status::OK();
@@ -93,12 +118,14 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
       return PrefixStatus(st, options.name + ": " + std::to_string(loaded) +
                                   " cells loaded, then a batch failed: ");
     }
-    loaded += static_cast<int64_t>(batch.size());
+    loaded += batch_cells;
+    batch_cells = 0;
     batch.clear();
     if (progress != nullptr) progress->Update(in.tellg(), loaded);
     return Status::OK();
   };
-  OBKV_RETURN_IF_ERROR(ForEachPut(in, options, [&](int64_t, Put put) {
+  OBKV_RETURN_IF_ERROR(ForEachPut(in, options, now, [&](int64_t, Put put) {
+    batch_cells += static_cast<int64_t>(put.cells.size());
     batch.push_back(std::move(put));
     return static_cast<int>(batch.size()) >= options.batch_size ? flush()
                                                                 : Status::OK();
