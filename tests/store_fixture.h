@@ -39,6 +39,7 @@
 #include "obkvlite/query.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
+#include "server_test_support.h"
 #include "storage/shards.h"
 
 namespace obkvlite {
@@ -159,6 +160,29 @@ inline sqlite3* OpenInspection(const std::string& path) {
   return db;
 }
 
+// Every row of `sql` on the store file as "a|b|c" lines (NULL as "NULL"),
+// through OpenInspection.
+inline std::vector<std::string> InspectRows(const std::string& path,
+                                            const std::string& sql) {
+  sqlite3* db = OpenInspection(path);
+  sqlite3_stmt* stmt = nullptr;
+  INFO(sql);
+  REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+  std::vector<std::string> rows;
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    std::string line;
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+      if (i > 0) line += "|";
+      const unsigned char* t = sqlite3_column_text(stmt, i);
+      line += t == nullptr ? "NULL" : reinterpret_cast<const char*>(t);
+    }
+    rows.push_back(line);
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return rows;
+}
+
 // The first column of the first row of `sql` on the store file as an
 // integer (-1 for no row), through OpenInspection.
 inline int64_t InspectInt(const std::string& path, const std::string& sql) {
@@ -199,9 +223,15 @@ class StoreFixture {
       : StoreFixture(
             SpecJson(table, families_json, partitioning.partition_json)) {}
 
-  // A store with one table made from a whole spec JSON text.
+  // A store with one table made from a whole spec JSON text: a file, or
+  // with OBKV_TEST_MYSQL_SOCKET a fresh database on the test server
+  // (server_test_support.h).
   explicit StoreFixture(const std::string& spec_json)
-      : path_(dir_.path() + "/store.db"), spec_(MustParseSpec(spec_json)) {
+      : server_db_(OnTestServer() ? std::make_unique<ServerDatabase>()
+                                  : nullptr),
+        path_(server_db_ != nullptr ? server_db_->uri()
+                                    : dir_.path() + "/store.db"),
+        spec_(MustParseSpec(spec_json)) {
     Reopen();
     Status st = store_->CreateTable(spec_);
     REQUIRE_MESSAGE(st.ok(), st.ToString());
@@ -242,8 +272,11 @@ class StoreFixture {
   Store* store() { return store_.get(); }
   Table* table() { return table_; }
   const TableSpec& spec() const { return spec_; }
+  // The store's location: a file path or a mysql:// URI.
   const std::string& path() const { return path_; }
   const std::string& dir() const { return dir_.path(); }
+  // True when the store is on the test server (OBKV_TEST_MYSQL_SOCKET).
+  bool on_server() const { return server_db_ != nullptr; }
   void set_now(int64_t now) { now_.store(now); }
   int64_t now() const { return now_.load(); }
 
@@ -278,12 +311,23 @@ class StoreFixture {
   }
   std::vector<Cell> ScanAll() { return MustScan(Scan()); }
 
-  // Runs `sql` on the store file with a separate plain SQLite connection
-  // and returns the first column of the first row as an integer.
-  int64_t SqlInt(const std::string& sql) { return InspectInt(path_, sql); }
+  // Runs `sql` on the store with a separate plain connection (SQLite, or
+  // the server with ANSI_QUOTES) and returns the first column of the first
+  // row as an integer (-1 for no row).
+  int64_t SqlInt(const std::string& sql) {
+    if (!on_server()) return InspectInt(path_, sql);
+    const std::vector<std::string> rows = ServerQuery(server_db_->name(), sql);
+    return rows.empty() ? -1 : std::stoll(rows[0]);
+  }
+  // Every row of `sql` as "a|b|c" lines, on either engine (see SqlInt).
+  std::vector<std::string> SqlRows(const std::string& sql) {
+    if (!on_server()) return InspectRows(path_, sql);
+    return ServerQuery(server_db_->name(), sql, "|");
+  }
 
  private:
   TempDir dir_;
+  std::unique_ptr<ServerDatabase> server_db_;  // dropped after the store
   std::string path_;
   TableSpec spec_;
   std::atomic<int64_t> now_{kNow};

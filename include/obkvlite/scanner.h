@@ -27,7 +27,9 @@ class Scanner {
   // OK, or the error that ended the scan.
   virtual Status status() const = 0;
 
-  // Number of partition tables this scan has opened (for tests of pruning).
+  // Number of partitions this scan reads after pruning (for tests of
+  // pruning): a partition table each on SQLite; on a server store one
+  // statement per family covers them and the server prunes alike.
   virtual int partitions_opened() const = 0;
 };
 

@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "obkvlite/options.h"
@@ -27,6 +28,10 @@
 #include "obkvlite/table.h"
 
 namespace obkvlite {
+
+// True when `location` names a server store (a URI such as mysql://...)
+// rather than a file path.
+bool IsServerLocation(std::string_view location);
 
 // Which engine runs a store (Store::info).
 struct StoreInfo {

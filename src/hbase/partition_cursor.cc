@@ -17,7 +17,7 @@ constexpr int64_t kMaxPageGrowth = 8;
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
     storage::Connection* conn, const std::string& table, const KeyRange& keys,
     layout::TBounds times, layout::ScanOrder order, int family_index,
-    int partition) {
+    int partition, bool paged) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->keys_ = keys;
@@ -28,7 +28,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
                 : keys.hi_inclusive ? layout::HiBound::kInclusive
                                     : layout::HiBound::kExclusive;
-  cursor->page_limit_ = conn->page_rows();
+  cursor->page_limit_ = paged ? conn->page_rows() : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
       NormalStatement(conn, table,
@@ -48,14 +48,11 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
     int family_index, int partition, bool lock_rows) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
-  cursor->page_limit_ = conn->page_rows();
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
       NormalStatement(conn, table,
-                      layout::NormalGetColumnKind(cursor->page_limit_ > 0,
-                                                  lock_rows)));
+                      layout::NormalGetColumnKind(/*paged=*/false, lock_rows)));
   cursor->columns_mode_ = true;
-  cursor->lock_rows_ = lock_rows;
   cursor->keys_.lo = std::string(row);
   cursor->qualifiers_ = qualifiers;
   cursor->times_ = times;
@@ -102,14 +99,6 @@ bool PartitionCursor::NextPage() {
   stmt_->Reset();
   const int64_t next_limit =
       std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
-  if (columns_mode_) {
-    // Same row and qualifier, versions older than the last one read.
-    page_limit_ = next_limit;
-    stmt_->BindInt(3, last_t_);
-    stmt_->BindInt(5, page_limit_);
-    page_rows_read_ = 0;
-    return true;
-  }
   Result<storage::Statement*> after = NormalStatement(
       conn_, table_,
       layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter));
@@ -157,10 +146,6 @@ void PartitionCursor::Next() {
       return;
     }
     stmt_->Reset();
-    if (columns_mode_ && page_limit_ > 0) {
-      page_limit_ = conn_->page_rows();
-      BindRange();
-    }
     BindNextQualifier();
   }
 }

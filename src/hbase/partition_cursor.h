@@ -12,7 +12,8 @@
 //   - columns: one row, a sorted list of qualifiers (a Get with columns),
 //     forward, one qualifier after the other; `lock_rows` reads them FOR
 //     UPDATE where the engine locks rows (the read of a read-modify-write).
-// On a connection with page_rows() > 0 it reads in pages (layout::Page):
+// A paged range cursor on a connection with page_rows() > 0 reads in pages
+// (layout::Page):
 // each page is one bounded result, the next one starts after the last
 // cell read, so memory stays flat and the connection is free between
 // pages for the other cursors and writes of the same transaction.
@@ -73,14 +74,16 @@ class CellCursor {
 
 class PartitionCursor final : public CellCursor {
  public:
-  // A range cursor; `keys` is copied. Positions on the first cell.
+  // A range cursor; `keys` is copied. Positions on the first cell. With
+  // `paged` it reads in pages where the connection asks for them (a scan;
+  // a Get reads its one row whole, one statement being one snapshot).
   static Result<std::unique_ptr<CellCursor>> OpenRange(
       storage::Connection* conn, const std::string& table, const KeyRange& keys,
       layout::TBounds times, layout::ScanOrder order, int family_index,
-      int partition);
+      int partition, bool paged = true);
 
   // A columns cursor over `row` and `qualifiers` (sorted ascending,
-  // distinct; copied). Positions on the first cell.
+  // distinct; copied), never paged. Positions on the first cell.
   static Result<std::unique_ptr<CellCursor>> OpenColumns(
       storage::Connection* conn, const std::string& table, std::string_view row,
       const std::vector<std::string>& qualifiers, layout::TBounds times,
@@ -114,7 +117,6 @@ class PartitionCursor final : public CellCursor {
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
   bool columns_mode_ = false;
-  bool lock_rows_ = false;
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;

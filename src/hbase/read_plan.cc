@@ -65,9 +65,10 @@ Status PlanFamilies(const std::vector<std::string>& families,
 void PrunePartitions(ReadPlan* plan) {
   for (FamilyRead& read : plan->families) {
     if (read.times.min_ms >= read.times.max_ms) continue;  // nothing visible
-    read.partitions = read.family->Distinct(
+    read.partitions =
         plan->point ? read.family->router.PruneGet(plan->keys.lo, read.times)
-                    : read.family->router.PruneScan(plan->keys, read.times));
+                    : read.family->router.PruneScan(plan->keys, read.times);
+    read.tables = read.family->Distinct(read.partitions);
   }
 }
 

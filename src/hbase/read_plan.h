@@ -34,7 +34,8 @@ struct FamilyRead {
   std::vector<std::string> qualifiers;  // sorted, distinct; when !all
   TimeRange times;                      // request ∩ TimeToLive
   int max_versions = 1;                 // request, capped by MaxVersions
-  std::vector<int> partitions;          // ascending, pruned
+  std::vector<int> partitions;          // ascending, pruned (the router's)
+  std::vector<int> tables;  // the partitions to open: one per physical table
 
   bool Wants(std::string_view qualifier) const;
 };

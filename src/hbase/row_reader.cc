@@ -14,7 +14,7 @@ RowReader::RowReader(const ReadPlan* plan, storage::Connection* conn)
 int RowReader::CursorCount(const ReadPlan& plan) {
   int n = 0;
   for (const FamilyRead& read : plan.families) {
-    n += static_cast<int>(read.partitions.size());
+    n += static_cast<int>(read.tables.size());
   }
   return n;
 }
@@ -25,7 +25,7 @@ Status RowReader::Open() {
   for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
     const FamilyRead& read = plan_->families[fi];
     const layout::TBounds times = layout::EncodeTimeRange(read.times);
-    for (int p : read.partitions) {
+    for (int p : read.tables) {
       const std::string& table = read.family->partition_tables[p];
       Result<std::unique_ptr<CellCursor>> cursor =
           plan_->point && !read.all_qualifiers
@@ -34,16 +34,17 @@ Status RowReader::Open() {
                                              static_cast<int>(fi), p,
                                              plan_->lock_rows)
               : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
-                                           order, static_cast<int>(fi), p);
+                                           order, static_cast<int>(fi), p,
+                                           /*paged=*/!plan_->point);
       if (!cursor.ok()) {
         status_ = cursor.status();
         Close();
         return status_;
       }
-      ++partitions_opened_;
       cursors_.push_back(std::move(cursor).value());
       heap_.Add(cursors_.back().get());
     }
+    partitions_opened_ += static_cast<int>(read.partitions.size());
   }
   return Status::OK();
 }

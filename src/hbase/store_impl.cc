@@ -7,6 +7,7 @@
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/engine.h"
+#include "storage/mysql_uri.h"
 
 namespace obkvlite {
 namespace {
@@ -28,6 +29,10 @@ Status CheckSpecMatchesJson(const TableSpec& spec) {
 }
 
 }  // namespace
+
+bool IsServerLocation(std::string_view location) {
+  return storage::HasMysqlScheme(location);
+}
 
 Result<std::unique_ptr<Store>> Store::Open(const StoreOptions& options,
                                            const std::string& path) {

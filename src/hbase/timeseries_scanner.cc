@@ -45,7 +45,7 @@ class TimeseriesScanner final : public Scanner {
   // Reads on `conn`, which must outlive the scanner.
   Status Open(storage::Connection* conn) {
     const FamilyRead& read = plan_.families.front();
-    if (read.partitions.size() > 1) {
+    if (read.tables.size() > 1) {
       OBKV_ASSIGN_OR_RETURN(
           txn_,
           storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
@@ -54,7 +54,7 @@ class TimeseriesScanner final : public Scanner {
     const int hi = keys.hi_unbounded ? 2 : (keys.hi_inclusive ? 1 : 0);
     const int kind = layout::TimeseriesScanKind(!keys.lo_inclusive, hi);
     const layout::TBounds t = layout::EncodeTimeRange(read.times);
-    for (int p : read.partitions) {
+    for (int p : read.tables) {
       const std::string& table = read.family->partition_tables[p];
       OBKV_ASSIGN_OR_RETURN(storage::Statement * stmt,
                             TimeseriesStatement(conn, table, kind));
@@ -63,9 +63,9 @@ class TimeseriesScanner final : public Scanner {
       stmt->BindInt(3, t.lo_exclusive);
       stmt->BindInt(4, t.hi_inclusive);
       cursors_.push_back(DocCursor{stmt, false});
-      ++partitions_opened_;
       OBKV_RETURN_IF_ERROR(Step(&cursors_.back()));
     }
+    partitions_opened_ = static_cast<int>(read.partitions.size());
     return Status::OK();
   }
 

@@ -9,6 +9,8 @@ namespace obkvlite {
 namespace cli {
 
 Status CheckStoreExists(const CliContext& ctx) {
+  // A server store's database is looked for by Store::Open itself.
+  if (IsServerLocation(ctx.store_path)) return Status::OK();
   struct stat st;
   if (::stat(ctx.store_path.c_str(), &st) == 0) return Status::OK();
   return Status::NotFound("no store at '" + ctx.store_path +
