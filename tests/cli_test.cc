@@ -5,6 +5,7 @@
 // (and that sql cannot change the store), plus --help and usage errors.
 
 #include <doctest/doctest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <string>
@@ -291,7 +292,11 @@ TEST_CASE("describe: families, TTL, MaxVersions, value type, partitioning") {
                       R"("partition":{"strategy":"range_key",)"
                       R"("bounds":[1000,"MAXVALUE"],"subpartitions":3,)"
                       R"("prefix_length":2}})");
+  const std::string engine = std::string("engine     sqlite ") +
+                             sqlite3_libversion() + "\nstore      " +
+                             cli.box.store() + "\n";
   CHECK(cli.Ok({"describe", "t"}) ==
+        engine +
         "table      t\n"
         "layout     normal\n"
         "family     f\n"
@@ -309,6 +314,7 @@ TEST_CASE("describe: families, TTL, MaxVersions, value type, partitioning") {
         "  partitioning         none\n"
         "  physical partitions  1\n");
   CHECK(cli.Ok({"describe", "r"}) ==
+        engine +
         "table      r\n"
         "layout     normal\n"
         "family     e\n"

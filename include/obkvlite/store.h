@@ -17,6 +17,8 @@
 #ifndef OBKVLITE_STORE_H_
 #define OBKVLITE_STORE_H_
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -38,6 +40,14 @@ struct StoreInfo {
   std::string engine;    // "sqlite", "mariadb", "mysql" or "oceanbase"
   std::string version;   // SQLite's or the server's version string
   std::string location;  // the path, or the URI without its password
+};
+
+// How Store::CopyTableTo copies.
+struct CopyOptions {
+  // Rows written per destination transaction.
+  int batch_rows = 1000;
+  // Called after each batch with the rows copied so far; may be empty.
+  std::function<void(int64_t rows)> progress;
 };
 
 class Store {
@@ -70,6 +80,16 @@ class Store {
 
   // The engine, its version and the location.
   virtual const StoreInfo& info() const = 0;
+
+  // Creates table `name` in `dest` from this store's catalog spec and
+  // copies every stored row into it as it is: (K, Q, T, V), or (K, T, S,
+  // V) for timeseries, byte for byte, including cells that TimeToLive or
+  // MaxVersions hide from reads. The source is read in one snapshot; each
+  // batch is one transaction on `dest`, so a failure midway leaves a
+  // partial copy there (drop it and copy again). Returns the rows copied.
+  // AlreadyExists when `dest` has the table. REQUIRED: dest != this.
+  virtual Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
+                                      const CopyOptions& options) = 0;
 };
 
 }  // namespace obkvlite

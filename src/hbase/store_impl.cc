@@ -2,6 +2,7 @@
 #include "hbase/store_impl.h"
 
 #include "hbase/api_guard.h"
+#include "hbase/copy_table.h"
 #include "hbase/layout_dispatch.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/ddl.h"
@@ -61,10 +62,30 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
 void StoreImpl::AddTables(const std::vector<TableSpec>& specs) {
   for (const TableSpec& spec : specs) {
     if (tables_.count(spec.name) > 0) continue;
-    tables_[spec.name] =
-        MakeTable(ctx_.get(), std::make_shared<const TableSchema>(
-                                  spec, ctx_->engine()->partitions_are_tables()));
+    tables_[spec.name] = MakeTable(ctx_.get(), SchemaOf(spec));
   }
+}
+
+std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(
+    const TableSpec& spec) const {
+  return std::make_shared<const TableSchema>(
+      spec, ctx_->engine()->partitions_are_tables());
+}
+
+Result<int64_t> StoreImpl::CopyTableTo(const std::string& name, Store* dest,
+                                       const CopyOptions& options) {
+  return GuardApi("copy", [&]() -> Result<int64_t> {
+    auto* target = dynamic_cast<StoreImpl*>(dest);
+    if (target == nullptr || target == this) {
+      return Status::InvalidArgument(
+          "dest: another store opened with Store::Open");
+    }
+    OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
+    const TableSpec spec = table->spec();
+    OBKV_RETURN_IF_ERROR(target->CreateTable(spec));
+    return CopyTableRows(ctx_.get(), *SchemaOf(spec), target->ctx_.get(),
+                         *target->SchemaOf(spec), options);
+  });
 }
 
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "hbase/store_context.h"
+#include "hbase/table_schema.h"
 #include "obkvlite/store.h"
 
 namespace obkvlite {
@@ -33,12 +34,16 @@ class StoreImpl final : public Store {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
+                              const CopyOptions& options) override;
 
  private:
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
       : ctx_(std::move(ctx)) {}
   // Adds a Table for every spec not known yet. REQUIRED: hold tables_mu_.
   void AddTables(const std::vector<TableSpec>& specs);
+  // The schema of `spec` on this store's engine.
+  std::shared_ptr<const TableSchema> SchemaOf(const TableSpec& spec) const;
   // Reads the catalog on a pooled read connection.
   Result<std::vector<TableSpec>> ReadCatalog() const;
 

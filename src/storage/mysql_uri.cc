@@ -133,7 +133,8 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
 std::string MysqlUri::Redacted() const {
   std::string out = std::string(kScheme) + user + "@";
   out += host.find(':') != std::string::npos ? "[" + host + "]" : host;
-  out += ":" + std::to_string(port) + "/" + database;
+  if (socket.empty()) out += ":" + std::to_string(port);
+  out += "/" + database;
   if (!socket.empty()) out += "?socket=" + socket;
   return out;
 }

@@ -33,8 +33,9 @@ struct MysqlUri {
   std::string database;
   std::string socket;  // empty: TCP to host:port
 
-  // "mysql://user@host:port/database" (with "?socket=..."), no password:
-  // the form for errors, logs and `describe`.
+  // "mysql://user@host:port/database", or "mysql://user@host/database?
+  // socket=PATH", never a password: the form for errors, logs and
+  // `describe`.
   std::string Redacted() const;
   // "host:port", or "socket PATH": where errors say the server was sought.
   std::string Endpoint() const;

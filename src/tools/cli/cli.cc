@@ -62,6 +62,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterLoadCommand(app, ctx);
   RegisterExportCommand(app, ctx);
   RegisterShellCommand(app, ctx);
+  RegisterCopyCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -67,6 +67,7 @@ void RegisterExecCommand(CLI::App& app, CliContext& ctx);
 void RegisterLoadCommand(CLI::App& app, CliContext& ctx);
 void RegisterExportCommand(CLI::App& app, CliContext& ctx);
 void RegisterShellCommand(CLI::App& app, CliContext& ctx);
+void RegisterCopyCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

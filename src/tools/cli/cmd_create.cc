@@ -36,8 +36,15 @@ int RunCreate(const std::string& spec_path, int shards, CliContext& ctx) {
   }
   *ctx.out << "created table " << spec->name << ": " << spec->families.size()
            << (spec->families.size() == 1 ? " family, " : " families, ")
-           << tables
-           << (tables == 1 ? " partition table\n" : " partition tables\n");
+           << tables;
+  const StoreInfo& info = (*store)->info();
+  if (IsServerLocation(info.location)) {
+    // The server routes rows to the partitions of one relation per family.
+    *ctx.out << (tables == 1 ? " partition" : " partitions") << " on "
+             << info.engine << " " << info.version << "\n";
+  } else {
+    *ctx.out << (tables == 1 ? " partition table\n" : " partition tables\n");
+  }
   return kExitOk;
 }
 
@@ -47,9 +54,10 @@ void RegisterCreateCommand(CLI::App& app, CliContext& ctx) {
   auto spec_path = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand(
       "create",
-      "Create the table of a spec in the store (the store file is created "
-      "when missing): one SQLite table per partition, a \"table$family\" "
-      "view, and the catalog entry");
+      "Create the table of a spec in the store (the store file or server "
+      "database is created when missing): one SQLite table per partition "
+      "and a \"table$family\" view, or on a server one partitioned "
+      "table$family relation per family; and the catalog entry");
   auto shards = std::make_shared<int>(0);
   cmd->add_option("SPEC", *spec_path, "Table spec JSON file")->required();
   cmd->add_option("--shards", *shards,

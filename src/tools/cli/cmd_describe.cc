@@ -1,7 +1,10 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv --store PATH describe TABLE [--json]`: the table's spec as stored
-// in the catalog. Human form:
+// in the catalog, and the engine the store runs on (never a password).
+// Human form:
+//   engine     sqlite 3.40.1
+//   store      /path/store.db
 //   table      t
 //   layout     normal
 //   family     f
@@ -71,6 +74,9 @@ int RunDescribe(const DescribeArgs& args, CliContext& ctx) {
     *ctx.out << spec.json << "\n";
     return kExitOk;
   }
+  const StoreInfo& info = (*store)->info();
+  *ctx.out << Line("", "engine", info.engine + " " + info.version, 11);
+  *ctx.out << Line("", "store", info.location, 11);
   *ctx.out << Line("", "table", spec.name, 11);
   *ctx.out << Line("", "layout",
                    spec.layout == Layout::kTimeseries ? "timeseries" : "normal",

@@ -1,0 +1,148 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/copy_table.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hbase/layout_statements.h"
+#include "hbase/limits.h"
+#include "hbase/partition_cursor.h"
+#include "hbase/write_path.h"
+#include "layout/timeseries_layout.h"
+#include "layout/timestamp_codec.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace {
+
+// One stored row, owned (cursor views end at their next step).
+struct OwnedRow {
+  std::string k, q;
+  int64_t t = 0;
+  int64_t s = 0;  // timeseries only
+  std::string v;
+};
+
+// Writes `rows` of `family` (a family of the destination) in one
+// transaction, each routed by the destination's router.
+Status WriteBatch(StoreContext* dest, const FamilyInfo& family,
+                  bool timeseries, const std::vector<OwnedRow>& rows) {
+  if (rows.empty()) return Status::OK();
+  return dest->RunWrite("copy", [&](storage::Connection* writer) -> Status {
+    if (!timeseries) {
+      std::vector<RoutedCell> cells;
+      cells.reserve(rows.size());
+      for (const OwnedRow& r : rows) {
+        OBKV_ASSIGN_OR_RETURN(
+            RoutedCell cell,
+            RouteCell(family, r.k, r.q, layout::DecodeTimestamp(r.t), r.v,
+                      FieldRef("row")));
+        cells.push_back(cell);
+      }
+      return WriteCells(writer, &cells);
+    }
+    for (const OwnedRow& r : rows) {
+      Result<int> p = family.router.Route(r.k, layout::DecodeTimestamp(r.t));
+      if (!p.ok()) return p.status();
+      OBKV_ASSIGN_OR_RETURN(
+          storage::Statement * stmt,
+          TimeseriesStatement(writer, family.partition_tables[*p],
+                              layout::kTsInsert));
+      stmt->BindBlob(1, r.k);
+      stmt->BindInt(2, r.t);
+      stmt->BindInt(3, r.s);
+      stmt->BindText(4, r.v);
+      OBKV_RETURN_IF_ERROR(stmt->Run());
+    }
+    return Status::OK();
+  });
+}
+
+// Every stored row of one physical table of the source, in batches.
+Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
+                     int partition, bool timeseries, StoreContext* dest,
+                     const FamilyInfo& dest_family, const CopyOptions& options,
+                     int64_t* copied) {
+  std::vector<OwnedRow> batch;
+  const size_t batch_rows =
+      static_cast<size_t>(options.batch_rows > 0 ? options.batch_rows : 1);
+  auto flush = [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(WriteBatch(dest, dest_family, timeseries, batch));
+    *copied += static_cast<int64_t>(batch.size());
+    batch.clear();
+    if (options.progress) options.progress(*copied);
+    return Status::OK();
+  };
+  const std::string& table = source.partition_tables[partition];
+  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  if (!timeseries) {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<CellCursor> cursor,
+        PartitionCursor::OpenRange(reader, table, KeyRange::All(), all,
+                                   layout::ScanOrder::kForward, 0, partition));
+    for (; cursor->valid(); cursor->Next()) {
+      batch.push_back(OwnedRow{std::string(cursor->key()),
+                               std::string(cursor->qualifier()), cursor->t(),
+                               0, std::string(cursor->value())});
+      if (batch.size() >= batch_rows) OBKV_RETURN_IF_ERROR(flush());
+    }
+    OBKV_RETURN_IF_ERROR(cursor->status());
+    return flush();
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Statement * stmt,
+      TimeseriesStatement(reader, table,
+                          layout::TimeseriesScanKind(false, /*hi=*/2)));
+  const std::string lo;
+  stmt->BindBlob(1, lo);
+  stmt->BindInt(3, all.lo_exclusive);
+  stmt->BindInt(4, all.hi_inclusive);
+  storage::StepCode rc;
+  while ((rc = stmt->Advance()) == storage::StepCode::kRow) {
+    batch.push_back(OwnedRow{std::string(stmt->ColumnBlob(layout::kTsColK)),
+                             "", stmt->ColumnInt(layout::kTsColT),
+                             stmt->ColumnInt(layout::kTsColS),
+                             std::string(stmt->ColumnText(layout::kTsColV))});
+    if (batch.size() >= batch_rows) {
+      Status st = flush();
+      if (!st.ok()) {
+        stmt->Reset();
+        return st;
+      }
+    }
+  }
+  Status st = rc == storage::StepCode::kDone ? Status::OK() : stmt->error();
+  stmt->Reset();
+  OBKV_RETURN_IF_ERROR(st);
+  return flush();
+}
+
+}  // namespace
+
+Result<int64_t> CopyTableRows(StoreContext* source,
+                              const TableSchema& source_schema,
+                              StoreContext* dest, const TableSchema& dest_schema,
+                              const CopyOptions& options) {
+  OBKV_RETURN_IF_ERROR(dest->CheckWritable("copy"));
+  const bool timeseries = source_schema.spec().layout == Layout::kTimeseries;
+  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                        source->readers().Acquire());
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Transaction txn,
+      storage::Transaction::Begin(lease.get(),
+                                  storage::Transaction::Kind::kRead));
+  int64_t copied = 0;
+  for (size_t f = 0; f < source_schema.families().size(); ++f) {
+    const FamilyInfo& family = source_schema.families()[f];
+    const FamilyInfo& dest_family = dest_schema.families()[f];
+    for (int p : family.AllTables()) {
+      OBKV_RETURN_IF_ERROR(CopyPartition(lease.get(), family, p, timeseries,
+                                         dest, dest_family, options, &copied));
+    }
+  }
+  OBKV_RETURN_IF_ERROR(txn.Commit());
+  return copied;
+}
+
+}  // namespace obkvlite
