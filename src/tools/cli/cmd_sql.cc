@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv --store PATH sql "SELECT ..." [--json]`: runs read-only SQL on the
-// store file (readonly_sqlite.h explains how writes are refused), e.g.
+// store file (readonly_sqlite.h explains how writes are refused) or on a
+// server store (storage/mysql_query.h), e.g.
 //   obkv --store s.db sql 'SELECT * FROM "t$f" LIMIT 3'
 // Each statement's rows print as an aligned table with a header row, or
 // with --json as one JSON array of objects per statement. BLOBs print in
@@ -18,6 +19,8 @@
 #include <vector>
 
 #include "obkvlite/bytes.h"
+#include "obkvlite/store.h"
+#include "storage/mysql_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/readonly_sqlite.h"
@@ -112,8 +115,61 @@ Status RunStatement(sqlite3_stmt* stmt, const SqlArgs& args, ReadOnlySqlite& db,
   return Status::OK();
 }
 
+// A server store: one read-only statement (storage/mysql_query.h).
+int RunServerSql(const SqlArgs& args, CliContext& ctx) {
+  Result<storage::QueryResult> result =
+      storage::RunReadOnlyQuery(ctx.store_path, args.query);
+  if (!result.ok()) return ctx.Fail(result.status());
+  const std::vector<std::string>& header = result->columns;
+  if (args.json) {
+    ordered_json objects = ordered_json::array();
+    for (const std::vector<storage::QueryValue>& row : result->rows) {
+      ordered_json object = ordered_json::object();
+      for (size_t c = 0; c < header.size(); ++c) {
+        const storage::QueryValue& v = row[c];
+        switch (v.kind) {
+          case storage::QueryValue::kNull:
+            object[header[c]] = nullptr;
+            break;
+          case storage::QueryValue::kInteger:
+            object[header[c]] = std::stoll(v.bytes);
+            break;
+          case storage::QueryValue::kFloat:
+            object[header[c]] = std::stod(v.bytes);
+            break;
+          case storage::QueryValue::kBlob:
+            object[header[c]] = ToStringBinary(v.bytes);
+            break;
+          case storage::QueryValue::kText:
+            object[header[c]] = v.bytes;
+            break;
+        }
+      }
+      objects.push_back(std::move(object));
+    }
+    *ctx.out << objects.dump(-1, ' ', false,
+                             ordered_json::error_handler_t::replace)
+             << "\n";
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const std::vector<storage::QueryValue>& row : result->rows) {
+    std::vector<std::string> cells;
+    for (const storage::QueryValue& v : row) {
+      cells.push_back(v.kind == storage::QueryValue::kNull ? "NULL"
+                      : v.kind == storage::QueryValue::kBlob
+                          ? ToStringBinary(v.bytes)
+                          : v.bytes);
+    }
+    rows.push_back(std::move(cells));
+  }
+  if (!header.empty()) PrintTextTable(header, rows, *ctx.out);
+  return kExitOk;
+}
+
 int RunSql(const SqlArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("sql")) return ctx.exit_code;
+  if (IsServerLocation(ctx.store_path)) return RunServerSql(args, ctx);
   Status exists = CheckStoreExists(ctx);
   if (!exists.ok()) return ctx.Fail(exists);
   Result<std::unique_ptr<ReadOnlySqlite>> db =
@@ -137,8 +193,10 @@ void RegisterSqlCommand(CLI::App& app, CliContext& ctx) {
   CLI::App* cmd = app.add_subcommand(
       "sql",
       "Run read-only SQL on the store, e.g. 'SELECT * FROM \"t$f\"' (every "
-      "cell of family f; \"t$f$p3\" is one partition). Writes, ATTACH and "
-      "writing pragmas are refused. BLOBs print as \\xHH-escaped text.");
+      "cell of family f; \"t$f$p3\" is one partition of a store file). "
+      "Writes, ATTACH and writing pragmas are refused. On a server store: "
+      "one SELECT, WITH or EXPLAIN statement in a READ ONLY transaction. "
+      "BLOBs print as \\xHH-escaped text.");
   cmd->add_option("QUERY", args->query, "SQL: one or more statements")
       ->required();
   cmd->add_flag("--json", args->json,
