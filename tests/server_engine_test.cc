@@ -1,0 +1,427 @@
+// Copyright (c) obkvlite authors.
+//
+// The MySQL-protocol engine against a real server (doc/engines.md): the
+// private MariaDB of the run (server_test_support.h) for
+//   - byte identity: the same puts through both engines give the same
+//     K/Q/T/V rows, for every partitioning strategy;
+//   - obkv copy: SQLite -> MariaDB -> SQLite keeps every stored row of every
+//     schema in schemas/;
+//   - the CLI on a mysql:// store, obkv sql's read-only rules, and what
+//     describe and errors show (never a password);
+// and a server of its own that the fault test kills in the middle of
+// batches: no batch is half-applied, the client gets Unavailable naming
+// the server, and the next call after a restart reconnects.
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_test_support.h"
+#include "obkvlite/mutation.h"
+#include "obkvlite/spec.h"
+#include "obkvlite/store.h"
+#include "server_test_support.h"
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+std::unique_ptr<Store> MustOpen(const std::string& location,
+                                StoreOptions options = StoreOptions()) {
+  Result<std::unique_ptr<Store>> store = Store::Open(options, location);
+  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
+  return std::move(store).value();
+}
+
+Table* MustTable(Store* store, const std::string& name) {
+  Result<Table*> table = store->GetTable(name);
+  REQUIRE_MESSAGE(table.ok(), table.status().ToString());
+  return *table;
+}
+
+// The relations' stored rows, hex-encoded, in key order: what a user sees
+// with SQL on either engine.
+std::vector<std::string> StoredRows(const std::string& location,
+                                    const std::string& database,
+                                    const TableSpec& spec) {
+  std::vector<std::string> out;
+  const bool ts = spec.layout == Layout::kTimeseries;
+  for (const FamilySpec& f : spec.families) {
+    const std::string sql =
+        std::string(ts ? "SELECT hex(K), T, S, hex(V)"
+                       : "SELECT hex(K), hex(Q), T, hex(V)") +
+        " FROM \"" + FamilyRelationName(spec, f) + "\" ORDER BY 1, 2, 3";
+    const std::vector<std::string> rows =
+        database.empty() ? InspectRows(location, sql)
+                         : ServerQuery(database, sql, "|");
+    for (const std::string& row : rows) out.push_back(f.name + "|" + row);
+  }
+  return out;
+}
+
+// Cells with binary bytes, empty qualifiers and three versions, on rows
+// spread over every partition of the fixtures' strategies; a put per family
+// on a timeseries table (one family per request there).
+std::vector<Put> SamplePuts(const TableSpec& spec, int rows) {
+  std::vector<Put> puts;
+  const bool ts = spec.layout == Layout::kTimeseries;
+  for (int i = 0; i < rows; ++i) {
+    std::string row = "r" + std::to_string(1000 + i * 7);
+    if (i % 9 == 0) row += std::string("\0\xff", 2);
+    Put put(row);
+    for (const FamilySpec& f : spec.families) {
+      if (ts && !put.cells.empty()) {
+        puts.push_back(std::move(put));
+        put = Put(row);
+      }
+      for (int v = 0; v < 3; ++v) {
+        const int64_t t = 100 + (i * 37 + v * 101) % 5200;
+        put.Add(f.name, "q", t,
+                ts ? "v" + std::to_string(i) + "-" + std::to_string(v)
+                   : std::string("v\0\xff\\", 4) + std::to_string(v));
+      }
+      if (!ts && i % 4 == 0) put.Add(f.name, "", 4321, "empty qualifier");
+    }
+    puts.push_back(std::move(put));
+  }
+  return puts;
+}
+
+TEST_CASE_TEMPLATE("byte identity: the same puts give the same rows on both",
+                   P, OBKV_PARTITIONINGS) {
+  const TableSpec spec =
+      MustParseSpec(SpecJson("t", kDefaultFamilies, P::Case().partition_json));
+  TempDir dir;
+  ServerDatabase db;
+  const std::string file = dir.path() + "/s.db";
+  for (const std::string& location : {file, db.uri()}) {
+    std::unique_ptr<Store> store = MustOpen(location);
+    REQUIRE(store->CreateTable(spec).ok());
+    Table* table = MustTable(store.get(), "t");
+    const std::vector<Put> puts = SamplePuts(spec, 60);
+    REQUIRE(table->Put(puts).ok());
+    Delete del;
+    del.row = "r1007";
+    del.type = DeleteType::kColumns;
+    del.family = "f";
+    del.qualifier = "q";
+    del.timestamp = 2000;
+    REQUIRE(table->Delete(del).ok());
+  }
+  const std::vector<std::string> sqlite_rows = StoredRows(file, "", spec);
+  CHECK(sqlite_rows.size() > 300);
+  CHECK(StoredRows(db.uri(), db.name(), spec) == sqlite_rows);
+}
+
+// Every spec in schemas/, SQLite -> MariaDB -> SQLite through obkv copy.
+TEST_CASE("obkv copy: SQLite to MariaDB to SQLite keeps every stored row") {
+  int schemas = 0;
+  for (const char* sub : {"examples", "seed003"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(
+             std::string(OBKV_SOURCE_DIR) + "/schemas/" + sub)) {
+      const std::string path = entry.path().string();
+      CAPTURE(path);
+      Result<TableSpec> spec = LoadTableSpecFile(path);
+      REQUIRE_MESSAGE(spec.ok(), spec.status().ToString());
+      ++schemas;
+      TempDir dir;
+      ServerDatabase db;
+      const std::string a = dir.path() + "/a.db";
+      const std::string b = dir.path() + "/b.db";
+      {
+        std::unique_ptr<Store> store = MustOpen(a);
+        REQUIRE(store->CreateTable(*spec).ok());
+        Table* table = MustTable(store.get(), spec->name);
+        // Timestamps inside every range bound of the seed specs.
+        std::vector<Put> puts = SamplePuts(*spec, 40);
+        for (Put& put : puts) {
+          for (PutCell& cell : put.cells) {
+            cell.timestamp = 1728921600000 + *cell.timestamp * 60000;
+          }
+        }
+        Status st = table->Put(puts);
+        REQUIRE_MESSAGE(st.ok(), st.ToString());
+      }
+      CliRun there = RunCli({"copy", a, db.uri()});
+      INFO(there.err);
+      REQUIRE(there.code == 0);
+      CHECK(there.out.find("copied table " + spec->name + ": ") == 0);
+      CliRun back = RunCli({"copy", db.uri(), b, spec->name});
+      INFO(back.err);
+      REQUIRE(back.code == 0);
+      const std::vector<std::string> rows = StoredRows(a, "", *spec);
+      CHECK(rows.size() >= 120);
+      CHECK(StoredRows(db.uri(), db.name(), *spec) == rows);
+      CHECK(StoredRows(b, "", *spec) == rows);
+    }
+  }
+  CHECK(schemas == 17);
+}
+
+TEST_CASE("obkv copy: a table the destination has is refused, store kept") {
+  ServerDatabase db;
+  CliSandbox box;
+  box.Create("t", R"({"table":"t","families":[{"name":"f"}]})");
+  REQUIRE(box.Run({"put", "t", "r", "f:q", "v"}).code == 0);
+  REQUIRE(RunCli({"copy", box.store(), db.uri()}).code == 0);
+  const CliRun again = RunCli({"copy", box.store(), db.uri()});
+  CHECK(again.code == 1);
+  CHECK(again.err == "obkv: table 't' already exists\n");
+  CHECK(ServerQuery(db.name(), "SELECT count(*) FROM \"t$f\"") ==
+        std::vector<std::string>{"1"});
+  const CliRun same = RunCli({"copy", db.uri(), db.uri()});
+  CHECK(same.code == 2);
+  CHECK(same.err == "obkv: copy: SOURCE and DEST are the same store\n");
+}
+
+TEST_CASE("cli on a mysql:// store: create, put, get, scan, count, exec") {
+  ServerDatabase db;
+  CliSandbox box;
+  const std::string spec = box.WriteFile(
+      "t.json",
+      R"({"table":"t","families":[{"name":"f"}],)"
+      R"("partition":{"strategy":"key","partitions":97}})");
+  auto run = [&](std::vector<std::string> args, const std::string& in = "") {
+    args.insert(args.begin(), {"--store", db.uri()});
+    return RunCli(args, in);
+  };
+  CliRun r = run({"create", spec});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("created table t: 1 family, 97 partitions on mariadb ") ==
+        0);
+  REQUIRE(run({"put", "t", "r1", "f:q", "v1", "--ts", "100"}).code == 0);
+  REQUIRE(run({"put", "t", "r1", "f:q", "v2", "--ts", "200"}).code == 0);
+  CHECK(run({"get", "t", "r1", "--versions", "2"}).out ==
+        "r1  f:q  @200  v2\nr1  f:q  @100  v1\n");
+  CHECK(run({"count", "t"}).out == "t: 1 rows, 2 cells\n");
+  r = run({"exec"},
+          "{\"op\":\"increment\",\"table\":\"t\",\"row\":\"c\",\"family\":"
+          "\"f\",\"qualifier\":\"n\",\"amount\":7}\n"
+          "{\"op\":\"scan\",\"table\":\"t\",\"columns\":[\"f:q\"]}\n");
+  CHECK(r.out.find("\"value\":\"\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00\\\\x00"
+                   "\\\\x00\\\\x07\"") != std::string::npos);
+  CHECK(r.out.find("{\"ok\":true,\"cells\":[{\"row\":\"r1\",\"family\":\"f\","
+                   "\"qualifier\":\"q\",\"ts\":200,\"value\":\"v2\"}]}") !=
+        std::string::npos);
+  // The server partitions the one relation t$f itself.
+  CHECK(ServerQuery(db.name(),
+                    "SELECT count(*) FROM information_schema.PARTITIONS "
+                    "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 't$f'") ==
+        std::vector<std::string>{"97"});
+  r = run({"describe", "t"});
+  CHECK(r.out.find("engine     mariadb ") == 0);
+  CHECK(r.out.find("store      " + db.uri() + "\n") != std::string::npos);
+}
+
+TEST_CASE("cli on a mysql:// store: sql reads, and only reads") {
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpen(db.uri());
+  REQUIRE(store->CreateTable(MustParseSpec(
+                  R"({"table":"t","families":[{"name":"f"}]})"))
+              .ok());
+  REQUIRE(MustTable(store.get(), "t")
+              ->Put(Put(std::string("r\0", 2)).Add("f", "q", 5, "v"))
+              .ok());
+  auto sql = [&](const std::string& query) {
+    return RunCli({"--store", db.uri(), "sql", query});
+  };
+  CliRun r = sql("SELECT K, Q, T, V FROM \"t$f\"");
+  CHECK(r.out ==
+        "K      Q  T   V\n"
+        "-----  -  --  -\n"
+        "r\\x00  q  -5  v\n");
+  r = RunCli({"--store", db.uri(), "sql", "SELECT -T AS ts FROM \"t$f\"",
+              "--json"});
+  CHECK(r.out == "[{\"ts\":5}]\n");
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"DELETE FROM \"t$f\"", "'DELETE' is not a read"},
+      {"UPDATE \"t$f\" SET V = 'x'", "'UPDATE' is not a read"},
+      {"DROP TABLE \"t$f\"", "'DROP' is not a read"},
+      {"SELECT 1; DELETE FROM \"t$f\"", "more than one statement"},
+      {"SELECT * FROM \"t$f\" INTO OUTFILE '/tmp/x'",
+       "INTO writes a file or variables"},
+      {"SELECT 1 /*! ; DELETE FROM t */", "executable comments (/*! ... */) "
+                                          "are refused"},
+      {"", "empty query"},
+  };
+  for (const auto& [query, why] : refused) {
+    CAPTURE(query);
+    r = sql(query);
+    CHECK(r.code == 1);
+    CHECK(r.err == "obkv: sql: " + why +
+                       "; a server store takes one SELECT, WITH or EXPLAIN "
+                       "statement\n");
+  }
+  // What passes the check still runs in a READ ONLY transaction.
+  r = sql("SELECT * FROM \"t$f\" FOR UPDATE");
+  CHECK(r.code == 1);
+  CHECK(r.err.find("Cannot execute statement in a READ ONLY transaction") !=
+        std::string::npos);
+  CHECK(ServerQuery(db.name(), "SELECT count(*) FROM \"t$f\"") ==
+        std::vector<std::string>{"1"});
+}
+
+TEST_CASE("server errors: refused login, closed port, missing database") {
+  StoreOptions options;
+  // Nothing listens on loopback port 1.
+  Result<std::unique_ptr<Store>> store =
+      Store::Open(options, "mysql://u:Secret1@127.0.0.1:1/d");
+  REQUIRE(!store.ok());
+  CHECK(store.status().IsUnavailable());
+  CHECK(store.status().message().find("mysql server at 127.0.0.1:1: ") == 0);
+  CHECK(store.status().message().find("Secret1") == std::string::npos);
+  // A user the server does not know.
+  store = Store::Open(options, "mysql://nobody_obkv:Secret2@localhost/d?socket=" +
+                                   TestServerSocket());
+  REQUIRE(!store.ok());
+  CHECK(store.status().IsUnavailable());
+  CHECK(store.status().message().find("mysql server at socket " +
+                                      TestServerSocket() +
+                                      ": connect as 'nobody_obkv': ") == 0);
+  CHECK(store.status().message().find("Secret2") == std::string::npos);
+  // Without create_if_missing a missing database stays missing.
+  ServerDatabase db;
+  options.create_if_missing = false;
+  store = Store::Open(options, db.uri());
+  CHECK(store.status().IsNotFound());
+  CHECK(store.status().message() ==
+        db.uri() + ": no such database (create_if_missing is false)");
+  options.read_only = true;
+  store = Store::Open(options, db.uri());
+  CHECK(store.status().IsNotFound());
+  CHECK(ServerQuery("mysql", "SELECT count(*) FROM information_schema.SCHEMATA "
+                             "WHERE SCHEMA_NAME = '" + db.name() + "'") ==
+        std::vector<std::string>{"0"});
+  // Shards are SQLite files.
+  options = StoreOptions();
+  options.shards = 3;
+  store = Store::Open(options, db.uri());
+  CHECK(store.status().IsInvalidArgument());
+  CHECK(store.status().message().find("options.shards: a server store has no "
+                                      "shard files") == 0);
+}
+
+TEST_CASE("a password in the URI is never shown") {
+  ServerDatabase db;
+  const std::string uri = "mysql://" + TestServerUser() +
+                          ":NeverShown9@localhost/" + db.name() +
+                          "?socket=" + TestServerSocket();
+  std::unique_ptr<Store> store = MustOpen(uri);
+  CHECK(store->path() == db.uri());
+  CHECK(store->info().location == db.uri());
+  REQUIRE(store->CreateTable(MustParseSpec(
+                  R"({"table":"t","families":[{"name":"f"}]})"))
+              .ok());
+  const CliRun r = RunCli({"--store", uri, "describe", "t"});
+  CHECK(r.out.find("NeverShown9") == std::string::npos);
+  CHECK(r.out.find(db.uri()) != std::string::npos);
+  const CliRun missing = RunCli({"--store", uri, "describe", "nope"});
+  CHECK(missing.err.find("NeverShown9") == std::string::npos);
+}
+
+// ---- faults: a server of the test's own, killed mid-batch -----------------
+
+struct OwnServer {
+  OwnServer() {
+    dir = (std::filesystem::temp_directory_path() /
+           ("obkv_fault_" + std::to_string(getpid())))
+              .string();
+    REQUIRE(Script("start") == 0);
+  }
+  ~OwnServer() { (void)Script("stop"); }
+  int Script(const std::string& cmd) const {
+    const std::string line = std::string(OBKV_SOURCE_DIR) +
+                             "/scripts/mariadb_server.sh " + cmd + " " + dir +
+                             " >/dev/null";
+    return std::system(line.c_str());
+  }
+  std::string socket() const { return dir + "/mysqld.sock"; }
+  std::string uri(const std::string& database) const {
+    return "mysql://" + TestServerUser() + "@localhost/" + database +
+           "?socket=" + socket();
+  }
+  std::string dir;
+};
+
+TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
+  OwnServer server;
+  std::unique_ptr<Store> store = MustOpen(server.uri("faults"));
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(
+                  R"({"table":"t","families":[{"name":"f"},{"name":"g"}],)"
+                  R"("partition":{"strategy":"key","partitions":7}})"))
+              .ok());
+  Table* table = MustTable(store.get(), "t");
+  constexpr int kRowsPerBatch = 40;
+  std::atomic<int> acked{0};
+  std::atomic<bool> stop{false};
+  Status failure;
+  std::thread writer([&] {
+    for (int b = 0; !stop.load(); ++b) {
+      std::vector<Mutation> ops;
+      for (int i = 0; i < kRowsPerBatch; ++i) {
+        ops.push_back(Put("b" + std::to_string(b) + "_" + std::to_string(i))
+                          .Add("f", "q", 100, std::string(200, 'x'))
+                          .Add("g", "q", 100, "y"));
+      }
+      Result<std::vector<MutationResult>> r = table->Batch(ops);
+      if (!r.ok()) {
+        failure = r.status();
+        return;
+      }
+      acked.store(b + 1);
+    }
+  });
+  while (acked.load() < 5) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  REQUIRE(server.Script("kill") == 0);
+  writer.join();
+  stop.store(true);
+  INFO(failure.ToString());
+  CHECK(failure.IsUnavailable());
+  CHECK(failure.message().find("mysql server at socket " + server.socket()) !=
+        std::string::npos);
+
+  // While it is down every call fails cleanly.
+  Result<RowResult> down = table->Get(Get("b0_0"));
+  CHECK(down.status().IsUnavailable());
+
+  // After a restart the same store reconnects on the next call.
+  REQUIRE(server.Script("restart") == 0);
+  Scan all;
+  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(all);
+  REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
+  std::map<int, int> rows_per_batch;
+  RowResult row;
+  while ((*scanner)->Next(&row)) {
+    CHECK(row.cells.size() == 2);
+    rows_per_batch[std::stoi(row.row.substr(1))]++;
+  }
+  REQUIRE((*scanner)->status().ok());
+  for (int b = 0; b < acked.load(); ++b) {
+    CAPTURE(b);
+    CHECK(rows_per_batch[b] == kRowsPerBatch);  // acknowledged: all there
+  }
+  for (const auto& [batch, rows] : rows_per_batch) {
+    CAPTURE(batch);
+    CHECK(rows == kRowsPerBatch);  // never a part of a batch
+    CHECK(batch <= acked.load());  // at most the one in flight, whole
+  }
+  // And writes work again.
+  CHECK(table->Put(Put("after").Add("f", "q", 1, "v")).ok());
+  CHECK(table->Get(Get("after"))->cells.size() == 1);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
