@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves `obkv export --dialect mysql` against a real MySQL-compatible
-# server: installs Debian's mariadb-server when missing, starts mariadbd on
-# a unix socket in a temporary directory, and for each spec in
+# server: a private MariaDB on a unix socket in a temporary directory
+# (scripts/mariadb_server.sh), and for each spec in
 # scripts/mariadb/ (one per partition strategy, plus two families and the
 # timeseries layout):
 #   1. loads generated cells (binary bytes, empty qualifiers, 3 versions)
@@ -18,43 +18,17 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OBKV="${1:-${OBKV_BUILD_DIR:-$ROOT/build}/obkv}"
 SPECS="$ROOT/scripts/mariadb"
 
-if ! command -v mariadbd >/dev/null || ! command -v mariadb-install-db >/dev/null; then
-  echo "mariadb_test: installing mariadb-server" >&2
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq >/dev/null
-  $SUDO apt-get install -y -qq --no-install-recommends mariadb-server \
-    mariadb-client >/dev/null
-fi
-
 WORK="$(mktemp -d)"
 chmod 755 "$WORK"
-SOCK="$WORK/mysqld.sock"
+SERVER="$WORK/server"
+SOCK="$SERVER/mysqld.sock"
 stop_server() {
-  if [ -f "$WORK/mysqld.pid" ]; then
-    kill "$(cat "$WORK/mysqld.pid")" 2>/dev/null || true
-    for _ in $(seq 50); do [ -f "$WORK/mysqld.pid" ] || break; sleep 0.2; done
-  fi
+  "$ROOT/scripts/mariadb_server.sh" stop "$SERVER" || true
   rm -rf "$WORK"
 }
 trap stop_server EXIT
-
-USER_ARG=()
-[ "$(id -u)" -eq 0 ] && USER_ARG=(--user=root)
-mariadb-install-db --no-defaults "${USER_ARG[@]}" --datadir="$WORK/data" \
-  --auth-root-authentication-method=socket --skip-test-db \
-  >"$WORK/install.log" 2>&1 || { cat "$WORK/install.log" >&2; exit 1; }
-mariadbd --no-defaults "${USER_ARG[@]}" --datadir="$WORK/data" \
-  --socket="$SOCK" --skip-networking --pid-file="$WORK/mysqld.pid" \
-  --log-error="$WORK/mysqld.err" --innodb-buffer-pool-size=32M \
-  --innodb-log-file-size=16M --max-allowed-packet=64M &
-for _ in $(seq 100); do
-  [ -S "$SOCK" ] && mariadb --no-defaults -S "$SOCK" -uroot -e "SELECT 1" \
-    >/dev/null 2>&1 && break
-  sleep 0.2
-done
-SQL=(mariadb --no-defaults -S "$SOCK" -uroot -N -B)
-"${SQL[@]}" -e "SELECT 1" >/dev/null || { cat "$WORK/mysqld.err" >&2; exit 1; }
+"$ROOT/scripts/mariadb_server.sh" start "$SERVER" >/dev/null
+SQL=(mariadb --no-defaults -S "$SOCK" -u"$(id -un)" -N -B)
 echo "mariadb_test: $("${SQL[@]}" -e 'SELECT VERSION()') on $SOCK"
 
 # 300 rows x (3 versions of f:q, one f:a\b, one empty qualifier on every
