@@ -10,14 +10,25 @@ namespace {
 
 // Pages grow from the connection's page_rows() to this many times it, so
 // a short scan fetches little and a long one makes few round trips.
-constexpr int64_t kMaxPageGrowth = 8;
+constexpr int64_t kMaxPageGrowth = 16;
+// A scan limited to n rows first fetches n times this many cells (within
+// [page_rows, page_rows * kMaxPageGrowth]): most rows hold fewer.
+constexpr int64_t kFirstPageCellsPerRow = 16;
+
+int64_t FirstPage(int64_t page_rows, int64_t row_limit) {
+  if (row_limit <= 0 || row_limit > page_rows * kMaxPageGrowth) {
+    return row_limit <= 0 ? page_rows : page_rows * kMaxPageGrowth;
+  }
+  return std::min(std::max(page_rows, row_limit * kFirstPageCellsPerRow),
+                  page_rows * kMaxPageGrowth);
+}
 
 }  // namespace
 
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
     storage::Connection* conn, const std::string& table, const KeyRange& keys,
     layout::TBounds times, layout::ScanOrder order, int family_index,
-    int partition, bool paged) {
+    int partition, bool paged, int64_t row_limit) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->keys_ = keys;
@@ -28,7 +39,9 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
                 : keys.hi_inclusive ? layout::HiBound::kInclusive
                                     : layout::HiBound::kExclusive;
-  cursor->page_limit_ = paged ? conn->page_rows() : 0;
+  cursor->page_limit_ =
+      paged && conn->page_rows() > 0 ? FirstPage(conn->page_rows(), row_limit)
+                                     : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
       NormalStatement(conn, table,

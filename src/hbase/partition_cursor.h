@@ -77,10 +77,12 @@ class PartitionCursor final : public CellCursor {
   // A range cursor; `keys` is copied. Positions on the first cell. With
   // `paged` it reads in pages where the connection asks for them (a scan;
   // a Get reads its one row whole, one statement being one snapshot).
+  // `row_limit` (0: none), the rows the read returns at most, sizes the
+  // first page so that a short scan is one page.
   static Result<std::unique_ptr<CellCursor>> OpenRange(
       storage::Connection* conn, const std::string& table, const KeyRange& keys,
       layout::TBounds times, layout::ScanOrder order, int family_index,
-      int partition, bool paged = true);
+      int partition, bool paged = true, int64_t row_limit = 0);
 
   // A columns cursor over `row` and `qualifiers` (sorted ascending,
   // distinct; copied), never paged. Positions on the first cell.

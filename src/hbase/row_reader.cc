@@ -35,7 +35,8 @@ Status RowReader::Open() {
                                              plan_->lock_rows)
               : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
                                            order, static_cast<int>(fi), p,
-                                           /*paged=*/!plan_->point);
+                                           /*paged=*/!plan_->point,
+                                           plan_->limit);
       if (!cursor.ok()) {
         status_ = cursor.status();
         Close();

@@ -54,9 +54,24 @@ class BenchArm {
 };
 
 std::unique_ptr<BenchArm> NewRawSqliteArm();
-// `strategy`: "normal", "key97", "prefix", "timeseries", or "key97x2" (KEY
-// 97 over 2 shards, loaded by 2 threads).
+// `strategy`: "normal", "key97", "prefix", "timeseries", "key97x2" (KEY
+// 97 over 2 shards, loaded by 2 threads), or "mariadb" (normal on the
+// benchmark's MariaDB server).
 std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
+// Hand-written SQL over MariaDB Connector/C on the mariadb arm's table.
+std::unique_ptr<BenchArm> NewRawMariadbArm();
+
+// The spec of an obkvlite arm's table "t" (family "f") for `strategy`.
+std::string BenchSpecJson(const std::string& strategy);
+
+// The server of the mariadb arms (obkv-bench --mysql-socket): its Unix
+// socket, the login it authenticates by that socket, and a database name
+// of its own for an arm run in `dir`.
+void SetBenchServerSocket(const std::string& socket);
+const std::string& BenchServerSocket();
+std::string BenchServerUser();
+std::string BenchServerDatabase(const std::string& arm, const std::string& dir);
+void DropBenchServerDatabase(const std::string& database);
 
 }  // namespace bench
 }  // namespace obkvlite

@@ -9,9 +9,8 @@
 
 namespace obkvlite {
 namespace bench {
-namespace {
 
-std::string SpecFor(const std::string& strategy) {
+std::string BenchSpecJson(const std::string& strategy) {
   std::string layout = "normal";
   std::string partition = R"({"strategy": "none"})";
   if (strategy == "key97" || strategy == "key97x2") {
@@ -26,6 +25,8 @@ std::string SpecFor(const std::string& strategy) {
          R"(", "families": [{"name": "f"}], "partition": )" + partition + "}";
 }
 
+namespace {
+
 class ObkvArm : public BenchArm {
  public:
   explicit ObkvArm(std::string strategy) : name_(std::move(strategy)) {}
@@ -35,12 +36,26 @@ class ObkvArm : public BenchArm {
   Status Open(const std::string& dir, const StoreOptions& options) override {
     StoreOptions opened = options;
     opened.shards = LoadThreads();
-    OBKV_ASSIGN_OR_RETURN(store_,
-                          Store::Open(opened, dir + "/" + name_ + ".db"));
-    OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(SpecFor(name_)));
+    const bool server = name_ == "mariadb";
+    if (server) database_ = BenchServerDatabase(name_, dir);
+    const std::string location =
+        server ? "mysql://" + BenchServerUser() + "@localhost/" + database_ +
+                     "?socket=" + BenchServerSocket()
+               : dir + "/" + name_ + ".db";
+    if (server) opened.shards = 0;
+    OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                          ParseTableSpec(BenchSpecJson(server ? "normal" : name_)));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
     OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
     return Status::OK();
+  }
+
+  ~ObkvArm() override {
+    // A server arm's database goes with the arm, as a file arm's directory.
+    const bool server = store_ != nullptr && IsServerLocation(store_->path());
+    store_.reset();
+    if (server) DropBenchServerDatabase(database_);
   }
 
   int LoadThreads() const override { return name_ == "key97x2" ? 2 : 1; }
@@ -93,6 +108,7 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
+  std::string database_;  // server arms
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
   Get get_;

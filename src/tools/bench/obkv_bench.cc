@@ -4,10 +4,13 @@
 // one process run, reporting each arm's throughput and its ratio to raw.
 //
 //   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
-//              [--ordered] [--arms raw,...] [--json]
+//              [--ordered] [--arms raw,...] [--mysql-socket PATH] [--json]
 //
 // Arm key97x2 is KEY 97 over 2 shard files (StoreOptions::shards), loaded
 // by 2 threads; its other workloads run on one thread like every arm.
+// Arms mariadb (an unpartitioned obkvlite table on a MariaDB server) and
+// rawmariadb (hand-written Connector/C SQL on the same table) need the
+// server's socket; their ratios are to rawmariadb.
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
@@ -217,7 +220,14 @@ double Median(std::vector<double> v) {
 }
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
-  return name == "raw" ? NewRawSqliteArm() : NewObkvArm(name);
+  if (name == "raw") return NewRawSqliteArm();
+  if (name == "rawmariadb") return NewRawMariadbArm();
+  return NewObkvArm(name);
+}
+
+// The floor an arm's ratios are taken against: the raw arm of its engine.
+std::string BaselineOf(const std::string& arm) {
+  return arm == "mariadb" || arm == "rawmariadb" ? "rawmariadb" : "raw";
 }
 
 int Main(int argc, char** argv) {
@@ -250,11 +260,13 @@ int Main(int argc, char** argv) {
       cfg.options.cache_size_kib = std::atoi(next()) * 1024;
     } else if (a == "--json") {
       cfg.json_only = true;
+    } else if (a == "--mysql-socket") {
+      SetBenchServerSocket(next());
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
-                   "[--arms raw,normal,key97,prefix,timeseries,key97x2] "
-                   "[--json]\n";
+                   "[--arms raw,normal,key97,prefix,timeseries,key97x2,"
+                   "mariadb,rawmariadb] [--mysql-socket PATH] [--json]\n";
       return 2;
     }
   }
@@ -264,9 +276,17 @@ int Main(int argc, char** argv) {
   }
   for (const std::string& arm : cfg.arms) {
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
-        arm != "timeseries" && arm != "key97x2") {
+        arm != "timeseries" && arm != "key97x2" && arm != "mariadb" &&
+        arm != "rawmariadb") {
       std::cerr << "obkv-bench: --arms: unknown arm '" << arm
-                << "' (raw, normal, key97, prefix, timeseries, key97x2)\n";
+                << "' (raw, normal, key97, prefix, timeseries, key97x2, "
+                   "mariadb, rawmariadb)\n";
+      return 2;
+    }
+    if (BaselineOf(arm) == "rawmariadb" && BenchServerSocket().empty()) {
+      std::cerr << "obkv-bench: --arms " << arm
+                << ": needs --mysql-socket PATH (scripts/bench.sh starts a "
+                   "private server)\n";
       return 2;
     }
   }
@@ -323,7 +343,8 @@ int Main(int argc, char** argv) {
   if (!cfg.json_only) {
     std::printf(
         "obkv-bench: rows=%llu, keys=%s, value_bytes=%d, cache=%d MiB per "
-        "connection, medians of %d runs; (x) = ratio to raw\n",
+        "connection, medians of %d runs; (x) = ratio to raw (server arms: "
+        "to rawmariadb)\n",
         static_cast<unsigned long long>(cfg.rows),
         cfg.ordered_keys ? "ordered" : "hashed", cfg.value_bytes,
         cfg.options.cache_size_kib / 1024, cfg.runs);
@@ -334,7 +355,8 @@ int Main(int argc, char** argv) {
       std::printf("%-11s", arm.c_str());
       for (const auto& c : columns) {
         const double v = med[arm][c];
-        const double raw = med.count("raw") ? med["raw"][c] : 0;
+        const std::string base = BaselineOf(arm);
+        const double raw = med.count(base) ? med[base][c] : 0;
         char cell[64];
         if (raw > 0 && c != "full_scan_peak_rss_mib") {
           std::snprintf(cell, sizeof cell, "%.0f (%.2fx)", v, v / raw);
