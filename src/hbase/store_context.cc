@@ -90,13 +90,19 @@ Status StoreContext::RunShardWrites(
 Status StoreContext::RunRead(
     const std::function<Status(storage::Connection*)>& body) {
   std::unique_lock<std::mutex> lock(all_writer_mutex(), std::try_to_lock);
-  if (lock.owns_lock()) {
-    OBKV_RETURN_IF_ERROR(all_writer()->Revive());
-    return body(all_writer());
-  }
+  // A read is repeatable: when its session turns out to have lost its
+  // server (an idle connection across a server restart), it runs once more
+  // on a reconnected one.
+  const auto run = [&](storage::Connection* conn) -> Status {
+    OBKV_RETURN_IF_ERROR(conn->Revive());
+    Status st = body(conn);
+    if (!st.ok() && conn->broken() && conn->Revive().ok()) st = body(conn);
+    return st;
+  };
+  if (lock.owns_lock()) return run(all_writer());
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         readers_.Acquire());
-  return body(lease.get());
+  return run(lease.get());
 }
 
 void StoreContext::EvictWriterStatements(const std::string& prefix) {

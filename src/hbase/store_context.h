@@ -78,8 +78,9 @@ class StoreContext {
   // read (a Get). When no write holds it, that is the writer connection:
   // its page cache stays valid across the store's own commits, where a
   // pooled reader's cache is dropped after each one. Otherwise a pooled
-  // read connection. REQUIRED: `body` only reads, and keeps nothing of the
-  // connection after it returns.
+  // read connection. A body that fails because its connection lost its
+  // server runs once more after reconnecting. REQUIRED: `body` only reads,
+  // and keeps nothing of the connection after it returns.
   Status RunRead(const std::function<Status(storage::Connection*)>& body);
 
   // Holds every shard's write mutex while alive (for DDL).

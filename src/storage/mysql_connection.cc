@@ -137,23 +137,32 @@ Status MysqlConnection::Exec(std::string_view sql) {
   return Status::OK();
 }
 
-Status MysqlConnection::BeginRead() {
+Status MysqlConnection::Begin(const char* sql) {
   OBKV_RETURN_IF_ERROR(Revive());
-  OBKV_RETURN_IF_ERROR(
-      Exec("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"));
+  Status st = Exec(sql);
+  if (!st.ok() && broken_) {
+    // An idle session whose server restarted: nothing has run in this
+    // transaction yet, so reconnecting once is safe.
+    OBKV_RETURN_IF_ERROR(Revive());
+    st = Exec(sql);
+  }
+  OBKV_RETURN_IF_ERROR(st);
   in_transaction_ = true;
   return Status::OK();
 }
 
+Status MysqlConnection::BeginRead() {
+  // Under REPEATABLE READ the snapshot is taken at the first read; the
+  // plain form is the one OceanBase's MySQL mode documents too.
+  return Begin("START TRANSACTION READ ONLY");
+}
+
 Status MysqlConnection::BeginWrite() {
-  OBKV_RETURN_IF_ERROR(Revive());
   if (read_only_) {
     return Status::NotSupported("mysql server at " + endpoint_ +
                                 ": this session is read-only");
   }
-  OBKV_RETURN_IF_ERROR(Exec("START TRANSACTION READ WRITE"));
-  in_transaction_ = true;
-  return Status::OK();
+  return Begin("START TRANSACTION READ WRITE");
 }
 
 Status MysqlConnection::Commit() {

@@ -9,8 +9,10 @@
 // snapshot across the pages of a scan).
 //
 // A lost connection marks the session broken; the next transaction (or
-// Revive) reconnects, so a restarted server is used again at the next
-// call. Errors name the endpoint and never the password.
+// Revive) reconnects, and a transaction that finds its idle session's
+// server gone reconnects once before its first statement, so a restarted
+// server is used again at the next call. Errors name the endpoint and
+// never the password.
 //
 // Thread safety: used by one thread at a time.
 
@@ -71,6 +73,9 @@ class MysqlConnection final : public Connection {
  private:
   MysqlConnection(MysqlUri uri, bool read_only);
   Status Connect(bool use_database);
+  // Starts a transaction with `sql`, reconnecting once if the idle
+  // session's server went away.
+  Status Begin(const char* sql);
   void Close();
 
   const MysqlUri uri_;
