@@ -1,9 +1,12 @@
 // Copyright (c) obkvlite authors.
 //
 // Embedding obkvlite: open a store, create a table from a JSON spec, put a
-// few cells, get a row and scan a key range.
+// few cells, get a row and scan a key range. The same program runs on a
+// SQLite file and on a MySQL-protocol server (OceanBase, MariaDB): only the
+// store string differs.
 //
 //   example_embed /tmp/embed.obkv
+//   example_embed 'mysql://app@db-host:2881/embed'
 
 #include <obkvlite/spec.h>
 #include <obkvlite/store.h>
@@ -16,15 +19,16 @@
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: %s STORE_PATH\n", argv[0]);
+    std::fprintf(stderr, "usage: %s STORE_PATH_OR_URI\n", argv[0]);
     return 2;
   }
-  std::remove(argv[1]);  // start from an empty store
 
-  // 1. Open (and create) the store: one SQLite file.
+  // 1. Open (and create) the store: a SQLite file, or a database on a
+  //    server for a mysql:// URI.
   obkvlite::StoreOptions options;
   auto store = obkvlite::Store::Open(options, argv[1]);
   if (Check(store.status(), "open")) return 1;
+  (void)(*store)->DropTable("users");  // start from an empty table
 
   // 2. Create a table from a spec: family "f" keeps 3 versions and is KEY
   //    partitioned into 7 physical tables users$f$p0..p6, as on OceanBase.
