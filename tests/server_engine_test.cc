@@ -36,19 +36,6 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-std::unique_ptr<Store> MustOpen(const std::string& location,
-                                StoreOptions options = StoreOptions()) {
-  Result<std::unique_ptr<Store>> store = Store::Open(options, location);
-  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
-  return std::move(store).value();
-}
-
-Table* MustTable(Store* store, const std::string& name) {
-  Result<Table*> table = store->GetTable(name);
-  REQUIRE_MESSAGE(table.ok(), table.status().ToString());
-  return *table;
-}
-
 // The relations' stored rows, hex-encoded, in key order: what a user sees
 // with SQL on either engine.
 std::vector<std::string> StoredRows(const std::string& location,
@@ -105,7 +92,7 @@ TEST_CASE_TEMPLATE("byte identity: the same puts give the same rows on both",
   ServerDatabase db;
   const std::string file = dir.path() + "/s.db";
   for (const std::string& location : {file, db.uri()}) {
-    std::unique_ptr<Store> store = MustOpen(location);
+    std::unique_ptr<Store> store = MustOpenStore(location);
     REQUIRE(store->CreateTable(spec).ok());
     Table* table = MustTable(store.get(), "t");
     const std::vector<Put> puts = SamplePuts(spec, 60);
@@ -139,7 +126,7 @@ TEST_CASE("obkv copy: SQLite to MariaDB to SQLite keeps every stored row") {
       const std::string a = dir.path() + "/a.db";
       const std::string b = dir.path() + "/b.db";
       {
-        std::unique_ptr<Store> store = MustOpen(a);
+        std::unique_ptr<Store> store = MustOpenStore(a);
         REQUIRE(store->CreateTable(*spec).ok());
         Table* table = MustTable(store.get(), spec->name);
         // Timestamps inside every range bound of the seed specs.
@@ -226,7 +213,7 @@ TEST_CASE("cli on a mysql:// store: create, put, get, scan, count, exec") {
 
 TEST_CASE("cli on a mysql:// store: sql reads, and only reads") {
   ServerDatabase db;
-  std::unique_ptr<Store> store = MustOpen(db.uri());
+  std::unique_ptr<Store> store = MustOpenStore(db.uri());
   REQUIRE(store->CreateTable(MustParseSpec(
                   R"({"table":"t","families":[{"name":"f"}]})"))
               .ok());
@@ -317,7 +304,7 @@ TEST_CASE("a password in the URI is never shown") {
   const std::string uri = "mysql://" + TestServerUser() +
                           ":NeverShown9@localhost/" + db.name() +
                           "?socket=" + TestServerSocket();
-  std::unique_ptr<Store> store = MustOpen(uri);
+  std::unique_ptr<Store> store = MustOpenStore(uri);
   CHECK(store->path() == db.uri());
   CHECK(store->info().location == db.uri());
   REQUIRE(store->CreateTable(MustParseSpec(
@@ -356,7 +343,7 @@ struct OwnServer {
 
 TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
   OwnServer server;
-  std::unique_ptr<Store> store = MustOpen(server.uri("faults"));
+  std::unique_ptr<Store> store = MustOpenStore(server.uri("faults"));
   REQUIRE(store
               ->CreateTable(MustParseSpec(
                   R"({"table":"t","families":[{"name":"f"},{"name":"g"}],)"

@@ -39,15 +39,7 @@ std::unique_ptr<Store> MustOpen(const std::string& path, int shards,
                                 bool read_only = false) {
   StoreOptions options = ShardOptions(shards);
   options.read_only = read_only;
-  Result<std::unique_ptr<Store>> store = Store::Open(options, path);
-  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
-  return std::move(store).value();
-}
-
-Table* MustTable(Store* store, const std::string& name) {
-  Result<Table*> table = store->GetTable(name);
-  REQUIRE_MESSAGE(table.ok(), table.status().ToString());
-  return *table;
+  return MustOpenStore(path, options);
 }
 
 // Names of the tables in one SQLite file, read with a plain connection.

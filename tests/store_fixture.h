@@ -198,6 +198,20 @@ inline int64_t InspectInt(const std::string& path, const std::string& sql) {
   return out;
 }
 
+// Store::Open and Store::GetTable that REQUIRE success.
+inline std::unique_ptr<Store> MustOpenStore(
+    const std::string& location, const StoreOptions& options = StoreOptions()) {
+  Result<std::unique_ptr<Store>> store = Store::Open(options, location);
+  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
+  return std::move(store).value();
+}
+
+inline Table* MustTable(Store* store, const std::string& name) {
+  Result<Table*> table = store->GetTable(name);
+  REQUIRE_MESSAGE(table.ok(), table.status().ToString());
+  return *table;
+}
+
 inline Cell C(std::string row, std::string family, std::string qualifier,
               int64_t ts, std::string value) {
   return Cell{std::move(row), std::move(family), std::move(qualifier), ts,

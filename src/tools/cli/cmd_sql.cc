@@ -37,81 +37,114 @@ struct SqlArgs {
   bool json = false;
 };
 
-std::string BlobText(sqlite3_stmt* stmt, int col) {
-  const void* data = sqlite3_column_blob(stmt, col);
-  const int size = sqlite3_column_bytes(stmt, col);
-  if (data == nullptr) return "";
-  return ToStringBinary(std::string_view(static_cast<const char*>(data), size));
-}
+using storage::QueryValue;
 
-std::string TextOf(sqlite3_stmt* stmt, int col) {
-  const unsigned char* text = sqlite3_column_text(stmt, col);
-  const int size = sqlite3_column_bytes(stmt, col);
-  if (text == nullptr) return "";
-  return std::string(reinterpret_cast<const char*>(text), size);
-}
-
-std::string CellText(sqlite3_stmt* stmt, int col) {
+// One column of a SQLite row as the printer's value.
+QueryValue ValueOf(sqlite3_stmt* stmt, int col) {
+  QueryValue v;
   switch (sqlite3_column_type(stmt, col)) {
     case SQLITE_NULL:
-      return "NULL";
-    case SQLITE_BLOB:
-      return BlobText(stmt, col);
-    default:  // INTEGER, FLOAT (SQLite's own rendering) and TEXT
-      return TextOf(stmt, col);
-  }
-}
-
-ordered_json CellJson(sqlite3_stmt* stmt, int col) {
-  switch (sqlite3_column_type(stmt, col)) {
-    case SQLITE_NULL:
-      return nullptr;
+      return v;
     case SQLITE_INTEGER:
-      return static_cast<int64_t>(sqlite3_column_int64(stmt, col));
+      v.kind = QueryValue::kInteger;
+      break;
     case SQLITE_FLOAT:
-      return sqlite3_column_double(stmt, col);
-    case SQLITE_BLOB:
-      return BlobText(stmt, col);
+      v.kind = QueryValue::kFloat;
+      break;
+    case SQLITE_BLOB: {
+      v.kind = QueryValue::kBlob;
+      const void* data = sqlite3_column_blob(stmt, col);
+      v.bytes.assign(static_cast<const char*>(data),
+                     static_cast<size_t>(sqlite3_column_bytes(stmt, col)));
+      return v;
+    }
     default:
-      return TextOf(stmt, col);
+      v.kind = QueryValue::kText;
+      break;
   }
+  // INTEGER, FLOAT (SQLite's own rendering) and TEXT.
+  const unsigned char* text = sqlite3_column_text(stmt, col);
+  v.bytes.assign(reinterpret_cast<const char*>(text),
+                 static_cast<size_t>(sqlite3_column_bytes(stmt, col)));
+  return v;
+}
+
+std::string CellText(const QueryValue& v) {
+  switch (v.kind) {
+    case QueryValue::kNull:
+      return "NULL";
+    case QueryValue::kBlob:
+      return ToStringBinary(v.bytes);
+    default:
+      return v.bytes;
+  }
+}
+
+ordered_json CellJson(const QueryValue& v) {
+  switch (v.kind) {
+    case QueryValue::kNull:
+      return nullptr;
+    case QueryValue::kInteger:
+      return static_cast<int64_t>(std::stoll(v.bytes));
+    case QueryValue::kFloat:
+      return std::stod(v.bytes);
+    case QueryValue::kBlob:
+      return ToStringBinary(v.bytes);
+    default:
+      return v.bytes;
+  }
+}
+
+// Prints one statement's rows, if it has columns: an aligned table with a
+// header row, or with --json an array of objects. The one printer of both
+// engines.
+void PrintResult(const storage::QueryResult& result, const SqlArgs& args,
+                 std::ostream& out) {
+  const std::vector<std::string>& header = result.columns;
+  if (header.empty()) return;
+  if (args.json) {
+    ordered_json objects = ordered_json::array();
+    for (const std::vector<QueryValue>& row : result.rows) {
+      ordered_json object = ordered_json::object();
+      for (size_t c = 0; c < header.size(); ++c) {
+        object[header[c]] = CellJson(row[c]);
+      }
+      objects.push_back(std::move(object));
+    }
+    out << objects.dump(-1, ' ', false, ordered_json::error_handler_t::replace)
+        << "\n";
+    return;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const std::vector<QueryValue>& row : result.rows) {
+    std::vector<std::string> cells;
+    for (const QueryValue& v : row) cells.push_back(CellText(v));
+    rows.push_back(std::move(cells));
+  }
+  PrintTextTable(header, rows, out);
 }
 
 Status StepError(ReadOnlySqlite& db) {
   return Status::IOError("sql: " + db.LastError());
 }
 
-// Runs one statement and prints its rows, if it has columns.
+// Runs one statement on the store file and prints its rows.
 Status RunStatement(sqlite3_stmt* stmt, const SqlArgs& args, ReadOnlySqlite& db,
                     std::ostream& out) {
   const int columns = sqlite3_column_count(stmt);
-  std::vector<std::string> header;
+  storage::QueryResult result;
   for (int c = 0; c < columns; ++c) {
     const char* name = sqlite3_column_name(stmt, c);
-    header.emplace_back(name == nullptr ? "" : name);
+    result.columns.emplace_back(name == nullptr ? "" : name);
   }
-  std::vector<std::vector<std::string>> rows;
-  ordered_json objects = ordered_json::array();
   int rc;
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    if (args.json) {
-      ordered_json object = ordered_json::object();
-      for (int c = 0; c < columns; ++c) object[header[c]] = CellJson(stmt, c);
-      objects.push_back(std::move(object));
-    } else {
-      std::vector<std::string> row;
-      for (int c = 0; c < columns; ++c) row.push_back(CellText(stmt, c));
-      rows.push_back(std::move(row));
-    }
+    std::vector<QueryValue> row;
+    for (int c = 0; c < columns; ++c) row.push_back(ValueOf(stmt, c));
+    result.rows.push_back(std::move(row));
   }
   if (rc != SQLITE_DONE) return StepError(db);
-  if (columns == 0) return Status::OK();
-  if (args.json) {
-    out << objects.dump(-1, ' ', false, ordered_json::error_handler_t::replace)
-        << "\n";
-  } else {
-    PrintTextTable(header, rows, out);
-  }
+  PrintResult(result, args, out);
   return Status::OK();
 }
 
@@ -120,50 +153,7 @@ int RunServerSql(const SqlArgs& args, CliContext& ctx) {
   Result<storage::QueryResult> result =
       storage::RunReadOnlyQuery(ctx.store_path, args.query);
   if (!result.ok()) return ctx.Fail(result.status());
-  const std::vector<std::string>& header = result->columns;
-  if (args.json) {
-    ordered_json objects = ordered_json::array();
-    for (const std::vector<storage::QueryValue>& row : result->rows) {
-      ordered_json object = ordered_json::object();
-      for (size_t c = 0; c < header.size(); ++c) {
-        const storage::QueryValue& v = row[c];
-        switch (v.kind) {
-          case storage::QueryValue::kNull:
-            object[header[c]] = nullptr;
-            break;
-          case storage::QueryValue::kInteger:
-            object[header[c]] = std::stoll(v.bytes);
-            break;
-          case storage::QueryValue::kFloat:
-            object[header[c]] = std::stod(v.bytes);
-            break;
-          case storage::QueryValue::kBlob:
-            object[header[c]] = ToStringBinary(v.bytes);
-            break;
-          case storage::QueryValue::kText:
-            object[header[c]] = v.bytes;
-            break;
-        }
-      }
-      objects.push_back(std::move(object));
-    }
-    *ctx.out << objects.dump(-1, ' ', false,
-                             ordered_json::error_handler_t::replace)
-             << "\n";
-    return kExitOk;
-  }
-  std::vector<std::vector<std::string>> rows;
-  for (const std::vector<storage::QueryValue>& row : result->rows) {
-    std::vector<std::string> cells;
-    for (const storage::QueryValue& v : row) {
-      cells.push_back(v.kind == storage::QueryValue::kNull ? "NULL"
-                      : v.kind == storage::QueryValue::kBlob
-                          ? ToStringBinary(v.bytes)
-                          : v.bytes);
-    }
-    rows.push_back(std::move(cells));
-  }
-  if (!header.empty()) PrintTextTable(header, rows, *ctx.out);
+  PrintResult(*result, args, *ctx.out);
   return kExitOk;
 }
 
