@@ -430,16 +430,15 @@ TEST_CASE("hbase_attributes: known HBase attributes with HBase's rules") {
   // (cfd for families, update_htd_from_arg for the table).
   const std::string p = "families[0].hbase_attributes";
   auto fa = [](const std::string& attrs) {
-    return Err(WithFamily(R"({"name": "f", "hbase_attributes": )" + attrs +
-                          "}"));
+    return Err(
+        WithFamily(R"({"name": "f", "hbase_attributes": )" + attrs + "}"));
   };
   CHECK(fa("[]") == p + ": must be an object, got []");
   CHECK(fa(R"({"BOGUS": "1"})") == p + ".BOGUS: unknown HBase attribute");
   CHECK(fa(R"({"MAX_FILESIZE": "1"})") ==  // a table attribute
         p + ".MAX_FILESIZE: unknown HBase attribute");
   CHECK(fa(R"({"BLOOMFILTER": "BOGUS"})") ==
-        p +
-            ".BLOOMFILTER: must be one of NONE, ROW, ROWCOL, "
+        p + ".BLOOMFILTER: must be one of NONE, ROW, ROWCOL, "
             "ROWPREFIX_FIXED_LENGTH, ROWPREFIX_DELIMITED, got 'BOGUS'");
   CHECK(fa(R"({"IN_MEMORY": "yes"})") ==
         p + ".IN_MEMORY: must be true or false, got 'yes'");
@@ -464,11 +463,11 @@ TEST_CASE("hbase_attributes: known HBase attributes with HBase's rules") {
           "hbase_attributes": {"READONLY": "False", "OWNER": "bob",
                                "METADATA": {"m": "n"}}})");
   const HBaseAttributes& f = t.families[0].hbase_attributes;
-  CHECK(f.values == std::map<std::string, std::string>{
-                        {"BLOCKSIZE", "65536"},
-                        {"BLOOMFILTER", "ROWCOL"},
-                        {"IN_MEMORY", "true"},
-                        {"KEEP_DELETED_CELLS", "TTL"}});
+  CHECK(f.values ==
+        std::map<std::string, std::string>{{"BLOCKSIZE", "65536"},
+                                           {"BLOOMFILTER", "ROWCOL"},
+                                           {"IN_MEMORY", "true"},
+                                           {"KEEP_DELETED_CELLS", "TTL"}});
   CHECK(f.configuration == std::map<std::string, std::string>{{"a.b", "1"}});
   CHECK(f.metadata == std::map<std::string, std::string>{{"k", "v"}});
   CHECK(t.hbase_attributes.values ==
@@ -498,11 +497,11 @@ TEST_CASE("CanonicalHBaseAttribute directly") {
         "SNAPPY");
   CHECK(CanonicalHBaseAttribute(S::kFamily, "BLOCKCACHE", "False").value() ==
         "false");
-  CHECK(CanonicalHBaseAttribute(S::kTable, "DURABILITY", "async_wal")
-            .value() == "ASYNC_WAL");
-  CHECK(CanonicalHBaseAttribute(S::kTable, "MAX_FILESIZE",
-                                "9223372036854775807")
-            .value() == "9223372036854775807");
+  CHECK(CanonicalHBaseAttribute(S::kTable, "DURABILITY", "async_wal").value() ==
+        "ASYNC_WAL");
+  CHECK(
+      CanonicalHBaseAttribute(S::kTable, "MAX_FILESIZE", "9223372036854775807")
+          .value() == "9223372036854775807");
   CHECK(CanonicalHBaseAttribute(S::kFamily, "REPLICATION_SCOPE", "-1")
             .status()
             .message() ==

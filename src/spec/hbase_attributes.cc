@@ -5,13 +5,12 @@
 // attributes of its update_htd_from_arg, each checked as the HBase shell
 // and its descriptor builders check them.
 
-#include "spec/hbase_attributes_parser.h"
-
 #include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <limits>
 
+#include "spec/hbase_attributes_parser.h"
 #include "spec/json_fields.h"
 
 namespace obkvlite {
@@ -115,7 +114,8 @@ Status Bad(std::string_view name, const std::string& rule,
 Result<std::string> Integer(std::string_view name, std::string_view value,
                             int64_t max) {
   int64_t n = 0;
-  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  auto [end, ec] =
+      std::from_chars(value.data(), value.data() + value.size(), n);
   const std::string rule = "an integer between 0 and " + std::to_string(max);
   if (value.empty() || ec != std::errc() ||
       end != value.data() + value.size() || n < 0 || n > max) {
@@ -211,9 +211,9 @@ Result<HBaseAttributes> ParseHBaseAttributes(const nlohmann::json& value,
   for (auto it = value.begin(); it != value.end(); ++it) {
     const std::string member = JoinPath(path, it.key());
     if (it.key() == "CONFIGURATION" || it.key() == "METADATA") {
-      OBKV_RETURN_IF_ERROR(ReadMap(
-          it.value(), member,
-          it.key() == "METADATA" ? &out.metadata : &out.configuration));
+      OBKV_RETURN_IF_ERROR(
+          ReadMap(it.value(), member,
+                  it.key() == "METADATA" ? &out.metadata : &out.configuration));
       continue;
     }
     if (!it.value().is_string()) {
@@ -227,8 +227,7 @@ Result<HBaseAttributes> ParseHBaseAttributes(const nlohmann::json& value,
     }
     if (!canonical.ok()) {
       // "NAME: must be ..." -> "path.NAME: must be ...".
-      return Status::InvalidArgument(path + "." +
-                                     canonical.status().message());
+      return Status::InvalidArgument(path + "." + canonical.status().message());
     }
     out.values[it.key()] = *std::move(canonical);
   }

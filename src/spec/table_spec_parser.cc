@@ -215,9 +215,9 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
 Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   JsonFields fields(root, "");
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
-      {"table", "layout", "families", "partition", "rowkey",
-       "hbase_attributes"}));
+  OBKV_RETURN_IF_ERROR(
+      fields.CheckKnown({"table", "layout", "families", "partition", "rowkey",
+                         "hbase_attributes"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
