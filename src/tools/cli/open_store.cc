@@ -8,12 +8,12 @@
 namespace obkvlite {
 namespace cli {
 
-Status CheckStoreExists(const CliContext& ctx) {
+Status CheckStoreExists(const CliContext& ctx, std::string_view make_one) {
   struct stat st;
   if (::stat(ctx.store_path.c_str(), &st) == 0) return Status::OK();
   return Status::NotFound("no store at '" + ctx.store_path +
                           "' (make one with: obkv --store " + ctx.store_path +
-                          " create SPEC.json)");
+                          " " + std::string(make_one) + ")");
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
