@@ -671,6 +671,15 @@ TEST_CASE("shell: truncate, and describe in HBase's descriptor style") {
         "0 row(s)\n");
   CHECK(sh.Ok("describe 't'\n").find("{NAME => 'f', VERSIONS => '3'") !=
         std::string::npos);  // the spec survives truncate
+  // truncate_preserve.rb: the same, keeping the region boundaries, which
+  // truncate keeps here too.
+  CHECK(sh.Ok("put 't','r1','f:q','v1', 100\ntruncate_preserve 't'\n"
+              "count 't'\n") ==
+        "Truncating 't' table (it may take a while):\n"
+        " - Disabling table...\n"
+        " - Truncating table...\n"
+        "0 row(s)\n");
+  CHECK(sh.Ok("describe 't'\n").find("TABLES => '7'") != std::string::npos);
   sh.Ok(
       "create 'u', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
       "{NAME => 'g', TTL => 'FOREVER', VALUE_TYPE => 'longblob'}, "

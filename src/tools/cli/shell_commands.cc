@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ostream>
+#include <vector>
 
 #include "tools/cli/exec_executor.h"
 #include "tools/cli/shell_args.h"
@@ -13,9 +14,8 @@
 namespace obkvlite {
 namespace cli {
 
-const ShellSession::CommandInfo* ShellSession::FindCommand(
-    std::string_view name) {
-  static const CommandInfo kCommands[] = {
+const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
+  static const std::vector<CommandInfo> kCommands = {
       {"create", &ShellSession::Create,
        "create 'TABLE', 'FAMILY' | {NAME => 'f', VERSIONS => 1, TTL => "
        "'FOREVER', ...}, ...[, SPLITS => ['a', 'm'] | NUMREGIONS => 4, "
@@ -41,8 +41,14 @@ const ShellSession::CommandInfo* ShellSession::FindCommand(
       {"list", &ShellSession::List, "list ['REGEX']",
        "Lists the tables whose whole name matches REGEX (default: all).",
        nullptr},
-      {"truncate", &ShellSession::Truncate, "truncate 'TABLE'",
-       "Removes every cell: drops the table and creates it again.", nullptr},
+      {"truncate", &ShellSession::Truncate,
+       "truncate 'TABLE' (or truncate_preserve)",
+       "Removes every cell: drops the table and creates it again, with the "
+       "same partitions (so truncate_preserve, which keeps HBase's region "
+       "boundaries, is the same).",
+       nullptr},
+      {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
+       "truncate"},
       {"put", &ShellSession::Put,
        "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS]",
        "Writes one cell, stamped TS or now; 'f' alone is the empty "
@@ -98,25 +104,27 @@ const ShellSession::CommandInfo* ShellSession::FindCommand(
       {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},
       {"quit", nullptr, nullptr, nullptr, "exit"},
   };
-  for (const CommandInfo& info : kCommands) {
+  return kCommands;
+}
+
+const ShellSession::CommandInfo* ShellSession::FindCommand(
+    std::string_view name) {
+  for (const CommandInfo& info : Commands()) {
     if (name == info.name) return &info;
   }
   return nullptr;
 }
 
 bool ShellSession::IsExit(const ShellCommand& command) {
-  return command.name == "exit" || command.name == "quit";
+  const CommandInfo* info = FindCommand(command.name);
+  return info != nullptr && info->run == nullptr;  // exit, quit
 }
 
 Result<std::string> ShellSession::HelpText(std::string_view command) {
-  static const char* kOrder[] = {"create", "describe",  "list", "truncate",
-                                 "put",    "get",       "scan", "count",
-                                 "delete", "deleteall", "incr", "get_counter",
-                                 "append", "help",      "exit"};
   if (command.empty()) {
     std::string text;
-    for (const char* name : kOrder) {
-      text += std::string(FindCommand(name)->usage) + "\n";
+    for (const CommandInfo& info : Commands()) {
+      if (info.alias_of == nullptr) text += std::string(info.usage) + "\n";
     }
     return text;
   }

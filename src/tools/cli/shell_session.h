@@ -23,6 +23,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
@@ -58,7 +59,9 @@ class ShellSession {
     const char* description;  // what it does, for help 'NAME'
     const char* alias_of;     // desc and quit: the command they stand for
   };
-  // The commands, in help's order (shell_commands.cc).
+  // The commands, in help's order (shell_commands.cc), and one of them by
+  // name (nullptr when there is none).
+  static const std::vector<CommandInfo>& Commands();
   static const CommandInfo* FindCommand(std::string_view name);
 
   // shell_read.cc
