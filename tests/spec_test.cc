@@ -408,6 +408,15 @@ TEST_CASE("value_type: varbinary(1..1048576) or longblob") {
   CHECK(vt("[\"longblob\"]") == p + "must be a string, got [\"longblob\"]");
 }
 
+TEST_CASE("regression: a long value_type cannot overflow the stack") {
+  // std::regex matched "varbinary(" + 300000 spaces + "1)" by recursing
+  // once per space (found through the shell's VALUE_TYPE).
+  const std::string spaces(300000, ' ');
+  CHECK(Err(WithFamily("{\"name\": \"f\", \"value_type\": \"varbinary(" +
+                       spaces + "1)\"}"))
+            .rfind("families[0].value_type: must be \"varbinary(N)\"", 0) == 0);
+}
+
 TEST_CASE("value_type is not allowed on a timeseries family") {
   CHECK(Err(R"({"table": "t", "layout": "timeseries",
                "families": [{"name": "f", "value_type": "longblob"}]})") ==

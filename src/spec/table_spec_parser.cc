@@ -133,7 +133,11 @@ Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
   }
   static const std::regex kVarbinary(R"(varbinary\(\s*([0-9]{1,9})\s*\))");
   std::smatch m;
-  if (std::regex_match(lower, m, kVarbinary)) {
+  // std::regex recurses once per byte it matches: a long value_type (a
+  // run of spaces) would overflow the stack. No valid one is that long.
+  constexpr size_t kMaxValueTypeChars = 64;
+  if (lower.size() <= kMaxValueTypeChars &&
+      std::regex_match(lower, m, kVarbinary)) {
     int64_t n = std::stoll(m[1].str());
     if (n >= 1 && n <= kMaxVarbinaryValueBytes) {
       family->value_max_bytes = n;
