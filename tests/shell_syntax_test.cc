@@ -165,6 +165,19 @@ TEST_CASE("shell reader: joins continued lines, prompts on a terminal") {
   REQUIRE(reader.Next(&text, &first));  // still open at the end
   CHECK(text == "get 't', {");
   CHECK_FALSE(reader.Next(&text, &first));
+  // A long statement is read in linear time: 200000 continued lines.
+  std::string many = "scan 't', {COLUMNS => [\n";
+  for (int i = 0; i < 200000; ++i) many += "'f:q',\n";
+  many += "'f:z']}\nlist\n";
+  std::istringstream long_in(many);
+  cli::ShellReader long_reader(&long_in, nullptr);
+  REQUIRE(long_reader.Next(&text, &first));
+  CHECK(long_reader.lines() == 200002);
+  CHECK(
+      ParseShellInput(text).value()[0].args[1].entries[0].second.items.size() ==
+      200001);
+  REQUIRE(long_reader.Next(&text, &first));
+  CHECK(text == "list");
   CHECK(prompts.str() ==
         "obkv:001> obkv:002* obkv:003> obkv:004* obkv:005> obkv:006> "
         "obkv:007* obkv:007> ");
@@ -214,7 +227,19 @@ TEST_CASE("HBase TTL text: PrettyPrinter's humanReadableIntervalToSec") {
   CHECK(ParseHBaseTtl("99999999999999999999 DAYS").status().message() ==
         bad + "'99999999999999999999 DAYS'");
   CHECK(ParseHBaseTtl("999999999999999 DAYS").status().message() ==
-        bad + "'999999999999999 DAYS'");  // overflows a long
+        bad + "'999999999999999 DAYS'");                   // overflows a long
+  CHECK(ParseHBaseTtl("1 DAYS2 HOURS").value() == 93600);  // no space needed
+  CHECK(ParseHBaseTtl("  1 hour ").value() == 3600);
+  CHECK(ParseHBaseTtl("2 HOURS 1 DAY").status().message() ==
+        bad + "'2 HOURS 1 DAY'");  // PrettyPrinter's order only
+  CHECK(ParseHBaseTtl("1 DAYSX").status().message() == bad + "'1 DAYSX'");
+  // Long input is read without recursion (std::regex overflowed the stack).
+  const std::string spaces(1000000, ' ');
+  CHECK(ParseHBaseTtl("1" + spaces + "DAY").value() == 86400);
+  CHECK(ParseHBaseTtl(std::string(1000000, '1') + " DAYS")
+            .status()
+            .message()
+            .rfind(bad, 0) == 0);
 }
 
 TEST_CASE("column arguments: FAMILY[:QUALIFIER[:FORMATTER]]") {

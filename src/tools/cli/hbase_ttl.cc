@@ -1,8 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/hbase_ttl.h"
 
+#include <cctype>
 #include <charconv>
-#include <regex>
+#include <optional>
 
 namespace obkvlite {
 namespace cli {
@@ -20,15 +21,92 @@ Status BadTtl(std::string_view text) {
       std::string(text) + "'");
 }
 
-// A matched group as a number; false when it does not fit a long.
-bool Number(const std::csub_match& group, int64_t* out) {
-  if (!group.matched) {
-    *out = 0;
+// Reads PrettyPrinter.INTERVAL_REGEX's parts, matched whole:
+//   [N SECONDS? (] [N DAYS?] [N HOURS?] [N MINUTES?] [N SECONDS?] [)]
+// with optional white space between parts, units in any case. (By hand:
+// std::regex's backtracking recursion overflows the stack on long input.)
+class IntervalReader {
+ public:
+  explicit IntervalReader(std::string_view text) : text_(text) {}
+
+  // False when `text` is not of that form, or a number exceeds a long.
+  bool Read(std::optional<int64_t>* expected, int64_t values[4], bool* any) {
+    static const char* kUnits[] = {"DAY", "HOUR", "MINUTE", "SECOND"};
+    int64_t n = 0;
+    // "N SECONDS (": the leading total, from the very first byte.
+    if (Number(&n) && (SkipSpace(), Unit("SECOND")) &&
+        (SkipSpace(), Char('('))) {
+      *expected = n;
+    } else {
+      i_ = 0;
+    }
+    *any = false;
+    for (int unit = 0; unit < 4; ++unit) {
+      SkipSpace();
+      const size_t at = i_;
+      values[unit] = 0;
+      if (Number(&n) && (SkipSpace(), Unit(kUnits[unit]))) {
+        values[unit] = n;
+        *any = true;
+      } else if (overflow_) {
+        return false;
+      } else {
+        i_ = at;
+      }
+    }
+    SkipSpace();
+    Char(')');
+    return !overflow_ && i_ == text_.size();
+  }
+
+ private:
+  void SkipSpace() {
+    while (i_ < text_.size() &&
+           std::isspace(static_cast<unsigned char>(text_[i_])) != 0) {
+      ++i_;
+    }
+  }
+  bool Char(char c) {
+    if (i_ >= text_.size() || text_[i_] != c) return false;
+    ++i_;
     return true;
   }
-  auto [end, ec] = std::from_chars(group.first, group.second, *out);
-  return ec == std::errc() && end == group.second;
-}
+  bool Number(int64_t* out) {
+    size_t end = i_;
+    while (end < text_.size() && text_[end] >= '0' && text_[end] <= '9') {
+      ++end;
+    }
+    if (end == i_) return false;
+    auto [ptr, ec] =
+        std::from_chars(text_.data() + i_, text_.data() + end, *out);
+    if (ec != std::errc()) {
+      overflow_ = true;
+      return false;
+    }
+    i_ = end;
+    return true;
+  }
+  // UNIT or UNITS, any case.
+  bool Unit(const char* unit) {
+    size_t j = i_;
+    for (const char* u = unit; *u != '\0'; ++u, ++j) {
+      if (j >= text_.size() ||
+          std::toupper(static_cast<unsigned char>(text_[j])) != *u) {
+        return false;
+      }
+    }
+    if (j < text_.size() &&
+        std::toupper(static_cast<unsigned char>(text_[j])) == 'S') {
+      ++j;
+    }
+    i_ = j;
+    return true;
+  }
+
+  std::string_view text_;
+  size_t i_ = 0;
+  bool overflow_ = false;
+};
 
 bool AddScaled(int64_t n, int64_t scale, int64_t* total) {
   int64_t scaled = 0;
@@ -60,8 +138,8 @@ std::string HumanReadableTtl(int64_t seconds) {
 Result<int64_t> ParseHBaseTtl(std::string_view text) {
   std::string upper;
   for (char c : text) {
-    upper.push_back(c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A')
-                                         : c);
+    upper.push_back(
+        static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   }
   if (upper == "FOREVER") return kHBaseForever;
   int64_t plain = 0;
@@ -70,30 +148,17 @@ Result<int64_t> ParseHBaseTtl(std::string_view text) {
   if (!text.empty() && ec == std::errc() && end == text.data() + text.size()) {
     return plain;
   }
-  // PrettyPrinter.INTERVAL_REGEX, matched whole.
-  static const std::regex kInterval(
-      R"(((\d+)\s*SECONDS?\s*\()?\s*((\d+)\s*DAYS?)?\s*((\d+)\s*HOURS?)?\s*)"
-      R"(((\d+)\s*MINUTES?)?\s*((\d+)\s*SECONDS?)?\s*\)?)");
-  std::cmatch m;
-  const char* begin = upper.data();
-  if (!std::regex_match(begin, begin + upper.size(), m, kInterval) ||
-      !(m[4].matched || m[6].matched || m[8].matched || m[10].matched)) {
-    return BadTtl(text);
-  }
-  int64_t expected = 0;
-  int64_t days = 0;
-  int64_t hours = 0;
-  int64_t minutes = 0;
-  int64_t seconds = 0;
+  std::optional<int64_t> expected;
+  int64_t parts[4];  // days, hours, minutes, seconds
+  bool any = false;
   int64_t total = 0;
-  if (!Number(m[2], &expected) || !Number(m[4], &days) ||
-      !Number(m[6], &hours) || !Number(m[8], &minutes) ||
-      !Number(m[10], &seconds) || !AddScaled(days, 86400, &total) ||
-      !AddScaled(hours, 3600, &total) || !AddScaled(minutes, 60, &total) ||
-      !AddScaled(seconds, 1, &total)) {
+  if (!IntervalReader(text).Read(&expected, parts, &any) || !any ||
+      !AddScaled(parts[0], 86400, &total) ||
+      !AddScaled(parts[1], 3600, &total) || !AddScaled(parts[2], 60, &total) ||
+      !AddScaled(parts[3], 1, &total)) {
     return BadTtl(text);
   }
-  if (m[2].matched && expected != total) {
+  if (expected && *expected != total) {
     return Status::InvalidArgument(
         "Malformed TTL string: TTL values in seconds and human readable "
         "format do not match, got '" +

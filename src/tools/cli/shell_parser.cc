@@ -232,21 +232,31 @@ Result<std::vector<ShellCommand>> ParseShellInput(std::string_view text,
 }
 
 bool ShellInputContinues(std::string_view text) {
-  Result<std::vector<ShellToken>> tokens = LexShellInput(text);
-  if (!tokens.ok()) return false;
-  int depth = 0;
-  Kind last = Kind::kEnd;
+  return ShellContinuation().Add(text);
+}
+
+bool ShellContinuation::Add(std::string_view line) {
+  if (broken_) return false;
+  Result<std::vector<ShellToken>> tokens = LexShellInput(line);
+  if (!tokens.ok()) {
+    broken_ = true;
+    return false;
+  }
   for (const ShellToken& t : *tokens) {
+    if (t.kind == Kind::kEnd) break;
     if (t.kind == Kind::kLParen || t.kind == Kind::kLBracket ||
         t.kind == Kind::kLBrace) {
-      ++depth;
+      ++depth_;
     } else if (t.kind == Kind::kRParen || t.kind == Kind::kRBracket ||
                t.kind == Kind::kRBrace) {
-      if (--depth < 0) return false;  // a stray closer: a parse error
+      if (--depth_ < 0) {  // a stray closer: a parse error
+        broken_ = true;
+        return false;
+      }
     }
-    if (t.kind != Kind::kEnd) last = t.kind;
+    dangling_ = t.kind == Kind::kComma || t.kind == Kind::kArrow;
   }
-  return depth > 0 || last == Kind::kComma || last == Kind::kArrow;
+  return depth_ > 0 || dangling_;
 }
 
 }  // namespace cli

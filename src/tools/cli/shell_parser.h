@@ -67,6 +67,19 @@ Result<std::vector<ShellCommand>> ParseShellInput(std::string_view text,
 // lex (its error is reported when it is parsed).
 bool ShellInputContinues(std::string_view text);
 
+// The same a line at a time, in time linear in the input (a token never
+// spans lines: a string left open is a lexing error).
+class ShellContinuation {
+ public:
+  // Adds the statement's next line; true when the statement goes on.
+  bool Add(std::string_view line);
+
+ private:
+  int depth_ = 0;          // brackets open
+  bool dangling_ = false;  // the last token is ',' or '=>'
+  bool broken_ = false;    // a line did not lex, or closed too much
+};
+
 }  // namespace cli
 }  // namespace obkvlite
 

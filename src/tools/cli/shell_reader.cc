@@ -14,6 +14,7 @@ bool ShellReader::Next(std::string* text, size_t* first_line) {
   text->clear();
   *first_line = lines_ + 1;
   std::string line;
+  ShellContinuation continuation;
   for (bool first = true;; first = false) {
     if (prompt_ != nullptr) {
       char prompt[32];
@@ -25,7 +26,7 @@ bool ShellReader::Next(std::string* text, size_t* first_line) {
     ++lines_;
     if (!first) text->push_back('\n');
     *text += line;
-    if (!ShellInputContinues(*text)) return true;
+    if (!continuation.Add(line)) return true;
   }
 }
 

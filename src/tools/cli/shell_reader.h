@@ -2,7 +2,7 @@
 //
 // Reads the shell's input a statement at a time, as IRB reads Ruby: a
 // line, then the lines after it while the statement is not finished
-// (ShellInputContinues: an open bracket, or a trailing ',' or '=>'). With a
+// (ShellContinuation: an open bracket, or a trailing ',' or '=>'). With a
 // prompt stream (a terminal), writes "obkv:001> " before a statement's
 // first line and "obkv:002* " before each line that continues it; line
 // numbers count every line read, from 1.
