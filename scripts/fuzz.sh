@@ -16,7 +16,7 @@ BUILD="${OBKV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes shell)
 
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_FUZZ=ON \
