@@ -5,7 +5,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     e.g. scripts/fuzz.sh 60 filter
 #
-# Targets: spec filter exec_request bytes mysql_uri (all by default). New inputs go to
+# Targets: spec filter exec_request bytes shell mysql_uri (all by default). New inputs go to
 # a scratch copy of the corpus, so the tree stays clean; a crash is saved
 # as build-fuzz/crashes/<target>/crash-* and fails the script. To keep a
 # finding, minimise it (TARGET_fuzzer -minimize_crash=1 FILE) and add it to
@@ -16,7 +16,7 @@ BUILD="${OBKV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes mysql_uri)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes shell mysql_uri)
 
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_FUZZ=ON \

@@ -32,9 +32,15 @@ wait_for() {
 }
 type_line() { "${TMUX_CMD[@]}" send-keys -t obkv -l -- "$1"; "${TMUX_CMD[@]}" send-keys -t obkv Enter; }
 
-# 1. The shell on a terminal.
+# 1. The shell on a terminal. A missing store is refused, with how to make
+# one; --create makes it.
 "${TMUX_CMD[@]}" new-session -d -s obkv -x 160 -y 50 \
   "'$OBKV' --store '$WORK/s.obkv' shell; echo SHELL-EXIT=\$?; sleep 30"
+wait_for "obkv: no store at '$WORK/s.obkv' (make one with: obkv --store $WORK/s.obkv shell --create)"
+wait_for "SHELL-EXIT=1"
+"${TMUX_CMD[@]}" kill-session -t obkv
+"${TMUX_CMD[@]}" new-session -d -s obkv -x 160 -y 50 \
+  "'$OBKV' --store '$WORK/s.obkv' shell --create; echo SHELL-EXIT=\$?; sleep 30"
 wait_for "obkv:001>"
 type_line "create 't', {NAME => 'f', VERSIONS => 3}"
 wait_for "Created table t"
@@ -49,6 +55,17 @@ wait_for "ERROR: line 6: put: takes 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'[
 type_line "describe 't'"
 wait_for "{NAME => 'f', VERSIONS => '3', TTL => 'FOREVER'"
 wait_for "obkv:008>"
+# An open bracket continues the statement on the next line.
+type_line "scan 't', {LIMIT => 1,"
+wait_for "obkv:009*"
+type_line "  COLUMNS => ['f:q:toString']}"
+wait_for " r1                            column=f:q, timestamp=200, value=v2"
+wait_for "obkv:010>"
+if ! "${TMUX_CMD[@]}" capture-pane -p -t obkv | grep -q '^Took [0-9]*\.[0-9]\{4\} seconds$'; then
+  echo "shell_tmux_test: FAIL: no 'Took N.NNNN seconds' line" >&2
+  "${TMUX_CMD[@]}" capture-pane -p -t obkv >&2
+  exit 1
+fi
 type_line "exit"
 wait_for "SHELL-EXIT=1"  # line 6 failed
 "${TMUX_CMD[@]}" kill-session -t obkv

@@ -1,32 +1,63 @@
 // Copyright (c) obkvlite authors.
 //
-// `obkv shell` with piped stdin, in-process: HBase shell syntax for every
-// command with its exact output, describe's descriptor style, errors that
-// name the line and the argument and leave the store unchanged, and the
-// lexer/parser on malformed lines. (scripts/shell_tmux_test.sh drives the
-// real binary on a terminal.)
+// `obkv shell` in-process, with piped stdin or a FILE: each command with the
+// output the HBase shell documents for it (the HBase file is named at each
+// test), describe's descriptor style, errors that name the line and the
+// argument and leave the store unchanged. The lexer, parser and converters
+// are in shell_syntax_test.cc; scripts/shell_tmux_test.sh drives the real
+// binary on a terminal.
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <iterator>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "cli_test_support.h"
-#include "tools/cli/shell_describe.h"
-#include "tools/cli/shell_parser.h"
 
 namespace obkvlite {
 namespace testing {
 namespace {
 
+// HBase's "Took %.4f seconds" (hbase-shell commands.rb command_safe).
+const std::regex kTookLine("Took [0-9]+\\.[0-9]{4} seconds\n");
+
+// `out` without its "Took N.NNNN seconds" lines; `*count` gets how many
+// there were. A line that only looks like one stays and fails the test.
+std::string WithoutTook(const std::string& out, int* count = nullptr) {
+  if (count != nullptr) {
+    *count = static_cast<int>(
+        std::distance(std::sregex_iterator(out.begin(), out.end(), kTookLine),
+                      std::sregex_iterator()));
+  }
+  return std::regex_replace(out, kTookLine, "");
+}
+
+// Timestamps of puts stamped "now" vary; "timestamp=T" stands for them.
+std::string WithoutTimestamps(const std::string& out) {
+  return std::regex_replace(out, std::regex("timestamp=[0-9]{13}"),
+                            "timestamp=T");
+}
+
 struct Shell {
-  // Runs `lines` through `obkv shell`; returns stdout.
-  CliRun Run(const std::string& lines) { return box.Run({"shell"}, lines); }
-  std::string Ok(const std::string& lines) {
+  // Runs `lines` through `obkv shell --create`.
+  CliRun Run(const std::string& lines,
+             std::vector<std::string> flags = {}) const {
+    flags.insert(flags.begin(), {"shell", "--create"});
+    return box.Run(flags, lines);
+  }
+  // Runs lines that must all succeed; returns stdout without Took lines.
+  std::string Ok(const std::string& lines) const {
     const CliRun run = Run(lines);
     INFO(run.err);
     CHECK(run.code == 0);
     CHECK(run.err.empty());
-    return run.out;
+    return WithoutTook(run.out);
+  }
+  std::string Export(const std::string& table = "t") const {
+    return box.Run({"export", table}).out;
   }
   CliSandbox box;
 };
@@ -37,6 +68,52 @@ constexpr const char* kCreate =
     "put 't','r1','f:q','v2', 200\n"
     "put 't', \"r2\\x00\", 'g:a', \"x\\ty\", 5\n"
     "put 't','a1','f:q','av', 7\n";
+
+TEST_CASE("shell: HBase's Getting Started, create to get") {
+  // src/main/asciidoc/_chapters/getting_started.adoc, "Use HBase For the
+  // First Time" (disable, enable and drop are not shell commands yet).
+  Shell sh;
+  const CliRun run = sh.Run(
+      "create 'test', 'cf'\n"
+      "list 'test'\n"
+      "describe 'test'\n"
+      "put 'test', 'row1', 'cf:a', 'value1'\n"
+      "put 'test', 'row2', 'cf:b', 'value2'\n"
+      "put 'test', 'row3', 'cf:c', 'value3'\n"
+      "scan 'test'\n"
+      "get 'test', 'row1'\n");
+  INFO(run.err);
+  CHECK(run.code == 0);
+  CHECK(run.err.empty());
+  const std::string took = "Took T seconds\n";
+  CHECK(WithoutTimestamps(std::regex_replace(run.out, kTookLine, took)) ==
+        "Created table test\n" + took +
+            "TABLE\n"
+            "test\n"
+            "1 row(s)\n" +
+            took +
+            "Table test is ENABLED\n"
+            "test\n"
+            "COLUMN FAMILIES DESCRIPTION\n"
+            "{NAME => 'cf', VERSIONS => '1', TTL => 'FOREVER', VALUE_TYPE => "
+            "'varbinary(1048576)'}\n"
+            "  PARTITIONING => 'none', TABLES => '1'\n"
+            "1 row(s)\n" +
+            took + took + took + took +
+            "ROW                            COLUMN+CELL\n"
+            " row1                          column=cf:a, timestamp=T, "
+            "value=value1\n"
+            " row2                          column=cf:b, timestamp=T, "
+            "value=value2\n"
+            " row3                          column=cf:c, timestamp=T, "
+            "value=value3\n"
+            "3 row(s)\n" +
+            took +
+            "COLUMN                         CELL\n"
+            " cf:a                          timestamp=T, value=value1\n"
+            "1 row(s)\n" +
+            took);
+}
 
 TEST_CASE("shell: create, put, get, scan, count, list from piped stdin") {
   Shell sh;
@@ -69,60 +146,567 @@ TEST_CASE("shell: create, put, get, scan, count, list from piped stdin") {
   CHECK(sh.Ok("count 't'\nlist\n") == "3 row(s)\nTABLE\nt\n1 row(s)\n");
 }
 
-TEST_CASE("shell: delete, deleteall, truncate") {
-  Shell sh;
-  sh.Ok(kCreate);
-  // delete: versions <= TS of one column.
-  CHECK(sh.Ok("delete 't','r1','f:q', 100\n").empty());
-  CHECK(sh.box.Run({"export", "t"}).out ==
-        "a1\tf:q\t7\tav\nr1\tf:q\t200\tv2\nr2\\x00\tg:a\t5\tx\\x09y\n");
-  CHECK(sh.Ok("deleteall 't','r1'\ndeleteall 't', \"r2\\x00\", 'g'\n").empty());
-  CHECK(sh.box.Run({"export", "t"}).out == "a1\tf:q\t7\tav\n");
-  CHECK(sh.Ok("truncate 't'\ncount 't'\n") ==
-        "Truncating 't' table (it may take a while):\n0 row(s)\n");
-  CHECK(sh.Ok("describe 't'\n").find("{NAME => 'f', VERSIONS => '3'") !=
-        std::string::npos);  // the spec survives truncate
-}
-
-TEST_CASE("shell: describe in HBase's descriptor style plus partitioning") {
+TEST_CASE("shell: a family gets VERSIONS 1 unless told, as in HBase") {
+  // HBase's ColumnFamilyDescriptorBuilder.DEFAULT_MAX_VERSIONS is 1, and
+  // OBKV-HBase's Admin writes kv_attributes {"HBase": {"MaxVersions": 1}}.
   Shell sh;
   sh.Ok(
-      "create 't', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
+      "create 't', 'f', {NAME => 'g', VERSIONS => '3'}\n"
+      "put 't', 'r', 'f:q', 'old', 100\n"
+      "put 't', 'r', 'f:q', 'new', 200\n");
+  const std::string described = sh.Ok("describe 't'\n");
+  CHECK(described.find("{NAME => 'f', VERSIONS => '1',") != std::string::npos);
+  CHECK(described.find("{NAME => 'g', VERSIONS => '3',") != std::string::npos);
+  CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:q', VERSIONS => 5}\n") ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=200, value=new\n"
+        "1 row(s)\n");
+  // A spec keeps its meaning: no max_versions is no MaxVersions.
+  sh.box.Create("s", R"({"table": "s", "families": [{"name": "f"}]})");
+  CHECK(sh.Ok("describe 's'\n").find("VERSIONS => '2147483647'") !=
+        std::string::npos);
+  // Timeseries families return every version (OBKV): no default there.
+  sh.Ok("create 'ts', 'f', LAYOUT => 'timeseries'\n");
+  CHECK(sh.Ok("describe 'ts'\n").find("VERSIONS => '2147483647'") !=
+        std::string::npos);
+}
+
+TEST_CASE("shell: delete removes one version, deleteall every version") {
+  // hbase-shell table.rb _createdelete_internal: delete uses
+  // Delete.addColumn (the newest version, or exactly TS) and
+  // Delete.addFamilyVersion; deleteall uses addColumns and addFamily.
+  Shell sh;
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 5}, 'g'\n"
+      "put 't','r','f:q','v1', 100\n"
+      "put 't','r','f:q','v2', 200\n"
+      "put 't','r','f:q','v3', 300\n"
+      "put 't','r','f:p','p1', 200\n"
+      "put 't','r','g:x','x1', 200\n");
+  CHECK(sh.Ok("delete 't', 'r', 'f:q'\n").empty());
+  CHECK(sh.Export() ==
+        "r\tf:p\t200\tp1\nr\tf:q\t200\tv2\nr\tf:q\t100\tv1\nr\tg:x\t200\tx1\n");
+  sh.Ok("delete 't', 'r', 'f:q', 100\n");  // exactly 100, 200 stays
+  CHECK(sh.Export() == "r\tf:p\t200\tp1\nr\tf:q\t200\tv2\nr\tg:x\t200\tx1\n");
+  sh.Ok("delete 't', 'r', 'f:q', 150\n");  // no version 150: nothing
+  CHECK(sh.Export() == "r\tf:p\t200\tp1\nr\tf:q\t200\tv2\nr\tg:x\t200\tx1\n");
+  sh.Ok("delete 't', 'r', 'f', 200\n");  // version 200 of every qualifier
+  CHECK(sh.Export() == "r\tg:x\t200\tx1\n");
+  sh.Ok(
+      "put 't','r','f:q','v1', 100\nput 't','r','f:q','v2', 200\n"
+      "deleteall 't', 'r', 'f:q', 150\n");  // versions <= 150
+  CHECK(sh.Export() == "r\tf:q\t200\tv2\nr\tg:x\t200\tx1\n");
+  sh.Ok("deleteall 't', 'r', 'g'\n");  // the family
+  CHECK(sh.Export() == "r\tf:q\t200\tv2\n");
+  sh.Ok("put 't','r2','f:q','w', 100\ndeleteall 't', 'r', '', 150\n");
+  CHECK(sh.Export() == "r\tf:q\t200\tv2\nr2\tf:q\t100\tw\n");  // '' = row
+  sh.Ok("deleteall 't', 'r'\n");
+  CHECK(sh.Export() == "r2\tf:q\t100\tw\n");
+  const CliRun bad = sh.Run("delete 't', 'r2', 'f'\n");
+  CHECK(bad.code == 1);
+  CHECK(bad.err ==
+        "ERROR: line 1: delete: 'f' alone needs TS: it deletes version TS of "
+        "every qualifier (deleteall 'TABLE', 'ROW', 'f' deletes the whole "
+        "family)\n");
+}
+
+TEST_CASE("shell: deleteall with ROWPREFIXFILTER deletes every such row") {
+  // hbase-shell table.rb _deleterows_internal (HBASE-16003): the rows of a
+  // setRowPrefixFilter scan, deleted CACHE (100) at a time.
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', 'g'\n"
+      "put 't','a1','f:q','x', 1\nput 't','p1','f:q','x', 1\n"
+      "put 't','p2','f:q','x', 1\nput 't','p2','g:q','y', 1\n"
+      "put 't','p3','g:q','y', 1\nput 't','q1','f:q','x', 1\n");
+  sh.Ok("deleteall 't', {ROWPREFIXFILTER => 'p', CACHE => 1}, 'g'\n");
+  CHECK(sh.Export() ==
+        "a1\tf:q\t1\tx\np1\tf:q\t1\tx\np2\tf:q\t1\tx\nq1\tf:q\t1\tx\n");
+  sh.Ok("deleteall 't', {ROWPREFIXFILTER => 'p'}\n");
+  CHECK(sh.Export() == "a1\tf:q\t1\tx\nq1\tf:q\t1\tx\n");
+  const CliRun bad = sh.Run("deleteall 't', {CACHE => 5}\n");
+  CHECK(bad.err ==
+        "ERROR: line 1: deleteall: a row map needs ROWPREFIXFILTER => "
+        "'prefix'\n");
+}
+
+TEST_CASE("shell: ROWPREFIXFILTER replaces STARTROW and STOPROW") {
+  // hbase-shell table.rb _hash_to_scan ("This will overwrite any
+  // startrow/stoprow settings"); Scan.setRowPrefixFilter sets the start
+  // row to the prefix and the stop row to the row after the prefix.
+  Shell sh;
+  sh.Ok("create 't', 'f'\n");
+  for (const char* row : {"ro", "row1", "row20", "row3", "rox"}) {
+    sh.Ok(std::string("put 't', '") + row + "', 'f:q', 'v', 1\n");
+  }
+  const std::string rows =
+      "ROW                            COLUMN+CELL\n"
+      " row1                          column=f:q, timestamp=1, value=v\n"
+      " row20                         column=f:q, timestamp=1, value=v\n"
+      " row3                          column=f:q, timestamp=1, value=v\n"
+      "3 row(s)\n";
+  CHECK(sh.Ok("scan 't', {STARTROW => 'row20', ROWPREFIXFILTER => 'row'}\n") ==
+        rows);
+  CHECK(sh.Ok("scan 't', {ROWPREFIXFILTER => 'row', STOPROW => 'row20'}\n") ==
+        rows);
+  CHECK(sh.Ok("count 't', {ROWPREFIXFILTER => 'row', STARTROW => 'row3'}\n") ==
+        "3 row(s)\n");
+}
+
+TEST_CASE("shell: column formatters convert values as HBase prints them") {
+  // hbase-shell table.rb parse_column_format_spec, convert and
+  // convert_bytes: 'f:q:toInt' and 'f:q:c(CLASS).METHOD' call Bytes.
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f'\n"
+      "put 't', 'r', 'f:i', \"\\x00\\x00\\x00\\x2A\", 1\n"
+      "put 't', 'r', 'f:l', \"\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00\", 1\n"
+      "put 't', 'r', 'f:s', \"caf\\xC3\\xA9\", 1\n");
+  CHECK(sh.Ok("get 't', 'r', 'f:i:toInt', "
+              "'f:l:c(org.apache.hadoop.hbase.util.Bytes).toLong', "
+              "'f:s:toString'\n") ==
+        "COLUMN                         CELL\n"
+        " f:i                           timestamp=1, value=42\n"
+        " f:l                           timestamp=1, value=256\n"
+        " f:s                           timestamp=1, value=caf\xC3\xA9\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {COLUMNS => ['f:i:toInt', 'f:s']}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:i, timestamp=1, value=42\n"
+        " r                             column=f:s, timestamp=1, "
+        "value=caf\\xC3\\xA9\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:i', FORMATTER => 'toHex', "
+              "FORMATTER_CLASS => 'org.apache.hadoop.hbase.util.Bytes'}\n") ==
+        "COLUMN                         CELL\n"
+        " 66:69                         timestamp=1, value=0000002a\n"
+        "1 row(s)\n");
+  // A converter the value does not fit, or one that does not exist, is an
+  // error (HBase raises Bytes' IllegalArgumentException), never an empty
+  // result.
+  CliRun run = sh.Run("get 't', 'r', 'f:i:toLong'\n");
+  CHECK(run.code == 1);
+  CHECK(WithoutTook(run.out) == "COLUMN                         CELL\n");
+  CHECK(run.err ==
+        "ERROR: line 1: get: offset (0) + length (8) exceed the capacity of "
+        "the array: 4\n");
+  run = sh.Run("scan 't', {COLUMNS => 'f:i:toNumber'}\n");
+  CHECK(run.err ==
+        "ERROR: line 1: scan: unknown formatter 'toNumber' (use one of "
+        "toStringBinary, toString, toHex, toInt, toLong, toShort, toFloat, "
+        "toDouble, toBoolean, or c(org.apache.hadoop.hbase.util.Bytes)."
+        "METHOD)\n");
+  run = sh.Run("get 't', 'r', 'f:i:c(com.example.Money).parse'\n");
+  CHECK(run.err ==
+        "ERROR: line 1: get: formatter 'c(com.example.Money).parse': only "
+        "methods of org.apache.hadoop.hbase.util.Bytes can convert values "
+        "here, got class com.example.Money\n");
+}
+
+TEST_CASE("shell: incr, get_counter, append") {
+  // hbase-shell incr.rb, get_counter.rb and append.rb: "COUNTER VALUE = N",
+  // "No counter found at specified coordinates", "CURRENT VALUE = V".
+  Shell sh;
+  sh.Ok("create 't', 'f'\n");
+  CHECK(sh.Ok("incr 't', 'r', 'f:c'\n"
+              "incr 't', 'r', 'f:c', 10\n"
+              "incr 't', 'r', 'f:c', -3\n"
+              "get_counter 't', 'r', 'f:c'\n"
+              "get_counter 't', 'r', 'f:none'\n"
+              "append 't', 'r', 'f:s', 'ab'\n"
+              "append 't', 'r', 'f:s', \"c\\x00\"\n") ==
+        "COUNTER VALUE = 1\n"
+        "COUNTER VALUE = 11\n"
+        "COUNTER VALUE = 8\n"
+        "COUNTER VALUE = 8\n"
+        "No counter found at specified coordinates\n"
+        "CURRENT VALUE = ab\n"
+        "CURRENT VALUE = abc\\x00\n");
+  CHECK(WithoutTimestamps(sh.Ok("get 't', 'r', 'f:c:toLong'\n")) ==
+        "COLUMN                         CELL\n"
+        " f:c                           timestamp=T, value=8\n"
+        "1 row(s)\n");
+  const CliRun bad =
+      sh.Run("get_counter 't', 'r', 'f:s'\nincr 't', 'r', 'f:s'\n");
+  CHECK(bad.err ==
+        "ERROR: line 1: get_counter: f:s is not a counter: bytes: a "
+        "big-endian long is 8 bytes, got 4\n"
+        "ERROR: line 2: incr: f:s holds 4 bytes, increment needs an 8-byte "
+        "big-endian long\n");
+}
+
+TEST_CASE("shell: get with several columns, count with INTERVAL") {
+  // hbase-shell table.rb _get_internal flattens get 't', 'r', 'c1', 'c2'
+  // into COLUMNS; count.rb prints "Current count: N, row: R" every
+  // INTERVAL rows (count 't', N is the old form) and "N row(s)".
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', 'g'\n"
+      "put 't','r1','f:a','1', 1\nput 't','r1','f:b','2', 1\n"
+      "put 't','r1','g:c','3', 1\n"
+      "put 't','r2','f:a','x', 1\nput 't','r3','f:a','x', 1\n"
+      "put 't','r4','f:a','x', 1\nput 't','r5','g:c','x', 1\n");
+  CHECK(sh.Ok("get 't', 'r1', 'f:a', 'g'\nget 't', 'r1', ['f:b']\n") ==
+        "COLUMN                         CELL\n"
+        " f:a                           timestamp=1, value=1\n"
+        " g:c                           timestamp=1, value=3\n"
+        "1 row(s)\n"
+        "COLUMN                         CELL\n"
+        " f:b                           timestamp=1, value=2\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("count 't', INTERVAL => 2\n") ==
+        "Current count: 2, row: r2\n"
+        "Current count: 4, row: r4\n"
+        "5 row(s)\n");
+  CHECK(sh.Ok("count 't', 3\n") == "Current count: 3, row: r3\n5 row(s)\n");
+  CHECK(sh.Ok("count 't', {INTERVAL => 1, CACHE => 100, COLUMNS => ['g'], "
+              "CACHE_BLOCKS => 'false'}\n") ==
+        "Current count: 1, row: r1\n"
+        "Current count: 2, row: r5\n"
+        "2 row(s)\n");
+}
+
+TEST_CASE("shell: scan TIMESTAMP, MAXLENGTH, CACHE; RAW is refused") {
+  // hbase-shell table.rb _hash_to_scan (setTimestamp, setCaching,
+  // setCacheBlocks, setRaw) and _scan_internal (MAXLENGTH cuts
+  // "timestamp=..., value=...").
+  Shell sh;
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 3}\n"
+      "put 't','r','f:q','v1', 100\nput 't','r','f:q','v2', 200\n");
+  CHECK(sh.Ok("scan 't', {TIMESTAMP => 100, CACHE => 50, CACHE_BLOCKS => "
+              "false}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=100, value=v1\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {MAXLENGTH => 16, VERSIONS => 2}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=200, v\n"
+        " r                             column=f:q, timestamp=100, v\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:q', TIMESTAMP => 100}\n") ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=100, value=v1\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {RAW => false}\n").find("value=v2") !=
+        std::string::npos);
+  const CliRun raw = sh.Run("scan 't', {RAW => true}\n");
+  CHECK(raw.code == 1);
+  CHECK(raw.err ==
+        "ERROR: line 1: scan: RAW => true is not supported: deletes are "
+        "physical here, as in OBKV-HBase, so there are no delete markers or "
+        "deleted versions to show\n");
+}
+
+TEST_CASE("shell: statements over lines, ';', the call form, integers") {
+  Shell sh;
+  CHECK(sh.Ok("create 't',\n"
+              "  {NAME => 'f',\n"
+              "   VERSIONS => 2}, 'g'\n"
+              "put 't', 1, 'f:q', 2, 10; put('t', 1, 'f:q', 'x', 20)\n"
+              "put 't', 'r', 'g', 'empty qualifier', 1 # put 'f' is f:\n"
+              "scan 't', {\n"
+              "  COLUMNS => ['f'],\n"
+              "  VERSIONS => 2\n"
+              "}\n"
+              "get('t', 'r', 'g:')\n") ==
+        "Created table t\n"
+        "ROW                            COLUMN+CELL\n"
+        " 1                             column=f:q, timestamp=20, value=x\n"
+        " 1                             column=f:q, timestamp=10, value=2\n"
+        "1 row(s)\n"
+        "COLUMN                         CELL\n"
+        " g:                            timestamp=1, value=empty qualifier\n"
+        "1 row(s)\n");
+  // An error inside a statement over several lines names its line.
+  const CliRun run = sh.Run("scan 't', {\n  LIMIT => 0\n}\nget 't',\n  @\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 1: scan: LIMIT must be a positive integer, got 0\n"
+        "ERROR: line 5: column 3: unexpected character '@'\n");
+}
+
+TEST_CASE("shell: help 'scan', list 'regex'") {
+  Shell sh;
+  const std::string help = sh.Ok("help\n");
+  CHECK(help.rfind("create 'TABLE', 'FAMILY'", 0) == 0);
+  for (const char* command :
+       {"\nput ", "\nget ", "\nscan ", "\ncount ", "\ndelete ", "\ndeleteall ",
+        "\nincr ", "\nget_counter ", "\nappend ", "\ndescribe ", "\nlist ",
+        "\ntruncate ", "\nhelp ", "\nexit"}) {
+    CHECK(help.find(command) != std::string::npos);
+  }
+  CHECK(sh.Ok("help 'get_counter'\n") ==
+        "get_counter 'TABLE', 'ROW', 'FAMILY:QUALIFIER'\n"
+        "Prints the counter's value.\n");
+  CHECK(sh.Ok("help 'desc'\n").rfind("describe 'TABLE' (or desc)\n", 0) == 0);
+  CHECK(sh.Run("help 'frob'\n").err ==
+        "ERROR: line 1: help: no command 'frob' (try help)\n");
+  // hbase-shell admin.rb list: Admin.listTableNames(Pattern), the whole
+  // name matching.
+  sh.Ok("create 'test', 'f'\ncreate 'test2', 'f'\ncreate 'other', 'f'\n");
+  CHECK(sh.Ok("list 'test'\n") == "TABLE\ntest\n1 row(s)\n");
+  CHECK(sh.Ok("list 'te.*'\n") == "TABLE\ntest\ntest2\n2 row(s)\n");
+  CHECK(sh.Ok("list\n") == "TABLE\nother\ntest\ntest2\n3 row(s)\n");
+  CHECK(sh.Ok("list 'x|other'\n") == "TABLE\nother\n1 row(s)\n");
+  CHECK(sh.Run("list '('\n")
+            .err.rfind("ERROR: line 1: list: bad REGEX '(': ", 0) == 0);
+}
+
+TEST_CASE("shell: Took N.NNNN seconds after each command") {
+  // hbase-shell commands.rb command_safe prints
+  // format('Took %.4f seconds', ...) after every command it runs, also
+  // when the command fails; a line that does not parse runs nothing.
+  Shell sh;
+  int took = 0;
+  CliRun run =
+      sh.Run("create 't', 'f'\nlist; list\n\nscan 'nope'\nhelp 'list'\n");
+  WithoutTook(run.out, &took);
+  CHECK(took == 4);  // help is the shell's own method, not a command
+  run = sh.Run("frob 't'\nput 't',\n");
+  WithoutTook(run.out, &took);
+  CHECK(took == 0);
+  CHECK(run.out.empty());
+}
+
+TEST_CASE("shell: FILE, -n stops at the first error") {
+  // The reference guide's "Read HBase Shell Commands from a Command File"
+  // and "Pass Commands to the HBase Shell" (shell.adoc): hbase shell FILE,
+  // and -n, which ends at the first error with a non-zero exit code.
+  Shell sh;
+  const std::string file = sh.box.WriteFile(
+      "commands.txt",
+      "create 'test', 'cf'\nput 'test', 'row1', 'cf:a', 'value1'\n"
+      "get 'test', 'row1'\nfrob\nlist\n");
+  CliRun run = sh.box.Run({"shell", "--create", file});
+  CHECK(run.code == 1);
+  CHECK(WithoutTimestamps(WithoutTook(run.out)) ==
+        "Created table test\n"
+        "COLUMN                         CELL\n"
+        " cf:a                          timestamp=T, value=value1\n"
+        "1 row(s)\n"
+        "TABLE\ntest\n1 row(s)\n");
+  CHECK(run.err == "ERROR: line 4: unknown command 'frob' (try help)\n");
+  run = sh.box.Run({"shell", "-n", file});
+  CHECK(run.code == 1);
+  CHECK(WithoutTook(run.out) == "");  // 'test' exists: create fails first
+  CHECK(run.err == "ERROR: line 1: create: table 'test' already exists\n");
+  run = sh.Run("list\nfrob\nlist\n", {"--non-interactive"});
+  CHECK(WithoutTook(run.out) == "TABLE\ntest\n1 row(s)\n");
+  CHECK(run.code == 1);
+  CHECK(sh.box.Run({"shell", sh.box.Path("missing.txt")}).err ==
+        "obkv: " + sh.box.Path("missing.txt") + ": cannot open\n");
+}
+
+TEST_CASE("shell: a missing store is refused, with how to make one") {
+  CliSandbox box;
+  CliRun run = box.Run({"shell"}, "list\n");
+  CHECK(run.code == 1);
+  CHECK(run.err == "obkv: no store at '" + box.store() +
+                       "' (make one with: obkv --store " + box.store() +
+                       " shell --create)\n");
+  CHECK_FALSE(std::filesystem::exists(box.store()));
+  run = box.Run({"shell", "--create"}, "list\n");
+  CHECK(run.code == 0);
+  CHECK(WithoutTook(run.out) == "TABLE\n0 row(s)\n");
+  CHECK(std::filesystem::exists(box.store()));
+}
+
+TEST_CASE("shell: create takes HBase's attributes and lists them") {
+  // hbase-shell admin.rb cfd (family attributes) and update_htd_from_arg
+  // (table attributes), and the describe of the reference guide's Getting
+  // Started (getting_started.adoc), replayed into create.
+  Shell sh;
+  CHECK(sh.Ok("create 'test', {NAME => 'cf', VERSIONS => '1', "
+              "EVICT_BLOCKS_ON_CLOSE => 'false', NEW_VERSION_BEHAVIOR => "
+              "'false', KEEP_DELETED_CELLS => 'FALSE', CACHE_DATA_ON_WRITE => "
+              "'false', DATA_BLOCK_ENCODING => 'NONE', TTL => 'FOREVER', "
+              "MIN_VERSIONS => '0', REPLICATION_SCOPE => '0', BLOOMFILTER => "
+              "'ROW', CACHE_INDEX_ON_WRITE => 'false', IN_MEMORY => 'false', "
+              "CACHE_BLOOMS_ON_WRITE => 'false', PREFETCH_BLOCKS_ON_OPEN => "
+              "'false', COMPRESSION => 'NONE', BLOCKCACHE => 'true', BLOCKSIZE "
+              "=> '65536'}\n") == "Created table test\n");
+  CHECK(sh.Ok("describe 'test'\n") ==
+        "Table test is ENABLED\n"
+        "test\n"
+        "COLUMN FAMILIES DESCRIPTION\n"
+        "{NAME => 'cf', VERSIONS => '1', TTL => 'FOREVER', VALUE_TYPE => "
+        "'varbinary(1048576)', BLOCKCACHE => 'true', BLOCKSIZE => '65536', "
+        "BLOOMFILTER => 'ROW', CACHE_BLOOMS_ON_WRITE => 'false', "
+        "CACHE_DATA_ON_WRITE => 'false', CACHE_INDEX_ON_WRITE => 'false', "
+        "COMPRESSION => 'NONE', DATA_BLOCK_ENCODING => 'NONE', "
+        "EVICT_BLOCKS_ON_CLOSE => 'false', IN_MEMORY => 'false', "
+        "KEEP_DELETED_CELLS => 'FALSE', MIN_VERSIONS => '0', "
+        "NEW_VERSION_BEHAVIOR => 'false', PREFETCH_BLOCKS_ON_OPEN => "
+        "'false', REPLICATION_SCOPE => '0'}\n"
+        "  PARTITIONING => 'none', TABLES => '1'\n"
+        "  NOTE => 'no effect in obkvlite or OBKV-HBase: BLOCKCACHE, "
+        "BLOCKSIZE, BLOOMFILTER, CACHE_BLOOMS_ON_WRITE, CACHE_DATA_ON_WRITE, "
+        "CACHE_INDEX_ON_WRITE, COMPRESSION, DATA_BLOCK_ENCODING, "
+        "EVICT_BLOCKS_ON_CLOSE, IN_MEMORY, KEEP_DELETED_CELLS, MIN_VERSIONS, "
+        "NEW_VERSION_BEHAVIOR, PREFETCH_BLOCKS_ON_OPEN, REPLICATION_SCOPE'\n"
+        "1 row(s)\n");
+  // Values as HBase takes them (any case, quoted numbers, bare booleans),
+  // the maps, table attributes, and HBase's notices for unknown keys.
+  CHECK(sh.Ok("create 't', {NAME => 'f', VERSIONS => '3', TTL => '1 DAY', "
+              "BLOOMFILTER => 'rowcol', COMPRESSION => 'snappy', IN_MEMORY => "
+              "true, BLOCKSIZE => 8192, CONFIGURATION => "
+              "{'hbase.hstore.blockingStoreFiles' => '10'}, METADATA => {'k' "
+              "=> 'v'}, BOGUS => 1}, OWNER => 'bob', METADATA => {'m' => "
+              "'n'}, FROB => 2\n") ==
+        "Unknown argument ignored for column family f: BOGUS\n"
+        "An argument ignored (unknown or overridden): FROB\n"
+        "Created table t\n");
+  const std::string described = sh.Ok("describe 't'\n");
+  CHECK(described ==
+        "Table t is ENABLED\n"
+        "t, {TABLE_ATTRIBUTES => {OWNER => 'bob', METADATA => {'m' => "
+        "'n'}}}\n"
+        "  NOTE => 'no effect in obkvlite or OBKV-HBase: OWNER, METADATA'\n"
+        "COLUMN FAMILIES DESCRIPTION\n"
+        "{NAME => 'f', VERSIONS => '3', TTL => '86400 SECONDS (1 DAY)', "
+        "VALUE_TYPE => 'varbinary(1048576)', BLOCKSIZE => '8192', BLOOMFILTER "
+        "=> 'ROWCOL', COMPRESSION => 'SNAPPY', IN_MEMORY => 'true', METADATA "
+        "=> {'k' => 'v'}, CONFIGURATION => "
+        "{'hbase.hstore.blockingStoreFiles' => '10'}}\n"
+        "  PARTITIONING => 'none', TABLES => '1'\n"
+        "  NOTE => 'no effect in obkvlite or OBKV-HBase: BLOCKSIZE, "
+        "BLOOMFILTER, COMPRESSION, IN_MEMORY, METADATA, CONFIGURATION'\n"
+        "1 row(s)\n");
+  // describe's family map reads back in create.
+  const size_t open = described.find("{NAME");
+  const std::string family =
+      described.substr(open, described.find('\n', open) - open);
+  sh.Ok("create 'copy', " + family + "\n");
+  CHECK(sh.Ok("describe 'copy'\n").find(family) != std::string::npos);
+  // A family named twice takes the later settings (admin.rb cfd starts
+  // from the family already in the descriptor).
+  CHECK(sh.Ok("create 'twice', {NAME => 'f', TTL => 3600}, {NAME => 'f', "
+              "VERSIONS => 2}\n") ==
+        "Family 'f' already exists, the old one will be replaced\n"
+        "Created table twice\n");
+  CHECK(sh.Ok("describe 'twice'\n")
+            .find("{NAME => 'f', VERSIONS => '2', TTL => '3600 SECONDS (1 "
+                  "HOUR)'") != std::string::npos);
+  // Values HBase refuses.
+  const CliRun bad = sh.Run(
+      "create 'x', {NAME => 'f', BLOOMFILTER => 'BOGUS'}\n"
+      "create 'x', {NAME => 'f', IN_MEMORY => 'yes'}\n"
+      "create 'x', {NAME => 'f', TTL => '3600 SECONDS (2 HOURS)'}\n"
+      "create 'x', {NAME => 'f', VERSIONS => 'three'}\n"
+      "create 'x', {NAME => 'f', CONFIGURATION => 'k=v'}\n"
+      "create 'x', 'f', READONLY => 'maybe'\n"
+      "create 'x', NUMREGIONS => 3\n"
+      "create 7, 'f'\n");
+  CHECK(bad.err ==
+        "ERROR: line 1: create: BLOOMFILTER: must be one of NONE, ROW, "
+        "ROWCOL, ROWPREFIX_FIXED_LENGTH, ROWPREFIX_DELIMITED, got 'BOGUS'\n"
+        "ERROR: line 2: create: IN_MEMORY: must be true or false, got 'yes'\n"
+        "ERROR: line 3: create: Malformed TTL string: TTL values in seconds "
+        "and human readable format do not match, got '3600 SECONDS (2 "
+        "HOURS)'\n"
+        "ERROR: line 4: create: VERSIONS must be a positive integer, got "
+        "'three'\n"
+        "ERROR: line 5: create: CONFIGURATION must be a {'key' => 'value'} "
+        "map, got 'k=v'\n"
+        "ERROR: line 6: create: READONLY: must be true or false, got "
+        "'maybe'\n"
+        "ERROR: line 7: create: Table must have at least one column family\n"
+        "ERROR: line 8: create: Table name must be of type String\n");
+  CHECK(sh.box.Run({"list"}).out == "copy\nt\ntest\ntwice\n");
+}
+
+TEST_CASE("shell: NUMREGIONS with SPLITALGO pre-splits as RegionSplitter") {
+  // hbase-shell admin.rb create: RegionSplitter.newSplitAlgoInstance and
+  // split(NUMREGIONS); its errors for a missing count or one region.
+  Shell sh;
+  sh.Ok(
+      "create 'h', 'f', {NUMREGIONS => 4, SPLITALGO => 'HexStringSplit'}\n"
+      "create 'd', 'f', {NUMREGIONS => 3, SPLITALGO => 'DecimalStringSplit'}\n"
+      "create 'u', 'f', {NUMREGIONS => 2, SPLITALGO => 'UniformSplit'}\n"
+      "create 'k', 'f', NUMREGIONS => 7\n"
+      "create 's', 'f', SPLITS => ['a\\x00', 'm']\n");
+  auto partitioning = [&](const std::string& table) {
+    const std::string d = sh.Ok("describe '" + table + "'\n");
+    const size_t at = d.find("PARTITIONING");
+    return d.substr(at, d.find('\n', at) - at);
+  };
+  CHECK(partitioning("h") ==
+        "PARTITIONING => 'RANGE COLUMNS(K) ('40000000', '80000000', "
+        "'c0000000', MAXVALUE)', TABLES => '4'");
+  CHECK(partitioning("d") ==
+        "PARTITIONING => 'RANGE COLUMNS(K) ('33333333', '66666666', "
+        "MAXVALUE)', TABLES => '3'");
+  CHECK(partitioning("u") ==
+        "PARTITIONING => 'RANGE COLUMNS(K) ('\\x80\\x00\\x00\\x00\\x00\\x00"
+        "\\x00\\x00', MAXVALUE)', TABLES => '2'");
+  CHECK(partitioning("k") ==
+        "PARTITIONING => 'KEY(K) PARTITIONS 7, hash oceanbase', TABLES => "
+        "'7'");
+  CHECK(partitioning("s") ==  // SPLITS are Bytes.toBytesBinary text
+        "PARTITIONING => 'RANGE COLUMNS(K) ('a\\x00', 'm', MAXVALUE)', "
+        "TABLES => '3'");
+  const CliRun bad = sh.Run(
+      "create 'x', 'f', {NUMREGIONS => 1, SPLITALGO => 'HexStringSplit'}\n"
+      "create 'x', 'f', {SPLITALGO => 'HexStringSplit'}\n"
+      "create 'x', 'f', {NUMREGIONS => 3, SPLITALGO => 'MySplit'}\n");
+  CHECK(bad.err ==
+        "ERROR: line 1: create: Number of regions must be greater than 1\n"
+        "ERROR: line 2: create: Number of regions must be specified\n"
+        "ERROR: line 3: create: SPLITALGO: must be hex (HexStringSplit), "
+        "decimal (DecimalStringSplit) or uniform (UniformSplit), got "
+        "\"MySplit\"\n");
+}
+
+TEST_CASE("shell: truncate, and describe in HBase's descriptor style") {
+  // hbase-shell truncate.rb: "Truncating 't' table (it may take a while):"
+  // and admin.rb truncate's " - Disabling table...", " - Truncating
+  // table...".
+  Shell sh;
+  sh.Ok(kCreate);
+  CHECK(sh.Ok("truncate 't'\ncount 't'\n") ==
+        "Truncating 't' table (it may take a while):\n"
+        " - Disabling table...\n"
+        " - Truncating table...\n"
+        "0 row(s)\n");
+  CHECK(sh.Ok("describe 't'\n").find("{NAME => 'f', VERSIONS => '3'") !=
+        std::string::npos);  // the spec survives truncate
+  // truncate_preserve.rb: the same, keeping the region boundaries, which
+  // truncate keeps here too.
+  CHECK(sh.Ok("put 't','r1','f:q','v1', 100\ntruncate_preserve 't'\n"
+              "count 't'\n") ==
+        "Truncating 't' table (it may take a while):\n"
+        " - Disabling table...\n"
+        " - Truncating table...\n"
+        "0 row(s)\n");
+  CHECK(sh.Ok("describe 't'\n").find("TABLES => '7'") != std::string::npos);
+  sh.Ok(
+      "create 'u', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
       "{NAME => 'g', TTL => 'FOREVER', VALUE_TYPE => 'longblob'}, "
       "SPLITS => ['m']\n");
-  CHECK(sh.Ok("describe 't'\n") ==
-        "Table t is ENABLED\n"
-        "t\n"
+  CHECK(sh.Ok("desc 'u'\n") ==
+        "Table u is ENABLED\n"
+        "u\n"
         "COLUMN FAMILIES DESCRIPTION\n"
         "{NAME => 'f', VERSIONS => '3', TTL => '3600 SECONDS (1 HOUR)', "
         "VALUE_TYPE => 'varbinary(1048576)'}\n"
         "  PARTITIONING => 'RANGE COLUMNS(K) ('m', MAXVALUE)', TABLES => '2'\n"
-        "{NAME => 'g', VERSIONS => '2147483647', TTL => 'FOREVER', "
+        "{NAME => 'g', VERSIONS => '1', TTL => 'FOREVER', "
         "VALUE_TYPE => 'longblob'}\n"
         "  PARTITIONING => 'RANGE COLUMNS(K) ('m', MAXVALUE)', TABLES => '2'\n"
         "2 row(s)\n");
-  CHECK(cli::HumanReadableTtl(0) == "FOREVER");
-  CHECK(cli::HumanReadableTtl(1) == "1 SECOND");
-  CHECK(cli::HumanReadableTtl(59) == "59 SECONDS");
-  CHECK(cli::HumanReadableTtl(60) == "60 SECONDS (1 MINUTE)");
-  CHECK(cli::HumanReadableTtl(90061) ==
-        "90061 SECONDS (1 DAY 1 HOUR 1 MINUTE 1 SECOND)");
-  CHECK(cli::HumanReadableTtl(2 * 86400 + 7200) ==
-        "180000 SECONDS (2 DAYS 2 HOURS)");
 }
 
 TEST_CASE("shell: a bad line names line and argument, writes nothing") {
   Shell sh;
   sh.Ok(kCreate);
-  const std::string before = sh.box.Run({"export", "t"}).out;
+  const std::string before = sh.Export();
   const CliRun run = sh.Run(
       "put 't','r1'\n"
       "scan 't', {BOGUS => 1}\n"
       "put 't','r9','f:q','v', 'x'\n"
-      "get 't', 'r1', {COLUMN => 'f:q'\n"
       "frob 't'\n"
       "put 't','r9','zz:q','v'\n"
-      "put 't','r9','fq','v'\n"
       "put 't','r9','f:q','v', -1\n"
       "put 't', '', 'f:q', 'v'\n"
       "put 't', 'r9', 'f:q', 'unterminated\n"
@@ -130,75 +714,44 @@ TEST_CASE("shell: a bad line names line and argument, writes nothing") {
       "get 'nope', 'r'\n"
       "create 'x', {NAME => 'f', VERSIONS => -3}\n"
       "create 'x', 'f', NUMREGIONS => 9000\n"
+      "put 't', ['r'], 'f:q', 'v'\n"
+      "get 't', 'r1', {COLUMN => 'f:q'\n"
       "count 't'\n");
   CHECK(run.code == 1);
-  CHECK(run.out == "3 row(s)\n");  // only the last line succeeded
+  CHECK(WithoutTook(run.out).empty());
   CHECK(run.err ==
         "ERROR: line 1: put: takes 'TABLE', 'ROW', 'FAMILY:QUALIFIER', "
         "'VALUE'[, TS], got 2 arguments\n"
         "ERROR: line 2: scan: unknown option BOGUS\n"
         "ERROR: line 3: put: TS must be a non-negative integer, got 'x'\n"
-        "ERROR: line 4: column 32: expected ',' or '}', got the end of the "
-        "line\n"
-        "ERROR: line 5: unknown command 'frob' (try help)\n"
-        "ERROR: line 6: put: cells[0].family: unknown family 'zz' in table "
+        "ERROR: line 4: unknown command 'frob' (try help)\n"
+        "ERROR: line 5: put: cells[0].family: unknown family 'zz' in table "
         "'t'\n"
-        "ERROR: line 7: put: COLUMN must be 'family:qualifier', got 'fq'\n"
-        "ERROR: line 8: put: TS must be a non-negative integer, got -1\n"
-        "ERROR: line 9: put: row: must not be empty\n"
-        "ERROR: line 10: column 23: unterminated string\n"
-        "ERROR: line 11: scan: LIMIT must be a positive integer, got 0\n"
-        "ERROR: line 12: get: table 'nope' not found\n"
-        "ERROR: line 13: create: VERSIONS must be a positive integer, got -3\n"
-        "ERROR: line 14: create: partition.partitions: must be an integer "
-        "between 1 and 8192, got 9000\n");
-  CHECK(sh.box.Run({"export", "t"}).out == before);
+        "ERROR: line 6: put: TS must be a non-negative integer, got -1\n"
+        "ERROR: line 7: put: row: must not be empty\n"
+        "ERROR: line 8: column 23: unterminated string\n"
+        "ERROR: line 9: scan: LIMIT must be a positive integer, got 0\n"
+        "ERROR: line 10: get: table 'nope' not found\n"
+        "ERROR: line 11: create: VERSIONS must be a positive integer, got -3\n"
+        "ERROR: line 12: create: partition.partitions: must be an integer "
+        "between 1 and 8192, got 9000\n"
+        "ERROR: line 13: put: ROW must be a string or an integer, got a "
+        "list\n"
+        // The open brace takes the last line in: the input ends inside it.
+        "ERROR: line 15: column 1: expected ',' or '}', got count\n");
+  CHECK(sh.Export() == before);
   CHECK(sh.box.Run({"list"}).out == "t\n");
 }
 
-TEST_CASE("shell: help, comments, exit, --help") {
+TEST_CASE("shell: comments, exit, --help") {
   Shell sh;
-  const std::string help = sh.Ok("# a comment\n\nhelp\nexit\nlist\n");
-  CHECK(help.rfind("create 'TABLE', 'FAMILY'", 0) == 0);
-  CHECK(help.find("TABLE\n") == std::string::npos);  // list after exit
+  const std::string out = sh.Ok("# a comment\n\nhelp\nexit\nlist\n");
+  CHECK(out.rfind("create 'TABLE', 'FAMILY'", 0) == 0);
+  CHECK(out.find("TABLE\n") == std::string::npos);  // list after exit
+  CHECK(sh.Ok("list; quit; list\n") == "TABLE\n0 row(s)\n");
   CHECK(CliSandbox::RunBare({"shell", "--help"}).out.find("HBase shell") !=
         std::string::npos);
   CHECK(CliSandbox::RunBare({"shell"}).code == 2);  // --store required
-}
-
-TEST_CASE("shell parser: values, escapes, trailing hash, errors") {
-  using cli::ParseShellLine;
-  using cli::ShellValue;
-  Result<cli::ShellCommand> c = ParseShellLine(
-      "get 't', \"a\\x00\\xFFb\", 'it\\'s \\x', {K => [1, -2], "
-      "\"s\" => true}, X => 'y'");
-  REQUIRE(c.ok());
-  CHECK(c->name == "get");
-  REQUIRE(c->args.size() == 5);
-  CHECK(c->args[1].text == std::string("a\0\xFF"
-                                       "b",
-                                       4));
-  CHECK(c->args[2].text == "it's \\x");  // single quotes keep \x
-  CHECK(c->args[3].kind == ShellValue::Kind::kMap);
-  CHECK(c->args[3].entries[0].first == "K");
-  CHECK(c->args[3].entries[0].second.items[1].integer == -2);
-  CHECK(c->args[3].entries[1].second.text == "true");
-  CHECK(c->args[4].entries[0].first == "X");  // trailing hash
-  CHECK(ParseShellLine("   # only a comment").value().name.empty());
-  CHECK(ParseShellLine("put 't' 'r'").status().message() ==
-        "column 9: expected ',' or the end, got 'r'");
-  CHECK(ParseShellLine("put 't', @").status().message() ==
-        "column 10: unexpected character '@'");
-  CHECK(ParseShellLine("put \"\\x\"").status().message() ==
-        "column 8: \\x must be followed by hex digits");
-  CHECK(ParseShellLine("x 99999999999999999999").status().message() ==
-        "column 3: integer out of range");
-  CHECK(ParseShellLine("x " + std::string(40, '[')).status().message() ==
-        "column 20: expected at most 16 levels of nesting, got '['");
-  CHECK(ParseShellLine("'t'").status().message() ==
-        "column 1: expected a command name, got 't'");
-  CHECK(ParseShellLine(std::string("put '\xFF\x01'")).value().args[0].text ==
-        "\xFF\x01");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #define OBKVLITE_SPEC_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -123,6 +124,44 @@ struct PartitionSpec {
   int PhysicalCount() const;
 };
 
+// HBase descriptor attributes that change nothing in obkvlite, nor in
+// OBKV-HBase (BLOOMFILTER, COMPRESSION, IN_MEMORY, BLOCKSIZE, MIN_VERSIONS,
+// KEEP_DELETED_CELLS, ..., and the CONFIGURATION and METADATA maps). A spec
+// keeps them under "hbase_attributes" (a family's or the table's; DESIGN
+// §6) so that the shell's describe lists them and a create replayed from a
+// cluster's describe is accepted. DDL ignores them.
+struct HBaseAttributes {
+  // Name -> canonical value (CanonicalHBaseAttribute), e.g. "BLOOMFILTER"
+  // -> "ROW", "IN_MEMORY" -> "false".
+  std::map<std::string, std::string> values;
+  // CONFIGURATION => {'key' => 'value'} and METADATA => {'key' => 'value'}.
+  std::map<std::string, std::string> configuration;
+  std::map<std::string, std::string> metadata;
+
+  bool empty() const {
+    return values.empty() && configuration.empty() && metadata.empty();
+  }
+};
+
+// Where an attribute belongs: in a column family descriptor or in the table
+// descriptor.
+enum class HBaseAttributeScope { kFamily, kTable };
+
+// The canonical value of HBase attribute `name` (upper case, as the HBase
+// shell spells it) at `scope`, checked as HBase checks it: booleans are
+// true/false (any case; canonical lower case), counts and sizes decimal
+// integers, enumerations one of HBase's constants (any case; canonical
+// upper case), e.g. BLOOMFILTER NONE|ROW|ROWCOL|ROWPREFIX_FIXED_LENGTH|
+// ROWPREFIX_DELIMITED, COMPRESSION NONE|GZ|LZO|SNAPPY|LZ4|BZIP2|ZSTD|LZMA|
+// BROTLI, KEEP_DELETED_CELLS FALSE|TRUE|TTL. Errors: NotFound for a name
+// that is not an attribute of `scope` (and for CONFIGURATION and METADATA,
+// which are maps, not values); InvalidArgument naming the attribute and
+// the rule for a bad value, e.g. "BLOOMFILTER: must be one of NONE, ROW,
+// ROWCOL, ROWPREFIX_FIXED_LENGTH, ROWPREFIX_DELIMITED, got 'BOGUS'".
+Result<std::string> CanonicalHBaseAttribute(HBaseAttributeScope scope,
+                                            std::string_view name,
+                                            std::string_view value);
+
 struct FamilySpec {
   std::string name;
   int64_t ttl_seconds = 0;   // 0: no TimeToLive
@@ -132,6 +171,8 @@ struct FamilySpec {
   int64_t value_max_bytes = kMaxVarbinaryValueBytes;  // N of varbinary(N)
   // Effective partitioning: the family's own "partition", or the table's.
   PartitionSpec partition;
+  // HBase attributes without effect, for describe ("hbase_attributes").
+  HBaseAttributes hbase_attributes;
 
   // Largest value this family accepts, in bytes.
   int64_t ValueLimit() const {
@@ -145,6 +186,8 @@ struct TableSpec {
   std::vector<FamilySpec> families;
   // The optional "rowkey" section: how keys are composed (obkvlite/rowkey.h).
   std::optional<RowkeySpec> rowkey;
+  // HBase table attributes without effect, for describe ("hbase_attributes").
+  HBaseAttributes hbase_attributes;
   // Advice that does not make the spec invalid, each prefixed by its path.
   std::vector<std::string> warnings;
   // The spec as accepted, re-serialised canonically (kept by the catalog).

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "obkvlite/spec.h"
+#include "spec/hbase_attributes_parser.h"
 #include "spec/json_fields.h"
 #include "spec/partition_spec_parser.h"
 #include "spec/rowkey_spec_parser.h"
@@ -132,7 +133,11 @@ Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
   }
   static const std::regex kVarbinary(R"(varbinary\(\s*([0-9]{1,9})\s*\))");
   std::smatch m;
-  if (std::regex_match(lower, m, kVarbinary)) {
+  // std::regex recurses once per byte it matches: a long value_type (a
+  // run of spaces) would overflow the stack. No valid one is that long.
+  constexpr size_t kMaxValueTypeChars = 64;
+  if (lower.size() <= kMaxValueTypeChars &&
+      std::regex_match(lower, m, kVarbinary)) {
     int64_t n = std::stoll(m[1].str());
     if (n >= 1 && n <= kMaxVarbinaryValueBytes) {
       family->value_max_bytes = n;
@@ -158,7 +163,7 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
   OBKV_RETURN_IF_ERROR(
       fields.CheckKnown({"name", "ttl_seconds", "max_versions", "kv_attributes",
-                         "value_type", "partition"}));
+                         "value_type", "partition", "hbase_attributes"}));
   FamilySpec family;
   OBKV_ASSIGN_OR_RETURN(family.name, fields.String("name"));
   OBKV_RETURN_IF_ERROR(ValidateIdentifier(family.name, fields.PathOf("name")));
@@ -196,6 +201,12 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
   } else {
     family.partition = table_partition;
   }
+  if (const nlohmann::json* a = fields.Get("hbase_attributes")) {
+    OBKV_ASSIGN_OR_RETURN(
+        family.hbase_attributes,
+        ParseHBaseAttributes(*a, fields.PathOf("hbase_attributes"),
+                             HBaseAttributeScope::kFamily));
+  }
   if (table.layout == Layout::kTimeseries && family.max_versions > 0) {
     warnings->push_back(
         fields.PathOf("max_versions") +
@@ -208,8 +219,9 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
 Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   JsonFields fields(root, "");
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
-      {"table", "layout", "families", "partition", "rowkey"}));
+  OBKV_RETURN_IF_ERROR(
+      fields.CheckKnown({"table", "layout", "families", "partition", "rowkey",
+                         "hbase_attributes"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
@@ -237,6 +249,12 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   if (const nlohmann::json* p = fields.Get("partition")) {
     OBKV_ASSIGN_OR_RETURN(table_partition,
                           ParsePartitionSpec(*p, "partition", &table.warnings));
+  }
+
+  if (const nlohmann::json* a = fields.Get("hbase_attributes")) {
+    OBKV_ASSIGN_OR_RETURN(table.hbase_attributes,
+                          ParseHBaseAttributes(*a, "hbase_attributes",
+                                               HBaseAttributeScope::kTable));
   }
 
   if (const nlohmann::json* r = fields.Get("rowkey")) {

@@ -8,10 +8,8 @@
 namespace obkvlite {
 namespace cli {
 
-Result<CellCounts> CountCells(Table& table, std::vector<std::string> families) {
-  Scan scan;
-  scan.max_versions = std::numeric_limits<int>::max();
-  scan.families = std::move(families);
+Result<CellCounts> CountScan(Table& table, const Scan& scan,
+                             const RowVisitor& visit) {
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
                         table.GetScanner(scan));
   CellCounts counts;
@@ -20,14 +18,23 @@ Result<CellCounts> CountCells(Table& table, std::vector<std::string> families) {
   while (scanner->Next(&row)) {
     if (row.cells.empty()) continue;
     // With batching a row may come in several results; count it once.
-    if (counts.rows == 0 || row.cells.front().row != last_row) {
+    const bool new_row = counts.rows == 0 || row.cells.front().row != last_row;
+    if (new_row) {
       ++counts.rows;
       last_row = row.cells.front().row;
     }
     counts.cells += static_cast<int64_t>(row.cells.size());
+    if (visit) OBKV_RETURN_IF_ERROR(visit(row, new_row, counts.rows));
   }
   OBKV_RETURN_IF_ERROR(scanner->status());
   return counts;
+}
+
+Result<CellCounts> CountCells(Table& table, std::vector<std::string> families) {
+  Scan scan;
+  scan.max_versions = std::numeric_limits<int>::max();
+  scan.families = std::move(families);
+  return CountScan(table, scan);
 }
 
 }  // namespace cli

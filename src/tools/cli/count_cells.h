@@ -1,8 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// Counting what a full scan sees (every visible version: TimeToLive and
-// MaxVersions applied), shared by `obkv count` and the shell's count.
-// Streams through a Scanner; memory does not grow with the table.
+// Walking and counting what a scan returns, shared by `obkv count` and the
+// shell's scan, count and deleteall. Streams through a Scanner; memory does
+// not grow with the table.
 //
 // Thread safety: as the Table.
 
@@ -10,6 +10,7 @@
 #define OBKVLITE_TOOLS_CLI_COUNT_CELLS_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,19 @@ struct CellCounts {
   int64_t cells = 0;
 };
 
-// Counts the rows and cells of `families` (empty: all).
+// Sees each part of a row the scanner yields (a whole row, or `batch`
+// cells of it), whether it starts a new row, and the rows so far (counting
+// this one). An error stops the walk and is returned.
+using RowVisitor =
+    std::function<Status(const RowResult& part, bool new_row, int64_t rows)>;
+
+// The rows and cells `scan` returns, each row counted once however many
+// parts it comes in.
+Result<CellCounts> CountScan(Table& table, const Scan& scan,
+                             const RowVisitor& visit = nullptr);
+
+// What a full scan sees of `families` (empty: all): every visible version,
+// TimeToLive and MaxVersions applied.
 Result<CellCounts> CountCells(Table& table, std::vector<std::string> families);
 
 }  // namespace cli

@@ -26,7 +26,8 @@
 //
 // Delete types: column, columns, family, family_version, row. Without
 // "type", a delete with family and qualifier is "columns" (all versions, as
-// the HBase shell's delete), with only a family "family", otherwise "row".
+// the HBase shell's deleteall 't', 'r', 'f:q'; its delete removes one
+// version, "column"), with only a family "family", otherwise "row".
 //
 // Rows, qualifiers, values, start, stop and prefix are Bytes.toStringBinary
 // text (obkvlite/bytes.h); families are plain identifiers; filter is HBase

@@ -8,14 +8,14 @@
 namespace obkvlite {
 namespace cli {
 
-Status CheckStoreExists(const CliContext& ctx) {
+Status CheckStoreExists(const CliContext& ctx, std::string_view make_one) {
   // A server store's database is looked for by Store::Open itself.
   if (IsServerLocation(ctx.store_path)) return Status::OK();
   struct stat st;
   if (::stat(ctx.store_path.c_str(), &st) == 0) return Status::OK();
   return Status::NotFound("no store at '" + ctx.store_path +
                           "' (make one with: obkv --store " + ctx.store_path +
-                          " create SPEC.json)");
+                          " " + std::string(make_one) + ")");
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,

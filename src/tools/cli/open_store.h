@@ -10,6 +10,7 @@
 #define OBKVLITE_TOOLS_CLI_OPEN_STORE_H_
 
 #include <memory>
+#include <string_view>
 
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
@@ -24,8 +25,10 @@ enum class StoreAccess {
   kCreate,  // read-write, created when missing
 };
 
-// NotFound, telling how to make one, unless the store file exists.
-Status CheckStoreExists(const CliContext& ctx);
+// NotFound, telling how to make one ("obkv --store PATH <make_one>"),
+// unless the store file exists.
+Status CheckStoreExists(const CliContext& ctx,
+                        std::string_view make_one = "create SPEC.json");
 
 // REQUIRED: ctx.store_path is not empty (see CliContext::RequireStore).
 // `shards` is StoreOptions::shards (0: as the store was created).

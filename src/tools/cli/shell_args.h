@@ -2,7 +2,7 @@
 //
 // Reading the arguments of a shell command (shell_parser.h) into typed
 // values, with errors that name the command and the argument:
-//   "put: ROW must be a string, got 12"
+//   "put: TABLE must be a string, got 12"
 //   "scan: LIMIT must be a positive integer, got 'x'"
 //   "scan: unknown option BLOOMFILTER"
 //
@@ -13,9 +13,7 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
-#include "obkvlite/query.h"
 #include "obkvlite/status.h"
 #include "obkvlite/time_range.h"
 #include "tools/cli/shell_parser.h"
@@ -31,10 +29,25 @@ Result<std::string> ShellString(const std::string& command,
                                 const ShellValue& value,
                                 const std::string& name);
 
+// Row keys and values, which the HBase shell converts with Ruby's to_s: a
+// string, or an integer written in decimal (put 't', 1, 'f:q', 2).
+Result<std::string> ShellBytes(const std::string& command,
+                               const ShellValue& value,
+                               const std::string& name);
+
 // An integer >= `min`.
 Result<int64_t> ShellInteger(const std::string& command,
                              const ShellValue& value, const std::string& name,
                              int64_t min);
+
+// An integer >= `min`, also written as a string of digits (create's
+// VERSIONS => '3', as Java's Integer.valueOf reads it).
+Result<int64_t> ShellNumber(const std::string& command, const ShellValue& value,
+                            const std::string& name, int64_t min);
+
+// A positive count capped at INT_MAX (VERSIONS, BATCH).
+Result<int> ShellCount(const std::string& command, const ShellValue& value,
+                       const std::string& name);
 
 // true or false (bare words).
 Result<bool> ShellBool(const std::string& command, const ShellValue& value,
@@ -43,14 +56,6 @@ Result<bool> ShellBool(const std::string& command, const ShellValue& value,
 // [MIN, MAX): a list of two integers.
 Result<TimeRange> ShellTimeRange(const std::string& command,
                                  const ShellValue& value);
-
-// 'f:q' or 'f' or a list of them: columns and whole families.
-struct ShellColumns {
-  std::vector<Column> columns;
-  std::vector<std::string> families;
-};
-Result<ShellColumns> ShellColumnList(const std::string& command,
-                                     const ShellValue& value);
 
 }  // namespace cli
 }  // namespace obkvlite

@@ -1,19 +1,54 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/shell_describe.h"
 
+#include <map>
+
+#include "tools/cli/hbase_ttl.h"
 #include "tools/cli/partitioning_text.h"
 
 namespace obkvlite {
 namespace cli {
 namespace {
 
-// "1 DAY" / "2 DAYS".
-std::string Unit(int64_t n, const char* unit) {
-  return std::to_string(n) + " " + unit + (n == 1 ? "" : "S");
-}
-
 std::string Attr(const std::string& key, const std::string& value) {
   return key + " => '" + value + "'";
+}
+
+// METADATA => {'k' => 'v', ...}.
+std::string MapAttr(const std::string& key,
+                    const std::map<std::string, std::string>& map) {
+  std::string out = key + " => {";
+  bool first = true;
+  for (const auto& [k, v] : map) {
+    out += (first ? "'" : ", '") + k + "' => '" + v + "'";
+    first = false;
+  }
+  return out + "}";
+}
+
+// ", BLOOMFILTER => 'ROW', ..., METADATA => {...}, CONFIGURATION => {...}".
+std::string AttributesText(const HBaseAttributes& a) {
+  std::string out;
+  for (const auto& [key, value] : a.values) out += ", " + Attr(key, value);
+  if (!a.metadata.empty()) out += ", " + MapAttr("METADATA", a.metadata);
+  if (!a.configuration.empty()) {
+    out += ", " + MapAttr("CONFIGURATION", a.configuration);
+  }
+  return out;
+}
+
+// "  NOTE => 'no effect in obkvlite or OBKV-HBase: A, B'\n", or "".
+std::string NoteLine(const HBaseAttributes& a) {
+  if (a.empty()) return "";
+  std::string names;
+  auto add = [&names](const std::string& name) {
+    names += (names.empty() ? "" : ", ") + name;
+  };
+  for (const auto& entry : a.values) add(entry.first);
+  if (!a.metadata.empty()) add("METADATA");
+  if (!a.configuration.empty()) add("CONFIGURATION");
+  return "  " + Attr("NOTE", "no effect in obkvlite or OBKV-HBase: " + names) +
+         "\n";
 }
 
 std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
@@ -29,33 +64,24 @@ std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
                   : f.longblob
                       ? "longblob"
                       : "varbinary(" + std::to_string(f.value_max_bytes) + ")");
-  out += "}\n";
+  out += AttributesText(f.hbase_attributes) + "}\n";
   out += "  " + Attr("PARTITIONING", PartitioningText(f.partition)) + ", " +
          Attr("TABLES", std::to_string(f.partition.PhysicalCount())) + "\n";
-  return out;
+  return out + NoteLine(f.hbase_attributes);
 }
 
 }  // namespace
 
-std::string HumanReadableTtl(int64_t seconds) {
-  if (seconds <= 0) return "FOREVER";
-  if (seconds < 60) return Unit(seconds, "SECOND");
-  const int64_t parts[] = {seconds / 86400, seconds / 3600 % 24,
-                           seconds / 60 % 60, seconds % 60};
-  const char* units[] = {"DAY", "HOUR", "MINUTE", "SECOND"};
-  std::string inner;
-  for (int i = 0; i < 4; ++i) {
-    if (parts[i] == 0) continue;
-    if (!inner.empty()) inner += " ";
-    inner += Unit(parts[i], units[i]);
-  }
-  return std::to_string(seconds) + " SECONDS (" + inner + ")";
-}
-
 std::string DescribeTable(const TableSpec& spec) {
   std::string out = "Table " + spec.name + " is ENABLED\n" + spec.name;
   if (spec.layout == Layout::kTimeseries) out += ", {LAYOUT => 'timeseries'}";
-  out += "\nCOLUMN FAMILIES DESCRIPTION\n";
+  if (!spec.hbase_attributes.empty()) {
+    // AttributesText starts with ", ".
+    out += ", {TABLE_ATTRIBUTES => {" +
+           AttributesText(spec.hbase_attributes).substr(2) + "}}";
+  }
+  out += "\n" + NoteLine(spec.hbase_attributes);
+  out += "COLUMN FAMILIES DESCRIPTION\n";
   for (const FamilySpec& f : spec.families) out += FamilyLine(spec, f);
   out += std::to_string(spec.families.size()) + " row(s)\n";
   return out;

@@ -8,27 +8,28 @@
 //     PARTITIONING => 'KEY(K) PARTITIONS 7, hash oceanbase', TABLES => '7'
 //   1 row(s)
 // VERSIONS is the family's MaxVersions ('2147483647', HBase's "all", when
-// it has none); TTL is HBase's human-readable form ('FOREVER' without
-// one); VALUE_TYPE is the OceanBase type of V; PARTITIONING is the
-// family's OceanBase partitioning and TABLES its physical tables.
+// it has none); TTL is HBase's human-readable form (hbase_ttl.h); VALUE_TYPE
+// is the OceanBase type of V; then the family's HBase attributes without
+// effect (spec "hbase_attributes") in name order, METADATA => {...} and
+// CONFIGURATION => {...} last, as ColumnFamilyDescriptor prints them;
+// PARTITIONING is the family's OceanBase partitioning and TABLES its
+// physical tables. A line
+//     NOTE => 'no effect in obkvlite or OBKV-HBase: BLOOMFILTER, ...'
+// follows a family (or the table line, whose attributes print as
+// t, {TABLE_ATTRIBUTES => {OWNER => 'bob', METADATA => {'k' => 'v'}}})
+// that has such attributes. The family map reads back in create.
 //
 // Thread safety: pure functions.
 
 #ifndef OBKVLITE_TOOLS_CLI_SHELL_DESCRIBE_H_
 #define OBKVLITE_TOOLS_CLI_SHELL_DESCRIBE_H_
 
-#include <cstdint>
 #include <string>
 
 #include "obkvlite/spec.h"
 
 namespace obkvlite {
 namespace cli {
-
-// HBase's PrettyPrinter form of a TTL in seconds: "FOREVER" (0),
-// "1 SECOND", "59 SECONDS", "3600 SECONDS (1 HOUR)",
-// "90061 SECONDS (1 DAY 1 HOUR 1 MINUTE 1 SECOND)".
-std::string HumanReadableTtl(int64_t seconds);
 
 // The whole describe output, newline-terminated lines.
 std::string DescribeTable(const TableSpec& spec);

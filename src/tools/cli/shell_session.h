@@ -1,21 +1,18 @@
 // Copyright (c) obkvlite authors.
 //
 // ShellSession: runs the commands of `obkv shell` (shell_parser.h) against
-// one store, printing as the HBase shell does:
-//   create 't', 'f1', {NAME => 'f2', VERSIONS => 3, TTL => 3600},
-//          SPLITS => ['a', 'm'] | NUMREGIONS => 7 | PARTITION => '{json}'
-//   put 't', 'r', 'f:q', 'v'[, TS]
-//   get 't', 'r'[, 'f:q' | ['f:q', 'f'] | {COLUMN => .., VERSIONS => n,
-//          TIMESTAMP => ts, TIMERANGE => [a, b], FILTER => "..."}]
-//   scan 't'[, {STARTROW, STOPROW, ROWPREFIXFILTER, LIMIT, COLUMNS,
-//          VERSIONS, TIMERANGE, FILTER, REVERSED, BATCH}]
-//   delete 't', 'r', 'f:q'[, TS]        (versions <= TS; all without TS)
-//   deleteall 't', 'r'[, 'f:q' | 'f'][, TS]
-//   count 't' | describe 't' | list | truncate 't' | help
-// Put, delete and deleteall go through the exec executor (exec_executor.h)
-// with typed requests, so they validate and write exactly as `obkv exec`;
-// every write is atomic. Errors name the command and the argument or the
-// request field, e.g. "put: row: 1025 bytes, limit 1024".
+// one store, printing as the HBase shell does. The commands and their
+// forms are listed by `help` (shell_commands.cc); `help 'scan'` shows one.
+// Each command that runs is followed by "Took 0.0042 seconds" (HBase's
+// "Took %.4f seconds"), also when it fails, as HBase's command_safe does;
+// help, the shell's own method in HBase, is not.
+//
+// Writes (put, delete, deleteall, incr, append) go through the exec
+// executor (exec_executor.h) with typed requests, so they validate and write
+// exactly as `obkv exec`; each is atomic (deleteall with ROWPREFIXFILTER
+// commits per batch of CACHE rows, 100 by default, as HBase deletes them).
+// Errors name the command and the argument or the request field, e.g.
+// "put: row: 1025 bytes, limit 1024".
 //
 // REQUIRED: the store and the stream outlive the session.
 // Thread safety: one session per thread.
@@ -25,10 +22,13 @@
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
 #include "tools/cli/exec_request.h"
+#include "tools/cli/exec_response.h"
 #include "tools/cli/shell_parser.h"
 
 namespace obkvlite {
@@ -38,33 +38,66 @@ class ShellSession {
  public:
   ShellSession(Store* store, std::ostream* out) : store_(store), out_(out) {}
 
-  // Runs one parsed command; an empty command does nothing.
+  // Runs one command. An unknown command is an error, without "Took".
+  // REQUIRED: !IsExit(command) (the caller ends the session).
   Status Run(const ShellCommand& command);
 
+  // True for the commands that end a session (exit, quit).
+  static bool IsExit(const ShellCommand& command);
+
+  // `help`'s text: every command's usage, one per line. With a command
+  // name, that command's usage and description; NotFound for a name that
+  // is not a command.
+  static Result<std::string> HelpText(std::string_view command = "");
+
  private:
-  // shell_data.cc
-  Status Put(const ShellCommand& c);
+  using Handler = Status (ShellSession::*)(const ShellCommand&);
+  struct CommandInfo {
+    const char* name;
+    Handler run;              // nullptr for exit and quit
+    const char* usage;        // one line: the forms
+    const char* description;  // what it does, for help 'NAME'
+    const char* alias_of;     // desc and quit: the command they stand for
+  };
+  // The commands, in help's order (shell_commands.cc), and one of them by
+  // name (nullptr when there is none).
+  static const std::vector<CommandInfo>& Commands();
+  static const CommandInfo* FindCommand(std::string_view name);
+
+  // shell_read.cc
   Status Get(const ShellCommand& c);
   Status Scan(const ShellCommand& c);
+  Status Count(const ShellCommand& c);
+  // shell_mutate.cc
+  Status Put(const ShellCommand& c);
   Status Delete(const ShellCommand& c);
   Status DeleteAll(const ShellCommand& c);
-  Status Count(const ShellCommand& c);
-  // shell_admin.cc
+  // shell_counters.cc
+  Status Incr(const ShellCommand& c);
+  Status GetCounter(const ShellCommand& c);
+  Status Append(const ShellCommand& c);
+  // shell_create.cc
   Status Create(const ShellCommand& c);
+  // shell_admin.cc
   Status Describe(const ShellCommand& c);
   Status List(const ShellCommand& c);
   Status Truncate(const ShellCommand& c);
   Status Help(const ShellCommand& c);
 
-  // Executes a typed exec request; cells are printed by `print`.
-  Status Execute(const std::string& command, ExecRequest request);
+  // Executes a typed exec request; errors get the command's name.
+  Result<ExecResponse> Execute(const std::string& command,
+                               const ExecRequest& request);
+  // The table named by the first argument.
+  Result<Table*> TableArg(const ShellCommand& c);
 
   Store* store_;
   std::ostream* out_;
 };
 
-// The usage lines `help` prints, one per command.
-const char* ShellHelpText();
+// InvalidArgument "<command> takes <usage>, got N arguments" unless
+// min <= c.args.size() <= max.
+Status ShellArity(const ShellCommand& c, size_t min, size_t max,
+                  const char* usage);
 
 }  // namespace cli
 }  // namespace obkvlite

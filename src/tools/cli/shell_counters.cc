@@ -1,0 +1,106 @@
+// Copyright (c) obkvlite authors.
+//
+// incr, get_counter and append, printed as the HBase shell prints them
+// (incr.rb, get_counter.rb, append.rb):
+//   incr 't', 'r', 'f:c'[, N]        COUNTER VALUE = 5
+//   get_counter 't', 'r', 'f:c'      COUNTER VALUE = 5, or
+//                                    No counter found at specified coordinates
+//   append 't', 'r', 'f:q', 'v'      CURRENT VALUE = abcv
+// Counters are 8-byte big-endian longs (Bytes.toLong), values print in
+// Bytes.toStringBinary form.
+
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "obkvlite/bytes.h"
+#include "obkvlite/rowkey.h"
+#include "tools/cli/shell_args.h"
+#include "tools/cli/shell_columns.h"
+#include "tools/cli/shell_session.h"
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+// Bytes.toLong of a counter cell; an error names the cell.
+Result<int64_t> CounterValue(const std::string& command, const Cell& cell) {
+  Result<int64_t> n = DecodeBigEndian64(cell.value);
+  if (n.ok()) return n;
+  return ShellError(command, cell.family + ":" +
+                                 ToStringBinary(cell.qualifier) +
+                                 " is not a counter: " + n.status().message());
+}
+
+}  // namespace
+
+Status ShellSession::Incr(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(
+      ShellArity(c, 3, 4, "'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, N]"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
+  obkvlite::Increment inc;
+  OBKV_ASSIGN_OR_RETURN(inc.row, ShellBytes(c.name, c.args[1], "ROW"));
+  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
+  int64_t amount = 1;
+  if (c.args.size() == 4) {
+    if (c.args[3].kind != ShellValue::Kind::kInteger) {
+      return ShellError(c.name,
+                        "N must be an integer, got " + c.args[3].Describe());
+    }
+    amount = c.args[3].integer;
+  }
+  inc.columns.push_back({column.family, column.qualifier, amount});
+  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
+                        Execute(c.name, ExecRequest{table, std::move(inc)}));
+  if (response.cells.empty()) {
+    *out_ << "No counter found at specified coordinates\n";
+    return Status::OK();
+  }
+  OBKV_ASSIGN_OR_RETURN(int64_t n, CounterValue(c.name, response.cells[0]));
+  *out_ << "COUNTER VALUE = " << n << "\n";
+  return Status::OK();
+}
+
+Status ShellSession::GetCounter(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(
+      ShellArity(c, 3, 3, "'TABLE', 'ROW', 'FAMILY:QUALIFIER'"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
+  obkvlite::Get get;
+  OBKV_ASSIGN_OR_RETURN(get.row, ShellBytes(c.name, c.args[1], "ROW"));
+  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
+  get.columns.push_back(std::move(column));
+  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
+                        Execute(c.name, ExecRequest{table, std::move(get)}));
+  if (response.cells.empty()) {
+    *out_ << "No counter found at specified coordinates\n";
+    return Status::OK();
+  }
+  OBKV_ASSIGN_OR_RETURN(int64_t n, CounterValue(c.name, response.cells[0]));
+  *out_ << "COUNTER VALUE = " << n << "\n";
+  return Status::OK();
+}
+
+Status ShellSession::Append(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(
+      ShellArity(c, 4, 4, "'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'"));
+  OBKV_ASSIGN_OR_RETURN(std::string table,
+                        ShellString(c.name, c.args[0], "TABLE"));
+  obkvlite::Append app;
+  OBKV_ASSIGN_OR_RETURN(app.row, ShellBytes(c.name, c.args[1], "ROW"));
+  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
+  OBKV_ASSIGN_OR_RETURN(std::string value,
+                        ShellBytes(c.name, c.args[3], "VALUE"));
+  app.columns.push_back({column.family, column.qualifier, std::move(value)});
+  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
+                        Execute(c.name, ExecRequest{table, std::move(app)}));
+  if (!response.cells.empty()) {
+    *out_ << "CURRENT VALUE = " << ToStringBinary(response.cells[0].value)
+          << "\n";
+  }
+  return Status::OK();
+}
+
+}  // namespace cli
+}  // namespace obkvlite
