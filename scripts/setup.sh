@@ -11,6 +11,7 @@ PACKAGES=(
   libsqlite3-dev
   sqlite3
   libmurmurhash-dev
+  libpcre2-dev        # regexstring comparators (PCRE2 with JIT)
   nlohmann-json3-dev
   doctest-dev
   libcli11-dev

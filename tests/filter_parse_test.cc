@@ -438,13 +438,12 @@ TEST_CASE("errors: comparators (testIncorrectComparatorType)") {
 
 TEST_CASE("errors: bad regular expressions are InvalidArgument, not crashes") {
   std::string e = Err("ValueFilter(=, 'regexstring:a(b')");
-  CHECK(e.rfind("filter: position 15: ValueFilter argument 2: expected a "
-                "valid regular expression, got 'a(b' (",
-                0) == 0);
-  e = Err("ValueFilter(=, 'regexstring:(a)\\1')");  // no back-references
-  CHECK(e.rfind("filter: position 15: ValueFilter argument 2: expected a "
-                "valid regular expression",
-                0) == 0);
+  CHECK(e ==
+        "filter: position 15: ValueFilter argument 2: expected a valid "
+        "regular expression, got 'a(b' (unclosed group at offset 1)");
+  // Java's back references are regular expressions like any other.
+  CHECK(Canon("ValueFilter(=, 'regexstring:(a)\\1')") ==
+        "ValueFilter(=, 'regexstring:(a)\\1')");
   e = Err("ValueFilter(=, 'regexstring:" + std::string(5000, 'a') + "')");
   CHECK(e ==
         "filter: position 15: ValueFilter argument 2: expected a regular "

@@ -722,6 +722,21 @@ TEST_CASE("RowMatcher: no filter, versions and the hints contract") {
   CHECK(!m.EndRow(&out));  // an empty row is not returned
 }
 
+TEST_CASE("RowMatcher: a regex over its match limit ends the scan") {
+  auto f = MustParse("ValueFilter(=, 'regexstring:(x+x+)+y')");
+  RowMatcher m(f.get());
+  REQUIRE(m.BeginRow("r"));
+  m.Offer(Cell{"r", "f", "a", 1, std::string(40, 'x') + "zy"}, 1);
+  std::vector<Cell> out;
+  CHECK(!m.EndRow(&out));  // not a silent "no match": an error
+  CHECK(m.Done());
+  CHECK(m.status().IsInvalidArgument());
+  CHECK(m.status().message() ==
+        "filter: regexstring:(x+x+)+y: regular expression match reached its "
+        "limit of 10000000 steps on a 42-byte value");
+  CHECK(!m.BeginRow("s"));
+}
+
 TEST_CASE("RowMatcher: a filter's NEXT_ROW skips one family, not the row") {
   auto f = MustParse("FirstKeyOnlyFilter() OR FamilyFilter(=, 'binary:g')");
   RowMatcher m(f.get());

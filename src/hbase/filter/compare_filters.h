@@ -35,6 +35,7 @@ class CompareFilter : public Filter {
   const ByteComparator& comparator() const { return *comparator_; }
   // "Name(op, 'type:value')".
   std::string ToString() const override;
+  Status status() const override { return comparator_->status(); }
 
  protected:
   CompareFilter(const char* name, CompareOp op,

@@ -59,6 +59,8 @@ class FilterList : public Filter {
   void NarrowRowRange(KeyRange* range) const override;
   // "A AND B AND C"; a child that is itself a list is parenthesized.
   std::string ToString() const override;
+  // The first child's error, if any.
+  Status status() const override;
 
  private:
   // What an OR child said about the previous cell it was asked about.
