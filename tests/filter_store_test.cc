@@ -144,6 +144,29 @@ TEST_CASE_TEMPLATE("filtered gets", P, OBKV_PARTITIONINGS) {
   CHECK(fx.MustGet(FilteredGet("aa1", "PrefixFilter('b')")).empty());
 }
 
+// HBase's TestQualifierFilterWithEmptyQualifier.java: 4 rows of
+// testFamily:'' and testFamily:testQualifier; 1, 1, 1 and 2 keys per row.
+TEST_CASE_TEMPLATE("QualifierFilter compares an empty qualifier on the store",
+                   P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), R"([{"name": "testFamily"}])");
+  Cells empty;
+  Cells named;
+  for (int i = 0; i < 4; ++i) {
+    const std::string row = "testRowOne-" + std::to_string(i);
+    fx.MustPut(Put(row)
+                   .Add("testFamily", "", 100, "testValueOne")
+                   .Add("testFamily", "testQualifier", 100, "testValueOne"));
+    empty.push_back(C(row, "testFamily", "", 100, "testValueOne"));
+    named.push_back(C(row, "testFamily", "testQualifier", 100, "testValueOne"));
+  }
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(=, 'binary:')")) == empty);
+  CHECK(fx.MustScan(FilteredScan(
+            "QualifierFilter(=, 'binary:testQualifier')")) == named);
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(>, 'binary:')")) == named);
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(>=, 'binary:')")).size() ==
+        8);
+}
+
 TEST_CASE_TEMPLATE("Java regular expressions on the store", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case());

@@ -341,13 +341,43 @@ TEST_CASE("FamilyFilter skips only the failing family (NEXT_ROW per family)") {
   CHECK(Run("FamilyFilter(>=, 'binary:g')", Table()) == "ab2{g:q1@1=z}");
 }
 
-TEST_CASE("QualifierFilter skips cells; an empty qualifier always passes") {
+TEST_CASE("QualifierFilter skips cells whose qualifier fails") {
   const std::vector<TestRow> rows = {
       R("r", {{"f", "", 1, "e"}, {"f", "q1", 1, "x"}, {"f", "q2", 1, "y"}})};
-  CHECK(Run("QualifierFilter(=, 'binary:q2')", rows) == "r{f:@1=e f:q2@1=y}");
+  CHECK(Run("QualifierFilter(=, 'binary:q2')", rows) == "r{f:q2@1=y}");
   CHECK(Run("QualifierFilter(=, 'regexstring:pre*')", rows) ==
-        "r{f:@1=e}");  // "pre*" finds nothing in q1, q2
+        "");  // "pre*" finds nothing in '', q1, q2
   CHECK(Run("QualifierFilter(<, 'binary:q2')", rows) == "r{f:@1=e f:q1@1=x}");
+}
+
+// HBase's TestQualifierFilterWithEmptyQualifier.java: four rows, each with
+// qualifiers '' and 'testQualifier'; an empty qualifier is compared like
+// any other (expected keys per row: 1, 1, 1, 2).
+TEST_CASE("QualifierFilter compares an empty qualifier like any other") {
+  std::vector<TestRow> rows;
+  for (const char* key :
+       {"testRowOne-0", "testRowOne-1", "testRowOne-2", "testRowOne-3"}) {
+    rows.push_back(
+        R(key, {{"testFamily", "", 1, "testValueOne"},
+                {"testFamily", "testQualifier", 1, "testValueOne"}}));
+  }
+  // Every row with the given cells of testFamily.
+  const auto each_row = [](const std::string& cells) {
+    std::string out;
+    for (int i = 0; i < 4; ++i) {
+      if (i > 0) out += " ";
+      out += "testRowOne-" + std::to_string(i) + "{" + cells + "}";
+    }
+    return out;
+  };
+  const std::string empty = "testFamily:@1=testValueOne";
+  const std::string named = "testFamily:testQualifier@1=testValueOne";
+  CHECK(Run("QualifierFilter(=, 'binary:')", rows) == each_row(empty));
+  CHECK(Run("QualifierFilter(=, 'binary:testQualifier')", rows) ==
+        each_row(named));
+  CHECK(Run("QualifierFilter(>, 'binary:')", rows) == each_row(named));
+  CHECK(Run("QualifierFilter(>=, 'binary:')", rows) ==
+        each_row(empty + " " + named));
 }
 
 TEST_CASE("ValueFilter keeps cells whose value passes") {
