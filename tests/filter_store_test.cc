@@ -144,6 +144,55 @@ TEST_CASE_TEMPLATE("filtered gets", P, OBKV_PARTITIONINGS) {
   CHECK(fx.MustGet(FilteredGet("aa1", "PrefixFilter('b')")).empty());
 }
 
+// HBase's TestDependentColumnFilter.java testScans (STAMP_BASE = 1000):
+// 2 rows and 8 cells, 2 and 3, 2 and 3, 1 and 1.
+TEST_CASE_TEMPLATE("DependentColumnFilter on the store", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(),
+                  R"([{"name": "familyOne"}, {"name": "familyTwo"}])");
+  const std::string q = "qualifier";
+  fx.MustPut(Put("test1")
+                 .Add("familyOne", q, 900, "bad1")
+                 .Add("familyOne", q, 800, "bad2")
+                 .Add("familyOne", q, 700, "match")
+                 .Add("familyTwo", q, 900, "bad1")
+                 .Add("familyTwo", q, 700, "bad3"));
+  fx.MustPut(Put("test2")
+                 .Add("familyOne", q, 900, "bad1")
+                 .Add("familyOne", q, 700, "match")
+                 .Add("familyTwo", q, 900, "match")
+                 .Add("familyTwo", q, 800, "bad3"));
+  Scan scan = FilteredScan("DependentColumnFilter('familyOne', 'qualifier')");
+  scan.max_versions = 1000;
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyOne", q, 900, "bad1"),
+                                   C("test1", "familyOne", q, 800, "bad2"),
+                                   C("test1", "familyOne", q, 700, "match"),
+                                   C("test1", "familyTwo", q, 900, "bad1"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyOne", q, 900, "bad1"),
+                                   C("test2", "familyOne", q, 700, "match"),
+                                   C("test2", "familyTwo", q, 900, "match")});
+  scan.filter = "DependentColumnFilter('familyOne', 'qualifier', true)";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyTwo", q, 900, "bad1"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyTwo", q, 900, "match")});
+  scan.filter =
+      "DependentColumnFilter('familyOne', 'qualifier', false, =, "
+      "'binary:match')";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyOne", q, 700, "match"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyOne", q, 700, "match")});
+  scan.filter =
+      "DependentColumnFilter('familyOne', 'qualifier', true, =, "
+      "'binary:match')";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyTwo", q, 700, "bad3")});
+  Get get = FilteredGet(
+      "test2", "DependentColumnFilter('familyTwo', 'qualifier')", 1000);
+  CHECK(fx.MustGet(get) == Cells{C("test2", "familyOne", q, 900, "bad1"),
+                                 C("test2", "familyTwo", q, 900, "match"),
+                                 C("test2", "familyTwo", q, 800, "bad3")});
+}
+
 // HBase's TestQualifierFilterWithEmptyQualifier.java: 4 rows of
 // testFamily:'' and testFamily:testQualifier; 1, 1, 1 and 2 keys per row.
 TEST_CASE_TEMPLATE("QualifierFilter compares an empty qualifier on the store",

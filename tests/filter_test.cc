@@ -438,6 +438,80 @@ TEST_CASE("ColumnValueFilter returns only the column's passing cells") {
         "r4{g:a@1=yes}");
 }
 
+// ---- DependentColumnFilter ----
+
+// HBase's TestDependentColumnFilter.java data, with STAMP_BASE = 1000:
+// STAMPS = 900, 800, 700 and values bad1..bad3 / match.
+std::vector<TestRow> DependentRows() {
+  const std::string q = "qualifier";
+  return {R("test1", {{"familyOne", q, 900, "bad1"},
+                      {"familyOne", q, 800, "bad2"},
+                      {"familyOne", q, 700, "match"},
+                      {"familyTwo", q, 900, "bad1"},
+                      {"familyTwo", q, 700, "bad3"}}),
+          R("test2", {{"familyOne", q, 900, "bad1"},
+                      {"familyOne", q, 700, "match"},
+                      {"familyTwo", q, 900, "match"},
+                      {"familyTwo", q, 800, "bad3"}})};
+}
+
+// testScans (scan.setMaxVersions(Integer.MAX_VALUE)): 2 rows and 8 cells,
+// 2 and 3, 2 and 3, 1 and 1.
+TEST_CASE("DependentColumnFilter keeps cells stamped like the reference's") {
+  const ScanOpts all = Versions(1000);
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier')", DependentRows(),
+            all) ==
+        "test1{familyOne:qualifier@900=bad1 familyOne:qualifier@800=bad2 "
+        "familyOne:qualifier@700=match familyTwo:qualifier@900=bad1 "
+        "familyTwo:qualifier@700=bad3} "
+        "test2{familyOne:qualifier@900=bad1 familyOne:qualifier@700=match "
+        "familyTwo:qualifier@900=match}");
+  // dropDependentColumn: the reference cells go.
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', true)",
+            DependentRows(), all) ==
+        "test1{familyTwo:qualifier@900=bad1 familyTwo:qualifier@700=bad3} "
+        "test2{familyTwo:qualifier@900=match}");
+  // Only reference cells whose value is 'match' count.
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', false, =, "
+            "'binary:match')",
+            DependentRows(), all) ==
+        "test1{familyOne:qualifier@700=match familyTwo:qualifier@700=bad3} "
+        "test2{familyOne:qualifier@700=match}");
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', true, =, "
+            "'binary:match')",
+            DependentRows(), all) == "test1{familyTwo:qualifier@700=bad3}");
+}
+
+// testFilterDropping: the filter's answers cell by cell, then at row end.
+TEST_CASE("DependentColumnFilter: FilterCell includes, FilterRowCells drops") {
+  const std::string q = "qualifier";
+  const std::vector<Cell> cells = {{"test1", "familyOne", q, 900, "bad1"},
+                                   {"test1", "familyOne", q, 800, "bad2"},
+                                   {"test1", "familyTwo", q, 800, "bad3"},
+                                   {"test1", "familyTwo", q, 900, "match"},
+                                   {"test1", "familyTwo", q, 700, "bad3"}};
+  const auto accepted = [&](Filter* filter) {
+    std::vector<Cell> out;
+    filter->Reset();
+    for (const Cell& c : cells) {
+      if (filter->FilterCell(c) == RC::kInclude) out.push_back(c);
+    }
+    return out;
+  };
+  auto keep = MustParse("DependentColumnFilter('familyOne', 'qualifier')");
+  CHECK(keep->HasFilterRow());
+  std::vector<Cell> row = accepted(keep.get());
+  CHECK(row.size() == 5);
+  keep->FilterRowCells(&row);
+  CHECK(row.size() == 4);  // familyTwo@700 has no familyOne cell at 700
+  auto drop =
+      MustParse("DependentColumnFilter('familyTwo', 'qualifier', true)");
+  row = accepted(drop.get());
+  CHECK(row.size() == 2);  // the familyTwo cells are dropped
+  drop->FilterRowCells(&row);
+  CHECK(row.size() == 2);
+}
+
 // ---- Paging and row shape ----
 
 TEST_CASE("PageFilter counts only rows that pass the filters before it") {
