@@ -163,5 +163,14 @@ bool ContainsWhile(const Filter& filter) {
   return false;
 }
 
+const Filter& RowLevelPart(const Filter& filter) {
+  if (const auto* list = dynamic_cast<const FilterList*>(&filter)) {
+    for (const auto& child : list->children()) {
+      if (child->HasFilterRow()) return RowLevelPart(*child);
+    }
+  }
+  return filter;
+}
+
 }  // namespace filters
 }  // namespace obkvlite

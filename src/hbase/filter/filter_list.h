@@ -84,6 +84,11 @@ class FilterList : public Filter {
 // True if `filter` is, or contains through lists or SKIP, a WHILE wrapper.
 bool ContainsWhile(const Filter& filter);
 
+// What makes `filter` a row-level filter: `filter` itself, or for a list
+// its first child with HasFilterRow(), searched through nested lists.
+// REQUIRED: filter.HasFilterRow().
+const Filter& RowLevelPart(const Filter& filter);
+
 }  // namespace filters
 }  // namespace obkvlite
 
