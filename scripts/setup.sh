@@ -15,13 +15,13 @@ BUILD_PACKAGES=(
   pkg-config
   libsqlite3-dev
   libmurmurhash-dev
+  libpcre2-dev        # regexstring comparators (PCRE2 with JIT)
   nlohmann-json3-dev
   doctest-dev
   libcli11-dev
   libssl-dev
   libxml2-dev
   libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
-  libpcre2-dev        # Java-compatible regular expressions (filters)
 )
 TEST_PACKAGES=(
   sqlite3

@@ -37,6 +37,14 @@ void PutRows(StoreFixture& fx) {
   fx.MustPut(Put("zz9").Add("f", "a", 100, "x").Add("g", "a", 100, "x"));
 }
 
+std::vector<std::string> RowsOfCells(const Cells& cells) {
+  std::vector<std::string> rows;
+  for (const Cell& c : cells) {
+    if (rows.empty() || rows.back() != c.row) rows.push_back(c.row);
+  }
+  return rows;
+}
+
 Scan FilteredScan(std::string filter, bool reversed = false) {
   Scan scan;
   scan.filter = std::move(filter);
@@ -134,6 +142,129 @@ TEST_CASE_TEMPLATE("filtered gets", P, OBKV_PARTITIONINGS) {
   CHECK(fx.MustGet(FilteredGet("aa1", "TimestampsFilter(200, 300)")) ==
         Cells{C("aa1", "f", "b", 200, "y"), C("aa1", "g", "a", 300, "z")});
   CHECK(fx.MustGet(FilteredGet("aa1", "PrefixFilter('b')")).empty());
+}
+
+// HBase's TestDependentColumnFilter.java testScans (STAMP_BASE = 1000):
+// 2 rows and 8 cells, 2 and 3, 2 and 3, 1 and 1.
+TEST_CASE_TEMPLATE("DependentColumnFilter on the store", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(),
+                  R"([{"name": "familyOne"}, {"name": "familyTwo"}])");
+  const std::string q = "qualifier";
+  fx.MustPut(Put("test1")
+                 .Add("familyOne", q, 900, "bad1")
+                 .Add("familyOne", q, 800, "bad2")
+                 .Add("familyOne", q, 700, "match")
+                 .Add("familyTwo", q, 900, "bad1")
+                 .Add("familyTwo", q, 700, "bad3"));
+  fx.MustPut(Put("test2")
+                 .Add("familyOne", q, 900, "bad1")
+                 .Add("familyOne", q, 700, "match")
+                 .Add("familyTwo", q, 900, "match")
+                 .Add("familyTwo", q, 800, "bad3"));
+  Scan scan = FilteredScan("DependentColumnFilter('familyOne', 'qualifier')");
+  scan.max_versions = 1000;
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyOne", q, 900, "bad1"),
+                                   C("test1", "familyOne", q, 800, "bad2"),
+                                   C("test1", "familyOne", q, 700, "match"),
+                                   C("test1", "familyTwo", q, 900, "bad1"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyOne", q, 900, "bad1"),
+                                   C("test2", "familyOne", q, 700, "match"),
+                                   C("test2", "familyTwo", q, 900, "match")});
+  scan.filter = "DependentColumnFilter('familyOne', 'qualifier', true)";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyTwo", q, 900, "bad1"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyTwo", q, 900, "match")});
+  scan.filter =
+      "DependentColumnFilter('familyOne', 'qualifier', false, =, "
+      "'binary:match')";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyOne", q, 700, "match"),
+                                   C("test1", "familyTwo", q, 700, "bad3"),
+                                   C("test2", "familyOne", q, 700, "match")});
+  scan.filter =
+      "DependentColumnFilter('familyOne', 'qualifier', true, =, "
+      "'binary:match')";
+  CHECK(fx.MustScan(scan) == Cells{C("test1", "familyTwo", q, 700, "bad3")});
+  Get get = FilteredGet(
+      "test2", "DependentColumnFilter('familyTwo', 'qualifier')", 1000);
+  CHECK(fx.MustGet(get) == Cells{C("test2", "familyOne", q, 900, "bad1"),
+                                 C("test2", "familyTwo", q, 900, "match"),
+                                 C("test2", "familyTwo", q, 800, "bad3")});
+}
+
+// HBase's TestQualifierFilterWithEmptyQualifier.java: 4 rows of
+// testFamily:'' and testFamily:testQualifier; 1, 1, 1 and 2 keys per row.
+TEST_CASE_TEMPLATE("QualifierFilter compares an empty qualifier on the store",
+                   P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), R"([{"name": "testFamily"}])");
+  Cells empty;
+  Cells named;
+  for (int i = 0; i < 4; ++i) {
+    const std::string row = "testRowOne-" + std::to_string(i);
+    fx.MustPut(Put(row)
+                   .Add("testFamily", "", 100, "testValueOne")
+                   .Add("testFamily", "testQualifier", 100, "testValueOne"));
+    empty.push_back(C(row, "testFamily", "", 100, "testValueOne"));
+    named.push_back(C(row, "testFamily", "testQualifier", 100, "testValueOne"));
+  }
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(=, 'binary:')")) == empty);
+  CHECK(fx.MustScan(FilteredScan(
+            "QualifierFilter(=, 'binary:testQualifier')")) == named);
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(>, 'binary:')")) == named);
+  CHECK(fx.MustScan(FilteredScan("QualifierFilter(>=, 'binary:')")).size() ==
+        8);
+}
+
+TEST_CASE_TEMPLATE("Java regular expressions on the store", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  fx.MustPut(Put("r2").Add("f", "u", 100, "caf\xC3\xA9 au lait"));
+  // Inline flags, a class, find() anywhere.
+  CHECK(RowsOfCells(fx.MustScan(
+            FilteredScan("RowFilter(=, 'regexstring:(?i)^A[A-B]\\d$')"))) ==
+        std::vector<std::string>{"aa1", "aa2", "ab1"});
+  // The value is decoded as UTF-8: '.' is one character, \w stays ASCII,
+  // \b counts é as a letter (Java 8 to 18).
+  CHECK(fx.MustScan(FilteredScan("ValueFilter(=, 'regexstring:caf.\\s')")) ==
+        Cells{C("r2", "f", "u", 100, "caf\xC3\xA9 au lait")});
+  CHECK(fx.MustScan(FilteredScan("ValueFilter(=, 'regexstring:caf\\w')"))
+            .empty());
+  CHECK(
+      fx.MustScan(FilteredScan("ValueFilter(=, 'regexstring:f\\b')")).empty());
+  // Java-only syntax is refused when the scan is opened.
+  Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(
+      FilteredScan("ValueFilter(=, 'regexstring:[a-z&&[^x]]')"));
+  CHECK(scanner.status().message() ==
+        "filter: position 15: ValueFilter argument 2: expected a valid "
+        "regular expression, got '[a-z&&[^x]]' (character class "
+        "intersection [a&&b] is Java-only and not supported at offset 4)");
+}
+
+// A hostile pattern cannot stall a read: the match reaches PCRE2's limit,
+// and the scan or get ends with the error instead of reading on.
+TEST_CASE_TEMPLATE("a regex over its match limit fails the scan and the get", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutRows(fx);
+  fx.MustPut(Put("b1").Add("f", "c", 100, std::string(40, 'x') + "zy"));
+  const std::string filter = "ValueFilter(=, 'regexstring:(x+x+)+y')";
+  const std::string error =
+      "filter: regexstring:(x+x+)+y: regular expression match reached its "
+      "limit of 10000000 steps on a 42-byte value";
+  Result<std::unique_ptr<Scanner>> scanner =
+      fx.table()->GetScanner(FilteredScan(filter));
+  REQUIRE(scanner.ok());
+  RowResult row;
+  std::vector<std::string> rows;
+  while ((*scanner)->Next(&row)) rows.push_back(row.row);
+  CHECK(rows.empty());  // aa1..ab1 do not match; b1 fails
+  CHECK((*scanner)->status().IsInvalidArgument());
+  CHECK((*scanner)->status().message() == error);
+  Result<RowResult> got = fx.table()->Get(FilteredGet("b1", filter));
+  CHECK(got.status().IsInvalidArgument());
+  CHECK(got.status().message() == error);
 }
 
 TEST_CASE("bad filter strings fail gets and scans with the parser's message") {

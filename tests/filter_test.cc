@@ -341,13 +341,43 @@ TEST_CASE("FamilyFilter skips only the failing family (NEXT_ROW per family)") {
   CHECK(Run("FamilyFilter(>=, 'binary:g')", Table()) == "ab2{g:q1@1=z}");
 }
 
-TEST_CASE("QualifierFilter skips cells; an empty qualifier always passes") {
+TEST_CASE("QualifierFilter skips cells whose qualifier fails") {
   const std::vector<TestRow> rows = {
       R("r", {{"f", "", 1, "e"}, {"f", "q1", 1, "x"}, {"f", "q2", 1, "y"}})};
-  CHECK(Run("QualifierFilter(=, 'binary:q2')", rows) == "r{f:@1=e f:q2@1=y}");
+  CHECK(Run("QualifierFilter(=, 'binary:q2')", rows) == "r{f:q2@1=y}");
   CHECK(Run("QualifierFilter(=, 'regexstring:pre*')", rows) ==
-        "r{f:@1=e}");  // "pre*" finds nothing in q1, q2
+        "");  // "pre*" finds nothing in '', q1, q2
   CHECK(Run("QualifierFilter(<, 'binary:q2')", rows) == "r{f:@1=e f:q1@1=x}");
+}
+
+// HBase's TestQualifierFilterWithEmptyQualifier.java: four rows, each with
+// qualifiers '' and 'testQualifier'; an empty qualifier is compared like
+// any other (expected keys per row: 1, 1, 1, 2).
+TEST_CASE("QualifierFilter compares an empty qualifier like any other") {
+  std::vector<TestRow> rows;
+  for (const char* key :
+       {"testRowOne-0", "testRowOne-1", "testRowOne-2", "testRowOne-3"}) {
+    rows.push_back(
+        R(key, {{"testFamily", "", 1, "testValueOne"},
+                {"testFamily", "testQualifier", 1, "testValueOne"}}));
+  }
+  // Every row with the given cells of testFamily.
+  const auto each_row = [](const std::string& cells) {
+    std::string out;
+    for (int i = 0; i < 4; ++i) {
+      if (i > 0) out += " ";
+      out += "testRowOne-" + std::to_string(i) + "{" + cells + "}";
+    }
+    return out;
+  };
+  const std::string empty = "testFamily:@1=testValueOne";
+  const std::string named = "testFamily:testQualifier@1=testValueOne";
+  CHECK(Run("QualifierFilter(=, 'binary:')", rows) == each_row(empty));
+  CHECK(Run("QualifierFilter(=, 'binary:testQualifier')", rows) ==
+        each_row(named));
+  CHECK(Run("QualifierFilter(>, 'binary:')", rows) == each_row(named));
+  CHECK(Run("QualifierFilter(>=, 'binary:')", rows) ==
+        each_row(empty + " " + named));
 }
 
 TEST_CASE("ValueFilter keeps cells whose value passes") {
@@ -406,6 +436,80 @@ TEST_CASE("ColumnValueFilter returns only the column's passing cells") {
             Versions(3)) == "r1{f:a@2=yes} r2{f:a@1=yes}");
   CHECK(Run("ColumnValueFilter('g', 'a', !=, 'binary:no')", ScvfRows()) ==
         "r4{g:a@1=yes}");
+}
+
+// ---- DependentColumnFilter ----
+
+// HBase's TestDependentColumnFilter.java data, with STAMP_BASE = 1000:
+// STAMPS = 900, 800, 700 and values bad1..bad3 / match.
+std::vector<TestRow> DependentRows() {
+  const std::string q = "qualifier";
+  return {R("test1", {{"familyOne", q, 900, "bad1"},
+                      {"familyOne", q, 800, "bad2"},
+                      {"familyOne", q, 700, "match"},
+                      {"familyTwo", q, 900, "bad1"},
+                      {"familyTwo", q, 700, "bad3"}}),
+          R("test2", {{"familyOne", q, 900, "bad1"},
+                      {"familyOne", q, 700, "match"},
+                      {"familyTwo", q, 900, "match"},
+                      {"familyTwo", q, 800, "bad3"}})};
+}
+
+// testScans (scan.setMaxVersions(Integer.MAX_VALUE)): 2 rows and 8 cells,
+// 2 and 3, 2 and 3, 1 and 1.
+TEST_CASE("DependentColumnFilter keeps cells stamped like the reference's") {
+  const ScanOpts all = Versions(1000);
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier')", DependentRows(),
+            all) ==
+        "test1{familyOne:qualifier@900=bad1 familyOne:qualifier@800=bad2 "
+        "familyOne:qualifier@700=match familyTwo:qualifier@900=bad1 "
+        "familyTwo:qualifier@700=bad3} "
+        "test2{familyOne:qualifier@900=bad1 familyOne:qualifier@700=match "
+        "familyTwo:qualifier@900=match}");
+  // dropDependentColumn: the reference cells go.
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', true)",
+            DependentRows(), all) ==
+        "test1{familyTwo:qualifier@900=bad1 familyTwo:qualifier@700=bad3} "
+        "test2{familyTwo:qualifier@900=match}");
+  // Only reference cells whose value is 'match' count.
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', false, =, "
+            "'binary:match')",
+            DependentRows(), all) ==
+        "test1{familyOne:qualifier@700=match familyTwo:qualifier@700=bad3} "
+        "test2{familyOne:qualifier@700=match}");
+  CHECK(Run("DependentColumnFilter('familyOne', 'qualifier', true, =, "
+            "'binary:match')",
+            DependentRows(), all) == "test1{familyTwo:qualifier@700=bad3}");
+}
+
+// testFilterDropping: the filter's answers cell by cell, then at row end.
+TEST_CASE("DependentColumnFilter: FilterCell includes, FilterRowCells drops") {
+  const std::string q = "qualifier";
+  const std::vector<Cell> cells = {{"test1", "familyOne", q, 900, "bad1"},
+                                   {"test1", "familyOne", q, 800, "bad2"},
+                                   {"test1", "familyTwo", q, 800, "bad3"},
+                                   {"test1", "familyTwo", q, 900, "match"},
+                                   {"test1", "familyTwo", q, 700, "bad3"}};
+  const auto accepted = [&](Filter* filter) {
+    std::vector<Cell> out;
+    filter->Reset();
+    for (const Cell& c : cells) {
+      if (filter->FilterCell(c) == RC::kInclude) out.push_back(c);
+    }
+    return out;
+  };
+  auto keep = MustParse("DependentColumnFilter('familyOne', 'qualifier')");
+  CHECK(keep->HasFilterRow());
+  std::vector<Cell> row = accepted(keep.get());
+  CHECK(row.size() == 5);
+  keep->FilterRowCells(&row);
+  CHECK(row.size() == 4);  // familyTwo@700 has no familyOne cell at 700
+  auto drop =
+      MustParse("DependentColumnFilter('familyTwo', 'qualifier', true)");
+  row = accepted(drop.get());
+  CHECK(row.size() == 2);  // the familyTwo cells are dropped
+  drop->FilterRowCells(&row);
+  CHECK(row.size() == 2);
 }
 
 // ---- Paging and row shape ----
@@ -720,6 +824,21 @@ TEST_CASE("RowMatcher: no filter, versions and the hints contract") {
   CHECK(!m.Done());
   REQUIRE(m.BeginRow("s"));
   CHECK(!m.EndRow(&out));  // an empty row is not returned
+}
+
+TEST_CASE("RowMatcher: a regex over its match limit ends the scan") {
+  auto f = MustParse("ValueFilter(=, 'regexstring:(x+x+)+y')");
+  RowMatcher m(f.get());
+  REQUIRE(m.BeginRow("r"));
+  m.Offer(Cell{"r", "f", "a", 1, std::string(40, 'x') + "zy"}, 1);
+  std::vector<Cell> out;
+  CHECK(!m.EndRow(&out));  // not a silent "no match": an error
+  CHECK(m.Done());
+  CHECK(m.status().IsInvalidArgument());
+  CHECK(m.status().message() ==
+        "filter: regexstring:(x+x+)+y: regular expression match reached its "
+        "limit of 10000000 steps on a 42-byte value");
+  CHECK(!m.BeginRow("s"));
 }
 
 TEST_CASE("RowMatcher: a filter's NEXT_ROW skips one family, not the row") {

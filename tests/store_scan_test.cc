@@ -41,8 +41,8 @@ using Rows = std::vector<std::string>;
 TEST_CASE_TEMPLATE("a reused RowResult gets exactly each row's cells", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case());
-  fx.MustPut(Put("r1").Add("f", "a", 100, "long value one").Add("f", "b", 100,
-                                                               "v1b"));
+  fx.MustPut(
+      Put("r1").Add("f", "a", 100, "long value one").Add("f", "b", 100, "v1b"));
   fx.MustPut(Put("r1").Add("f", "c", 100, "v1c").Add("g", "z", 300, "g1"));
   fx.MustPut(Put("r2").Add("f", "a", 200, "x"));
   fx.MustPut(Put("r3")
@@ -221,6 +221,66 @@ TEST_CASE_TEMPLATE("batch and limit: limit counts rows, not chunks", P,
   CHECK(rows[0].row == "r1");
   CHECK(rows[3].row == "r2");
   CHECK(rows[3].cells == Cells{C("r2", "g", "a", 200, "g2")});
+}
+
+// HBase's TestFilterWithScanLimits.java: rows row1..row3 with f:c1..c5 =
+// "<n>_c<m>". A batch of 2 returns row2 as 2 + 2 + 1 cells; with a
+// row-level filter (hasFilterRow) HBase refuses the batch (Scan.setBatch:
+// IncompatibleFilterException), and so does GetScanner.
+TEST_CASE_TEMPLATE("batch splits rows; a row-level filter refuses a batch", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  for (int r = 1; r <= 3; ++r) {
+    Put put("row" + std::to_string(r));
+    for (int c = 1; c <= 5; ++c) {
+      put.Add("f", "c" + std::to_string(c), 100,
+              std::to_string(r) + "_c" + std::to_string(c));
+    }
+    fx.MustPut(put);
+  }
+  Scan scan;
+  scan.batch = 2;
+  scan.filter = "PrefixFilter('row2')";  // a cell-level filter: fine
+  std::vector<RowResult> rows = fx.MustScanRows(scan);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].cells == Cells{C("row2", "f", "c1", 100, "2_c1"),
+                               C("row2", "f", "c2", 100, "2_c2")});
+  CHECK(rows[1].cells == Cells{C("row2", "f", "c3", 100, "2_c3"),
+                               C("row2", "f", "c4", 100, "2_c4")});
+  CHECK(rows[2].cells == Cells{C("row2", "f", "c5", 100, "2_c5")});
+
+  scan.filter = "SingleColumnValueFilter('f', 'c5', =, 'substring:2_c5')";
+  Result<std::unique_ptr<Scanner>> refused = fx.table()->GetScanner(scan);
+  CHECK(refused.status().IsInvalidArgument());
+  CHECK(refused.status().message() ==
+        "batch: Cannot set batch on a scan using a filter that returns true "
+        "for filter.hasFilterRow, got batch 2 with "
+        "SingleColumnValueFilter('f', 'c5', =, 'substring:2_c5')");
+  // Every row-level filter, alone or inside a list; the message names it.
+  const std::pair<const char*, const char*> row_level[] = {
+      {"SingleColumnValueExcludeFilter('f', 'c1', =, 'binary:x')",
+       "SingleColumnValueExcludeFilter('f', 'c1', =, 'binary:x')"},
+      {"PageFilter(1)", "PageFilter(1)"},
+      {"WHILE PrefixFilter('row')", "WHILE PrefixFilter('row')"},
+      {"SKIP ValueFilter(!=, 'binary:x')", "SKIP ValueFilter(!=, 'binary:x')"},
+      {"DependentColumnFilter('f', 'c1')", "DependentColumnFilter('f', 'c1')"},
+      {"PrefixFilter('row') AND (KeyOnlyFilter() OR PageFilter(2))",
+       "PageFilter(2)"},
+  };
+  for (const auto& [filter, named] : row_level) {
+    CAPTURE(filter);
+    scan.filter = filter;
+    refused = fx.table()->GetScanner(scan);
+    CHECK(refused.status().IsInvalidArgument());
+    CHECK(refused.status().message() ==
+          std::string("batch: Cannot set batch on a scan using a filter that "
+                      "returns true for filter.hasFilterRow, got batch 2 "
+                      "with ") +
+              named);
+    scan.batch = 0;  // without a batch the same filter is fine
+    CHECK(fx.table()->GetScanner(scan).ok());
+    scan.batch = 2;
+  }
 }
 
 TEST_CASE_TEMPLATE("scan max_versions and time_range", P, OBKV_PARTITIONINGS) {

@@ -14,10 +14,12 @@
 //   - compare operators (< <= = != >= >), integers and booleans (true,
 //     false, any case) are bare; a quoted '5' or '=' is an error.
 //   - comparators are quoted 'type:value' with type binary, binaryprefix,
-//     substring (ASCII case-insensitive), regexstring (search, '.' matches
-//     any byte) or regexstringnocase; substring and regex comparators only
-//     go with = and !=. Regular expressions use ECMAScript syntax
-//     (std::regex), which covers the common subset of Java's.
+//     substring (ASCII case-insensitive), regexstring or regexstringnocase;
+//     substring and regex comparators only go with = and !=. Regular
+//     expressions are Java's (java.util.regex, as HBase's
+//     RegexStringComparator: DOTALL, find() on the value decoded as UTF-8),
+//     run by PCRE2 under a match limit; Java-only class union [a[b]] and
+//     intersection [a&&b] are refused.
 //   - AND, OR, SKIP and WHILE are upper-case keywords; space, tab, CR and
 //     LF separate tokens; arguments are separated by commas.
 //
@@ -29,7 +31,9 @@
 // FilterRowCells() (when HasFilterRow()) and FilterRow() (when the row still
 // has cells). FilterAllRemaining() true ends the scan. A ReturnCode that
 // skips "the row" skips the rest of the current family in the row, as
-// HBase's per-family store scanners do.
+// HBase's per-family store scanners do. A filter whose status() is not OK
+// (a regular expression over its match limit) ends the Get or Scan with
+// that error at the end of the row; the row is not returned.
 //
 // REQUIRED: a Filter instance serves one Get or Scan at a time; call
 // SetReversed() and NarrowRowRange() before the first row.
@@ -98,6 +102,9 @@ class Filter {
   // The filter in the filter language, canonical form: ParseFilter() of it
   // gives an equivalent filter with the same ToString().
   virtual std::string ToString() const = 0;
+  // OK, or the error that keeps this filter from deciding (a regular
+  // expression match that reached its limit); sticky once set.
+  virtual Status status() const { return Status::OK(); }
 
  protected:
   bool reversed_ = false;

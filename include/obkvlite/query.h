@@ -48,7 +48,9 @@ struct Scan {
   std::string prefix;     // "" = none; otherwise only rows with this prefix
   bool reversed = false;  // rows in descending order, from start down to stop
   int64_t limit = 0;      // max rows returned; 0 = unlimited
-  int batch = 0;          // max cells per RowResult; 0 = whole rows
+  int batch = 0;          // max cells per RowResult; 0 = whole rows. As in
+                          // HBase, not with a row-level filter (one whose
+                          // HasFilterRow() is true): InvalidArgument
   int max_versions = 1;   // >= 1
   TimeRange time_range;   // [min, max)
   std::vector<std::string> families;

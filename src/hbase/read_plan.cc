@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "hbase/filter/filter_list.h"
 #include "hbase/key_range_ops.h"
 #include "hbase/limits.h"
 
@@ -134,6 +135,14 @@ Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                                     &plan));
   OBKV_RETURN_IF_ERROR(
       ParseRequestFilter(scan.filter, scan.reversed, &plan.filter));
+  // As HBase's Scan.setBatch: a row-level filter needs whole rows.
+  if (plan.batch > 0 && plan.filter != nullptr && plan.filter->HasFilterRow()) {
+    return Status::InvalidArgument(
+        "batch: Cannot set batch on a scan using a filter that returns true "
+        "for filter.hasFilterRow, got batch " +
+        std::to_string(plan.batch) + " with " +
+        filters::RowLevelPart(*plan.filter).ToString());
+  }
   if (plan.filter != nullptr) plan.filter->NarrowRowRange(&plan.keys);
   PrunePartitions(&plan);
   return plan;

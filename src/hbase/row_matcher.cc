@@ -13,7 +13,8 @@ bool RowMatcher::BeginRow(std::string_view row) {
   if (Done()) return false;
   filter_->Reset();
   if (Done()) return false;
-  return !filter_->FilterRowKey(row);
+  const bool drop = filter_->FilterRowKey(row);
+  return FilterOk() && !drop;
 }
 
 Cell* RowMatcher::Candidate() {
@@ -112,12 +113,16 @@ bool RowMatcher::EndRow(std::vector<Cell>* out) {
   // the filter has a row stage, FilterRow only for a row with cells left (so
   // PageFilter counts non-empty rows only).
   if (filter_ != nullptr) {
-    if (filter_->HasFilterRow()) {
-      cells_.resize(kept_);
-      filter_->FilterRowCells(&cells_);
-      kept_ = cells_.size();
+    if (!FilterOk()) {
+      kept_ = 0;
+    } else {
+      if (filter_->HasFilterRow()) {
+        cells_.resize(kept_);
+        filter_->FilterRowCells(&cells_);
+        kept_ = cells_.size();
+      }
+      if (kept_ > 0 && filter_->FilterRow()) kept_ = 0;
     }
-    if (kept_ > 0 && filter_->FilterRow()) kept_ = 0;
   }
   if (kept_ == 0) return false;
   out->swap(cells_);
@@ -131,6 +136,14 @@ bool RowMatcher::Done() {
     done_ = true;
   }
   return done_;
+}
+
+bool RowMatcher::FilterOk() {
+  if (!status_.ok()) return false;
+  status_ = filter_->status();
+  if (status_.ok()) return true;
+  done_ = true;
+  return false;
 }
 
 }  // namespace obkvlite

@@ -13,6 +13,9 @@
 //      filter sees it), then TransformCell;
 //   4. EndRow: FilterRowCells (if HasFilterRow, even for an empty row), then
 //      FilterRow if the row still has cells.
+// A filter whose status() turns bad (a regex over its match limit) ends the
+// scan at BeginRow or EndRow: the row is dropped and status() has the
+// error.
 // A filter's NEXT_ROW (and INCLUDE_AND_SEEK_NEXT_ROW) skips the rest of the
 // current family only: HBase runs one store scanner per family.
 //
@@ -83,11 +86,17 @@ class RowMatcher {
   // for later candidates.
   bool EndRow(std::vector<Cell>* out);
 
-  // True once the filter has ended the scan (FilterAllRemaining).
+  // True once the filter has ended the scan (FilterAllRemaining) or failed.
   bool Done();
+  // OK, or the filter's error that ended the scan.
+  const Status& status() const { return status_; }
 
  private:
+  // False (and the scan done) when the filter has failed.
+  bool FilterOk();
+
   Filter* filter_;
+  Status status_;
   std::vector<Cell> cells_;  // [0, kept_) kept; the rest are free slots
   size_t kept_ = 0;
   bool done_ = false;      // the scan is over

@@ -149,6 +149,7 @@ bool RowReader::NextRow(RowResult* out) {
       return true;
     }
   }
+  status_ = matcher_.status();  // a filter's error ends the read
   Close();
   return false;
 }

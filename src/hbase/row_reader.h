@@ -43,7 +43,7 @@ class RowReader {
   static int CursorCount(const ReadPlan& plan);
 
   // The next row the filter keeps, whole (no limit or batch applied here).
-  // False at the end or on error (status()).
+  // False at the end or on error (status(): a cursor's or the filter's).
   bool NextRow(RowResult* out);
 
   // Reuses `cells` (emptied) as the memory of the cells to come

@@ -44,6 +44,7 @@ class SingleColumnValueFilter : public Filter {
   bool FilterRow() override;
   // The 4-argument form when both flags have their defaults.
   std::string ToString() const override;
+  Status status() const override { return comparator_->status(); }
 
  protected:
   SingleColumnValueFilter(const char* name, std::string family,
@@ -94,6 +95,7 @@ class ColumnValueFilter : public Filter {
   void Reset() override { column_found_ = false; }
   ReturnCode FilterCell(const Cell& cell) override;
   std::string ToString() const override;
+  Status status() const override { return comparator_->status(); }
 
  private:
   std::string family_;

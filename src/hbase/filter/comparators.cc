@@ -1,14 +1,11 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/filter/comparators.h"
 
-// GCC 12 reports false -Wmaybe-uninitialized inside libstdc++'s regex
-// compiler when building with sanitizers (OBKVLITE_SANITIZE=ON).
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-
 #include <algorithm>
-#include <regex>
 
 #include "hbase/filter/filter_text.h"
+#include "hbase/filter/java_regex_translator.h"
+#include "hbase/filter/pcre2_regex.h"
 
 namespace obkvlite {
 namespace filters {
@@ -64,142 +61,43 @@ class SubstringComparator : public ByteComparator {
 
 class RegexComparator : public ByteComparator {
  public:
-  RegexComparator(Type type, std::string operand, std::regex re)
-      : ByteComparator(type, std::move(operand)), re_(std::move(re)) {}
+  RegexComparator(Type type, std::string operand,
+                  std::unique_ptr<Pcre2Regex> regex)
+      : ByteComparator(type, std::move(operand)), regex_(std::move(regex)) {}
   int CompareTo(std::string_view cell) const override {
-    try {
-      return std::regex_search(cell.begin(), cell.end(), re_) ? 0 : 1;
-    } catch (const std::exception&) {
-      return 1;  // the regex engine gave up (complexity): no match
+    if (!status_.ok()) return 1;
+    Result<bool> found = regex_->Find(cell);
+    if (!found.ok()) {
+      status_ = found.status().WithPrefix("filter: " + Printable(ToString()));
+      return 1;
     }
+    return *found ? 0 : 1;
   }
+  Status status() const override { return status_; }
 
  private:
-  std::regex re_;
+  std::unique_ptr<Pcre2Regex> regex_;
+  mutable Status status_;  // the first match error, then no more matching
 };
 
-// Java's Pattern.DOTALL, which HBase's RegexStringComparator always sets:
-// rewrites every '.' outside a bracket expression as "[\s\S]" (any byte).
-// Also measures the group nesting depth.
-std::string DotAll(std::string_view pattern, int* max_depth) {
-  std::string out;
-  bool in_bracket = false;
-  int depth = 0;
-  *max_depth = 0;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '\\' && i + 1 < pattern.size()) {
-      out += c;
-      out += pattern[++i];
-      continue;
-    }
-    if (in_bracket) {
-      if (c == ']') in_bracket = false;
-      out += c;
-      continue;
-    }
-    if (c == '[') {
-      in_bracket = true;
-      out += c;
-      // A ']' right after '[' or "[^" is a literal.
-      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
-      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];
-      continue;
-    }
-    if (c == '(') *max_depth = std::max(*max_depth, ++depth);
-    if (c == ')') --depth;
-    if (c == '.') {
-      out += "[\\s\\S]";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-size_t DigitsAt(std::string_view s, size_t i) {
-  size_t n = 0;
-  while (i + n < s.size() && s[i + n] >= '0' && s[i + n] <= '9') ++n;
-  return n;
-}
-
-// The numbers std::regex would read: digits after a '\' and the counts of
-// a {m,n} repetition outside a bracket expression.
-Status CheckRegexNumbers(std::string_view pattern) {
-  bool in_bracket = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '\\' && i + 1 < pattern.size()) {
-      const size_t digits = DigitsAt(pattern, i + 1);
-      if (digits > static_cast<size_t>(kMaxRegexEscapeDigits)) {
-        return Status::InvalidArgument(
-            "expected at most " + std::to_string(kMaxRegexEscapeDigits) +
-            " digits after '\\' in a regular expression, got " +
-            std::to_string(digits));
-      }
-      ++i;
-      continue;
-    }
-    if (in_bracket) {
-      if (c == ']') in_bracket = false;
-      continue;
-    }
-    if (c == '[') {
-      in_bracket = true;
-      continue;
-    }
-    if (c != '{') continue;
-    // {m}, {m,} or {m,n}: check each count.
-    for (size_t j = i + 1; j < pattern.size();) {
-      const size_t digits = DigitsAt(pattern, j);
-      if (digits > 4 ||
-          (digits > 0 &&
-           std::stoi(std::string(pattern.substr(j, digits))) >
-               kMaxRegexRepeat)) {
-        return Status::InvalidArgument(
-            "expected repetition counts of at most " +
-            std::to_string(kMaxRegexRepeat) + " in a regular expression, got " +
-            std::string(pattern.substr(j, std::min<size_t>(digits, 24))));
-      }
-      j += digits;
-      if (j >= pattern.size() || pattern[j] != ',') break;
-      ++j;
-    }
-  }
-  return Status::OK();
-}
-
+// HBase's RegexStringComparator: Java syntax, Pattern.DOTALL, plus
+// CASE_INSENSITIVE for regexstringnocase.
 Result<std::unique_ptr<ByteComparator>> MakeRegex(ByteComparator::Type type,
                                                   std::string operand) {
-  if (operand.size() > kMaxRegexBytes) {
-    return Status::InvalidArgument("expected a regular expression of at most " +
-                                   std::to_string(kMaxRegexBytes) +
-                                   " bytes, got " +
-                                   std::to_string(operand.size()));
+  OBKV_ASSIGN_OR_RETURN(
+      Pcre2Translation translation,
+      TranslateJavaRegex(operand, type == ByteComparator::Type::kRegexNoCase));
+  size_t error_offset = 0;
+  Result<std::unique_ptr<Pcre2Regex>> regex =
+      Pcre2Regex::Compile(translation.pattern, &error_offset);
+  if (!regex.ok()) {
+    if (!regex.status().IsInvalidArgument()) return regex.status();
+    return InvalidRegex(
+        operand, regex.status().message() + " at offset " +
+                     std::to_string(translation.SourceOffset(error_offset)));
   }
-  OBKV_RETURN_IF_ERROR(CheckRegexNumbers(operand));
-  int depth = 0;
-  const std::string pattern = DotAll(operand, &depth);
-  if (depth > kMaxRegexGroupDepth) {
-    return Status::InvalidArgument(
-        "expected a regular expression with at most " +
-        std::to_string(kMaxRegexGroupDepth) + " nested groups, got " +
-        std::to_string(depth));
-  }
-  // __polynomial selects libstdc++'s breadth-first executor, whose stack use
-  // does not grow with the length of the cell (the default depth-first one
-  // overflows the stack on long values).
-  auto flags = std::regex::ECMAScript | std::regex_constants::__polynomial;
-  if (type == ByteComparator::Type::kRegexNoCase) flags |= std::regex::icase;
-  try {
-    std::regex re(pattern, flags);
-    return std::unique_ptr<ByteComparator>(
-        new RegexComparator(type, std::move(operand), std::move(re)));
-  } catch (const std::exception& e) {
-    return Status::InvalidArgument(
-        "expected a valid regular expression, got '" + Printable(operand) +
-        "' (" + e.what() + ")");
-  }
+  return std::unique_ptr<ByteComparator>(
+      new RegexComparator(type, std::move(operand), std::move(regex).value()));
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 //   binary:V        byte-wise (unsigned) comparison with V
 //   binaryprefix:V  like binary, on the cell's first len(V) bytes
 //   substring:V     ASCII case-insensitive "contains V"
-//   regexstring:V   regular expression, find semantics ('.' matches any byte)
-//   regexstringnocase:V  the same, ASCII case-insensitive
+//   regexstring:V   Java regular expression (HBase's RegexStringComparator:
+//                   Pattern.DOTALL, Matcher.find() on the cell decoded as
+//                   UTF-8), run by PCRE2 (java_regex_translator.h)
+//   regexstringnocase:V  the same with Pattern.CASE_INSENSITIVE
 // V is taken byte for byte: HBase's parser does not decode escapes such as
 // \xHH, so neither does this one.
 //
@@ -14,7 +16,8 @@
 // match and 1 otherwise, which is why they only make sense with = and !=.
 // CompareOpKeeps() turns a CompareTo() result into "cell op operand".
 //
-// Thread safety: comparators are immutable after construction.
+// Thread safety: a comparator serves one scan at a time (a regex comparator
+// reuses its match data and keeps its first match error).
 
 #ifndef OBKVLITE_HBASE_FILTER_COMPARATORS_H_
 #define OBKVLITE_HBASE_FILTER_COMPARATORS_H_
@@ -66,6 +69,10 @@ class ByteComparator {
   }
   // "type:operand", unquoted.
   std::string ToString() const;
+  // OK, or the first error of a CompareTo() (a regular expression match
+  // that reached its limits, pcre2_regex.h). After an error CompareTo()
+  // returns 1; the filter's status() reports the error, which ends the read.
+  virtual Status status() const { return Status::OK(); }
 
  protected:
   ByteComparator(Type type, std::string operand)
@@ -75,16 +82,6 @@ class ByteComparator {
   Type type_;
   std::string operand_;
 };
-
-// Longest regular expression accepted, in bytes, and the deepest nesting of
-// groups; both keep std::regex's recursive compiler within the stack.
-inline constexpr size_t kMaxRegexBytes = 4096;
-inline constexpr int kMaxRegexGroupDepth = 64;
-// Largest count in a {m,n} repetition, and most digits after a '\': the
-// compiler copies its automaton per repetition, and accumulates numbers in
-// a signed long that overflows (found by fuzz/filter_fuzzer).
-inline constexpr int kMaxRegexRepeat = 1000;
-inline constexpr int kMaxRegexEscapeDigits = 3;
 
 // Parses "type:value" (the argument without its quotes). Errors are
 // InvalidArgument messages without a position; the caller adds it.

@@ -81,10 +81,7 @@ Filter::ReturnCode FamilyFilter::FilterCell(const Cell& cell) {
 }
 
 Filter::ReturnCode QualifierFilter::FilterCell(const Cell& cell) {
-  if (!cell.qualifier.empty() && Fails(cell.qualifier)) {
-    return ReturnCode::kSkip;
-  }
-  return ReturnCode::kInclude;
+  return Fails(cell.qualifier) ? ReturnCode::kSkip : ReturnCode::kInclude;
 }
 
 Filter::ReturnCode ValueFilter::FilterCell(const Cell& cell) {

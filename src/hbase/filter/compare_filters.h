@@ -10,8 +10,9 @@
 //   FamilyFilter(op, c)     a family that fails skips the rest of that family
 //                           in the row (NEXT_ROW, which HBase scopes to one
 //                           family).
-//   QualifierFilter(op, c)  skips cells whose qualifier fails; as in HBase a
-//                           cell with an empty qualifier always passes.
+//   QualifierFilter(op, c)  skips cells whose qualifier fails; an empty
+//                           qualifier is compared like any other (current
+//                           HBase: TestQualifierFilterWithEmptyQualifier).
 //   ValueFilter(op, c)      skips cells whose value fails.
 //
 // Thread safety: not thread-safe (per-scan state).
@@ -35,6 +36,7 @@ class CompareFilter : public Filter {
   const ByteComparator& comparator() const { return *comparator_; }
   // "Name(op, 'type:value')".
   std::string ToString() const override;
+  Status status() const override { return comparator_->status(); }
 
  protected:
   CompareFilter(const char* name, CompareOp op,

@@ -9,6 +9,7 @@
 #include "hbase/filter/column_range_filter.h"
 #include "hbase/filter/column_value_filters.h"
 #include "hbase/filter/compare_filters.h"
+#include "hbase/filter/dependent_column_filter.h"
 #include "hbase/filter/filter_args.h"
 #include "hbase/filter/filter_text.h"
 #include "hbase/filter/row_key_filters.h"
@@ -141,6 +142,25 @@ Result<FilterPtr> BuildColumnValue(const ArgReader& a) {
       std::move(family), std::move(qualifier), op, std::move(comparator)));
 }
 
+Result<FilterPtr> BuildDependentColumn(const ArgReader& a) {
+  OBKV_RETURN_IF_ERROR(a.ExpectCounts({2, 3, 5}));
+  OBKV_ASSIGN_OR_RETURN(std::string family, a.String(0));
+  OBKV_ASSIGN_OR_RETURN(std::string qualifier, a.String(1));
+  bool drop = false;
+  if (a.size() >= 3) {
+    OBKV_ASSIGN_OR_RETURN(drop, a.Bool(2));
+  }
+  CompareOp op = CompareOp::kEqual;
+  std::unique_ptr<ByteComparator> comparator;
+  if (a.size() == 5) {
+    OBKV_ASSIGN_OR_RETURN(op, a.Op(3));
+    OBKV_ASSIGN_OR_RETURN(comparator, a.Comparator(4, op));
+  }
+  return FilterPtr(new DependentColumnFilter(std::move(family),
+                                             std::move(qualifier), drop, op,
+                                             std::move(comparator)));
+}
+
 struct Entry {
   const char* name;
   Builder build;
@@ -153,6 +173,7 @@ constexpr Entry kFilters[] = {
     {"ColumnPrefixFilter", BuildColumnPrefix},
     {"ColumnRangeFilter", BuildColumnRange},
     {"ColumnValueFilter", BuildColumnValue},
+    {"DependentColumnFilter", BuildDependentColumn},
     {"FamilyFilter", BuildCompare<FamilyFilter>},
     {"FirstKeyOnlyFilter", BuildFirstKeyOnly},
     {"InclusiveStopFilter", BuildInclusiveStop},

@@ -15,6 +15,7 @@
 //   SingleColumnValueFilter('f', 'q', op, 'cmp' [, bool, bool])
 //   SingleColumnValueExcludeFilter('f', 'q', op, 'cmp' [, bool, bool])
 //   ColumnValueFilter('f', 'q', op, 'cmp')
+//   DependentColumnFilter('f', 'q' [, bool [, op, 'cmp']])
 //
 // Thread safety: pure function.
 

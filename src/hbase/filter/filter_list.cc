@@ -142,6 +142,14 @@ std::string FilterList::ToString() const {
   return out;
 }
 
+Status FilterList::status() const {
+  for (const auto& child : children_) {
+    Status st = child->status();
+    if (!st.ok()) return st;
+  }
+  return Status::OK();
+}
+
 bool ContainsWhile(const Filter& filter) {
   if (dynamic_cast<const WhileMatchFilter*>(&filter) != nullptr) return true;
   if (const auto* skip = dynamic_cast<const SkipFilter*>(&filter)) {
@@ -153,6 +161,15 @@ bool ContainsWhile(const Filter& filter) {
     }
   }
   return false;
+}
+
+const Filter& RowLevelPart(const Filter& filter) {
+  if (const auto* list = dynamic_cast<const FilterList*>(&filter)) {
+    for (const auto& child : list->children()) {
+      if (child->HasFilterRow()) return RowLevelPart(*child);
+    }
+  }
+  return filter;
 }
 
 }  // namespace filters

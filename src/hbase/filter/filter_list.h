@@ -59,6 +59,8 @@ class FilterList : public Filter {
   void NarrowRowRange(KeyRange* range) const override;
   // "A AND B AND C"; a child that is itself a list is parenthesized.
   std::string ToString() const override;
+  // The first child's error, if any.
+  Status status() const override;
 
  private:
   // What an OR child said about the previous cell it was asked about.
@@ -81,6 +83,11 @@ class FilterList : public Filter {
 
 // True if `filter` is, or contains through lists or SKIP, a WHILE wrapper.
 bool ContainsWhile(const Filter& filter);
+
+// What makes `filter` a row-level filter: `filter` itself, or for a list
+// its first child with HasFilterRow(), searched through nested lists.
+// REQUIRED: filter.HasFilterRow().
+const Filter& RowLevelPart(const Filter& filter);
 
 }  // namespace filters
 }  // namespace obkvlite

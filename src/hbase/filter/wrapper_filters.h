@@ -42,6 +42,7 @@ class SkipFilter : public Filter {
   bool FilterRow() override { return filter_row_; }
   void SetReversed(bool reversed) override;
   std::string ToString() const override;
+  Status status() const override { return inner_->status(); }
 
  private:
   std::unique_ptr<Filter> inner_;
@@ -66,6 +67,7 @@ class WhileMatchFilter : public Filter {
   bool FilterRow() override;
   void SetReversed(bool reversed) override;
   std::string ToString() const override;
+  Status status() const override { return inner_->status(); }
 
  private:
   std::unique_ptr<Filter> inner_;
