@@ -4,13 +4,14 @@
 // parsed, percent-decoded where OceanBase users need it, every error naming
 // its part, and no password in any error or printed form.
 
+#include "storage/mysql_uri.h"
+
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <string>
 
 #include "obkvlite/store.h"
-#include "storage/mysql_uri.h"
 
 namespace obkvlite {
 namespace storage {
@@ -96,7 +97,8 @@ TEST_CASE("uri: each bad part is named") {
   CHECK(ErrorOf("mysql://u@/d") == "store: host: missing");
   CHECK(ErrorOf("mysql://u@h%20x/d") ==
         "store: host: 'h%20x' holds a character outside [A-Za-z0-9._-]");
-  CHECK(ErrorOf("mysql://u@[::1/d") == "store: host: '[' without ']' in '[::1'");
+  CHECK(ErrorOf("mysql://u@[::1/d") ==
+        "store: host: '[' without ']' in '[::1'");
   CHECK(ErrorOf("mysql://u%zz@h/d") ==
         "store: user: '%' at offset 1 of 'u%zz' is not followed by two hex "
         "digits");

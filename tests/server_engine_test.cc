@@ -48,9 +48,9 @@ std::vector<std::string> StoredRows(const std::string& location,
         std::string(ts ? "SELECT hex(K), T, S, hex(V)"
                        : "SELECT hex(K), hex(Q), T, hex(V)") +
         " FROM \"" + FamilyRelationName(spec, f) + "\" ORDER BY 1, 2, 3";
-    const std::vector<std::string> rows =
-        database.empty() ? InspectRows(location, sql)
-                         : ServerQuery(database, sql, "|");
+    const std::vector<std::string> rows = database.empty()
+                                              ? InspectRows(location, sql)
+                                              : ServerQuery(database, sql, "|");
     for (const std::string& row : rows) out.push_back(f.name + "|" + row);
   }
   return out;
@@ -84,8 +84,8 @@ std::vector<Put> SamplePuts(const TableSpec& spec, int rows) {
   return puts;
 }
 
-TEST_CASE_TEMPLATE("byte identity: the same puts give the same rows on both",
-                   P, OBKV_PARTITIONINGS) {
+TEST_CASE_TEMPLATE("byte identity: the same puts give the same rows on both", P,
+                   OBKV_PARTITIONINGS) {
   const TableSpec spec =
       MustParseSpec(SpecJson("t", kDefaultFamilies, P::Case().partition_json));
   TempDir dir;
@@ -175,9 +175,8 @@ TEST_CASE("cli on a mysql:// store: create, put, get, scan, count, exec") {
   ServerDatabase db;
   CliSandbox box;
   const std::string spec = box.WriteFile(
-      "t.json",
-      R"({"table":"t","families":[{"name":"f"}],)"
-      R"("partition":{"strategy":"key","partitions":97}})");
+      "t.json", R"({"table":"t","families":[{"name":"f"}],)"
+                R"("partition":{"strategy":"key","partitions":97}})");
   auto run = [&](std::vector<std::string> args, const std::string& in = "") {
     args.insert(args.begin(), {"--store", db.uri()});
     return RunCli(args, in);
@@ -214,8 +213,9 @@ TEST_CASE("cli on a mysql:// store: create, put, get, scan, count, exec") {
 TEST_CASE("cli on a mysql:// store: sql reads, and only reads") {
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri());
-  REQUIRE(store->CreateTable(MustParseSpec(
-                  R"({"table":"t","families":[{"name":"f"}]})"))
+  REQUIRE(store
+              ->CreateTable(
+                  MustParseSpec(R"({"table":"t","families":[{"name":"f"}]})"))
               .ok());
   REQUIRE(MustTable(store.get(), "t")
               ->Put(Put(std::string("r\0", 2)).Add("f", "q", 5, "v"))
@@ -228,8 +228,8 @@ TEST_CASE("cli on a mysql:// store: sql reads, and only reads") {
         "K      Q  T   V\n"
         "-----  -  --  -\n"
         "r\\x00  q  -5  v\n");
-  r = RunCli({"--store", db.uri(), "sql", "SELECT -T AS ts FROM \"t$f\"",
-              "--json"});
+  r = RunCli(
+      {"--store", db.uri(), "sql", "SELECT -T AS ts FROM \"t$f\"", "--json"});
   CHECK(r.out == "[{\"ts\":5}]\n");
   const std::vector<std::pair<std::string, std::string>> refused = {
       {"DELETE FROM \"t$f\"", "'DELETE' is not a read"},
@@ -238,8 +238,9 @@ TEST_CASE("cli on a mysql:// store: sql reads, and only reads") {
       {"SELECT 1; DELETE FROM \"t$f\"", "more than one statement"},
       {"SELECT * FROM \"t$f\" INTO OUTFILE '/tmp/x'",
        "INTO writes a file or variables"},
-      {"SELECT 1 /*! ; DELETE FROM t */", "executable comments (/*! ... */) "
-                                          "are refused"},
+      {"SELECT 1 /*! ; DELETE FROM t */",
+       "executable comments (/*! ... */) "
+       "are refused"},
       {"", "empty query"},
   };
   for (const auto& [query, why] : refused) {
@@ -269,8 +270,9 @@ TEST_CASE("server errors: refused login, closed port, missing database") {
   CHECK(store.status().message().find("mysql server at 127.0.0.1:1: ") == 0);
   CHECK(store.status().message().find("Secret1") == std::string::npos);
   // A user the server does not know.
-  store = Store::Open(options, "mysql://nobody_obkv:Secret2@localhost/d?socket=" +
-                                   TestServerSocket());
+  store =
+      Store::Open(options, "mysql://nobody_obkv:Secret2@localhost/d?socket=" +
+                               TestServerSocket());
   REQUIRE(!store.ok());
   CHECK(store.status().IsUnavailable());
   CHECK(store.status().message().find("mysql server at socket " +
@@ -287,9 +289,10 @@ TEST_CASE("server errors: refused login, closed port, missing database") {
   options.read_only = true;
   store = Store::Open(options, db.uri());
   CHECK(store.status().IsNotFound());
-  CHECK(ServerQuery("mysql", "SELECT count(*) FROM information_schema.SCHEMATA "
-                             "WHERE SCHEMA_NAME = '" + db.name() + "'") ==
-        std::vector<std::string>{"0"});
+  CHECK(ServerQuery("mysql",
+                    "SELECT count(*) FROM information_schema.SCHEMATA "
+                    "WHERE SCHEMA_NAME = '" +
+                        db.name() + "'") == std::vector<std::string>{"0"});
   // Shards are SQLite files.
   options = StoreOptions();
   options.shards = 3;
@@ -307,8 +310,9 @@ TEST_CASE("a password in the URI is never shown") {
   std::unique_ptr<Store> store = MustOpenStore(uri);
   CHECK(store->path() == db.uri());
   CHECK(store->info().location == db.uri());
-  REQUIRE(store->CreateTable(MustParseSpec(
-                  R"({"table":"t","families":[{"name":"f"}]})"))
+  REQUIRE(store
+              ->CreateTable(
+                  MustParseSpec(R"({"table":"t","families":[{"name":"f"}]})"))
               .ok());
   const CliRun r = RunCli({"--store", uri, "describe", "t"});
   CHECK(r.out.find("NeverShown9") == std::string::npos);
@@ -370,7 +374,8 @@ TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
       acked.store(b + 1);
     }
   });
-  while (acked.load() < 5) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  while (acked.load() < 5)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   // A scan now leaves an idle pooled reader that the restart will cut.
   {
     Scan first;

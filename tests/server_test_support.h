@@ -56,18 +56,18 @@ inline MYSQL* ConnectTestServer() {
   mysql_optionsv(m, MYSQL_OPT_PROTOCOL, &protocol);
   const std::string socket = TestServerSocket();
   INFO("test server on ", socket);
-  REQUIRE_MESSAGE(mysql_real_connect(m, "localhost", TestServerUser().c_str(),
-                                     nullptr, nullptr, 0, socket.c_str(),
-                                     0) != nullptr,
-                  mysql_error(m));
+  REQUIRE_MESSAGE(
+      mysql_real_connect(m, "localhost", TestServerUser().c_str(), nullptr,
+                         nullptr, 0, socket.c_str(), 0) != nullptr,
+      mysql_error(m));
   return m;
 }
 
 // Rows of `sql` in `database`, each row's columns joined by `separator`
 // (NULL as "NULL"); binary bytes are kept as they are.
-inline std::vector<std::string> ServerQuery(const std::string& database,
-                                            const std::string& sql,
-                                            const std::string& separator = "\t") {
+inline std::vector<std::string> ServerQuery(
+    const std::string& database, const std::string& sql,
+    const std::string& separator = "\t") {
   MYSQL* m = ConnectTestServer();
   std::vector<std::string> rows;
   const std::string setup = "SET SESSION sql_mode = 'ANSI_QUOTES'";

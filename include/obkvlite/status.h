@@ -134,10 +134,10 @@ class [[nodiscard]] Result {
 }  // namespace obkvlite
 
 // Returns from the enclosing function if `expr` yields a non-OK Status.
-#define OBKV_RETURN_IF_ERROR(expr)             \
-  do {                                         \
-    ::obkvlite::Status _obkv_st = (expr);      \
-    if (!_obkv_st.ok()) return _obkv_st;       \
+#define OBKV_RETURN_IF_ERROR(expr)        \
+  do {                                    \
+    ::obkvlite::Status _obkv_st = (expr); \
+    if (!_obkv_st.ok()) return _obkv_st;  \
   } while (0)
 
 // Evaluates `expr` (a Result<T>); returns its Status from the enclosing

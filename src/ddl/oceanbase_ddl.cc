@@ -54,7 +54,8 @@ std::string KeyColumn(const PartitionSpec& p) {
 }
 
 std::string PartitionClause(const PartitionSpec& p) {
-  const std::string range_col = Q(p.range_column == RangeColumn::kG ? "G" : "K");
+  const std::string range_col =
+      Q(p.range_column == RangeColumn::kG ? "G" : "K");
   switch (p.strategy) {
     case PartitionStrategy::kNone:
       return "";

@@ -26,8 +26,8 @@ struct OwnedRow {
 
 // Writes `rows` of `family` (a family of the destination) in one
 // transaction, each routed by the destination's router.
-Status WriteBatch(StoreContext* dest, const FamilyInfo& family,
-                  bool timeseries, const std::vector<OwnedRow>& rows) {
+Status WriteBatch(StoreContext* dest, const FamilyInfo& family, bool timeseries,
+                  const std::vector<OwnedRow>& rows) {
   if (rows.empty()) return Status::OK();
   return dest->RunWrite("copy", [&](storage::Connection* writer) -> Status {
     if (!timeseries) {
@@ -83,8 +83,8 @@ Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
                                    layout::ScanOrder::kForward, 0, partition));
     for (; cursor->valid(); cursor->Next()) {
       batch.push_back(OwnedRow{std::string(cursor->key()),
-                               std::string(cursor->qualifier()), cursor->t(),
-                               0, std::string(cursor->value())});
+                               std::string(cursor->qualifier()), cursor->t(), 0,
+                               std::string(cursor->value())});
       if (batch.size() >= batch_rows) OBKV_RETURN_IF_ERROR(flush());
     }
     OBKV_RETURN_IF_ERROR(cursor->status());
@@ -100,8 +100,8 @@ Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
   stmt->BindInt(4, all.hi_inclusive);
   storage::StepCode rc;
   while ((rc = stmt->Advance()) == storage::StepCode::kRow) {
-    batch.push_back(OwnedRow{std::string(stmt->ColumnBlob(layout::kTsColK)),
-                             "", stmt->ColumnInt(layout::kTsColT),
+    batch.push_back(OwnedRow{std::string(stmt->ColumnBlob(layout::kTsColK)), "",
+                             stmt->ColumnInt(layout::kTsColT),
                              stmt->ColumnInt(layout::kTsColS),
                              std::string(stmt->ColumnText(layout::kTsColV))});
     if (batch.size() >= batch_rows) {
@@ -122,16 +122,16 @@ Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
 
 Result<int64_t> CopyTableRows(StoreContext* source,
                               const TableSchema& source_schema,
-                              StoreContext* dest, const TableSchema& dest_schema,
+                              StoreContext* dest,
+                              const TableSchema& dest_schema,
                               const CopyOptions& options) {
   OBKV_RETURN_IF_ERROR(dest->CheckWritable("copy"));
   const bool timeseries = source_schema.spec().layout == Layout::kTimeseries;
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         source->readers().Acquire());
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Transaction txn,
-      storage::Transaction::Begin(lease.get(),
-                                  storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(storage::Transaction txn,
+                        storage::Transaction::Begin(
+                            lease.get(), storage::Transaction::Kind::kRead));
   int64_t copied = 0;
   for (size_t f = 0; f < source_schema.families().size(); ++f) {
     const FamilyInfo& family = source_schema.families()[f];

@@ -26,7 +26,8 @@ namespace obkvlite {
 
 Result<int64_t> CopyTableRows(StoreContext* source,
                               const TableSchema& source_schema,
-                              StoreContext* dest, const TableSchema& dest_schema,
+                              StoreContext* dest,
+                              const TableSchema& dest_schema,
                               const CopyOptions& options);
 
 }  // namespace obkvlite

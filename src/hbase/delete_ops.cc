@@ -47,8 +47,9 @@ Status DeleteInPartitions(storage::Connection* conn, const FamilyInfo& family,
                           const std::string& row, const TimeRange& times,
                           int kind, Bind bind) {
   for (int p : family.Distinct(family.router.PruneGet(row, times))) {
-    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
-                          NormalStatement(conn, family.partition_tables[p], kind));
+    OBKV_ASSIGN_OR_RETURN(
+        Statement * stmt,
+        NormalStatement(conn, family.partition_tables[p], kind));
     stmt->BindBlob(1, row);
     bind(stmt);
     OBKV_RETURN_IF_ERROR(stmt->Run());
@@ -65,10 +66,10 @@ Result<std::optional<int64_t>> NewestT(storage::Connection* conn,
   const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
   const bool paged = conn->page_rows() > 0;
   for (int p : family.Distinct(family.router.PruneGet(row, TimeRange::All()))) {
-    OBKV_ASSIGN_OR_RETURN(
-        Statement * stmt,
-        NormalStatement(conn, family.partition_tables[p],
-                        layout::NormalGetColumnKind(paged, /*lock_rows=*/true)));
+    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
+                          NormalStatement(conn, family.partition_tables[p],
+                                          layout::NormalGetColumnKind(
+                                              paged, /*lock_rows=*/true)));
     stmt->BindBlob(1, row);
     stmt->BindBlob(2, qualifier);
     stmt->BindInt(3, all.lo_exclusive);
@@ -139,8 +140,7 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       }
       const TimeRange at = TimeRange::Exactly(layout::DecodeTimestamp(*t));
       return DeleteInPartitions(writer, family, del.row, at,
-                                layout::kNormalDeleteCell,
-                                [&](Statement* s) {
+                                layout::kNormalDeleteCell, [&](Statement* s) {
                                   s->BindBlob(2, del.qualifier);
                                   s->BindInt(3, *t);
                                 });
@@ -160,10 +160,9 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       return DeleteFamilyUpTo(writer, family, del.row, del.timestamp);
     case DeleteType::kFamilyVersion: {
       const int64_t t = EncodeTimestamp(*del.timestamp);
-      return DeleteInPartitions(writer, family, del.row,
-                                TimeRange::Exactly(*del.timestamp),
-                                layout::kNormalDeleteRowAt,
-                                [&](Statement* s) { s->BindInt(2, t); });
+      return DeleteInPartitions(
+          writer, family, del.row, TimeRange::Exactly(*del.timestamp),
+          layout::kNormalDeleteRowAt, [&](Statement* s) { s->BindInt(2, t); });
     }
     case DeleteType::kRow:
       break;

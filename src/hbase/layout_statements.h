@@ -20,8 +20,7 @@ namespace obkvlite {
 
 // A normal-layout kind (layout/normal_layout.h).
 Result<storage::Statement*> NormalStatement(storage::Connection* conn,
-                                            const std::string& table,
-                                            int kind);
+                                            const std::string& table, int kind);
 
 // A timeseries-layout kind (layout/timeseries_layout.h).
 Result<storage::Statement*> TimeseriesStatement(storage::Connection* conn,

@@ -39,9 +39,9 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
                 : keys.hi_inclusive ? layout::HiBound::kInclusive
                                     : layout::HiBound::kExclusive;
-  cursor->page_limit_ =
-      paged && conn->page_rows() > 0 ? FirstPage(conn->page_rows(), row_limit)
-                                     : 0;
+  cursor->page_limit_ = paged && conn->page_rows() > 0
+                            ? FirstPage(conn->page_rows(), row_limit)
+                            : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
       NormalStatement(conn, table,

@@ -24,7 +24,8 @@ Result<int64_t> PurgeExpired(storage::Connection* writer,
   int64_t removed = 0;
   TimeRange older;
   older.max_ms = cutoff;
-  for (int p : family.Distinct(family.router.PruneScan(KeyRange::All(), older))) {
+  for (int p :
+       family.Distinct(family.router.PruneScan(KeyRange::All(), older))) {
     OBKV_ASSIGN_OR_RETURN(Statement * stmt,
                           NormalStatement(writer, family.partition_tables[p],
                                           layout::kNormalDeleteOlder));

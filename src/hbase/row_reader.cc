@@ -29,10 +29,9 @@ Status RowReader::Open() {
       const std::string& table = read.family->partition_tables[p];
       Result<std::unique_ptr<CellCursor>> cursor =
           plan_->point && !read.all_qualifiers
-              ? PartitionCursor::OpenColumns(conn_, table, plan_->keys.lo,
-                                             read.qualifiers, times,
-                                             static_cast<int>(fi), p,
-                                             plan_->lock_rows)
+              ? PartitionCursor::OpenColumns(
+                    conn_, table, plan_->keys.lo, read.qualifiers, times,
+                    static_cast<int>(fi), p, plan_->lock_rows)
               : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
                                            order, static_cast<int>(fi), p,
                                            /*paged=*/!plan_->point,

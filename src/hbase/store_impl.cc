@@ -48,9 +48,8 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
     std::vector<TableSpec> specs = std::move(opened.specs);
     // The engine's location: a URI without its password.
     const std::string location = opened.engine->info().location;
-    std::unique_ptr<StoreImpl> store(
-        new StoreImpl(std::make_unique<StoreContext>(location, options,
-                                                     std::move(opened))));
+    std::unique_ptr<StoreImpl> store(new StoreImpl(
+        std::make_unique<StoreContext>(location, options, std::move(opened))));
     {
       std::lock_guard<std::mutex> lock(store->tables_mu_);
       store->AddTables(specs);

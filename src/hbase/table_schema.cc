@@ -22,9 +22,8 @@ FamilyInfo::FamilyInfo(const TableSpec& table, const FamilySpec& family,
   partition_tables.reserve(router.partition_count());
   const std::string relation = FamilyRelationName(table, family);
   for (int i = 0; i < router.partition_count(); ++i) {
-    partition_tables.push_back(partitions_are_tables
-                                   ? router.PartitionTableName(i)
-                                   : relation);
+    partition_tables.push_back(
+        partitions_are_tables ? router.PartitionTableName(i) : relation);
   }
 }
 

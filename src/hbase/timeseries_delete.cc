@@ -42,8 +42,7 @@ Status ReadDocs(storage::Connection* conn, const FamilyInfo& family,
           p, stmt->ColumnInt(layout::kTsColT), stmt->ColumnInt(layout::kTsColS),
           std::string(stmt->ColumnText(layout::kTsColV))});
     }
-    Status st =
-        rc == storage::StepCode::kDone ? Status::OK() : stmt->error();
+    Status st = rc == storage::StepCode::kDone ? Status::OK() : stmt->error();
     stmt->Reset();
     OBKV_RETURN_IF_ERROR(st);
   }

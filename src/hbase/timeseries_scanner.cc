@@ -46,9 +46,8 @@ class TimeseriesScanner final : public Scanner {
   Status Open(storage::Connection* conn) {
     const FamilyRead& read = plan_.families.front();
     if (read.tables.size() > 1) {
-      OBKV_ASSIGN_OR_RETURN(
-          txn_,
-          storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+      OBKV_ASSIGN_OR_RETURN(txn_, storage::Transaction::Begin(
+                                      conn, storage::Transaction::Kind::kRead));
     }
     const KeyRange& keys = plan_.keys;
     const int hi = keys.hi_unbounded ? 2 : (keys.hi_inclusive ? 1 : 0);

@@ -8,10 +8,10 @@
 // a TimeseriesScanner. Increment, append and check_and_mutate are refused
 // ("not supported for timeseries families"); max_versions is ignored.
 
-
 #include <variant>
 
 #include "hbase/layout_dispatch.h"
+#include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/read_plan.h"
 #include "hbase/timeseries_delete.h"
@@ -20,7 +20,6 @@
 #include "hbase/timeseries_write.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timestamp_codec.h"
-#include "hbase/layout_statements.h"
 
 namespace obkvlite {
 namespace {
@@ -58,15 +57,14 @@ class TimeseriesTable final : public Table {
         return Status::OK();
       });
     }
-    return ctx_->RunShardWrites(
-        "put", ShardsWithWork(by_shard),
-        [&](int k, storage::Connection* writer) {
-          for (size_t i : by_shard[k]) {
-            OBKV_RETURN_IF_ERROR(
-                WriteTimeseriesPut(writer, ctx_->path(), now, docs[i]));
-          }
-          return Status::OK();
-        });
+    return ctx_->RunShardWrites("put", ShardsWithWork(by_shard),
+                                [&](int k, storage::Connection* writer) {
+                                  for (size_t i : by_shard[k]) {
+                                    OBKV_RETURN_IF_ERROR(WriteTimeseriesPut(
+                                        writer, ctx_->path(), now, docs[i]));
+                                  }
+                                  return Status::OK();
+                                });
   }
 
   Result<RowResult> Get(const obkvlite::Get& get) override {

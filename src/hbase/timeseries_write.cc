@@ -35,15 +35,15 @@ Status InsertAll(storage::Connection* writer,
     OBKV_ASSIGN_OR_RETURN(
         storage::Statement * stmt,
         TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
-                  layout::kTsInsert));
+                            layout::kTsInsert));
     stmt->BindBlob(1, doc.row);
     stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
     stmt->BindInt(3, s);
     stmt->BindText(4, doc.value);
     const storage::StepCode rc = stmt->Advance();
     Status error = rc == storage::StepCode::kError ? stmt->error() : Status();
-    const bool constraint = rc == storage::StepCode::kError &&
-                            stmt->constraint_violated();
+    const bool constraint =
+        rc == storage::StepCode::kError && stmt->constraint_violated();
     stmt->Reset();
     if (rc != storage::StepCode::kError) continue;
     if (constraint) {
@@ -63,7 +63,7 @@ Status RemoveInserted(storage::Connection* writer,
     OBKV_ASSIGN_OR_RETURN(
         storage::Statement * stmt,
         TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
-                  layout::kTsDeleteDoc));
+                            layout::kTsDeleteDoc));
     stmt->BindBlob(1, doc.row);
     stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
     stmt->BindInt(3, s);

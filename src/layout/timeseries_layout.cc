@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "layout/timeseries_layout.h"
 
-
 namespace obkvlite {
 namespace layout {
 

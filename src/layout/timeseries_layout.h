@@ -5,8 +5,8 @@
 // S = EncodeTimestamp(write time in ms) so the newest write of a (K, T)
 // sorts first, and V a JSON object {"qualifier": "value"} (layout/
 // timeseries_value.h). This file owns the SQL text of every statement the
-// store runs on a timeseries partition table in each dialect (layout/sql_dialect.h); the
-// hbase layer binds them.
+// store runs on a timeseries partition table in each dialect
+// (layout/sql_dialect.h); the hbase layer binds them.
 //
 // Statement kinds are small integers, the per-connection statement cache
 // key together with the partition table's name; they start at 100 so they

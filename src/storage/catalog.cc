@@ -3,8 +3,8 @@
 
 #include <set>
 
-#include "obkvlite/ddl.h"
 #include "layout/sql_dialect.h"
+#include "obkvlite/ddl.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -14,8 +14,9 @@ Result<bool> CatalogHas(Connection* conn, const std::string& name) {
   const layout::SqlDialect d = conn->dialect();
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT 1 FROM " + layout::QuoteIdentifier(d, kCatalogTable) +
-                    " WHERE " + layout::QuoteIdentifier(d, "name") + " = ?1"));
+      conn->Prepare("SELECT 1 FROM " +
+                    layout::QuoteIdentifier(d, kCatalogTable) + " WHERE " +
+                    layout::QuoteIdentifier(d, "name") + " = ?1"));
   stmt->BindText(1, name);
   return stmt->Step();
 }

@@ -54,11 +54,11 @@ Status MysqlConnection::Connect(bool use_database) {
   mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &kReadWriteTimeoutSeconds);
   mysql_optionsv(mysql_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
   const char* password = uri_.has_password ? uri_.password.c_str() : nullptr;
-  if (mysql_real_connect(
-          mysql_, uri_.host.c_str(), uri_.user.c_str(), password,
-          use_database ? uri_.database.c_str() : nullptr,
-          static_cast<unsigned int>(uri_.port),
-          uri_.socket.empty() ? nullptr : uri_.socket.c_str(), 0) == nullptr) {
+  if (mysql_real_connect(mysql_, uri_.host.c_str(), uri_.user.c_str(), password,
+                         use_database ? uri_.database.c_str() : nullptr,
+                         static_cast<unsigned int>(uri_.port),
+                         uri_.socket.empty() ? nullptr : uri_.socket.c_str(),
+                         0) == nullptr) {
     Status st = Error("connect as '" + uri_.user + "'");
     Close();
     broken_ = true;

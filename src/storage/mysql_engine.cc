@@ -55,8 +55,8 @@ class MysqlEngine final : public Engine {
   }
 
   Status DropTable(Connection* writer, const TableSpec& spec) override {
-    OBKV_ASSIGN_OR_RETURN(Transaction txn,
-                          Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
     OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
     if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
     OBKV_ASSIGN_OR_RETURN(
@@ -76,8 +76,8 @@ class MysqlEngine final : public Engine {
 
  private:
   Status InsertCatalogRow(Connection* writer, const TableSpec& spec) {
-    OBKV_ASSIGN_OR_RETURN(Transaction txn,
-                          Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> insert,
         writer->Prepare("INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) +
@@ -94,7 +94,8 @@ class MysqlEngine final : public Engine {
   void Undo(Connection* writer, const TableSpec& spec, size_t done) {
     const std::vector<std::string> drops = ServerDropStatements(spec, dialect_);
     const size_t group = dialect_ == DdlDialect::kOceanBase ? 1 : 0;
-    for (size_t i = done; i > group; --i) (void)writer->Exec(drops[i - 1 - group]);
+    for (size_t i = done; i > group; --i)
+      (void)writer->Exec(drops[i - 1 - group]);
     if (group == 1 && done > 0) (void)writer->Exec(drops.back());
   }
 
@@ -129,7 +130,8 @@ Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
       std::string n,
       writer->QueryString("SELECT COUNT(*) FROM information_schema.TABLES "
                           "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = "
-                          "'" + std::string(kCatalogTable) + "'"));
+                          "'" +
+                          std::string(kCatalogTable) + "'"));
   if (n == "0") {
     return Status::NotFound(uri.Redacted() +
                             ": database holds no obkvlite store (no " +

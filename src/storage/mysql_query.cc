@@ -23,7 +23,8 @@ bool IsWordChar(char c) {
 
 std::string Upper(std::string_view word) {
   std::string out(word);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -114,8 +115,8 @@ Result<QueryResult> RunReadOnlyQuery(const std::string& location,
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> conn,
                         MysqlConnection::Open(uri, /*read_only=*/true,
                                               /*use_database=*/true));
-  OBKV_RETURN_IF_ERROR(conn->Exec(
-      "SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')"));
+  OBKV_RETURN_IF_ERROR(
+      conn->Exec("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')"));
   OBKV_RETURN_IF_ERROR(conn->Exec("START TRANSACTION READ ONLY"));
   MYSQL* m = conn->handle();
   if (mysql_real_query(m, sql.data(), sql.size()) != 0) {
@@ -128,7 +129,8 @@ Result<QueryResult> RunReadOnlyQuery(const std::string& location,
   if (res != nullptr) {
     const unsigned int n = mysql_num_fields(res);
     const MYSQL_FIELD* fields = mysql_fetch_fields(res);
-    for (unsigned int i = 0; i < n; ++i) out.columns.emplace_back(fields[i].name);
+    for (unsigned int i = 0; i < n; ++i)
+      out.columns.emplace_back(fields[i].name);
     while (MYSQL_ROW row = mysql_fetch_row(res)) {
       const unsigned long* lengths = mysql_fetch_lengths(res);
       std::vector<QueryValue> values(n);

@@ -89,9 +89,9 @@ Result<std::unique_ptr<MysqlStatement>> MysqlStatement::Prepare(
   }
   if (mysql_stmt_prepare(stmt, text.data(), text.size()) != 0) {
     const unsigned int error = mysql_stmt_errno(stmt);
-    Status st = MysqlStatus(error, mysql_stmt_error(stmt),
-                            "prepare '" + std::string(sql) + "'",
-                            conn->endpoint());
+    Status st =
+        MysqlStatus(error, mysql_stmt_error(stmt),
+                    "prepare '" + std::string(sql) + "'", conn->endpoint());
     if (IsConnectionLost(error)) conn->MarkBroken();
     mysql_stmt_close(stmt);
     return st;
@@ -164,9 +164,9 @@ void MysqlStatement::Fail(const char* context) {
                              "': the connector failed without an error");
     return;
   }
-  error_ = MysqlStatus(error, mysql_stmt_error(stmt_),
-                       std::string(context) + " '" + sql_ + "'",
-                       conn_->endpoint());
+  error_ =
+      MysqlStatus(error, mysql_stmt_error(stmt_),
+                  std::string(context) + " '" + sql_ + "'", conn_->endpoint());
   if (IsConnectionLost(error)) conn_->MarkBroken();
 }
 
@@ -267,8 +267,8 @@ StepCode MysqlStatement::Advance() {
       MYSQL_BIND& b = result_binds_[i];
       b.buffer = c.buffer.data();
       b.buffer_length = static_cast<unsigned long>(c.buffer.size());
-      if (mysql_stmt_fetch_column(stmt_, &b, static_cast<unsigned int>(i),
-                                  0) != 0) {
+      if (mysql_stmt_fetch_column(stmt_, &b, static_cast<unsigned int>(i), 0) !=
+          0) {
         Fail("fetch");
         return StepCode::kError;
       }

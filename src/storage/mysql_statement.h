@@ -47,8 +47,8 @@ Status NumberedToPositional(std::string_view sql, std::string* out,
 
 class MysqlStatement final : public Statement {
  public:
-  static Result<std::unique_ptr<MysqlStatement>> Prepare(
-      MysqlConnection* conn, std::string_view sql);
+  static Result<std::unique_ptr<MysqlStatement>> Prepare(MysqlConnection* conn,
+                                                         std::string_view sql);
   ~MysqlStatement() override;
   MysqlStatement(const MysqlStatement&) = delete;
   MysqlStatement& operator=(const MysqlStatement&) = delete;

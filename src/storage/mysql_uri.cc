@@ -141,8 +141,8 @@ std::string MysqlUri::Redacted() const {
 
 std::string MysqlUri::Endpoint() const {
   if (!socket.empty()) return "socket " + socket;
-  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) +
-         ":" + std::to_string(port);
+  return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" +
+         std::to_string(port);
 }
 
 bool HasMysqlScheme(std::string_view location) {
@@ -150,9 +150,9 @@ bool HasMysqlScheme(std::string_view location) {
   if (sep == std::string_view::npos || sep == 0) return false;
   for (size_t i = 0; i < sep; ++i) {
     const char c = location[i];
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                    (i > 0 && ((c >= '0' && c <= '9') || c == '+' ||
-                               c == '-' || c == '.'));
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+        (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
     if (!ok) return false;
   }
   return true;
@@ -190,16 +190,16 @@ Result<MysqlUri> ParseMysqlUri(std::string_view text) {
       uri.user, PercentDecode(userinfo.substr(0, colon), "user", false));
   if (uri.user.empty()) return UriError("user", "empty");
   if (colon != std::string_view::npos) {
-    OBKV_ASSIGN_OR_RETURN(
-        uri.password, PercentDecode(userinfo.substr(colon + 1), "password",
-                                    /*secret=*/true));
+    OBKV_ASSIGN_OR_RETURN(uri.password,
+                          PercentDecode(userinfo.substr(colon + 1), "password",
+                                        /*secret=*/true));
     uri.has_password = true;
   }
   OBKV_RETURN_IF_ERROR(ParseHostPort(authority.substr(at + 1), &uri));
   if (database.empty()) return UriError("database", "empty");
   if (database.size() > 64) {
-    return UriError("database", std::to_string(database.size()) +
-                                    " characters, limit 64");
+    return UriError("database",
+                    std::to_string(database.size()) + " characters, limit 64");
   }
   for (char c : database) {
     if (!IsDatabaseChar(c)) {

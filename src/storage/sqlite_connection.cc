@@ -12,8 +12,7 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::Open(
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<SqliteDb> db,
                         SqliteDb::Open(path, mode));
   OBKV_RETURN_IF_ERROR(ApplyPragmas(db.get(), options, set_journal_mode));
-  return std::unique_ptr<SqliteConnection>(
-      new SqliteConnection(std::move(db)));
+  return std::unique_ptr<SqliteConnection>(new SqliteConnection(std::move(db)));
 }
 
 Result<std::unique_ptr<Statement>> SqliteConnection::Prepare(

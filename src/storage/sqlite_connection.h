@@ -29,6 +29,9 @@ class SqliteConnection final : public Connection {
       const std::string& path, OpenMode mode, const StoreOptions& options,
       bool set_journal_mode);
 
+  // The cached statements go before the database they were prepared on.
+  ~SqliteConnection() override { statements()->Clear(); }
+
   SqliteDb* db() { return db_.get(); }
 
   layout::SqlDialect dialect() const override {

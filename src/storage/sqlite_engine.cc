@@ -28,8 +28,9 @@ Status CheckOptions(const StoreOptions& options) {
         std::to_string(ps));
   }
   if (options.cache_size_kib < 0) {
-    return Status::InvalidArgument("options.cache_size_kib: must be >= 0; got " +
-                                   std::to_string(options.cache_size_kib));
+    return Status::InvalidArgument(
+        "options.cache_size_kib: must be >= 0; got " +
+        std::to_string(options.cache_size_kib));
   }
   if (options.shards < 0 || options.shards > kMaxShards) {
     return Status::InvalidArgument("options.shards: must be in [0, " +
@@ -52,8 +53,8 @@ Result<int> ResolveShards(SqliteConnection* writer, const std::string& path,
   if (requested == 0) return ReadShardCount(writer->db());
   Transaction txn;
   if (!writer->db()->read_only()) {
-    OBKV_ASSIGN_OR_RETURN(txn,
-                          Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
   }
   OBKV_ASSIGN_OR_RETURN(int shards,
                         ResolveShardCount(writer->db(), path, requested));
@@ -87,10 +88,9 @@ Result<std::unique_ptr<Connection>> OpenShardWriters(
   }
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<SqliteConnection> all_writer,
-      SqliteConnection::Open(path,
-                             options.read_only ? OpenMode::kReadOnly
-                                               : OpenMode::kReadWrite,
-                             options, false));
+      SqliteConnection::Open(
+          path, options.read_only ? OpenMode::kReadOnly : OpenMode::kReadWrite,
+          options, false));
   OBKV_RETURN_IF_ERROR(AttachShards(all_writer->db(), path, shards, options));
   if (!options.read_only) {
     OBKV_RETURN_IF_ERROR(RepairShards(all_writer.get(), shards));

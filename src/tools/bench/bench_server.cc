@@ -52,7 +52,8 @@ void DropBenchServerDatabase(const std::string& database) {
   const unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
   mysql_optionsv(m, MYSQL_OPT_PROTOCOL, &protocol);
   if (mysql_real_connect(m, "localhost", BenchServerUser().c_str(), nullptr,
-                         nullptr, 0, BenchServerSocket().c_str(), 0) != nullptr) {
+                         nullptr, 0, BenchServerSocket().c_str(),
+                         0) != nullptr) {
     const std::string sql = "DROP DATABASE IF EXISTS `" + database + "`";
     (void)mysql_real_query(m, sql.data(), sql.size());
   }

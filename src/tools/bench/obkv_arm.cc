@@ -38,14 +38,15 @@ class ObkvArm : public BenchArm {
     opened.shards = LoadThreads();
     const bool server = name_ == "mariadb";
     if (server) database_ = BenchServerDatabase(name_, dir);
-    const std::string location =
-        server ? "mysql://" + BenchServerUser() + "@localhost/" + database_ +
-                     "?socket=" + BenchServerSocket()
-               : dir + "/" + name_ + ".db";
+    const std::string location = server ? "mysql://" + BenchServerUser() +
+                                              "@localhost/" + database_ +
+                                              "?socket=" + BenchServerSocket()
+                                        : dir + "/" + name_ + ".db";
     if (server) opened.shards = 0;
     OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
-    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
-                          ParseTableSpec(BenchSpecJson(server ? "normal" : name_)));
+    OBKV_ASSIGN_OR_RETURN(
+        TableSpec spec,
+        ParseTableSpec(BenchSpecJson(server ? "normal" : name_)));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
     OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
     return Status::OK();

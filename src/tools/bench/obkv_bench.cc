@@ -52,7 +52,7 @@ struct Config {
   uint64_t rows = 100000;
   int runs = 3;
   int value_bytes = kDefaultValueBytes;
-  StoreOptions options;  // page size and cache of every arm
+  StoreOptions options;       // page size and cache of every arm
   bool ordered_keys = false;  // YCSB insertorder=ordered instead of hashed
   int64_t gets = 20000;
   int64_t scans = 2000;
@@ -192,10 +192,10 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
       }
       if (!read) {
         const int q = static_cast<int>(rng() % kQualifiers);
-        OBKV_RETURN_IF_ERROR(Check(
-            arm->Update(key, qualifiers[q],
-                        MakeValue(cfg.value_bytes, row, q, version), 1),
-            "update"));
+        OBKV_RETURN_IF_ERROR(
+            Check(arm->Update(key, qualifiers[q],
+                              MakeValue(cfg.value_bytes, row, q, version), 1),
+                  "update"));
         ++version;
       }
     }
@@ -307,8 +307,7 @@ int Main(int argc, char** argv) {
   for (int run = 0; run < cfg.runs; ++run) {
     // Rotate the arm order each run so no arm always runs first.
     std::vector<std::string> order = cfg.arms;
-    std::rotate(order.begin(), order.begin() + run % order.size(),
-                order.end());
+    std::rotate(order.begin(), order.begin() + run % order.size(), order.end());
     for (const std::string& name : order) {
       char tmpl[] = "/tmp/obkv-bench-XXXXXX";
       const std::string dir = mkdtemp(tmpl);
@@ -337,8 +336,8 @@ int Main(int argc, char** argv) {
   }
 
   const std::vector<std::string> columns = {
-      "put_cells_per_s", "get_rows_per_s",   "scan_cells_per_s",
-      "ycsb_a_ops_per_s", "ycsb_b_ops_per_s", "ycsb_c_ops_per_s",
+      "put_cells_per_s",  "get_rows_per_s",        "scan_cells_per_s",
+      "ycsb_a_ops_per_s", "ycsb_b_ops_per_s",      "ycsb_c_ops_per_s",
       "ycsb_f_ops_per_s", "full_scan_cells_per_s", "full_scan_peak_rss_mib"};
   if (!cfg.json_only) {
     std::printf(
@@ -372,8 +371,8 @@ int Main(int argc, char** argv) {
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"keys\":\""
      << (cfg.ordered_keys ? "ordered" : "hashed")
-     << "\",\"value_bytes\":" << cfg.value_bytes
-     << ",\"runs\":" << cfg.runs << ",\"arms\":{";
+     << "\",\"value_bytes\":" << cfg.value_bytes << ",\"runs\":" << cfg.runs
+     << ",\"arms\":{";
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {
     js << (first_arm ? "" : ",") << "\"" << arm << "\":{";

@@ -47,17 +47,20 @@ class RawMariadbArm : public BenchArm {
     database_ = BenchServerDatabase(name_, dir);
     OBKV_RETURN_IF_ERROR(Query("CREATE DATABASE `" + database_ + "`"));
     if (mysql_select_db(mysql_, database_.c_str()) != 0) return Error("use");
-    OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(BenchSpecJson("normal")));
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                          ParseTableSpec(BenchSpecJson("normal")));
     for (const std::string& sql :
          ServerCreateStatements(spec, DdlDialect::kMysql)) {
       OBKV_RETURN_IF_ERROR(Query(sql));
     }
     std::string upsert = "INSERT INTO `t$f` (K, Q, T, V) VALUES ";
-    for (int i = 0; i < kUpsertRows; ++i) upsert += i ? ", (?,?,?,?)" : "(?,?,?,?)";
+    for (int i = 0; i < kUpsertRows; ++i)
+      upsert += i ? ", (?,?,?,?)" : "(?,?,?,?)";
     const std::string tail = " ON DUPLICATE KEY UPDATE V = VALUES(V)";
     OBKV_RETURN_IF_ERROR(Prepare(upsert + tail, &upsert_));
-    OBKV_RETURN_IF_ERROR(Prepare(
-        "INSERT INTO `t$f` (K, Q, T, V) VALUES (?,?,?,?)" + tail, &upsert_one_));
+    OBKV_RETURN_IF_ERROR(
+        Prepare("INSERT INTO `t$f` (K, Q, T, V) VALUES (?,?,?,?)" + tail,
+                &upsert_one_));
     OBKV_RETURN_IF_ERROR(
         Prepare("SELECT Q, T, V FROM `t$f` WHERE K = ? ORDER BY Q, T", &get_));
     return Prepare(
@@ -78,7 +81,8 @@ class RawMariadbArm : public BenchArm {
     const int64_t t = layout::EncodeTimestamp(batch.ts);
     size_t i = 0;
     for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
-      OBKV_RETURN_IF_ERROR(Upsert(upsert_, kUpsertRows, &k[i], &q[i], &v[i], t));
+      OBKV_RETURN_IF_ERROR(
+          Upsert(upsert_, kUpsertRows, &k[i], &q[i], &v[i], t));
     }
     for (; i < k.size(); ++i) {
       OBKV_RETURN_IF_ERROR(Upsert(upsert_one_, 1, &k[i], &q[i], &v[i], t));
@@ -105,8 +109,9 @@ class RawMariadbArm : public BenchArm {
 
   Result<int64_t> ScanRows(const std::string& start, int64_t rows) override {
     // The raw reader knows the shape: kQualifiers cells per row.
-    const int64_t limit =
-        rows == INT64_MAX ? INT64_MAX : rows * static_cast<int64_t>(kQualifiers);
+    const int64_t limit = rows == INT64_MAX
+                              ? INT64_MAX
+                              : rows * static_cast<int64_t>(kQualifiers);
     unsigned long slen = start.size();
     long long lim = limit;
     MYSQL_BIND p[2];
@@ -217,7 +222,8 @@ class RawMariadbArm : public BenchArm {
                            mysql_error(mysql_));
   }
   static Status StmtError(MYSQL_STMT* stmt) {
-    return Status::IOError(std::string("rawmariadb: ") + mysql_stmt_error(stmt));
+    return Status::IOError(std::string("rawmariadb: ") +
+                           mysql_stmt_error(stmt));
   }
 
   const std::string name_ = "rawmariadb";

@@ -27,10 +27,10 @@ class RawSqliteArm : public BenchArm {
 
   Status Open(const std::string& dir, const StoreOptions& options) override {
     // One thread uses the connection: no per-call mutex, as the store's.
-    if (sqlite3_open_v2((dir + "/raw.db").c_str(), &db_,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                            SQLITE_OPEN_NOMUTEX,
-                        nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(
+            (dir + "/raw.db").c_str(), &db_,
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+            nullptr) != SQLITE_OK) {
       return Status::IOError("raw: cannot open");
     }
     // The store's settings, so both sides run on the same page size, cache
@@ -39,13 +39,12 @@ class RawSqliteArm : public BenchArm {
         ("PRAGMA page_size=" + std::to_string(options.page_size) +
          "; PRAGMA journal_mode=WAL; PRAGMA synchronous=" +
          (options.durability == Durability::kFull ? "FULL" : "NORMAL") +
-         "; PRAGMA cache_size=-" + std::to_string(options.cache_size_kib) +
-         ";")
+         "; PRAGMA cache_size=-" + std::to_string(options.cache_size_kib) + ";")
             .c_str()));
-    OBKV_RETURN_IF_ERROR(Exec(
-        "CREATE TABLE \"t$f\" (K BLOB NOT NULL, Q BLOB NOT NULL,"
-        " T INTEGER NOT NULL, V BLOB NOT NULL, PRIMARY KEY(K,Q,T))"
-        " WITHOUT ROWID;"));
+    OBKV_RETURN_IF_ERROR(
+        Exec("CREATE TABLE \"t$f\" (K BLOB NOT NULL, Q BLOB NOT NULL,"
+             " T INTEGER NOT NULL, V BLOB NOT NULL, PRIMARY KEY(K,Q,T))"
+             " WITHOUT ROWID;"));
     OBKV_RETURN_IF_ERROR(Prepare(
         "INSERT OR REPLACE INTO \"t$f\"(K,Q,T,V) VALUES(?,?,?,?)", &insert_));
     OBKV_RETURN_IF_ERROR(

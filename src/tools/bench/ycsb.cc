@@ -2,7 +2,6 @@
 #include "tools/bench/ycsb.h"
 
 #include <algorithm>
-
 #include <cmath>
 
 namespace obkvlite {
@@ -37,7 +36,9 @@ uint64_t FnvHash64(uint64_t value) {
   return signed_hash < 0 ? static_cast<uint64_t>(0) - hash : hash;
 }
 
-std::string YcsbKey(uint64_t i) { return "user" + std::to_string(FnvHash64(i)); }
+std::string YcsbKey(uint64_t i) {
+  return "user" + std::to_string(FnvHash64(i));
+}
 
 std::string YcsbOrderedKey(uint64_t i) {
   std::string digits = std::to_string(i);
@@ -59,16 +60,13 @@ uint64_t ZipfianGenerator::Next() {
   const double uz = u * zetan_;
   if (uz < 1.0) return 0;
   if (uz < 1.0 + std::pow(0.5, theta_)) return 1;
-  return static_cast<uint64_t>(items_ *
-                               std::pow(eta_ * u - eta_ + 1, alpha_));
+  return static_cast<uint64_t>(items_ * std::pow(eta_ * u - eta_ + 1, alpha_));
 }
 
 ScrambledZipfian::ScrambledZipfian(uint64_t items, uint64_t seed)
     : items_(items), zipf_(kScrambledItemCount, 0.99, seed) {}
 
-uint64_t ScrambledZipfian::Next() {
-  return FnvHash64(zipf_.Next()) % items_;
-}
+uint64_t ScrambledZipfian::Next() { return FnvHash64(zipf_.Next()) % items_; }
 
 }  // namespace bench
 }  // namespace obkvlite

@@ -6,7 +6,8 @@
 // catalog spec, its stored rows are streamed in batches
 // (Store::CopyTableTo: the K/Q/T/V rows arrive unchanged), a progress line
 // is drawn on a terminal, and at the end the rows and cells DEST returns
-// for each family are checked against SOURCE's. No TABLE: every table of SOURCE.
+// for each family are checked against SOURCE's. No TABLE: every table of
+// SOURCE.
 //   copied table t: 1200 stored rows; 1200 cells in 2 families verified
 
 #include <unistd.h>
@@ -69,17 +70,17 @@ Status CopyOne(Store* source, Store* dest, const std::string& table,
     OBKV_ASSIGN_OR_RETURN(CellCounts to, Visible(dest, table, family.name));
     if (from.rows != to.rows || from.cells != to.cells) {
       return Status::Corruption(
-          "copy " + table + ": family " + family.name + ": the source returns " +
-          std::to_string(from.rows) + " rows, " + std::to_string(from.cells) +
-          " cells; the destination " + std::to_string(to.rows) + " rows, " +
-          std::to_string(to.cells) + " cells");
+          "copy " + table + ": family " + family.name +
+          ": the source returns " + std::to_string(from.rows) + " rows, " +
+          std::to_string(from.cells) + " cells; the destination " +
+          std::to_string(to.rows) + " rows, " + std::to_string(to.cells) +
+          " cells");
     }
     cells += to.cells;
   }
   *ctx.out << "copied table " << table << ": " << rows << " stored rows; "
            << cells << " cells in " << families.size()
-           << (families.size() == 1 ? " family" : " families")
-           << " verified\n";
+           << (families.size() == 1 ? " family" : " families") << " verified\n";
   return Status::OK();
 }
 
@@ -98,8 +99,8 @@ int RunCopy(const CopyArgs& args, CliContext& ctx) {
   std::vector<std::string> tables = args.tables;
   if (tables.empty()) tables = (*source)->ListTables();
   for (const std::string& table : tables) {
-    Status st = CopyOne(source->get(), dest->get(), table, args.batch_rows,
-                        ctx);
+    Status st =
+        CopyOne(source->get(), dest->get(), table, args.batch_rows, ctx);
     if (!st.ok()) return ctx.Fail(st);
   }
   return kExitOk;
@@ -116,8 +117,7 @@ void RegisterCopyCommand(CLI::App& app, CliContext& ctx) {
       "verify row and cell counts");
   cmd->add_option("SOURCE", args->source, "Store to read (file or URI)")
       ->required();
-  cmd->add_option("DEST", args->dest,
-                  "Store to write (created when missing)")
+  cmd->add_option("DEST", args->dest, "Store to write (created when missing)")
       ->required();
   cmd->add_option("TABLE", args->tables, "Tables to copy (default: all)");
   cmd->add_option("--batch", args->batch_rows,
