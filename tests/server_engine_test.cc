@@ -321,6 +321,55 @@ TEST_CASE("a password in the URI is never shown") {
   CHECK(missing.err.find("NeverShown9") == std::string::npos);
 }
 
+// Scans longer than a page (MysqlConnection::kPageRows = 256 rows) read in
+// pages: forward, reversed, limited and batched scans and the timeseries
+// layout return on the server exactly what they return on SQLite.
+TEST_CASE("scans over many pages return what SQLite returns") {
+  for (const char* layout : {"normal", "timeseries"}) {
+    CAPTURE(layout);
+    const TableSpec spec = MustParseSpec(
+        std::string(R"({"table":"t","layout":")") + layout +
+        R"(","families":[{"name":"f"}],)"
+        R"("partition":{"strategy":"key","partitions":5}})");
+    TempDir dir;
+    ServerDatabase db;
+    std::vector<std::unique_ptr<Store>> stores;
+    for (const std::string& location : {dir.path() + "/s.db", db.uri()}) {
+      stores.push_back(MustOpenStore(location));
+      REQUIRE(stores.back()->CreateTable(spec).ok());
+      std::vector<Put> puts;
+      for (int i = 0; i < 700; ++i) {
+        Put put("row" + std::to_string(10000 + i));
+        for (int v = 0; v < 3; ++v) {
+          put.Add("f", "q" + std::to_string(v % 2), 100 + v * 10 + i % 7,
+                  "v" + std::to_string(i * 3 + v));
+        }
+        puts.push_back(std::move(put));
+      }
+      REQUIRE(MustTable(stores.back().get(), "t")->Put(puts).ok());
+    }
+    std::vector<Scan> scans(4);
+    scans[0].max_versions = 3;
+    scans[1].reversed = std::string(layout) == "normal";
+    scans[2].limit = 300;
+    scans[2].start_row = "row10100";
+    scans[3].max_versions = 2;
+    scans[3].time_range = TimeRange{105, 125};
+    for (size_t i = 0; i < scans.size(); ++i) {
+      CAPTURE(i);
+      std::vector<Cell> expected, got;
+      for (size_t e = 0; e < stores.size(); ++e) {
+        Result<std::unique_ptr<Scanner>> scanner =
+            MustTable(stores[e].get(), "t")->GetScanner(scans[i]);
+        REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
+        (e == 0 ? expected : got) = Drain(scanner->get());
+      }
+      CHECK(expected.size() >= 600);
+      CHECK(got == expected);
+    }
+  }
+}
+
 // ---- faults: a server of the test's own, killed mid-batch -----------------
 
 struct OwnServer {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "hbase/doc_cursor.h"
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/partition_cursor.h"
@@ -90,31 +91,15 @@ Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
     OBKV_RETURN_IF_ERROR(cursor->status());
     return flush();
   }
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Statement * stmt,
-      TimeseriesStatement(reader, table,
-                          layout::TimeseriesScanKind(false, /*hi=*/2)));
-  const std::string lo;
-  stmt->BindBlob(1, lo);
-  stmt->BindInt(3, all.lo_exclusive);
-  stmt->BindInt(4, all.hi_inclusive);
-  storage::StepCode rc;
-  while ((rc = stmt->Advance()) == storage::StepCode::kRow) {
-    batch.push_back(OwnedRow{std::string(stmt->ColumnBlob(layout::kTsColK)), "",
-                             stmt->ColumnInt(layout::kTsColT),
-                             stmt->ColumnInt(layout::kTsColS),
-                             std::string(stmt->ColumnText(layout::kTsColV))});
-    if (batch.size() >= batch_rows) {
-      Status st = flush();
-      if (!st.ok()) {
-        stmt->Reset();
-        return st;
-      }
-    }
+  const KeyRange all_keys = KeyRange::All();
+  DocCursor docs;
+  OBKV_RETURN_IF_ERROR(docs.Open(reader, table, &all_keys, all, /*paged=*/true));
+  while (docs.valid()) {
+    batch.push_back(OwnedRow{std::string(docs.key()), "", docs.t(), docs.s(),
+                             std::string(docs.value())});
+    if (batch.size() >= batch_rows) OBKV_RETURN_IF_ERROR(flush());
+    OBKV_RETURN_IF_ERROR(docs.Next());
   }
-  Status st = rc == storage::StepCode::kDone ? Status::OK() : stmt->error();
-  stmt->Reset();
-  OBKV_RETURN_IF_ERROR(st);
   return flush();
 }
 

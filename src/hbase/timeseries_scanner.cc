@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "hbase/layout_statements.h"
+#include "hbase/doc_cursor.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timeseries_value.h"
 #include "layout/timestamp_codec.h"
@@ -15,14 +15,6 @@
 
 namespace obkvlite {
 namespace {
-
-// One partition's documents in (K, T, S) order.
-struct DocCursor {
-  storage::Statement* stmt = nullptr;
-  bool valid = false;
-
-  std::string_view key() const { return stmt->ColumnBlob(layout::kTsColK); }
-};
 
 struct Entry {
   std::string qualifier;
@@ -42,27 +34,22 @@ class TimeseriesScanner final : public Scanner {
     return Open(lease_.get());
   }
 
-  // Reads on `conn`, which must outlive the scanner.
+  // Reads on `conn`, which must outlive the scanner. A scan (not a Get)
+  // reads in pages where the connection asks for them.
   Status Open(storage::Connection* conn) {
     const FamilyRead& read = plan_.families.front();
-    if (read.tables.size() > 1) {
+    const int64_t page = plan_.point ? 0 : conn->page_rows();
+    // Several tables, or several pages, need one snapshot.
+    if (read.tables.size() > 1 || page > 0) {
       OBKV_ASSIGN_OR_RETURN(txn_, storage::Transaction::Begin(
                                       conn, storage::Transaction::Kind::kRead));
     }
-    const KeyRange& keys = plan_.keys;
-    const int hi = keys.hi_unbounded ? 2 : (keys.hi_inclusive ? 1 : 0);
-    const int kind = layout::TimeseriesScanKind(!keys.lo_inclusive, hi);
-    const layout::TBounds t = layout::EncodeTimeRange(read.times);
-    for (int p : read.tables) {
-      const std::string& table = read.family->partition_tables[p];
-      OBKV_ASSIGN_OR_RETURN(storage::Statement * stmt,
-                            TimeseriesStatement(conn, table, kind));
-      stmt->BindBlob(1, keys.lo);
-      if (hi != 2) stmt->BindBlob(2, keys.hi);
-      stmt->BindInt(3, t.lo_exclusive);
-      stmt->BindInt(4, t.hi_inclusive);
-      cursors_.push_back(DocCursor{stmt, false});
-      OBKV_RETURN_IF_ERROR(Step(&cursors_.back()));
+    const layout::TBounds times = layout::EncodeTimeRange(read.times);
+    cursors_.resize(read.tables.size());
+    for (size_t i = 0; i < read.tables.size(); ++i) {
+      OBKV_RETURN_IF_ERROR(cursors_[i].Open(
+          conn, read.family->partition_tables[read.tables[i]], &plan_.keys,
+          times, /*paged=*/page > 0));
     }
     partitions_opened_ = static_cast<int>(read.partitions.size());
     return Status::OK();
@@ -76,7 +63,7 @@ class TimeseriesScanner final : public Scanner {
     while (true) {
       const DocCursor* min = nullptr;
       for (const DocCursor& c : cursors_) {
-        if (c.valid && (min == nullptr || c.key() < min->key())) min = &c;
+        if (c.valid() && (min == nullptr || c.key() < min->key())) min = &c;
       }
       if (min == nullptr) return Stop();
       std::string row(min->key());
@@ -96,29 +83,21 @@ class TimeseriesScanner final : public Scanner {
   int partitions_opened() const override { return partitions_opened_; }
 
  private:
-  Status Step(DocCursor* c) {
-    const storage::StepCode rc = c->stmt->Advance();
-    c->valid = rc == storage::StepCode::kRow;
-    if (rc != storage::StepCode::kError) return Status::OK();
-    return c->stmt->error();
-  }
-
   // Decodes every document of `row` from every cursor into entries_.
   Status ReadRow(const std::string& row) {
     entries_.clear();
     const FamilyRead& read = plan_.families.front();
     for (DocCursor& c : cursors_) {
-      while (c.valid && c.key() == row) {
-        OBKV_RETURN_IF_ERROR(layout::DecodeTimeseriesValue(
-            c.stmt->ColumnText(layout::kTsColV), &members_));
-        const int64_t ts =
-            layout::DecodeTimestamp(c.stmt->ColumnInt(layout::kTsColT));
-        const int64_t s = c.stmt->ColumnInt(layout::kTsColS);
+      while (c.valid() && c.key() == row) {
+        OBKV_RETURN_IF_ERROR(
+            layout::DecodeTimeseriesValue(c.value(), &members_));
+        const int64_t ts = layout::DecodeTimestamp(c.t());
+        const int64_t s = c.s();
         for (auto& [q, v] : members_) {
           if (!read.Wants(q)) continue;
           entries_.push_back(Entry{std::move(q), ts, s, std::move(v)});
         }
-        OBKV_RETURN_IF_ERROR(Step(&c));
+        OBKV_RETURN_IF_ERROR(c.Next());
       }
     }
     return Status::OK();
@@ -153,8 +132,7 @@ class TimeseriesScanner final : public Scanner {
   void Finish() {
     if (done_) return;
     done_ = true;
-    for (DocCursor& c : cursors_) c.stmt->Reset();
-    cursors_.clear();
+    cursors_.clear();  // frees their statements
     txn_.Abort();
     lease_ = storage::ConnectionPool::Lease();
   }

@@ -8,7 +8,6 @@ namespace {
 constexpr int kLoCount = 2;
 constexpr int kHiCount = 3;
 constexpr int kOrderCount = 2;
-constexpr int kPageCount = 3;
 static_assert(kLoCount * kHiCount * kOrderCount * kPageCount ==
                   kNormalScanKinds,
               "scan kinds fill 0..kNormalScanKinds-1");

@@ -11,11 +11,8 @@
 // are numbered as documented per kind; a T range is always
 // "T > ?3 AND T <= ?4" (layout/timestamp_codec.h: EncodeTimeRange).
 //
-// Pages: a session that must not hold a whole result (a server session,
-// storage::Connection::page_rows) reads ranges in pages. The first page
-// adds "LIMIT ?5"; the pages after it also start after the last (K, Q, T)
-// read, bound to ?6, ?7, ?8 (the keyset continuation, in the scan's
-// order). A column get pages by rebinding its T lower bound ?3.
+// Pages (layout/page.h): a paged scan's continuation is the last (K, Q, T)
+// read, bound to ?6, ?7, ?8.
 //
 // Layout seam: a table's layout picks its Table implementation in
 // hbase/layout_dispatch.cc; the timeseries layout (K, T, S, V-json) gets
@@ -29,6 +26,7 @@
 #include <string>
 #include <string_view>
 
+#include "layout/page.h"
 #include "layout/sql_dialect.h"
 
 namespace obkvlite {
@@ -43,12 +41,6 @@ enum class HiBound { kExclusive, kInclusive, kNone };  // K < ?2 | K <= ?2
 enum class ScanOrder {
   kForward,   // ORDER BY K, Q, T: row, qualifier ascending, newest first
   kReversed,  // ORDER BY K DESC, Q DESC, T DESC: the index read backwards
-};
-// Which part of a result a SELECT returns (see Pages above).
-enum class Page {
-  kAll,    // every row: a streaming session
-  kFirst,  // LIMIT ?5
-  kAfter,  // after (?6, ?7, ?8) in the scan order, LIMIT ?5
 };
 
 // Most rows one multi-row INSERT writes (kNormalInsertRows).

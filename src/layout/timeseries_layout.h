@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "layout/page.h"
 #include "layout/sql_dialect.h"
 
 namespace obkvlite {
@@ -30,11 +31,12 @@ enum TimeseriesColumn { kTsColK = 0, kTsColT = 1, kTsColS = 2, kTsColV = 3 };
 
 enum TimeseriesKind : int {
   // SELECT K,T,S,V WHERE K >= ?1 AND K < ?2 AND T > ?3 AND T <= ?4
-  // ORDER BY K,T,S; the first 6 kinds are the lo/hi bound variants
-  // (TimeseriesScanKind).
+  // ORDER BY K,T,S; the first 18 kinds are the lo/hi bound and page
+  // variants (TimeseriesScanKind; pages continue after (K, T, S) = (?6,
+  // ?7, ?8), layout/page.h).
   kTsScanFirst = 100,
   // INSERT (K, T, S, V) VALUES (?1, ?2, ?3, ?4): a conflict is an error.
-  kTsInsert = kTsScanFirst + 6,
+  kTsInsert = kTsScanFirst + 18,
   // UPDATE SET V = ?4 WHERE K = ?1 AND T = ?2 AND S = ?3.
   kTsUpdate,
   // DELETE WHERE K = ?1 AND T = ?2 AND S = ?3.
@@ -45,7 +47,7 @@ enum TimeseriesKind : int {
 
 // Kind of a forward range scan. lo_exclusive: K > ?1 (else K >= ?1);
 // hi: 0 = K < ?2, 1 = K <= ?2, 2 = no upper bound (?2 unused).
-int TimeseriesScanKind(bool lo_exclusive, int hi);
+int TimeseriesScanKind(bool lo_exclusive, int hi, Page page = Page::kAll);
 
 // The SQL of `kind` on the partition table `table` (quoted here), the same
 // text in both dialects but for the quoting.
