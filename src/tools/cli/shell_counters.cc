@@ -32,6 +32,18 @@ Result<int64_t> CounterValue(const std::string& command, const Cell& cell) {
                                  " is not a counter: " + n.status().message());
 }
 
+// HBase's line for a counter read back: "COUNTER VALUE = n".
+Status PrintCounter(const std::string& command, const ExecResponse& response,
+                    std::ostream& out) {
+  if (response.cells.empty()) {
+    out << "No counter found at specified coordinates\n";
+    return Status::OK();
+  }
+  OBKV_ASSIGN_OR_RETURN(int64_t n, CounterValue(command, response.cells[0]));
+  out << "COUNTER VALUE = " << n << "\n";
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ShellSession::Incr(const ShellCommand& c) {
@@ -53,13 +65,7 @@ Status ShellSession::Incr(const ShellCommand& c) {
   inc.columns.push_back({column.family, column.qualifier, amount});
   OBKV_ASSIGN_OR_RETURN(ExecResponse response,
                         Execute(c.name, ExecRequest{table, std::move(inc)}));
-  if (response.cells.empty()) {
-    *out_ << "No counter found at specified coordinates\n";
-    return Status::OK();
-  }
-  OBKV_ASSIGN_OR_RETURN(int64_t n, CounterValue(c.name, response.cells[0]));
-  *out_ << "COUNTER VALUE = " << n << "\n";
-  return Status::OK();
+  return PrintCounter(c.name, response, *out_);
 }
 
 Status ShellSession::GetCounter(const ShellCommand& c) {
@@ -73,13 +79,7 @@ Status ShellSession::GetCounter(const ShellCommand& c) {
   get.columns.push_back(std::move(column));
   OBKV_ASSIGN_OR_RETURN(ExecResponse response,
                         Execute(c.name, ExecRequest{table, std::move(get)}));
-  if (response.cells.empty()) {
-    *out_ << "No counter found at specified coordinates\n";
-    return Status::OK();
-  }
-  OBKV_ASSIGN_OR_RETURN(int64_t n, CounterValue(c.name, response.cells[0]));
-  *out_ << "COUNTER VALUE = " << n << "\n";
-  return Status::OK();
+  return PrintCounter(c.name, response, *out_);
 }
 
 Status ShellSession::Append(const ShellCommand& c) {
