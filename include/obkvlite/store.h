@@ -42,6 +42,18 @@ struct StoreInfo {
   std::string location;  // the path, or the URI without its password
 };
 
+// One stored row of a family's relation (Store::ForEachStoredRow): the
+// normal layout's (K, Q, T, V), or the timeseries layout's (K, T, S, V)
+// with an empty qualifier. T and S are the stored (negated) values. The
+// views are valid during the callback only.
+struct StoredRow {
+  std::string_view key;
+  std::string_view qualifier;  // empty for timeseries rows
+  int64_t t = 0;
+  int64_t s = 0;  // timeseries only
+  std::string_view value;
+};
+
 // How Store::CopyTableTo copies.
 struct CopyOptions {
   // Rows written per destination transaction.
@@ -90,6 +102,15 @@ class Store {
   // AlreadyExists when `dest` has the table. REQUIRED: dest != this.
   virtual Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
                                       const CopyOptions& options) = 0;
+
+  // Calls `fn` for every stored row of family `family` of table `name`, in
+  // the relation's primary-key order (K, Q, T; timeseries K, T, S) merged
+  // across partitions, in one snapshot, cells hidden by TimeToLive or
+  // MaxVersions included (what `SELECT * FROM "t$f" ORDER BY ...` shows).
+  // Stops at the first error `fn` returns.
+  virtual Status ForEachStoredRow(
+      const std::string& name, const std::string& family,
+      const std::function<Status(const StoredRow&)>& fn) = 0;
 };
 
 }  // namespace obkvlite

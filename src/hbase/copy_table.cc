@@ -5,10 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "hbase/doc_cursor.h"
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
-#include "hbase/partition_cursor.h"
+#include "hbase/stored_rows.h"
 #include "hbase/write_path.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timestamp_codec.h"
@@ -60,49 +59,6 @@ Status WriteBatch(StoreContext* dest, const FamilyInfo& family, bool timeseries,
   });
 }
 
-// Every stored row of one physical table of the source, in batches.
-Status CopyPartition(storage::Connection* reader, const FamilyInfo& source,
-                     int partition, bool timeseries, StoreContext* dest,
-                     const FamilyInfo& dest_family, const CopyOptions& options,
-                     int64_t* copied) {
-  std::vector<OwnedRow> batch;
-  const size_t batch_rows =
-      static_cast<size_t>(options.batch_rows > 0 ? options.batch_rows : 1);
-  auto flush = [&]() -> Status {
-    OBKV_RETURN_IF_ERROR(WriteBatch(dest, dest_family, timeseries, batch));
-    *copied += static_cast<int64_t>(batch.size());
-    batch.clear();
-    if (options.progress) options.progress(*copied);
-    return Status::OK();
-  };
-  const std::string& table = source.partition_tables[partition];
-  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
-  if (!timeseries) {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<CellCursor> cursor,
-        PartitionCursor::OpenRange(reader, table, KeyRange::All(), all,
-                                   layout::ScanOrder::kForward, 0, partition));
-    for (; cursor->valid(); cursor->Next()) {
-      batch.push_back(OwnedRow{std::string(cursor->key()),
-                               std::string(cursor->qualifier()), cursor->t(), 0,
-                               std::string(cursor->value())});
-      if (batch.size() >= batch_rows) OBKV_RETURN_IF_ERROR(flush());
-    }
-    OBKV_RETURN_IF_ERROR(cursor->status());
-    return flush();
-  }
-  const KeyRange all_keys = KeyRange::All();
-  DocCursor docs;
-  OBKV_RETURN_IF_ERROR(docs.Open(reader, table, &all_keys, all, /*paged=*/true));
-  while (docs.valid()) {
-    batch.push_back(OwnedRow{std::string(docs.key()), "", docs.t(), docs.s(),
-                             std::string(docs.value())});
-    if (batch.size() >= batch_rows) OBKV_RETURN_IF_ERROR(flush());
-    OBKV_RETURN_IF_ERROR(docs.Next());
-  }
-  return flush();
-}
-
 }  // namespace
 
 Result<int64_t> CopyTableRows(StoreContext* source,
@@ -118,13 +74,26 @@ Result<int64_t> CopyTableRows(StoreContext* source,
                         storage::Transaction::Begin(
                             lease.get(), storage::Transaction::Kind::kRead));
   int64_t copied = 0;
+  const size_t batch_rows =
+      static_cast<size_t>(options.batch_rows > 0 ? options.batch_rows : 1);
+  std::vector<OwnedRow> batch;
   for (size_t f = 0; f < source_schema.families().size(); ++f) {
-    const FamilyInfo& family = source_schema.families()[f];
     const FamilyInfo& dest_family = dest_schema.families()[f];
-    for (int p : family.AllTables()) {
-      OBKV_RETURN_IF_ERROR(CopyPartition(lease.get(), family, p, timeseries,
-                                         dest, dest_family, options, &copied));
-    }
+    auto flush = [&]() -> Status {
+      OBKV_RETURN_IF_ERROR(WriteBatch(dest, dest_family, timeseries, batch));
+      copied += static_cast<int64_t>(batch.size());
+      batch.clear();
+      if (options.progress) options.progress(copied);
+      return Status::OK();
+    };
+    OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
+        lease.get(), source_schema.families()[f], timeseries,
+        [&](const StoredRow& r) -> Status {
+          batch.push_back(OwnedRow{std::string(r.key), std::string(r.qualifier),
+                                   r.t, r.s, std::string(r.value)});
+          return batch.size() >= batch_rows ? flush() : Status::OK();
+        }));
+    OBKV_RETURN_IF_ERROR(flush());
   }
   OBKV_RETURN_IF_ERROR(txn.Commit());
   return copied;

@@ -4,9 +4,9 @@
 // they are stored (Store::CopyTableTo): normal (K, Q, T, V) and timeseries
 // (K, T, S, V) rows keep every byte, including cells that TimeToLive or
 // MaxVersions hide from reads, each routed by the destination's router to
-// its partition. The source is read in one snapshot (a read transaction on
-// a pooled connection, paged on a server); the destination is written in
-// batches, each its own transaction.
+// its partition. The source is read in one snapshot (hbase/stored_rows.h,
+// a read transaction on a pooled connection); the destination is written
+// in batches, each its own transaction.
 //
 // REQUIRED: both schemas describe the same spec; the destination table
 // exists and is empty.

@@ -4,10 +4,12 @@
 #include "hbase/api_guard.h"
 #include "hbase/copy_table.h"
 #include "hbase/layout_dispatch.h"
+#include "hbase/stored_rows.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/engine.h"
+#include "storage/transaction.h"
 #include "storage/mysql_uri.h"
 
 namespace obkvlite {
@@ -84,6 +86,30 @@ Result<int64_t> StoreImpl::CopyTableTo(const std::string& name, Store* dest,
     OBKV_RETURN_IF_ERROR(target->CreateTable(spec));
     return CopyTableRows(ctx_.get(), *SchemaOf(spec), target->ctx_.get(),
                          *target->SchemaOf(spec), options);
+  });
+}
+
+Status StoreImpl::ForEachStoredRow(
+    const std::string& name, const std::string& family,
+    const std::function<Status(const StoredRow&)>& fn) {
+  return GuardApi("stored rows", [&]() -> Status {
+    OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
+    const std::shared_ptr<const TableSchema> schema = SchemaOf(table->spec());
+    const int rank = schema->Rank(family);
+    if (rank < 0) {
+      return Status::InvalidArgument("family: unknown family '" + family +
+                                     "' in table '" + name + "'");
+    }
+    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                          ctx_->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Transaction txn,
+        storage::Transaction::Begin(lease.get(),
+                                    storage::Transaction::Kind::kRead));
+    OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
+        lease.get(), schema->families()[rank],
+        schema->spec().layout == Layout::kTimeseries, fn));
+    return txn.Commit();
   });
 }
 

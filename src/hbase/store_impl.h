@@ -36,6 +36,9 @@ class StoreImpl final : public Store {
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
   Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
                               const CopyOptions& options) override;
+  Status ForEachStoredRow(
+      const std::string& name, const std::string& family,
+      const std::function<Status(const StoredRow&)>& fn) override;
 
  private:
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)

@@ -62,15 +62,9 @@ int RunExport(const ExportArgs& args, CliContext& ctx) {
   if (!store.ok()) return ctx.Fail(store.status());
   Result<Table*> table = (*store)->GetTable(args.table);
   if (!table.ok()) return ctx.Fail(table.status());
-  if (dialect && IsServerLocation(ctx.store_path)) {
-    // The dump reads a store file's partition tables directly.
-    return ctx.Fail(Status::NotSupported(
-        "export --dialect: a server store's tables are already on a server; "
-        "to move them to another store use: obkv copy SOURCE DEST"));
-  }
   if (dialect) {
     Result<int64_t> rows =
-        WriteSqlDump(ctx.store_path, (*table)->spec(), *dialect, *ctx.out);
+        WriteSqlDump(store->get(), (*table)->spec(), *dialect, *ctx.out);
     if (!rows.ok()) return ctx.Fail(rows.status());
     return kExitOk;
   }

@@ -2,7 +2,8 @@
 //
 // The SQL form of `obkv export --dialect oceanbase|mysql`: the table's DDL
 // in that dialect (obkvlite/ddl.h), then INSERTs of the exact physical rows
-// of every family, read from the store file:
+// of every family, read from the store on any engine
+// (Store::ForEachStoredRow):
 //   INSERT INTO `t$f` (`K`, `Q`, `T`, `V`) VALUES
 //   (X'7231', X'71', -100, X'76'),
 //   ...;
@@ -13,7 +14,7 @@
 // MaxVersions hide (the server's kv_attributes hide them the same way).
 // At most 500 rows, or about 1 MiB of SQL, per INSERT.
 //
-// Thread safety: reads the store through its own read-only connection.
+// Thread safety: as Store::ForEachStoredRow.
 
 #ifndef OBKVLITE_TOOLS_CLI_SQL_DUMP_H_
 #define OBKVLITE_TOOLS_CLI_SQL_DUMP_H_
@@ -25,16 +26,15 @@
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
+#include "obkvlite/store.h"
 
 namespace obkvlite {
 namespace cli {
 
-// Writes the dump of `spec`'s table in the store at `store_path` and
-// returns the number of rows inserted.
-// REQUIRED: dialect is kOceanBase or kMysql.
-Result<int64_t> WriteSqlDump(const std::string& store_path,
-                             const TableSpec& spec, DdlDialect dialect,
-                             std::ostream& out);
+// Writes the dump of `spec`'s table in `store` and returns the number of
+// rows inserted. REQUIRED: dialect is kOceanBase or kMysql.
+Result<int64_t> WriteSqlDump(Store* store, const TableSpec& spec,
+                             DdlDialect dialect, std::ostream& out);
 
 }  // namespace cli
 }  // namespace obkvlite
