@@ -54,14 +54,16 @@ Status WriteCells(storage::Connection* writer, std::vector<RoutedCell>* cells) {
   if (!std::is_sorted(cells->begin(), cells->end(), by_table)) {
     std::stable_sort(cells->begin(), cells->end(), by_table);
   }
-  // Each run of one table goes in multi-row upserts of up to
-  // kMaxInsertRows rows, in order, so a later duplicate still wins.
+  // Each run of one table goes in upserts of up to rows_per_insert() rows,
+  // in order, so a later duplicate still wins.
+  const size_t max_rows = static_cast<size_t>(
+      std::min(writer->rows_per_insert(), layout::kMaxInsertRows));
   size_t i = 0;
   while (i < cells->size()) {
     const RoutedCell& first = (*cells)[i];
     const std::string& table = first.family->partition_tables[first.partition];
     size_t n = 1;
-    while (i + n < cells->size() && n < layout::kMaxInsertRows &&
+    while (i + n < cells->size() && n < max_rows &&
            (*cells)[i + n].family == first.family &&
            (*cells)[i + n].partition == first.partition) {
       ++n;

@@ -40,6 +40,12 @@ class Connection {
   // a whole result; 0 when statements stream rows one at a time (SQLite).
   virtual int page_rows() const = 0;
 
+  // Rows one upsert statement writes at most (layout::kNormalInsertRows):
+  // 1 where a statement is an in-process call (SQLite steps a one-row
+  // INSERT faster than a multi-row one), more where each statement is a
+  // round trip to a server.
+  virtual int rows_per_insert() const = 0;
+
   // Prepares one statement (not cached).
   virtual Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) = 0;
   // Runs statements that return no rows we need.

@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 
+#include "layout/normal_layout.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 #include "storage/mysql_uri.h"
@@ -60,6 +61,7 @@ class MysqlConnection final : public Connection {
     return layout::SqlDialect::kMysql;
   }
   int page_rows() const override { return kPageRows; }
+  int rows_per_insert() const override { return layout::kMaxInsertRows; }
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
   Status Exec(std::string_view sql) override;
 

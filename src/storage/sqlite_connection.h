@@ -38,6 +38,7 @@ class SqliteConnection final : public Connection {
     return layout::SqlDialect::kSqlite;
   }
   int page_rows() const override { return 0; }
+  int rows_per_insert() const override { return 1; }
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
   Status Exec(std::string_view sql) override { return db_->Exec(sql); }
 
