@@ -134,12 +134,14 @@ void PartitionCursor::Next() {
     RememberLast();
   }
   while (true) {
-    const storage::StepCode rc = stmt_->Advance();
+    storage::RowColumns row;
+    const storage::StepCode rc = stmt_->AdvanceRow(
+        layout::kColK, layout::kColQ, layout::kColV, layout::kColT, &row);
     if (rc == storage::StepCode::kRow) {
-      key_ = stmt_->ColumnBlob(layout::kColK);
-      qualifier_ = stmt_->ColumnBlob(layout::kColQ);
-      t_ = stmt_->ColumnInt(layout::kColT);
-      value_ = stmt_->ColumnBlob(layout::kColV);
+      key_ = row.a;
+      qualifier_ = row.b;
+      value_ = row.c;
+      t_ = row.integer;
       valid_ = true;
       ++page_rows_read_;
       return;

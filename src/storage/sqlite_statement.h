@@ -91,6 +91,17 @@ class SqliteStatement final : public Statement {
     return sqlite3_column_int64(stmt_, col);
   }
 
+  StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) override {
+    const StepCode rc = Advance();
+    if (rc == StepCode::kRow) {
+      out->a = ColumnBlob(a);
+      out->b = ColumnBlob(b);
+      out->c = ColumnBlob(c);
+      out->integer = ColumnInt(i);
+    }
+    return rc;
+  }
+
   void Reset() override { sqlite3_reset(stmt_); }
 
  private:

@@ -25,6 +25,13 @@ namespace storage {
 // The outcome of one step.
 enum class StepCode { kRow, kDone, kError };
 
+// Four columns of the current row read at once (Statement::AdvanceRow):
+// three blobs and an integer.
+struct RowColumns {
+  std::string_view a, b, c;
+  int64_t integer = 0;
+};
+
 class Statement {
  public:
   virtual ~Statement() = default;
@@ -50,6 +57,20 @@ class Statement {
       default:
         return error();
     }
+  }
+
+  // Steps once and, on a row, reads blob columns `a`, `b`, `c` and integer
+  // column `i` into `out`: one call per row on the hot read paths. Views as
+  // ColumnBlob's.
+  virtual StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) {
+    const StepCode rc = Advance();
+    if (rc == StepCode::kRow) {
+      out->a = ColumnBlob(a);
+      out->b = ColumnBlob(b);
+      out->c = ColumnBlob(c);
+      out->integer = ColumnInt(i);
+    }
+    return rc;
   }
 
   // Runs a statement to completion (INSERT/DELETE/...) and resets it.
