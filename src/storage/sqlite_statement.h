@@ -92,14 +92,7 @@ class SqliteStatement final : public Statement {
   }
 
   StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) override {
-    const StepCode rc = Advance();
-    if (rc == StepCode::kRow) {
-      out->a = ColumnBlob(a);
-      out->b = ColumnBlob(b);
-      out->c = ColumnBlob(c);
-      out->integer = ColumnInt(i);
-    }
-    return rc;
+    return AdvanceRowOf(this, a, b, c, i, out);
   }
 
   void Reset() override { sqlite3_reset(stmt_); }

@@ -63,14 +63,7 @@ class Statement {
   // column `i` into `out`: one call per row on the hot read paths. Views as
   // ColumnBlob's.
   virtual StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) {
-    const StepCode rc = Advance();
-    if (rc == StepCode::kRow) {
-      out->a = ColumnBlob(a);
-      out->b = ColumnBlob(b);
-      out->c = ColumnBlob(c);
-      out->integer = ColumnInt(i);
-    }
-    return rc;
+    return AdvanceRowOf(this, a, b, c, i, out);
   }
 
   // Runs a statement to completion (INSERT/DELETE/...) and resets it.
@@ -84,6 +77,23 @@ class Statement {
 
   // Makes the statement reusable; keeps the bindings.
   virtual void Reset() = 0;
+
+ protected:
+  // AdvanceRow on `self`: an engine's final statement class overrides
+  // AdvanceRow with AdvanceRowOf(this, ...), so that the five calls bind
+  // statically.
+  template <typename Self>
+  static StepCode AdvanceRowOf(Self* self, int a, int b, int c, int i,
+                               RowColumns* out) {
+    const StepCode rc = self->Advance();
+    if (rc == StepCode::kRow) {
+      out->a = self->ColumnBlob(a);
+      out->b = self->ColumnBlob(b);
+      out->c = self->ColumnBlob(c);
+      out->integer = self->ColumnInt(i);
+    }
+    return rc;
+  }
 };
 
 }  // namespace storage

@@ -44,16 +44,29 @@ Status PrintCounter(const std::string& command, const ExecResponse& response,
   return Status::OK();
 }
 
+// The 'TABLE', 'ROW', 'FAMILY:QUALIFIER' arguments every command here
+// starts with. REQUIRED: c.args has at least three (ShellArity).
+struct CellTarget {
+  std::string table;
+  std::string row;
+  Column column;
+};
+Result<CellTarget> ShellCellTarget(const ShellCommand& c) {
+  CellTarget t;
+  OBKV_ASSIGN_OR_RETURN(t.table, ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(t.row, ShellBytes(c.name, c.args[1], "ROW"));
+  OBKV_ASSIGN_OR_RETURN(t.column, ShellCellColumn(c.name, c.args[2]));
+  return t;
+}
+
 }  // namespace
 
 Status ShellSession::Incr(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       ShellArity(c, 3, 4, "'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, N]"));
-  OBKV_ASSIGN_OR_RETURN(std::string table,
-                        ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(CellTarget target, ShellCellTarget(c));
   obkvlite::Increment inc;
-  OBKV_ASSIGN_OR_RETURN(inc.row, ShellBytes(c.name, c.args[1], "ROW"));
-  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
+  inc.row = std::move(target.row);
   int64_t amount = 1;
   if (c.args.size() == 4) {
     if (c.args[3].kind != ShellValue::Kind::kInteger) {
@@ -62,39 +75,40 @@ Status ShellSession::Incr(const ShellCommand& c) {
     }
     amount = c.args[3].integer;
   }
-  inc.columns.push_back({column.family, column.qualifier, amount});
-  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
-                        Execute(c.name, ExecRequest{table, std::move(inc)}));
+  inc.columns.push_back(
+      {target.column.family, target.column.qualifier, amount});
+  OBKV_ASSIGN_OR_RETURN(
+      ExecResponse response,
+      Execute(c.name, ExecRequest{target.table, std::move(inc)}));
   return PrintCounter(c.name, response, *out_);
 }
 
 Status ShellSession::GetCounter(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       ShellArity(c, 3, 3, "'TABLE', 'ROW', 'FAMILY:QUALIFIER'"));
-  OBKV_ASSIGN_OR_RETURN(std::string table,
-                        ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(CellTarget target, ShellCellTarget(c));
   obkvlite::Get get;
-  OBKV_ASSIGN_OR_RETURN(get.row, ShellBytes(c.name, c.args[1], "ROW"));
-  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
-  get.columns.push_back(std::move(column));
-  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
-                        Execute(c.name, ExecRequest{table, std::move(get)}));
+  get.row = std::move(target.row);
+  get.columns.push_back(std::move(target.column));
+  OBKV_ASSIGN_OR_RETURN(
+      ExecResponse response,
+      Execute(c.name, ExecRequest{target.table, std::move(get)}));
   return PrintCounter(c.name, response, *out_);
 }
 
 Status ShellSession::Append(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(
       ShellArity(c, 4, 4, "'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'"));
-  OBKV_ASSIGN_OR_RETURN(std::string table,
-                        ShellString(c.name, c.args[0], "TABLE"));
+  OBKV_ASSIGN_OR_RETURN(CellTarget target, ShellCellTarget(c));
   obkvlite::Append app;
-  OBKV_ASSIGN_OR_RETURN(app.row, ShellBytes(c.name, c.args[1], "ROW"));
-  OBKV_ASSIGN_OR_RETURN(Column column, ShellCellColumn(c.name, c.args[2]));
+  app.row = std::move(target.row);
   OBKV_ASSIGN_OR_RETURN(std::string value,
                         ShellBytes(c.name, c.args[3], "VALUE"));
-  app.columns.push_back({column.family, column.qualifier, std::move(value)});
-  OBKV_ASSIGN_OR_RETURN(ExecResponse response,
-                        Execute(c.name, ExecRequest{table, std::move(app)}));
+  app.columns.push_back(
+      {target.column.family, target.column.qualifier, std::move(value)});
+  OBKV_ASSIGN_OR_RETURN(
+      ExecResponse response,
+      Execute(c.name, ExecRequest{target.table, std::move(app)}));
   if (!response.cells.empty()) {
     *out_ << "CURRENT VALUE = " << ToStringBinary(response.cells[0].value)
           << "\n";
