@@ -154,8 +154,8 @@ TEST_CASE("obkv copy: SQLite to MariaDB to SQLite keeps every stored row") {
       // The dump of either engine is the same text.
       const CliRun file_dump = RunCli(
           {"--store", a, "export", spec->name, "--dialect", "oceanbase"});
-      const CliRun server_dump = RunCli(
-          {"--store", db.uri(), "export", spec->name, "--dialect", "oceanbase"});
+      const CliRun server_dump = RunCli({"--store", db.uri(), "export",
+                                         spec->name, "--dialect", "oceanbase"});
       REQUIRE(file_dump.code == 0);
       CHECK(file_dump.out.find("INSERT INTO") != std::string::npos);
       CHECK(server_dump.out == file_dump.out);
@@ -336,10 +336,10 @@ TEST_CASE("a password in the URI is never shown") {
 TEST_CASE("scans over many pages return what SQLite returns") {
   for (const char* layout : {"normal", "timeseries"}) {
     CAPTURE(layout);
-    const TableSpec spec = MustParseSpec(
-        std::string(R"({"table":"t","layout":")") + layout +
-        R"(","families":[{"name":"f"}],)"
-        R"("partition":{"strategy":"key","partitions":5}})");
+    const TableSpec spec =
+        MustParseSpec(std::string(R"({"table":"t","layout":")") + layout +
+                      R"(","families":[{"name":"f"}],)"
+                      R"("partition":{"strategy":"key","partitions":5}})");
     TempDir dir;
     ServerDatabase db;
     std::vector<std::unique_ptr<Store>> stores;
@@ -377,6 +377,56 @@ TEST_CASE("scans over many pages return what SQLite returns") {
       CHECK(got == expected);
     }
   }
+}
+
+// One Store shared by threads: writers queue on the writer connection,
+// readers lease pooled connections, nothing is lost or torn.
+TEST_CASE("threads share one server store") {
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri());
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(
+                  R"({"table":"t","families":[{"name":"f"},{"name":"g"}],)"
+                  R"("partition":{"strategy":"key","partitions":7}})"))
+              .ok());
+  Table* table = MustTable(store.get(), "t");
+  constexpr int kThreads = 4;
+  constexpr int kRows = 150;
+  std::atomic<int> failures{0};
+  std::atomic<bool> writing{true};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < kThreads; ++w) {
+    threads.emplace_back([&, w] {
+      for (int i = 0; i < kRows; ++i) {
+        const std::string row =
+            "w" + std::to_string(w) + "_" + std::to_string(i);
+        if (!table->Put(Put(row).Add("f", "q", 1, "a").Add("g", "q", 1, "b"))
+                 .ok()) {
+          failures++;
+        }
+      }
+    });
+  }
+  std::thread reader([&] {
+    while (writing.load()) {
+      Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
+      if (!scanner.ok()) {
+        failures++;
+        continue;
+      }
+      RowResult row;
+      while ((*scanner)->Next(&row)) {
+        if (row.cells.size() != 2) failures++;  // a row is never torn
+      }
+      if (!(*scanner)->status().ok()) failures++;
+    }
+  });
+  for (std::thread& t : threads) t.join();
+  writing.store(false);
+  reader.join();
+  CHECK(failures.load() == 0);
+  CHECK(Drain(MustTable(store.get(), "t")->GetScanner(Scan())->get()).size() ==
+        static_cast<size_t>(2 * kThreads * kRows));
 }
 
 // ---- faults: a server of the test's own, killed mid-batch -----------------
