@@ -379,17 +379,22 @@ TEST_CASE("scans over many pages return what SQLite returns") {
   }
 }
 
-// One Store shared by threads: writers queue on the writer connection,
-// readers lease pooled connections, nothing is lost or torn.
-TEST_CASE("threads share one server store") {
-  ServerDatabase db;
-  std::unique_ptr<Store> store = MustOpenStore(db.uri());
+// Creates table t, families f and g, KEY 7, and returns it.
+Table* CreateKey7Table(Store* store) {
   REQUIRE(store
               ->CreateTable(MustParseSpec(
                   R"({"table":"t","families":[{"name":"f"},{"name":"g"}],)"
                   R"("partition":{"strategy":"key","partitions":7}})"))
               .ok());
-  Table* table = MustTable(store.get(), "t");
+  return MustTable(store, "t");
+}
+
+// One Store shared by threads: writers queue on the writer connection,
+// readers lease pooled connections, nothing is lost or torn.
+TEST_CASE("threads share one server store") {
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri());
+  Table* table = CreateKey7Table(store.get());
   constexpr int kThreads = 4;
   constexpr int kRows = 150;
   std::atomic<int> failures{0};
@@ -456,12 +461,7 @@ struct OwnServer {
 TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
   OwnServer server;
   std::unique_ptr<Store> store = MustOpenStore(server.uri("faults"));
-  REQUIRE(store
-              ->CreateTable(MustParseSpec(
-                  R"({"table":"t","families":[{"name":"f"},{"name":"g"}],)"
-                  R"("partition":{"strategy":"key","partitions":7}})"))
-              .ok());
-  Table* table = MustTable(store.get(), "t");
+  Table* table = CreateKey7Table(store.get());
   constexpr int kRowsPerBatch = 40;
   std::atomic<int> acked{0};
   std::atomic<bool> stop{false};
