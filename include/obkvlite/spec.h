@@ -96,6 +96,12 @@ struct PartitionSpec {
   RangeColumn range_column = RangeColumn::kK;
   // Ascending upper bounds (exclusive) of the range level.
   std::vector<RangeBound> bounds;
+  // OceanBase's names of the first-level range partitions ("names"), one
+  // per bound, or empty for "p0".."p<n-1>". They differ from p<i> once
+  // partitions were split, merged or dropped: OceanBase cannot rename a
+  // partition, while the store keeps its tables at "t$f$p<i>" by index
+  // (doc/partitions.md).
+  std::vector<std::string> names;
 
   bool HasRangeLevel() const {
     return strategy == PartitionStrategy::kRange ||
@@ -122,7 +128,25 @@ struct PartitionSpec {
   // Number of physical tables: FirstLevelCount() * SubpartitionCount(), or 1
   // for kNone.
   int PhysicalCount() const;
+  // OceanBase's name of first-level range partition `index`: names[index],
+  // or "p<index>". REQUIRED: 0 <= index < bounds.size().
+  std::string RangePartitionName(int index) const;
 };
+
+// A RANGE(G) family's rolling time window ("time_window"; seed 004 §5.4,
+// OceanBase's DYNAMIC_PARTITION_POLICY): `obkv partition roll` keeps one
+// partition per `unit` (UTC), creates those of the next `precreate` units
+// and drops those whose whole range is older than `expire` units.
+enum class TimeUnit { kHour, kDay, kWeek, kMonth };
+
+struct TimeWindow {
+  TimeUnit unit = TimeUnit::kDay;
+  int precreate = 1;  // units created ahead of now, >= 1
+  int expire = 0;     // units kept behind now; 0 keeps every partition
+};
+
+// "hour", "day", "week" or "month".
+const char* TimeUnitName(TimeUnit unit);
 
 // HBase descriptor attributes that change nothing in obkvlite, nor in
 // OBKV-HBase (BLOOMFILTER, COMPRESSION, IN_MEMORY, BLOCKSIZE, MIN_VERSIONS,
@@ -173,6 +197,15 @@ struct FamilySpec {
   PartitionSpec partition;
   // HBase attributes without effect, for describe ("hbase_attributes").
   HBaseAttributes hbase_attributes;
+  // Rolling daily/hourly/... partitions (RANGE on G only); see TimeWindow.
+  std::optional<TimeWindow> time_window;
+  // "auto_split": {"max_cells": N}: after a commit leaves a partition of a
+  // first-level RANGE COLUMNS(K) family above N stored cells, it is split
+  // at its median row key (seed 003). 0: no auto-split.
+  int64_t auto_split_max_cells = 0;
+  // OceanBase's split size for the DDL ("auto_split": {"size": "2GB"},
+  // at least 128MB; OceanBase's default auto_split_tablet_size).
+  std::string auto_split_size = "2GB";
 
   // Largest value this family accepts, in bytes.
   int64_t ValueLimit() const {
@@ -188,6 +221,9 @@ struct TableSpec {
   std::optional<RowkeySpec> rowkey;
   // HBase table attributes without effect, for describe ("hbase_attributes").
   HBaseAttributes hbase_attributes;
+  // Disabled ("disabled": true; HBase's disable, OceanBase's kv_attributes
+  // "State"): reads and writes are refused until the table is enabled.
+  bool disabled = false;
   // Advice that does not make the spec invalid, each prefixed by its path.
   std::vector<std::string> warnings;
   // The spec as accepted, re-serialised canonically (kept by the catalog).

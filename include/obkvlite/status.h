@@ -35,6 +35,7 @@ class [[nodiscard]] Status {
     kAlreadyExists,
     kBusy,
     kUnavailable,  // a server engine's server cannot be reached
+    kFailedPrecondition,  // the table's state refuses it (e.g. disabled)
   };
 
   Status() = default;
@@ -64,6 +65,9 @@ class [[nodiscard]] Status {
   static Status Unavailable(std::string msg) {
     return Status(Code::kUnavailable, std::move(msg));
   }
+  static Status FailedPrecondition(std::string msg) {
+    return Status(Code::kFailedPrecondition, std::move(msg));
+  }
 
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
@@ -71,6 +75,9 @@ class [[nodiscard]] Status {
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   bool IsUnavailable() const { return code_ == Code::kUnavailable; }
+  bool IsFailedPrecondition() const {
+    return code_ == Code::kFailedPrecondition;
+  }
 
   // The message without the code name.
   const std::string& message() const { return message_; }

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "obkvlite/options.h"
+#include "obkvlite/partition_change.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
 #include "obkvlite/table.h"
@@ -62,6 +63,17 @@ struct CopyOptions {
   std::function<void(int64_t rows)> progress;
 };
 
+// How a lifecycle change (Store::DisableTable, EnableTable, AlterTable,
+// TruncateTable) runs.
+struct ChangeOptions {
+  // Plan only: fill oceanbase_ddl, change nothing (`--ddl-only`).
+  bool dry_run = false;
+  // When not null, receives the OceanBase statements that make the same
+  // change on a cluster (obkvlite/ddl.h's oceanbase dialect), each ending
+  // in ";\n".
+  std::vector<std::string>* oceanbase_ddl = nullptr;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -77,12 +89,55 @@ class Store {
   // exists.
   virtual Status CreateTable(const TableSpec& spec) = 0;
 
-  // Drops every relation of the table and its catalog entry.
+  // Drops every relation of the table and its catalog entry, enabled or
+  // not (HBase's shell asks for a disable first; the library does not).
   virtual Status DropTable(const std::string& name) = 0;
 
   // The table named `name`; NotFound if absent. The pointer stays valid
-  // until the table is dropped or the Store is destroyed.
+  // for the life of the Store; once the table is dropped its operations
+  // return NotFound (and work again if a table of that name is created).
   virtual Result<Table*> GetTable(const std::string& name) = 0;
+
+  // True when the store has a table named `name`.
+  virtual Result<bool> TableExists(const std::string& name) = 0;
+
+  // HBase's disable and enable. A disabled table refuses every read and
+  // write with FailedPrecondition "table 't' is disabled (enable it
+  // first)" until it is enabled; the catalog keeps the state ("disabled":
+  // true in its spec; OceanBase's kv_attributes "State": "disable").
+  // FailedPrecondition when the table already is in that state, as HBase's
+  // TableNotEnabledException / TableNotDisabledException.
+  virtual Status DisableTable(const std::string& name,
+                              const ChangeOptions& options) = 0;
+  virtual Status EnableTable(const std::string& name,
+                             const ChangeOptions& options) = 0;
+
+  // HBase's modifyTable: the table becomes `spec` (same name, made by
+  // ParseTableSpec). Families may be added (created empty) and removed
+  // (their cells dropped); a kept family may change ttl_seconds,
+  // max_versions, kv_attributes, hbase_attributes, time_window and
+  // auto_split; the table may change hbase_attributes. Any other change
+  // (layout, rowkey, value_type, partitioning, disabled) is InvalidArgument
+  // naming the field and what makes that change (ChangePartitions,
+  // DisableTable, or a copy into a new table). At least one family stays.
+  virtual Status AlterTable(const TableSpec& spec,
+                            const ChangeOptions& options) = 0;
+
+  // Removes every cell of the table; its families, partitions and bounds
+  // stay (HBase's truncate_preserve; OceanBase's TRUNCATE TABLE).
+  virtual Status TruncateTable(const std::string& name,
+                               const ChangeOptions& options) = 0;
+
+  // Changes the partitions of a table (obkvlite/partition_change.h) in one
+  // transaction on SQLite. Errors name the field and the rule and leave
+  // the store as it was. With change.dry_run only the result is computed.
+  virtual Result<PartitionChangeResult> ChangePartitions(
+      const std::string& name, const PartitionChange& change) = 0;
+
+  // The first-level partitions of family `family` (empty: the first
+  // family) with their bounds and stored cell counts, in one snapshot.
+  virtual Result<std::vector<PartitionInfo>> ListPartitions(
+      const std::string& name, const std::string& family) = 0;
 
   // Names of all tables, ascending.
   virtual std::vector<std::string> ListTables() const = 0;

@@ -35,6 +35,23 @@ inline constexpr int64_t kMysqlMaxVarbinaryValue = 32768;
 // V's type in the mysql dialect.
 std::string MysqlValueType(const FamilySpec& f);
 
+// The oceanbase dialect's pieces (oceanbase_ddl.cc), shared with the
+// ALTER statements (alter_ddl.cc):
+// "MAXVALUE", "(1728921600000)" or "('a')" / "(X'00FF')".
+std::string BoundLiteral(const RangeBound& bound, RangeColumn column);
+// "PARTITION `p3` VALUES LESS THAN (...)" for first-level partition `index`
+// (`keyword` "PARTITION" or "SUBPARTITION"), named by p.names.
+std::string RangePartitionDefinition(const PartitionSpec& p, int index,
+                                     const char* keyword);
+// "PARTITION BY ..." of the oceanbase dialect ("" for none).
+std::string PartitionClause(const PartitionSpec& p);
+// "kv_attributes = '{\"HBase\": {...}}'", or "" when there is nothing to
+// say; "State": "disable" for a disabled table.
+std::string KvAttributes(const TableSpec& t, const FamilySpec& f);
+// One family's CREATE TABLE (oceanbase or mysql dialect), with its notes.
+std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
+                              DdlDialect dialect);
+
 // The oceanbase or mysql script of a whole table.
 std::string MysqlFamilyDdl(const TableSpec& t, DdlDialect dialect);
 

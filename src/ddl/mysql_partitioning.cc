@@ -37,7 +37,8 @@ std::string RangeOnT(const PartitionSpec& p) {
   }
   out += " (\n";
   for (size_t i = p.bounds.size(); i-- > 0;) {
-    out += "  PARTITION " + Q("p" + std::to_string(i)) + " VALUES LESS THAN ";
+    out += "  PARTITION " + Q(p.RangePartitionName(static_cast<int>(i))) +
+           " VALUES LESS THAN ";
     out += i == 0 ? "MAXVALUE"
                   : "(" + std::to_string(1 - p.bounds[i - 1].ts_ms) + ")";
     out += i > 0 ? ",\n" : "\n";

@@ -29,10 +29,24 @@ std::string KeyLiteral(const std::string& key) {
   return out + "'";
 }
 
+std::string KeyColumn(const PartitionSpec& p) {
+  return Q(p.prefix_length > 0 ? "K_PREFIX" : "K");
+}
+
+}  // namespace
+
+namespace ddl_internal {
+
 std::string BoundLiteral(const RangeBound& bound, RangeColumn column) {
   if (bound.is_maxvalue) return "MAXVALUE";
   if (column == RangeColumn::kG) return "(" + std::to_string(bound.ts_ms) + ")";
   return "(" + KeyLiteral(bound.key) + ")";
+}
+
+std::string RangePartitionDefinition(const PartitionSpec& p, int index,
+                                     const char* keyword) {
+  return std::string(keyword) + " " + Q(p.RangePartitionName(index)) +
+         " VALUES LESS THAN " + BoundLiteral(p.bounds[index], p.range_column);
 }
 
 // "(\n  PARTITION `p0` VALUES LESS THAN (..),\n ...\n)"
@@ -40,17 +54,10 @@ std::string RangeList(const PartitionSpec& p, const char* keyword,
                       const char* indent) {
   std::string out = "(\n";
   for (size_t i = 0; i < p.bounds.size(); ++i) {
-    out += indent;
-    out += keyword;
-    out += " " + Q("p" + std::to_string(i)) + " VALUES LESS THAN " +
-           BoundLiteral(p.bounds[i], p.range_column);
+    out += indent + RangePartitionDefinition(p, static_cast<int>(i), keyword);
     out += i + 1 < p.bounds.size() ? ",\n" : "\n";
   }
   return out + ")";
-}
-
-std::string KeyColumn(const PartitionSpec& p) {
-  return Q(p.prefix_length > 0 ? "K_PREFIX" : "K");
 }
 
 std::string PartitionClause(const PartitionSpec& p) {
@@ -79,8 +86,11 @@ std::string PartitionClause(const PartitionSpec& p) {
   return "";
 }
 
-std::string KvAttributes(const FamilySpec& f) {
-  if (f.ttl_seconds == 0 && f.max_versions == 0 && !f.kv_attributes) return "";
+std::string KvAttributes(const TableSpec& t, const FamilySpec& f) {
+  if (f.ttl_seconds == 0 && f.max_versions == 0 && !f.kv_attributes &&
+      !t.disabled) {
+    return "";
+  }
   std::string inner;
   if (f.ttl_seconds > 0) {
     inner += "\"TimeToLive\": " + std::to_string(f.ttl_seconds);
@@ -89,13 +99,43 @@ std::string KvAttributes(const FamilySpec& f) {
     if (!inner.empty()) inner += ", ";
     inner += "\"MaxVersions\": " + std::to_string(f.max_versions);
   }
+  if (t.disabled) {
+    if (!inner.empty()) inner += ", ";
+    inner += "\"State\": \"disable\"";
+  }
   return "kv_attributes = '{\"HBase\": {" + inner + "}}'";
 }
+
+}  // namespace ddl_internal
+
+namespace {
+
+using ddl_internal::KvAttributes;
+using ddl_internal::PartitionClause;
+
+// DYNAMIC_PARTITION_POLICY of a family with a time window (OceanBase
+// 4.3.5 BP2+): a table option, before PARTITION BY.
+std::string DynamicPartitionPolicy(const FamilySpec& f) {
+  const TimeWindow& w = *f.time_window;
+  const std::string unit = TimeUnitName(w.unit);
+  std::string out = "DYNAMIC_PARTITION_POLICY = (ENABLE = true, TIME_UNIT = '" +
+                    unit + "', PRECREATE_TIME = '" +
+                    std::to_string(w.precreate) + unit + "'";
+  if (w.expire > 0) {
+    out += ", EXPIRE_TIME = '" + std::to_string(w.expire) + unit + "'";
+  }
+  return out + ", BIGINT_PRECISION = 'ms')";
+}
+
 
 std::string ValueType(const FamilySpec& f) {
   if (f.longblob) return "longblob";
   return "varbinary(" + std::to_string(f.value_max_bytes) + ")";
 }
+
+}  // namespace
+
+namespace ddl_internal {
 
 std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
                               DdlDialect dialect) {
@@ -104,6 +144,15 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
   const bool mysql = dialect == DdlDialect::kMysql;
   std::string clause = PartitionClause(p);
   std::ostringstream s;
+  if (f.auto_split_max_cells > 0 && !mysql) {
+    // RANGE COLUMNS(K) SIZE('...') (...): OceanBase splits by size.
+    const std::string head = "PARTITION BY RANGE COLUMNS(" + Q("K") + ")";
+    clause.insert(head.size(), " SIZE('" + f.auto_split_size + "')");
+    s << "-- auto_split: obkvlite splits a partition above "
+      << f.auto_split_max_cells
+      << " stored cells at its median row key;\n-- OceanBase splits by size "
+         "(SIZE), at most one partition at a time.\n";
+  }
   if (mysql) {
     ddl_internal::MysqlPartitioning m =
         ddl_internal::MysqlPartitionClause(p, clause);
@@ -139,17 +188,14 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
     << Q(ts ? "S" : "T") << ")\n)";
   if (dialect == DdlDialect::kOceanBase) {
     s << " TABLEGROUP = " << Q(t.name);
-    const std::string kv = KvAttributes(f);
+    const std::string kv = KvAttributes(t, f);
     if (!kv.empty()) s << "\n" << kv;
+    if (f.time_window) s << "\n" << DynamicPartitionPolicy(f);
   }
   if (!clause.empty()) s << "\n" << clause;
   s << ";\n";
   return s.str();
 }
-
-}  // namespace
-
-namespace ddl_internal {
 
 bool HasGColumn(const TableSpec& t, const FamilySpec& f) {
   return t.layout == Layout::kTimeseries || f.partition.NeedsTimestamp();
@@ -173,7 +219,7 @@ std::vector<std::string> ServerCreateStatements(const TableSpec& t,
     out.push_back("CREATE TABLEGROUP " + Q(t.name) + ";\n");
   }
   for (const FamilySpec& f : t.families) {
-    out.push_back(CreateFamilyTable(t, f, dialect));
+    out.push_back(ddl_internal::CreateFamilyTable(t, f, dialect));
   }
   return out;
 }

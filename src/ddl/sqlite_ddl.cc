@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ddl/ddl_internal.h"
+#include "ddl/sqlite_family_ddl.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {
@@ -101,6 +102,22 @@ std::vector<std::string> FamilyUnionViews(const TableSpec& spec,
   return out;
 }
 
+// DROP VIEW statements of family `f`'s union views.
+std::vector<std::string> DropFamilyViews(const TableSpec& spec,
+                                         const FamilySpec& f) {
+  std::vector<std::string> out;
+  const std::string relation = FamilyRelationName(spec, f);
+  const PartitionSpec& p = f.partition;
+  if (p.strategy == PartitionStrategy::kNone) return out;
+  out.push_back("DROP VIEW IF EXISTS " + Q(relation) + ";");
+  if (p.PhysicalCount() > kViewChunk) {
+    for (const std::string& chunk : ChunkViews(relation, p.PhysicalCount())) {
+      out.push_back("DROP VIEW IF EXISTS " + Q(chunk) + ";");
+    }
+  }
+  return out;
+}
+
 std::string CatalogInsert(const TableSpec& spec) {
   return "INSERT INTO " + Q(kCatalogTable) + " (\"name\", \"spec\") VALUES (" +
          QuoteSqlString(spec.name) + ", " + QuoteSqlString(spec.json) + ");";
@@ -178,16 +195,10 @@ std::vector<std::string> SqliteDropStatements(const TableSpec& spec) {
   for (const FamilySpec& f : spec.families) {
     const std::string relation = FamilyRelationName(spec, f);
     const PartitionSpec& p = f.partition;
-    const int count = p.PhysicalCount();
-    if (p.strategy != PartitionStrategy::kNone) {
-      out.push_back("DROP VIEW IF EXISTS " + Q(relation) + ";");
-      if (count > kViewChunk) {
-        for (const std::string& chunk : ChunkViews(relation, count)) {
-          out.push_back("DROP VIEW IF EXISTS " + Q(chunk) + ";");
-        }
-      }
+    for (std::string& view : DropFamilyViews(spec, f)) {
+      out.push_back(std::move(view));
     }
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < p.PhysicalCount(); ++i) {
       out.push_back("DROP TABLE IF EXISTS " +
                     Q(PartitionTableName(relation, p, i)) + ";");
     }
@@ -195,6 +206,27 @@ std::vector<std::string> SqliteDropStatements(const TableSpec& spec) {
   out.push_back("DELETE FROM " + Q(kCatalogTable) +
                 " WHERE \"name\" = " + QuoteSqlString(spec.name) + ";");
   return out;
+}
+
+std::string SqlitePartitionTableDdl(const TableSpec& spec, const FamilySpec& f,
+                                    const std::string& qualified) {
+  return CreatePartitionTable(spec, f, qualified);
+}
+
+std::vector<std::string> SqliteFamilyViewStatements(const TableSpec& spec,
+                                                    const FamilySpec& f) {
+  return FamilyUnionViews(spec, f, "CREATE VIEW");
+}
+
+std::vector<std::string> SqliteFamilyDropViewStatements(const TableSpec& spec,
+                                                        const FamilySpec& f) {
+  return DropFamilyViews(spec, f);
+}
+
+std::string SqliteCatalogUpdate(const TableSpec& spec) {
+  return "UPDATE " + Q(kCatalogTable) + " SET \"spec\" = " +
+         QuoteSqlString(spec.json) + " WHERE \"name\" = " +
+         QuoteSqlString(spec.name) + ";";
 }
 
 std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect) {

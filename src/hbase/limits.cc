@@ -37,6 +37,8 @@ Status WithMessage(const Status& status, std::string message) {
       return Status::Busy(std::move(message));
     case Status::Code::kUnavailable:
       return Status::Unavailable(std::move(message));
+    case Status::Code::kFailedPrecondition:
+      return Status::FailedPrecondition(std::move(message));
   }
   return status;
 }

@@ -62,9 +62,27 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
 
 void StoreImpl::AddTables(const std::vector<TableSpec>& specs) {
   for (const TableSpec& spec : specs) {
-    if (tables_.count(spec.name) > 0) continue;
-    tables_[spec.name] = MakeTable(ctx_.get(), SchemaOf(spec));
+    auto it = tables_.find(spec.name);
+    if (it == tables_.end()) {
+      tables_[spec.name] = MakeLive(spec);
+    } else if (it->second->dropped()) {
+      // Created again (by another process): bring the object back.
+      auto lock = it->second->ChangeLock();
+      it->second->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
+    }
   }
+}
+
+std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
+  auto live = std::make_unique<LiveTable>(
+      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)));
+  const std::string name = spec.name;
+  live->set_before_purge([this, name]() { return PurgePartitions(name); });
+  live->set_after_write(
+      [this, name](const std::vector<LiveTable::WrittenRow>& rows) {
+        AfterWrite(name, rows);
+      });
+  return live;
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(
@@ -113,6 +131,23 @@ Status StoreImpl::ForEachStoredRow(
   });
 }
 
+Result<LiveTable*> StoreImpl::Live(const std::string& name) {
+  {
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    auto it = tables_.find(name);
+    if (it != tables_.end() && !it->second->dropped()) return it->second.get();
+  }
+  // Maybe another process created it: look at the catalog again.
+  OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, ReadCatalog());
+  std::lock_guard<std::mutex> lock(tables_mu_);
+  AddTables(specs);
+  auto it = tables_.find(name);
+  if (it == tables_.end() || it->second->dropped()) {
+    return Status::NotFound("table '" + name + "' not found");
+  }
+  return it->second.get();
+}
+
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         ctx_->readers().Acquire());
@@ -123,10 +158,24 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
   return GuardApi("create", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("create"));
     OBKV_RETURN_IF_ERROR(CheckSpecMatchesJson(spec));
+    LiveTable* live = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(tables_mu_);
+      auto it = tables_.find(spec.name);
+      if (it != tables_.end()) live = it->second.get();
+    }
+    // A table object of that name (dropped here, or stale after another
+    // process's drop) comes back with the new spec.
+    std::unique_lock<std::shared_mutex> change;
+    if (live != nullptr) change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_RETURN_IF_ERROR(ctx_->engine()->CreateTable(ctx_->writer(), spec));
+    auto_split_.Forget(spec.name);
+    if (live != nullptr) {
+      live->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
+      return Status::OK();
+    }
     std::lock_guard<std::mutex> lock(tables_mu_);
-    tables_.erase(spec.name);  // a stale object from another process's drop
     AddTables({spec});
     return Status::OK();
   });
@@ -135,6 +184,14 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
 Status StoreImpl::DropTable(const std::string& name) {
   return GuardApi("drop", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("drop"));
+    LiveTable* live = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(tables_mu_);
+      auto it = tables_.find(name);
+      if (it != tables_.end()) live = it->second.get();
+    }
+    std::unique_lock<std::shared_mutex> change;
+    if (live != nullptr) change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                           storage::LoadCatalog(ctx_->writer()));
@@ -148,28 +205,16 @@ Status StoreImpl::DropTable(const std::string& name) {
     OBKV_RETURN_IF_ERROR(ctx_->engine()->DropTable(ctx_->writer(), *spec));
     ctx_->EvictWriterStatements(name + "$");
     ctx_->readers().InvalidateStatements();
-    std::lock_guard<std::mutex> lock(tables_mu_);
-    tables_.erase(name);
+    auto_split_.Forget(name);
+    if (live != nullptr) live->MarkDropped();
     return Status::OK();
   });
 }
 
 Result<Table*> StoreImpl::GetTable(const std::string& name) {
   return GuardApi("get_table", [&]() -> Result<Table*> {
-    {
-      std::lock_guard<std::mutex> lock(tables_mu_);
-      auto it = tables_.find(name);
-      if (it != tables_.end()) return it->second.get();
-    }
-    // Maybe another process created it: look at the catalog again.
-    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, ReadCatalog());
-    std::lock_guard<std::mutex> lock(tables_mu_);
-    AddTables(specs);
-    auto it = tables_.find(name);
-    if (it == tables_.end()) {
-      return Status::NotFound("table '" + name + "' not found");
-    }
-    return it->second.get();
+    OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+    return static_cast<Table*>(live);
   });
 }
 

@@ -1,12 +1,14 @@
 // Copyright (c) obkvlite authors.
 //
 // StoreImpl: Store::Open's store (obkvlite/store.h). It owns the
-// StoreContext (writer connection, read pool, clock) and one Table object
-// per catalog entry, made by the layout seam (layout_dispatch.h). DDL runs
-// through storage/catalog.h under the write mutex.
+// StoreContext (writer connection, read pool, clock) and one LiveTable per
+// table it has seen (live_table.h), each over the layout's implementation
+// (layout_dispatch.h). Creates and drops run through the engine under the
+// write mutexes; lifecycle changes (store_lifecycle.cc) also hold the
+// table's change lock.
 //
-// Thread safety: safe from any thread. Lock order: the write mutex, then
-// tables_mu_.
+// Thread safety: safe from any thread. Lock order: a table's change lock,
+// the write mutexes, then tables_mu_.
 
 #ifndef OBKVLITE_HBASE_STORE_IMPL_H_
 #define OBKVLITE_HBASE_STORE_IMPL_H_
@@ -14,9 +16,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "hbase/auto_split.h"
+#include "hbase/live_table.h"
 #include "hbase/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/store.h"
@@ -39,8 +44,58 @@ class StoreImpl final : public Store {
   Status ForEachStoredRow(
       const std::string& name, const std::string& family,
       const std::function<Status(const StoredRow&)>& fn) override;
+  Result<bool> TableExists(const std::string& name) override;
+  Status DisableTable(const std::string& name,
+                      const ChangeOptions& options) override;
+  Status EnableTable(const std::string& name,
+                     const ChangeOptions& options) override;
+  Status AlterTable(const TableSpec& spec,
+                    const ChangeOptions& options) override;
+  Status TruncateTable(const std::string& name,
+                       const ChangeOptions& options) override;
+  Result<PartitionChangeResult> ChangePartitions(
+      const std::string& name, const PartitionChange& change) override;
+  Result<std::vector<PartitionInfo>> ListPartitions(
+      const std::string& name, const std::string& family) override;
 
  private:
+  // A lifecycle change as the callback of ChangeTable computes it.
+  struct TableChange {
+    TableSpec after;
+    std::vector<FamilyMoves> moves;
+  };
+  using PlanFn = std::function<Result<TableChange>(const TableSpec& before)>;
+
+  // Runs a lifecycle change of table `name`: under its change lock and the
+  // write mutexes, reads the current spec from the catalog, plans with
+  // `plan`, fills `ddl` (may be null) with the OceanBase statements, and
+  // unless `dry_run` has the engine make it and installs the new table.
+  // Returns the rows the engine copied.
+  Result<int64_t> ChangeTable(const std::string& name, const char* what,
+                              bool dry_run, std::vector<std::string>* ddl,
+                              const storage::MoveProgress& progress,
+                              const PlanFn& plan);
+  // Disable (true) or enable (false).
+  Status SetDisabled(const std::string& name, bool disabled,
+                     const ChangeOptions& options);
+  // The LiveTable of `name`, or NotFound.
+  Result<LiveTable*> Live(const std::string& name);
+  // A new LiveTable for `spec` with the store's hooks.
+  std::unique_ptr<LiveTable> MakeLive(const TableSpec& spec);
+  // Purge's roll of time windows and emptying of partitions past TTL.
+  Result<PurgeStats> PurgePartitions(const std::string& name);
+  // The auto-split check after writes (auto_split.h).
+  void AfterWrite(const std::string& name,
+                  const std::vector<LiveTable::WrittenRow>& rows);
+  // The row key to split an auto-split partition at once its exact count
+  // is above `limit`; nullopt (and the count recorded) otherwise.
+  Result<std::optional<std::string>> SplitKey(const FamilyInfo& info,
+                                              int index,
+                                              const AutoSplitter::Key& key,
+                                              int64_t limit);
+  // Stored rows of first-level partition `index` of `family`.
+  Result<int64_t> CountCells(storage::Connection* conn,
+                             const FamilyInfo& family, int index) const;
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
       : ctx_(std::move(ctx)) {}
   // Adds a Table for every spec not known yet. REQUIRED: hold tables_mu_.
@@ -52,7 +107,8 @@ class StoreImpl final : public Store {
 
   std::unique_ptr<StoreContext> ctx_;
   mutable std::mutex tables_mu_;
-  std::map<std::string, std::unique_ptr<Table>> tables_;  // by tables_mu_
+  std::map<std::string, std::unique_ptr<LiveTable>> tables_;  // tables_mu_
+  AutoSplitter auto_split_;
 };
 
 }  // namespace obkvlite

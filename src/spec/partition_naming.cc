@@ -33,6 +33,25 @@ std::string PartitionTableName(std::string_view relation,
   return name;
 }
 
+std::string PartitionSpec::RangePartitionName(int index) const {
+  if (static_cast<size_t>(index) < names.size()) return names[index];
+  return "p" + std::to_string(index);
+}
+
+const char* TimeUnitName(TimeUnit unit) {
+  switch (unit) {
+    case TimeUnit::kHour:
+      return "hour";
+    case TimeUnit::kDay:
+      return "day";
+    case TimeUnit::kWeek:
+      return "week";
+    case TimeUnit::kMonth:
+      return "month";
+  }
+  return "day";
+}
+
 int ShardOfPartition(std::string_view table, int index, int shards) {
   uint32_t hash = 2166136261u;  // FNV-1a, 32 bits
   for (char c : table) {

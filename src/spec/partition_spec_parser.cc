@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "spec/partition_spec_parser.h"
 
+#include <cctype>
 #include <limits>
+#include <set>
 
 #include "obkvlite/bytes.h"
 #include "spec/json_fields.h"
@@ -145,6 +147,40 @@ Status ReadBounds(const JsonFields& fields, RangeColumn column,
   return Status::OK();
 }
 
+// "names": OceanBase's partition names, one per bound, unique in any case.
+Status ReadNames(const JsonFields& fields, PartitionSpec* spec) {
+  const nlohmann::json* names = fields.Get("names");
+  if (names == nullptr) return Status::OK();
+  const std::string path = fields.PathOf("names");
+  if (!names->is_array() || names->size() != spec->bounds.size()) {
+    return Status::InvalidArgument(
+        path + ": must be an array of " + std::to_string(spec->bounds.size()) +
+        " partition names, one per bound, got " + JsonForMessage(*names));
+  }
+  std::set<std::string> seen;
+  for (size_t i = 0; i < names->size(); ++i) {
+    const std::string item_path = IndexPath(path, i);
+    const nlohmann::json& name = (*names)[i];
+    if (!name.is_string()) {
+      return Status::InvalidArgument(item_path + ": must be a string, got " +
+                                     JsonForMessage(name));
+    }
+    const std::string text = name.get<std::string>();
+    OBKV_RETURN_IF_ERROR(ValidateIdentifier(text, item_path));
+    std::string lower;
+    for (char c : text) {
+      lower.push_back(
+          static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    if (!seen.insert(lower).second) {
+      return Status::InvalidArgument(item_path + ": duplicate partition name '" +
+                                     text + "'");
+    }
+    spec->names.push_back(text);
+  }
+  return Status::OK();
+}
+
 Result<RangeColumn> ReadRangeColumn(const JsonFields& fields) {
   OBKV_ASSIGN_OR_RETURN(auto column, fields.OptionalString("column"));
   if (!column || *column == "K") return RangeColumn::kK;
@@ -176,15 +212,19 @@ Result<PartitionSpec> ParsePartitionSpec(const nlohmann::json& value,
     OBKV_RETURN_IF_ERROR(ReadKeyOptions(fields, &spec));
   } else if (strategy == "range") {
     spec.strategy = PartitionStrategy::kRange;
-    OBKV_RETURN_IF_ERROR(fields.CheckKnown({"strategy", "column", "bounds"}));
+    OBKV_RETURN_IF_ERROR(
+        fields.CheckKnown({"strategy", "column", "bounds", "names"}));
     OBKV_ASSIGN_OR_RETURN(spec.range_column, ReadRangeColumn(fields));
     OBKV_RETURN_IF_ERROR(ReadBounds(fields, spec.range_column, &spec));
+    OBKV_RETURN_IF_ERROR(ReadNames(fields, &spec));
   } else if (strategy == "range_key") {
     spec.strategy = PartitionStrategy::kRangeKey;
     spec.range_column = RangeColumn::kG;
     OBKV_RETURN_IF_ERROR(fields.CheckKnown(
-        {"strategy", "bounds", "subpartitions", "prefix_length", "hash"}));
+        {"strategy", "bounds", "names", "subpartitions", "prefix_length",
+         "hash"}));
     OBKV_RETURN_IF_ERROR(ReadBounds(fields, RangeColumn::kG, &spec));
+    OBKV_RETURN_IF_ERROR(ReadNames(fields, &spec));
     OBKV_ASSIGN_OR_RETURN(spec.key_partitions,
                           ReadKeyCount(fields, "subpartitions", warnings));
     OBKV_RETURN_IF_ERROR(ReadKeyOptions(fields, &spec));

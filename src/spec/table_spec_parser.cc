@@ -14,6 +14,7 @@
 #include "obkvlite/spec.h"
 #include "spec/hbase_attributes_parser.h"
 #include "spec/json_fields.h"
+#include "spec/partition_policy_parser.h"
 #include "spec/partition_spec_parser.h"
 #include "spec/rowkey_spec_parser.h"
 
@@ -155,15 +156,35 @@ Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
                                  JsonForMessage(*fields.Get("value_type")));
 }
 
+// What the table level gives every family that does not say otherwise.
+struct TableDefaults {
+  PartitionSpec partition;
+  const nlohmann::json* time_window = nullptr;  // table "time_window"
+  const nlohmann::json* auto_split = nullptr;   // table "auto_split"
+};
+
+// The family's own policy member, else the table's (path names the one
+// used).
+const nlohmann::json* PolicyOf(const JsonFields& fields, std::string_view key,
+                               const nlohmann::json* table_value,
+                               std::string* path) {
+  if (const nlohmann::json* own = fields.Get(key)) {
+    *path = fields.PathOf(key);
+    return own;
+  }
+  *path = std::string(key);
+  return table_value;
+}
+
 Result<FamilySpec> ParseFamily(const nlohmann::json& value,
                                const std::string& path, const TableSpec& table,
-                               const PartitionSpec& table_partition,
+                               const TableDefaults& defaults,
                                std::vector<std::string>* warnings) {
   JsonFields fields(value, path);
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(
-      fields.CheckKnown({"name", "ttl_seconds", "max_versions", "kv_attributes",
-                         "value_type", "partition", "hbase_attributes"}));
+  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
+      {"name", "ttl_seconds", "max_versions", "kv_attributes", "value_type",
+       "partition", "hbase_attributes", "time_window", "auto_split"}));
   FamilySpec family;
   OBKV_ASSIGN_OR_RETURN(family.name, fields.String("name"));
   OBKV_RETURN_IF_ERROR(ValidateIdentifier(family.name, fields.PathOf("name")));
@@ -199,8 +220,15 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
         family.partition,
         ParsePartitionSpec(*p, fields.PathOf("partition"), warnings));
   } else {
-    family.partition = table_partition;
+    family.partition = defaults.partition;
   }
+  std::string policy_path;
+  const nlohmann::json* window =
+      PolicyOf(fields, "time_window", defaults.time_window, &policy_path);
+  OBKV_RETURN_IF_ERROR(ParseTimeWindow(window, policy_path, &family));
+  const nlohmann::json* split =
+      PolicyOf(fields, "auto_split", defaults.auto_split, &policy_path);
+  OBKV_RETURN_IF_ERROR(ParseAutoSplit(split, policy_path, &family));
   if (const nlohmann::json* a = fields.Get("hbase_attributes")) {
     OBKV_ASSIGN_OR_RETURN(
         family.hbase_attributes,
@@ -221,7 +249,8 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
   OBKV_RETURN_IF_ERROR(
       fields.CheckKnown({"table", "layout", "families", "partition", "rowkey",
-                         "hbase_attributes"}));
+                         "hbase_attributes", "disabled", "time_window",
+                         "auto_split"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
@@ -245,11 +274,15 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
         JsonForMessage(*fields.Get("layout")));
   }
 
-  PartitionSpec table_partition;
+  TableDefaults defaults;
   if (const nlohmann::json* p = fields.Get("partition")) {
-    OBKV_ASSIGN_OR_RETURN(table_partition,
+    OBKV_ASSIGN_OR_RETURN(defaults.partition,
                           ParsePartitionSpec(*p, "partition", &table.warnings));
   }
+  defaults.time_window = fields.Get("time_window");
+  defaults.auto_split = fields.Get("auto_split");
+  OBKV_ASSIGN_OR_RETURN(auto disabled, fields.OptionalBool("disabled"));
+  table.disabled = disabled.value_or(false);
 
   if (const nlohmann::json* a = fields.Get("hbase_attributes")) {
     OBKV_ASSIGN_OR_RETURN(table.hbase_attributes,
@@ -278,8 +311,8 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   for (size_t i = 0; i < families->size(); ++i) {
     const std::string path = IndexPath("families", i);
     OBKV_ASSIGN_OR_RETURN(FamilySpec family,
-                          ParseFamily((*families)[i], path, table,
-                                      table_partition, &table.warnings));
+                          ParseFamily((*families)[i], path, table, defaults,
+                                      &table.warnings));
     auto [it, inserted] = seen.emplace(AsciiLower(family.name), i);
     if (!inserted) {
       const std::string& other = table.families[it->second].name;

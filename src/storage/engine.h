@@ -19,11 +19,14 @@
 #include <string>
 #include <vector>
 
+#include "obkvlite/ddl.h"
 #include "obkvlite/options.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
+#include "spec/partition_plan.h"
 #include "storage/connection.h"
+#include "storage/sqlite_alter.h"
 
 namespace obkvlite {
 namespace storage {
@@ -54,6 +57,27 @@ class Engine {
 
   // Drops the table's relations and catalog row; NotFound when absent.
   virtual Status DropTable(Connection* writer, const TableSpec& spec) = 0;
+
+  // The dialect of the server's DDL (kOceanBase or kMysql), or kSqlite.
+  virtual DdlDialect ddl_dialect() const = 0;
+
+  // Turns table `before` into `after` (the same name): removed families'
+  // relations are dropped, added ones created, the rows of the families in
+  // `moves` go to their new partitions, and the catalog row becomes
+  // after.json. SQLite: one transaction (storage/sqlite_alter.h). A
+  // server: the statements of ddl/alter_ddl.h in order, then the catalog
+  // row (a server's DDL commits by itself). Returns the rows copied by the
+  // store (0 where the server moves them). NotFound when the catalog has no
+  // such table.
+  virtual Result<int64_t> AlterTable(Connection* writer,
+                                     const TableSpec& before,
+                                     const TableSpec& after,
+                                     const std::vector<FamilyMoves>& moves,
+                                     const MoveProgress& progress) = 0;
+
+  // Removes every row of every family of the table, keeping its tables
+  // and partitions.
+  virtual Status TruncateTable(Connection* writer, const TableSpec& spec) = 0;
 };
 
 // An engine with its writers and the catalog read at open.

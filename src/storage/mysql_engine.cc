@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ddl/alter_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/mysql_connection.h"
@@ -70,6 +71,43 @@ class MysqlEngine final : public Engine {
     // never a catalog entry without them.
     for (const std::string& drop : ServerDropStatements(spec, dialect_)) {
       OBKV_RETURN_IF_ERROR(writer->Exec(drop));
+    }
+    return Status::OK();
+  }
+
+  DdlDialect ddl_dialect() const override { return dialect_; }
+
+  Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
+                             const TableSpec& after,
+                             const std::vector<FamilyMoves>& moves,
+                             const MoveProgress& /*progress*/) override {
+    OBKV_RETURN_IF_ERROR(writer->Revive());
+    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, before.name));
+    if (!exists) {
+      return Status::NotFound("table '" + before.name + "' not found");
+    }
+    for (const std::string& stmt :
+         AlterTableStatements(before, after, moves, dialect_)) {
+      OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
+    }
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> update,
+        writer->Prepare("UPDATE " + QuoteMysqlIdentifier(kCatalogTable) +
+                        " SET " + QuoteMysqlIdentifier("spec") + " = ?2 WHERE " +
+                        QuoteMysqlIdentifier("name") + " = ?1"));
+    update->BindText(1, after.name);
+    update->BindText(2, after.json);
+    OBKV_RETURN_IF_ERROR(update->Run());
+    OBKV_RETURN_IF_ERROR(txn.Commit());
+    return int64_t{0};
+  }
+
+  Status TruncateTable(Connection* writer, const TableSpec& spec) override {
+    OBKV_RETURN_IF_ERROR(writer->Revive());
+    for (const std::string& stmt : TruncateTableStatements(spec)) {
+      OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
     }
     return Status::OK();
   }

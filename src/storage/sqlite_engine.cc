@@ -126,6 +126,26 @@ class SqliteEngine final : public Engine {
   Status DropTable(Connection* writer, const TableSpec& spec) override {
     return DropCatalogTable(writer, spec);
   }
+  DdlDialect ddl_dialect() const override { return DdlDialect::kSqlite; }
+  Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
+                             const TableSpec& after,
+                             const std::vector<FamilyMoves>& moves,
+                             const MoveProgress& progress) override {
+    return SqliteAlterTable(writer, before, after, moves, shards_, progress);
+  }
+  Status TruncateTable(Connection* writer, const TableSpec& spec) override {
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+    for (const FamilySpec& f : spec.families) {
+      const std::string relation = FamilyRelationName(spec, f);
+      for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
+        OBKV_RETURN_IF_ERROR(writer->Exec(
+            "DELETE FROM " +
+            QuoteSqlIdentifier(PartitionTableName(relation, f.partition, i))));
+      }
+    }
+    return txn.Commit();
+  }
 
  private:
   const std::string path_;

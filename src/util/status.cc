@@ -23,6 +23,8 @@ std::string_view Status::CodeName() const {
       return "Busy";
     case Code::kUnavailable:
       return "Unavailable";
+    case Code::kFailedPrecondition:
+      return "FailedPrecondition";
   }
   return "Unknown";
 }

@@ -63,6 +63,10 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterExportCommand(app, ctx);
   RegisterShellCommand(app, ctx);
   RegisterCopyCommand(app, ctx);
+  RegisterSpecCommand(app, ctx);
+  RegisterTableStateCommands(app, ctx);
+  RegisterAlterCommand(app, ctx);
+  RegisterPartitionCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -68,6 +68,10 @@ void RegisterLoadCommand(CLI::App& app, CliContext& ctx);
 void RegisterExportCommand(CLI::App& app, CliContext& ctx);
 void RegisterShellCommand(CLI::App& app, CliContext& ctx);
 void RegisterCopyCommand(CLI::App& app, CliContext& ctx);
+void RegisterSpecCommand(CLI::App& app, CliContext& ctx);
+void RegisterTableStateCommands(CLI::App& app, CliContext& ctx);
+void RegisterAlterCommand(CLI::App& app, CliContext& ctx);
+void RegisterPartitionCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

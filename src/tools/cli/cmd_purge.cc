@@ -27,7 +27,11 @@ int RunPurge(const std::string& table_name, CliContext& ctx) {
   if (!stats.ok()) return ctx.Fail(stats.status());
   *ctx.out << "purged " << table_name << ": " << stats->expired_cells
            << " expired cells, " << stats->excess_versions
-           << " excess versions\n";
+           << " excess versions";
+  if (stats->partitions_cleared > 0) {
+    *ctx.out << ", " << stats->partitions_cleared << " partitions cleared";
+  }
+  *ctx.out << "\n";
   return kExitOk;
 }
 

@@ -74,12 +74,11 @@ Status ShellSession::List(const ShellCommand& c) {
 Status ShellSession::Truncate(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
-  const TableSpec spec = table->spec();  // a copy: the table goes away
-  *out_ << "Truncating '" << spec.name << "' table (it may take a while):\n"
+  const std::string name = table->spec().name;
+  *out_ << "Truncating '" << name << "' table (it may take a while):\n"
         << " - Disabling table...\n"
         << " - Truncating table...\n";
-  OBKV_RETURN_IF_ERROR(store_->DropTable(spec.name).WithPrefix(c.name));
-  return store_->CreateTable(spec).WithPrefix(c.name);
+  return store_->TruncateTable(name, {}).WithPrefix(c.name);
 }
 
 Status ShellSession::Help(const ShellCommand& c) {

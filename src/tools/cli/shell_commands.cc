@@ -43,12 +43,34 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        nullptr},
       {"truncate", &ShellSession::Truncate,
        "truncate 'TABLE' (or truncate_preserve)",
-       "Removes every cell: drops the table and creates it again, with the "
-       "same partitions (so truncate_preserve, which keeps HBase's region "
-       "boundaries, is the same).",
+       "Removes every cell and keeps the families and partitions (so "
+       "truncate_preserve, which keeps HBase's region boundaries, is the "
+       "same; OceanBase's TRUNCATE TABLE).",
        nullptr},
       {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
        "truncate"},
+      {"alter", &ShellSession::Alter,
+       "alter 'TABLE', 'FAMILY' | {NAME => 'f', VERSIONS => 5, TTL => ...} "
+       "| 'delete' => 'f' | {NAME => 'f', METHOD => 'delete'}, ...",
+       "Adds a family, changes a family's VERSIONS and TTL, or deletes a "
+       "family and its cells.",
+       nullptr},
+      {"disable", &ShellSession::Disable, "disable 'TABLE'",
+       "Disables the table: reads and writes are refused until enable.",
+       nullptr},
+      {"enable", &ShellSession::Enable, "enable 'TABLE'",
+       "Enables a disabled table.", nullptr},
+      {"is_disabled", &ShellSession::IsDisabled, "is_disabled 'TABLE'",
+       "Prints true when the table is disabled.", nullptr},
+      {"is_enabled", &ShellSession::IsEnabled, "is_enabled 'TABLE'",
+       "Prints true when the table is enabled.", nullptr},
+      {"drop", &ShellSession::Drop, "drop 'TABLE'",
+       "Drops a disabled table and its cells.", nullptr},
+      {"exists", &ShellSession::Exists, "exists 'TABLE'",
+       "Tells whether the table exists.", nullptr},
+      {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
+       "Prints the number of partitions and the range bounds between them.",
+       nullptr},
       {"put", &ShellSession::Put,
        "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS]",
        "Writes one cell, stamped TS or now; 'f' alone is the empty "

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// The shell's create: HBase's create syntax (admin.rb create, cfd and
+// The shell's create and alter: HBase's create syntax (admin.rb create, cfd and
 // update_htd_from_arg) turned into a table spec (DESIGN §6), validated by
 // ParseTableSpec:
 //   'f' or {NAME => 'f', ...}          a family; VERSIONS (default 1, as
@@ -21,6 +21,11 @@
 //   LAYOUT => 'timeseries'
 //   table attributes (OWNER, MAX_FILESIZE, READONLY, DURABILITY, ...,
 //       CONFIGURATION, METADATA)       the table's "hbase_attributes"
+// alter takes the same family descriptors (admin.rb alter): 'f' or
+// {NAME => 'f', ...} adds the family or changes what it sets of an
+// existing one; 'delete' => 'f' and {NAME => 'f', METHOD => 'delete'}
+// delete it; it prints HBase's "Updating all regions with the new
+// schema...", "1/1 regions updated." and "Done." (alter_spec.h).
 // Arguments HBase ignores are ignored with HBase's notice: "Unknown
 // argument ignored for column family f: X", "An argument ignored (unknown
 // or overridden): X". A family given twice takes the later settings over
@@ -37,6 +42,7 @@
 #include "obkvlite/advise.h"
 #include "obkvlite/bytes.h"
 #include "obkvlite/spec.h"
+#include "tools/cli/alter_spec.h"
 #include "tools/cli/hbase_ttl.h"
 #include "tools/cli/shell_args.h"
 #include "tools/cli/shell_session.h"
@@ -361,6 +367,63 @@ Status ShellSession::Create(const ShellCommand& c) {
   Status created = store_->CreateTable(*parsed);
   if (!created.ok()) return created.WithPrefix(c.name);
   *out_ << "Created table " << table << "\n";
+  return Status::OK();
+}
+
+Status ShellSession::Alter(const ShellCommand& c) {
+  if (c.args.size() < 2) {
+    return ShellError(c.name, "takes 'TABLE' and family changes");
+  }
+  OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
+  const TableSpec current = table->spec();
+  CreateState state;
+  std::vector<FamilyAlter> alters;
+  for (size_t i = 1; i < c.args.size(); ++i) {
+    const ShellValue& arg = c.args[i];
+    ShellValue family = arg;
+    if (arg.kind == ShellValue::Kind::kString) {
+      family.kind = ShellValue::Kind::kMap;
+      family.entries = {{"NAME", arg}};
+    } else if (arg.kind != ShellValue::Kind::kMap) {
+      return ShellError(c.name, "expected a family name or {NAME => ...}, got " +
+                                    arg.Describe());
+    }
+    // 'delete' => 'f', or METHOD => 'delete' beside NAME.
+    FamilyAlter alter;
+    ShellValue rest;
+    rest.kind = ShellValue::Kind::kMap;
+    for (const auto& [key, value] : family.entries) {
+      if (key == "delete") {
+        OBKV_ASSIGN_OR_RETURN(std::string name,
+                              ShellString(c.name, value, "delete"));
+        alter.remove = true;
+        rest.entries.emplace_back("NAME", value);
+      } else if (key == "METHOD") {
+        OBKV_ASSIGN_OR_RETURN(std::string method,
+                              ShellString(c.name, value, "METHOD"));
+        if (method != "delete") {
+          return ShellError(c.name, "METHOD must be 'delete', got '" +
+                                        method + "'");
+        }
+        alter.remove = true;
+      } else {
+        rest.entries.emplace_back(key, value);
+      }
+    }
+    if (!HasName(rest)) {
+      return ShellError(c.name, "a family change needs NAME => 'family'");
+    }
+    OBKV_ASSIGN_OR_RETURN(alter.family, FamilyJson(c.name, rest, &state));
+    if (alter.remove) alter.family = {{"name", alter.family["name"]}};
+    alters.push_back(std::move(alter));
+  }
+  for (const std::string& notice : state.notices) *out_ << notice << "\n";
+  Result<TableSpec> spec = AlteredSpec(current, alters);
+  if (!spec.ok()) return spec.status().WithPrefix(c.name);
+  *out_ << "Updating all regions with the new schema...\n";
+  OBKV_RETURN_IF_ERROR(store_->AlterTable(*spec, {}).WithPrefix(c.name));
+  const int regions = current.families.front().partition.FirstLevelCount();
+  *out_ << regions << "/" << regions << " regions updated.\nDone.\n";
   return Status::OK();
 }
 

@@ -73,7 +73,8 @@ std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
 }  // namespace
 
 std::string DescribeTable(const TableSpec& spec) {
-  std::string out = "Table " + spec.name + " is ENABLED\n" + spec.name;
+  std::string out = "Table " + spec.name + " is " +
+                    (spec.disabled ? "DISABLED" : "ENABLED") + "\n" + spec.name;
   if (spec.layout == Layout::kTimeseries) out += ", {LAYOUT => 'timeseries'}";
   if (!spec.hbase_attributes.empty()) {
     // AttributesText starts with ", ".

@@ -78,6 +78,15 @@ class ShellSession {
   Status Append(const ShellCommand& c);
   // shell_create.cc
   Status Create(const ShellCommand& c);
+  Status Alter(const ShellCommand& c);
+  // shell_lifecycle.cc
+  Status Disable(const ShellCommand& c);
+  Status Enable(const ShellCommand& c);
+  Status IsDisabled(const ShellCommand& c);
+  Status IsEnabled(const ShellCommand& c);
+  Status Drop(const ShellCommand& c);
+  Status Exists(const ShellCommand& c);
+  Status GetSplits(const ShellCommand& c);
   // shell_admin.cc
   Status Describe(const ShellCommand& c);
   Status List(const ShellCommand& c);

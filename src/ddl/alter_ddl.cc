@@ -1,0 +1,164 @@
+// Copyright (c) obkvlite authors.
+#include "ddl/alter_ddl.h"
+
+#include "ddl/ddl_internal.h"
+
+namespace obkvlite {
+namespace {
+
+using ddl_internal::RangePartitionDefinition;
+
+std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
+
+std::string Names(const PartitionSpec& p, const std::vector<int>& indexes) {
+  std::string out;
+  for (int i : indexes) {
+    if (!out.empty()) out += ", ";
+    out += Q(p.RangePartitionName(i));
+  }
+  return out;
+}
+
+// "(\n  PARTITION ... ,\n  PARTITION ...\n)" of `indexes` in `p`.
+std::string Definitions(const PartitionSpec& p, const std::vector<int>& indexes) {
+  std::string out = "(\n";
+  for (size_t k = 0; k < indexes.size(); ++k) {
+    out += "  " + RangePartitionDefinition(p, indexes[k], "PARTITION");
+    out += k + 1 < indexes.size() ? ",\n" : "\n";
+  }
+  return out + ")";
+}
+
+std::string Policy(const FamilySpec& f) {
+  if (!f.time_window) return "(ENABLE = false)";
+  const std::string unit = TimeUnitName(f.time_window->unit);
+  std::string out = "(ENABLE = true, PRECREATE_TIME = '" +
+                    std::to_string(f.time_window->precreate) + unit + "'";
+  out += ", EXPIRE_TIME = '" +
+         (f.time_window->expire > 0
+              ? std::to_string(f.time_window->expire) + unit
+              : std::string("-1")) +
+         "'";
+  return out + ")";
+}
+
+void OceanBaseSteps(const std::string& table, const FamilyMoves& m,
+                    std::vector<std::string>* out) {
+  for (const PartitionDdlStep& step : m.steps) {
+    const std::string alter = "ALTER TABLE " + table + " ";
+    switch (step.kind) {
+      case PartitionDdlStep::Kind::kAdd:
+        out->push_back(alter + "ADD PARTITION " +
+                       Definitions(m.after, step.new_partitions) + ";\n");
+        break;
+      case PartitionDdlStep::Kind::kDrop:
+        out->push_back(alter + "DROP PARTITION " +
+                       Names(m.before, step.old_partitions) + ";\n");
+        break;
+      case PartitionDdlStep::Kind::kTruncate:
+        out->push_back(alter + "TRUNCATE PARTITION " +
+                       Names(m.before, step.old_partitions) + ";\n");
+        break;
+      case PartitionDdlStep::Kind::kReorganize:
+        if (step.old_partitions.size() == 1) {
+          out->push_back(alter + "REORGANIZE PARTITION " +
+                         Names(m.before, step.old_partitions) + " INTO " +
+                         Definitions(m.after, step.new_partitions) + ";\n");
+          break;
+        }
+        out->push_back(
+            "-- OceanBase (MySQL mode) reorganizes one source partition at a "
+            "time, so the\n-- merge of " +
+            Names(m.before, step.old_partitions) +
+            " repartitions the table (an offline DDL).\n" + alter +
+            ddl_internal::PartitionClause(m.after) + ";\n");
+        break;
+      case PartitionDdlStep::Kind::kRepartition:
+        out->push_back(alter + ddl_internal::PartitionClause(m.after) + ";\n");
+        break;
+    }
+  }
+}
+
+void MysqlSteps(const TableSpec& after, const FamilySpec& f,
+                const std::string& table, const FamilyMoves& m,
+                std::vector<std::string>* out) {
+  std::vector<int> gone;
+  bool repartition = false;
+  for (const PartitionDdlStep& step : m.steps) {
+    if (step.kind == PartitionDdlStep::Kind::kTruncate ||
+        step.kind == PartitionDdlStep::Kind::kDrop) {
+      gone.insert(gone.end(), step.old_partitions.begin(),
+                  step.old_partitions.end());
+    }
+    repartition = repartition || step.kind != PartitionDdlStep::Kind::kTruncate;
+  }
+  if (!gone.empty()) {
+    out->push_back("ALTER TABLE " + table + " TRUNCATE PARTITION " +
+                   Names(m.before, gone) + ";\n");
+  }
+  if (!repartition) return;
+  ddl_internal::MysqlPartitioning p = ddl_internal::MysqlPartitionClause(
+      f.partition, ddl_internal::PartitionClause(f.partition));
+  (void)after;
+  out->push_back(p.note + "ALTER TABLE " + table + " " + p.clause + ";\n");
+}
+
+}  // namespace
+
+std::vector<std::string> AlterTableStatements(
+    const TableSpec& before, const TableSpec& after,
+    const std::vector<FamilyMoves>& moves, DdlDialect dialect) {
+  std::vector<std::string> out;
+  const bool oceanbase = dialect == DdlDialect::kOceanBase;
+  for (const FamilySpec& f : before.families) {
+    if (after.FindFamily(f.name) == nullptr) {
+      out.push_back("DROP TABLE IF EXISTS " + Q(FamilyRelationName(before, f)) +
+                    ";\n");
+    }
+  }
+  for (const FamilySpec& f : after.families) {
+    const FamilySpec* old = before.FindFamily(f.name);
+    const std::string table = Q(FamilyRelationName(after, f));
+    if (old == nullptr) {
+      out.push_back(ddl_internal::CreateFamilyTable(after, f, dialect));
+      continue;
+    }
+    if (!oceanbase) continue;
+    const std::string kv = ddl_internal::KvAttributes(after, f);
+    if (kv != ddl_internal::KvAttributes(before, *old)) {
+      out.push_back("ALTER TABLE " + table + " " +
+                    (kv.empty() ? "kv_attributes = '{\"HBase\": {}}'" : kv) +
+                    ";\n");
+    }
+    const bool had = old->time_window.has_value();
+    const bool has = f.time_window.has_value();
+    if (had != has ||
+        (had && (old->time_window->unit != f.time_window->unit ||
+                 old->time_window->precreate != f.time_window->precreate ||
+                 old->time_window->expire != f.time_window->expire))) {
+      out.push_back("ALTER TABLE " + table + " DYNAMIC_PARTITION_POLICY = " +
+                    Policy(f) + ";\n");
+    }
+  }
+  for (const FamilyMoves& m : moves) {
+    const FamilySpec* f = after.FindFamily(m.family);
+    const std::string table = Q(FamilyRelationName(after, *f));
+    if (oceanbase) {
+      OceanBaseSteps(table, m, &out);
+    } else {
+      MysqlSteps(after, *f, table, m, &out);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> TruncateTableStatements(const TableSpec& spec) {
+  std::vector<std::string> out;
+  for (const FamilySpec& f : spec.families) {
+    out.push_back("TRUNCATE TABLE " + Q(FamilyRelationName(spec, f)) + ";\n");
+  }
+  return out;
+}
+
+}  // namespace obkvlite

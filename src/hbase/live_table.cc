@@ -1,0 +1,153 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/live_table.h"
+
+namespace obkvlite {
+
+LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl)
+    : name_(std::move(name)) {
+  impl_ = impl.get();
+  impls_.push_back(std::move(impl));
+}
+
+void LiveTable::Replace(std::unique_ptr<Table> impl) {
+  impl_ = impl.get();
+  impls_.push_back(std::move(impl));
+}
+
+void LiveTable::MarkDropped() { dropped_ = true; }
+
+void LiveTable::Revive(std::unique_ptr<Table> impl) {
+  Replace(std::move(impl));
+  dropped_ = false;
+}
+
+bool LiveTable::dropped() const {
+  std::shared_lock<std::shared_mutex> lock(change_mu_);
+  return dropped_;
+}
+
+const TableSpec& LiveTable::spec() const {
+  std::shared_lock<std::shared_mutex> lock(change_mu_);
+  return impl_->spec();
+}
+
+Status LiveTable::Usable() const {
+  if (dropped_) return Status::NotFound("table '" + name_ + "' not found");
+  if (impl_->spec().disabled) {
+    return Status::FailedPrecondition("table '" + name_ +
+                                      "' is disabled (enable it first)");
+  }
+  return Status::OK();
+}
+
+template <typename R, typename Op>
+R LiveTable::Run(const Op& op) const {
+  std::shared_lock<std::shared_mutex> lock(change_mu_);
+  Status usable = Usable();
+  if (!usable.ok()) return usable;
+  return op(impl_);
+}
+
+void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
+  if (!after_write_) return;
+  std::vector<WrittenRow> rows;
+  for (const obkvlite::Put* put : puts) {
+    for (const PutCell& cell : put->cells) {
+      rows.push_back({cell.family, put->row, 1});
+    }
+  }
+  if (!rows.empty()) after_write_(rows);
+}
+
+Status LiveTable::Put(const obkvlite::Put& put) {
+  Status st = Run<Status>([&](Table* t) { return t->Put(put); });
+  if (st.ok()) NoteWrite({&put});
+  return st;
+}
+
+Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
+  Status st = Run<Status>([&](Table* t) { return t->Put(puts); });
+  if (st.ok() && after_write_) {
+    std::vector<const obkvlite::Put*> all;
+    for (const obkvlite::Put& p : puts) all.push_back(&p);
+    NoteWrite(all);
+  }
+  return st;
+}
+
+Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
+  return Run<Result<RowResult>>([&](Table* t) { return t->Get(get); });
+}
+
+Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
+  return Run<Status>([&](Table* t) { return t->Get(get, out); });
+}
+
+Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
+  return Run<Result<bool>>([&](Table* t) { return t->Exists(get); });
+}
+
+Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
+    const obkvlite::Scan& scan) {
+  return Run<Result<std::unique_ptr<Scanner>>>(
+      [&](Table* t) { return t->GetScanner(scan); });
+}
+
+Status LiveTable::Delete(const obkvlite::Delete& del) {
+  return Run<Status>([&](Table* t) { return t->Delete(del); });
+}
+
+Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
+  return Run<Result<RowResult>>([&](Table* t) { return t->Increment(inc); });
+}
+
+Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
+  return Run<Result<RowResult>>([&](Table* t) { return t->Append(app); });
+}
+
+Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
+  Result<bool> r =
+      Run<Result<bool>>([&](Table* t) { return t->CheckAndMutate(cam); });
+  if (r.ok() && *r && after_write_) {
+    std::vector<const obkvlite::Put*> puts;
+    for (const auto& m : cam.mutations) {
+      if (const auto* p = std::get_if<obkvlite::Put>(&m)) puts.push_back(p);
+    }
+    NoteWrite(puts);
+  }
+  return r;
+}
+
+Result<std::vector<MutationResult>> LiveTable::Batch(
+    const std::vector<Mutation>& mutations) {
+  Result<std::vector<MutationResult>> r =
+      Run<Result<std::vector<MutationResult>>>(
+          [&](Table* t) { return t->Batch(mutations); });
+  if (r.ok() && after_write_) {
+    std::vector<const obkvlite::Put*> puts;
+    for (const Mutation& m : mutations) {
+      if (const auto* p = std::get_if<obkvlite::Put>(&m)) puts.push_back(p);
+    }
+    NoteWrite(puts);
+  }
+  return r;
+}
+
+Result<PurgeStats> LiveTable::Purge() {
+  PurgeStats cleared;
+  if (before_purge_) {
+    {
+      std::shared_lock<std::shared_mutex> lock(change_mu_);
+      OBKV_RETURN_IF_ERROR(Usable());
+    }
+    OBKV_ASSIGN_OR_RETURN(cleared, before_purge_());
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      PurgeStats stats,
+      Run<Result<PurgeStats>>([&](Table* t) { return t->Purge(); }));
+  stats.expired_cells += cleared.expired_cells;
+  stats.partitions_cleared += cleared.partitions_cleared;
+  return stats;
+}
+
+}  // namespace obkvlite

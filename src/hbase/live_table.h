@@ -1,0 +1,108 @@
+// Copyright (c) obkvlite authors.
+//
+// LiveTable: the Table a Store hands out (Store::GetTable). It forwards
+// every operation to the layout's implementation for the table's current
+// spec (layout_dispatch.h), which a lifecycle change (alter, partition
+// changes, disable, drop) replaces under the table's change lock, so the
+// Table pointer stays valid for the life of the Store and every operation
+// runs against one spec from start to end:
+//   - operations hold the change lock shared; a change holds it exclusive,
+//     so no operation routes by the old partitions while the change
+//     commits the new ones;
+//   - a disabled table refuses every operation with FailedPrecondition
+//     "table 't' is disabled", and a dropped one with NotFound;
+//   - after a successful write, `after_write` (may be empty) runs with the
+//     lock released: the store's auto-split check.
+// spec() returns the current spec; earlier specs stay alive with the
+// LiveTable, so a returned reference stays valid while the Store lives.
+//
+// Lock order: the change lock, then the store's write mutexes.
+// Thread safety: safe from any thread.
+
+#ifndef OBKVLITE_HBASE_LIVE_TABLE_H_
+#define OBKVLITE_HBASE_LIVE_TABLE_H_
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "obkvlite/table.h"
+
+namespace obkvlite {
+
+class LiveTable final : public Table {
+ public:
+  // Cells a write added to a row of a family (for the auto-split check);
+  // the views live during the AfterWrite call.
+  struct WrittenRow {
+    std::string_view family;
+    std::string_view row;
+    int64_t cells;
+  };
+  using AfterWrite = std::function<void(const std::vector<WrittenRow>&)>;
+  // Runs before the implementation's Purge, under the change lock held
+  // exclusively by the callee's own change (may be empty): the store's
+  // roll and whole-partition purge.
+  using BeforePurge = std::function<Result<PurgeStats>()>;
+
+  LiveTable(std::string name, std::unique_ptr<Table> impl);
+
+  // Installs the implementation of the changed table (its spec says
+  // whether it is disabled). REQUIRED: hold ChangeLock().
+  void Replace(std::unique_ptr<Table> impl);
+  // Every later operation gets NotFound. REQUIRED: hold ChangeLock().
+  void MarkDropped();
+  // Brings a dropped table back (a create of the same name).
+  // REQUIRED: hold ChangeLock().
+  void Revive(std::unique_ptr<Table> impl);
+  bool dropped() const;
+
+  void set_after_write(AfterWrite hook) { after_write_ = std::move(hook); }
+  void set_before_purge(BeforePurge hook) { before_purge_ = std::move(hook); }
+
+  // The exclusive change lock.
+  std::unique_lock<std::shared_mutex> ChangeLock() {
+    return std::unique_lock<std::shared_mutex>(change_mu_);
+  }
+
+  const TableSpec& spec() const override;
+  Status Put(const obkvlite::Put& put) override;
+  Status Put(const std::vector<obkvlite::Put>& puts) override;
+  Result<RowResult> Get(const obkvlite::Get& get) override;
+  Status Get(const obkvlite::Get& get, RowResult* out) override;
+  Result<bool> Exists(const obkvlite::Get& get) override;
+  Result<std::unique_ptr<Scanner>> GetScanner(
+      const obkvlite::Scan& scan) override;
+  Status Delete(const obkvlite::Delete& del) override;
+  Result<RowResult> Increment(const obkvlite::Increment& inc) override;
+  Result<RowResult> Append(const obkvlite::Append& app) override;
+  Result<bool> CheckAndMutate(const obkvlite::CheckAndMutate& cam) override;
+  Result<std::vector<MutationResult>> Batch(
+      const std::vector<Mutation>& mutations) override;
+  Result<PurgeStats> Purge() override;
+
+ private:
+  // OK, or why the table refuses operations. REQUIRED: hold change_mu_.
+  Status Usable() const;
+  // Runs `op` on the implementation under the shared change lock.
+  template <typename R, typename Op>
+  R Run(const Op& op) const;
+  // Calls after_write_ with the cells of `puts` (no-op without a hook).
+  void NoteWrite(const std::vector<const obkvlite::Put*>& puts) const;
+
+  const std::string name_;
+  mutable std::shared_mutex change_mu_;
+  Table* impl_ = nullptr;  // the newest of impls_; guarded by change_mu_
+  bool dropped_ = false;   // guarded by change_mu_
+  // Every implementation installed so far (spec() references stay valid).
+  std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
+  AfterWrite after_write_;
+  BeforePurge before_purge_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_LIVE_TABLE_H_
