@@ -1,0 +1,444 @@
+// Copyright (c) obkvlite authors.
+//
+// A table's life through the library (Store's lifecycle API,
+// obkvlite/store.h and obkvlite/partition_change.h): disable and enable,
+// exists, alter, truncate, and each partition change with exact bounds,
+// names, cell-exact scans and per-partition counts before and after, the
+// OceanBase statements each one reports, and the errors that leave the
+// store as it was. CTest runs the suite on a store file, on 3 shard files
+// and on the test MariaDB server (doc/engines.md), with identical results.
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "obkvlite/router.h"
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+constexpr const char* kRangeK =
+    R"({"strategy": "range", "column": "K", "bounds": ["d", "m", "MAXVALUE"]})";
+
+// One family "f" over RANGE COLUMNS(K) (d, m, MAXVALUE) with rows a b e f g
+// n z at ts 100.
+struct RangeTable {
+  RangeTable()
+      : fx(SpecJson("t", R"([{"name": "f", "max_versions": 3}])", kRangeK)) {
+    for (const char* row : {"a", "b", "e", "f", "g", "n", "z"}) {
+      fx.MustPut(Put(row).Add("f", "q", 100, std::string("v") + row));
+    }
+  }
+  std::vector<int64_t> Counts(const std::string& family = "f") {
+    Result<std::vector<PartitionInfo>> parts =
+        fx.store()->ListPartitions("t", family);
+    REQUIRE_MESSAGE(parts.ok(), parts.status().ToString());
+    std::vector<int64_t> out;
+    for (const PartitionInfo& p : *parts) out.push_back(p.cells);
+    return out;
+  }
+  // The upper bounds of family f as spec text ("MAXVALUE" for MAXVALUE).
+  std::vector<std::string> Bounds() {
+    std::vector<std::string> out;
+    for (const RangeBound& b : fx.table()->spec().families[0].partition.bounds) {
+      out.push_back(b.is_maxvalue ? "MAXVALUE" : b.key);
+    }
+    return out;
+  }
+  std::vector<std::string> Names() {
+    const PartitionSpec& p = fx.table()->spec().families[0].partition;
+    std::vector<std::string> out;
+    for (size_t i = 0; i < p.bounds.size(); ++i) {
+      out.push_back(p.RangePartitionName(static_cast<int>(i)));
+    }
+    return out;
+  }
+  std::string Rows() {
+    std::string out;
+    for (const Cell& c : fx.ScanAll()) out += c.row;
+    return out;
+  }
+  PartitionChangeResult Change(const PartitionChange& change) {
+    Result<PartitionChangeResult> r = fx.store()->ChangePartitions("t", change);
+    REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+    return std::move(r).value();
+  }
+  // The store unchanged by a refused change.
+  void RequireRefused(const PartitionChange& change, const std::string& text) {
+    const std::string before = fx.table()->spec().json;
+    Result<PartitionChangeResult> r = fx.store()->ChangePartitions("t", change);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.status().IsInvalidArgument());
+    CHECK_MESSAGE(r.status().message().find(text) != std::string::npos,
+                  r.status().message());
+    CHECK(fx.table()->spec().json == before);
+    CHECK(Rows() == "abefgnz");
+  }
+  StoreFixture fx;
+};
+
+PartitionChange Op(PartitionOp op, std::vector<int> partitions = {},
+                   RangeBound bound = RangeBound()) {
+  PartitionChange c;
+  c.op = op;
+  c.partitions = std::move(partitions);
+  c.bound = std::move(bound);
+  return c;
+}
+
+// Every stored row of family f sits where the router of the current spec
+// sends it.
+void CheckRouting(StoreFixture& fx) {
+  const TableSpec spec = fx.table()->spec();
+  const PartitionRouter router("t", spec.families[0]);
+  Result<std::vector<PartitionInfo>> parts =
+      fx.store()->ListPartitions("t", "f");
+  REQUIRE(parts.ok());
+  std::vector<int64_t> expected(parts->size(), 0);
+  const int sub = spec.families[0].partition.SubpartitionCount();
+  Status st = fx.store()->ForEachStoredRow(
+      "t", "f", [&](const StoredRow& row) -> Status {
+        Result<int> p = router.Route(row.key, -row.t);
+        REQUIRE(p.ok());
+        ++expected[*p / sub];
+        return Status::OK();
+      });
+  REQUIRE(st.ok());
+  std::vector<int64_t> got;
+  for (const PartitionInfo& p : *parts) got.push_back(p.cells);
+  CHECK(got == expected);
+}
+
+TEST_CASE("lifecycle: split cuts a partition and moves the rows at or above "
+          "the bound") {
+  RangeTable t;
+  CHECK(t.Counts() == std::vector<int64_t>{2, 3, 2});
+  PartitionChangeResult r =
+      t.Change(Op(PartitionOp::kSplit, {1}, RangeBound::Key("f")));
+  CHECK(r.changed);
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "f", "m", "MAXVALUE"});
+  CHECK(t.Names() == std::vector<std::string>{"p0", "p3", "p4", "p2"});
+  CHECK(t.Counts() == std::vector<int64_t>{2, 1, 2, 2});
+  CHECK(t.Rows() == "abefgnz");
+  CHECK(r.oceanbase_ddl ==
+        std::vector<std::string>{
+            "ALTER TABLE `t$f` REORGANIZE PARTITION `p1` INTO (\n"
+            "  PARTITION `p3` VALUES LESS THAN ('f'),\n"
+            "  PARTITION `p4` VALUES LESS THAN ('m')\n"
+            ");\n"});
+  CheckRouting(t.fx);
+  if (!t.fx.on_server()) {
+    // DESIGN §2: t$f$p<i> by index, so p2 is the third partition.
+    CHECK(t.fx.SqlRows("SELECT K FROM \"t$f$p2\" ORDER BY K") ==
+          std::vector<std::string>{"f", "g"});
+  }
+  // The change survives a reopen.
+  t.fx.Reopen();
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "f", "m", "MAXVALUE"});
+  CHECK(t.Counts() == std::vector<int64_t>{2, 1, 2, 2});
+  // Writes route by the new bounds.
+  t.fx.MustPut(Put("fa").Add("f", "q", 100, "x"));
+  CHECK(t.Counts() == std::vector<int64_t>{2, 1, 3, 2});
+}
+
+TEST_CASE("lifecycle: merge joins two adjacent partitions") {
+  RangeTable t;
+  PartitionChangeResult r = t.Change(Op(PartitionOp::kMerge, {1, 2}));
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "MAXVALUE"});
+  CHECK(t.Names() == std::vector<std::string>{"p0", "p3"});
+  CHECK(t.Counts() == std::vector<int64_t>{2, 5});
+  CHECK(t.Rows() == "abefgnz");
+  REQUIRE(r.oceanbase_ddl.size() == 1);
+  CHECK(r.oceanbase_ddl[0].find("ALTER TABLE `t$f` PARTITION BY RANGE "
+                                "COLUMNS(`K`) (\n  PARTITION `p0` VALUES LESS "
+                                "THAN ('d'),\n  PARTITION `p3` VALUES LESS "
+                                "THAN MAXVALUE\n);\n") != std::string::npos);
+  CheckRouting(t.fx);
+}
+
+TEST_CASE("lifecycle: drop removes a partition and its rows; the next one "
+          "takes its range") {
+  RangeTable t;
+  PartitionChangeResult r = t.Change(Op(PartitionOp::kDrop, {1}));
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "MAXVALUE"});
+  CHECK(t.Names() == std::vector<std::string>{"p0", "p2"});
+  CHECK(t.Rows() == "abnz");
+  CHECK(t.Counts() == std::vector<int64_t>{2, 2});
+  CHECK(r.oceanbase_ddl ==
+        std::vector<std::string>{"ALTER TABLE `t$f` DROP PARTITION `p1`;\n"});
+  // A key of the dropped range now routes to the next partition.
+  t.fx.MustPut(Put("e").Add("f", "q", 100, "again"));
+  CHECK(t.Counts() == std::vector<int64_t>{2, 3});
+  CheckRouting(t.fx);
+}
+
+TEST_CASE("lifecycle: truncate removes a partition's rows and keeps its "
+          "bounds") {
+  RangeTable t;
+  PartitionChangeResult r = t.Change(Op(PartitionOp::kTruncate, {2}));
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "m", "MAXVALUE"});
+  CHECK(t.Names() == std::vector<std::string>{"p0", "p1", "p2"});
+  CHECK(t.Rows() == "abefg");
+  CHECK(t.Counts() == std::vector<int64_t>{2, 3, 0});
+  CHECK(r.oceanbase_ddl == std::vector<std::string>{
+                               "ALTER TABLE `t$f` TRUNCATE PARTITION `p2`;\n"});
+}
+
+TEST_CASE("lifecycle: add appends a partition above the last bound") {
+  StoreFixture fx(SpecJson("t", R"([{"name": "f"}])",
+                           R"({"strategy": "range", "bounds": ["d", "m"]})"));
+  fx.MustPut(Put("a").Add("f", "q", 100, "v"));
+  CHECK_FALSE(fx.table()->Put(Put("x").Add("f", "q", 100, "v")).ok());
+  Result<PartitionChangeResult> r = fx.store()->ChangePartitions(
+      "t", Op(PartitionOp::kAdd, {}, RangeBound::Key("z")));
+  REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+  CHECK(r->oceanbase_ddl ==
+        std::vector<std::string>{"ALTER TABLE `t$f` ADD PARTITION (\n"
+                                 "  PARTITION `p2` VALUES LESS THAN ('z')\n"
+                                 ");\n"});
+  fx.MustPut(Put("x").Add("f", "q", 100, "v"));
+  CHECK(fx.ScanAll().size() == 2);
+  // A bound at or below the last one is refused.
+  Result<PartitionChangeResult> low = fx.store()->ChangePartitions(
+      "t", Op(PartitionOp::kAdd, {}, RangeBound::Key("m")));
+  REQUIRE_FALSE(low.ok());
+  CHECK(low.status().message() ==
+        "bound: 'm' must be above the last bound 'z' of p2");
+}
+
+TEST_CASE("lifecycle: refused partition changes name the rule and change "
+          "nothing") {
+  RangeTable t;
+  t.RequireRefused(Op(PartitionOp::kSplit, {9}, RangeBound::Key("x")),
+                   "partition: unknown partition 'p9' of family 'f' (it has "
+                   "p0..p2)");
+  t.RequireRefused(Op(PartitionOp::kSplit, {1}, RangeBound::Key("x")),
+                   "bound: 'x' is not strictly inside partition p1 ['d', 'm')");
+  t.RequireRefused(Op(PartitionOp::kSplit, {1}, RangeBound::Key("d")),
+                   "is not strictly inside partition p1");
+  t.RequireRefused(Op(PartitionOp::kMerge, {0, 2}),
+                   "partitions: p0 and p2 are not adjacent");
+  t.RequireRefused(Op(PartitionOp::kAdd, {}, RangeBound::Key("zz")),
+                   "cannot ADD a partition after p2, which is VALUES LESS "
+                   "THAN MAXVALUE");
+  t.RequireRefused(Op(PartitionOp::kAdd, {}, RangeBound::Key("zz")),
+                   "use `partition split`");
+  t.RequireRefused(Op(PartitionOp::kRehash), "has no KEY partitions");
+  PartitionChange unknown = Op(PartitionOp::kDrop, {0});
+  unknown.family = "nope";
+  t.RequireRefused(unknown, "family: unknown family 'nope' in table 't'");
+}
+
+TEST_CASE("lifecycle: OceanBase's rules refuse splits of subpartitioned and "
+          "multi-table tables") {
+  StoreFixture two(SpecJson("t", kDefaultFamilies, kRangeK));
+  Result<PartitionChangeResult> r = two.store()->ChangePartitions(
+      "t", Op(PartitionOp::kSplit, {1}, RangeBound::Key("f")));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().message().find("OceanBase cannot REORGANIZE (split or "
+                                  "merge) partitions of a table in a table "
+                                  "group of several tables") !=
+        std::string::npos);
+  // Add, drop and truncate are fine there, for every family at once.
+  REQUIRE(two.store()->ChangePartitions("t", Op(PartitionOp::kDrop, {0})).ok());
+  CHECK(two.table()->spec().families[1].partition.bounds.size() == 2);
+
+  StoreFixture sub(SpecJson("t", R"([{"name": "f"}])",
+                            AllPartitionCases()[4].partition_json));
+  Result<PartitionChangeResult> s = sub.store()->ChangePartitions(
+      "t", Op(PartitionOp::kSplit, {1}, RangeBound::Ts(200)));
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.status().message().find("subpartitions") != std::string::npos);
+
+  StoreFixture key(SpecJson("t", R"([{"name": "f"}])",
+                            AllPartitionCases()[1].partition_json));
+  Result<PartitionChangeResult> k = key.store()->ChangePartitions(
+      "t", Op(PartitionOp::kSplit, {1}, RangeBound::Key("x")));
+  REQUIRE_FALSE(k.ok());
+  CHECK(k.status().message() ==
+        "family: 'f' of table 't' has KEY partitions; partition split needs "
+        "first-level RANGE partitions (use `partition rehash` to change the "
+        "KEY count)");
+}
+
+TEST_CASE("lifecycle: RANGE(G) + KEY partitions move with their "
+          "subpartitions") {
+  StoreFixture fx(SpecJson("t", R"([{"name": "f", "max_versions": 9}])",
+                           AllPartitionCases()[4].partition_json));
+  for (int i = 0; i < 20; ++i) {
+    fx.MustPut(Put("r" + std::to_string(i))
+                   .Add("f", "q", 100, "a")
+                   .Add("f", "q", 200, "b")
+                   .Add("f", "q", 300, "c"));
+  }
+  // [150) [150,250) [250,5000) [5000,MAX): drop the middle one (ts 200).
+  REQUIRE(fx.store()->ChangePartitions("t", Op(PartitionOp::kDrop, {1})).ok());
+  CHECK(fx.ScanAll().size() == 20);  // newest version (300) of each row
+  Get get("r3");
+  get.max_versions = 9;
+  std::vector<Cell> versions = fx.MustGet(get);
+  REQUIRE(versions.size() == 2);
+  CHECK(versions[0].timestamp == 300);
+  CHECK(versions[1].timestamp == 100);
+  CheckRouting(fx);
+  // Truncate p0 (ts 100): only the newest versions remain.
+  REQUIRE(
+      fx.store()->ChangePartitions("t", Op(PartitionOp::kTruncate, {0})).ok());
+  CHECK(fx.MustGet(get).size() == 1);
+  CheckRouting(fx);
+}
+
+TEST_CASE("lifecycle: rehash rewrites every row into the new KEY count") {
+  StoreFixture fx(SpecJson("t", kDefaultFamilies,
+                           AllPartitionCases()[1].partition_json));
+  for (int i = 0; i < 200; ++i) {
+    fx.MustPut(Put("row" + std::to_string(i))
+                   .Add("f", "q", 100, "v" + std::to_string(i))
+                   .Add("g", "q", 100, "w"));
+  }
+  const std::vector<Cell> before = fx.ScanAll();
+  PartitionChange c = Op(PartitionOp::kRehash);
+  c.count = 13;
+  Result<PartitionChangeResult> r = fx.store()->ChangePartitions("t", c);
+  REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+  CHECK(r->oceanbase_ddl ==
+        std::vector<std::string>{
+            "ALTER TABLE `t$f` PARTITION BY KEY(`K`) PARTITIONS 13;\n",
+            "ALTER TABLE `t$g` PARTITION BY KEY(`K`) PARTITIONS 13;\n"});
+  if (!fx.on_server()) CHECK(r->rows_moved == 400);
+  CHECK(fx.table()->spec().families[0].partition.key_partitions == 13);
+  CHECK(fx.ScanAll() == before);
+  CheckRouting(fx);
+  // A count that is not prime gets OBKV's advice.
+  c.count = 12;
+  r = fx.store()->ChangePartitions("t", c);
+  REQUIRE(r.ok());
+  REQUIRE_FALSE(r->warnings.empty());
+  CHECK(r->warnings[0].find("12 is not prime") != std::string::npos);
+}
+
+TEST_CASE("lifecycle: a dry run reports the statements and changes nothing") {
+  RangeTable t;
+  const std::string before = t.fx.table()->spec().json;
+  PartitionChange c = Op(PartitionOp::kSplit, {1}, RangeBound::Key("f"));
+  c.dry_run = true;
+  PartitionChangeResult r = t.Change(c);
+  CHECK(r.oceanbase_ddl.size() == 1);
+  CHECK(t.fx.table()->spec().json == before);
+  CHECK(t.Counts() == std::vector<int64_t>{2, 3, 2});
+}
+
+TEST_CASE("lifecycle: a disabled table refuses reads and writes until "
+          "enabled") {
+  StoreFixture fx(AllPartitionCases()[1]);
+  fx.MustPut(Put("r").Add("f", "q", 100, "v"));
+  std::vector<std::string> ddl;
+  ChangeOptions options;
+  options.oceanbase_ddl = &ddl;
+  REQUIRE(fx.store()->DisableTable("t", options).ok());
+  CHECK(ddl == std::vector<std::string>{
+                   "ALTER TABLE `t$f` kv_attributes = '{\"HBase\": "
+                   "{\"State\": \"disable\"}}';\n",
+                   "ALTER TABLE `t$g` kv_attributes = '{\"HBase\": "
+                   "{\"State\": \"disable\"}}';\n"});
+  Status put = fx.table()->Put(Put("r2").Add("f", "q", 100, "v"));
+  CHECK(put.IsFailedPrecondition());
+  CHECK(put.message() == "table 't' is disabled (enable it first)");
+  CHECK(fx.table()->Get(Get("r")).status().IsFailedPrecondition());
+  CHECK(fx.table()->GetScanner(Scan()).status().IsFailedPrecondition());
+  Status again = fx.store()->DisableTable("t", {});
+  CHECK(again.IsFailedPrecondition());
+  CHECK(again.message() == "table 't' is already disabled");
+  // The state is in the catalog.
+  fx.Reopen();
+  CHECK(fx.table()->spec().disabled);
+  CHECK(fx.table()->Get(Get("r")).status().IsFailedPrecondition());
+  REQUIRE(fx.store()->EnableTable("t", options).ok());
+  CHECK(ddl[0] == "ALTER TABLE `t$f` kv_attributes = '{\"HBase\": {}}';\n");
+  CHECK(fx.MustGet(Get("r")).size() == 1);
+  CHECK(fx.store()->EnableTable("t", {}).message() ==
+        "table 't' is already enabled");
+}
+
+TEST_CASE("lifecycle: exists, drop, and a table object after its drop") {
+  StoreFixture fx(AllPartitionCases()[0]);
+  Result<bool> yes = fx.store()->TableExists("t");
+  REQUIRE(yes.ok());
+  CHECK(*yes);
+  CHECK_FALSE(*fx.store()->TableExists("nope"));
+  Table* table = fx.table();
+  REQUIRE(fx.store()->DropTable("t").ok());
+  CHECK_FALSE(*fx.store()->TableExists("t"));
+  CHECK(table->Get(Get("r")).status().IsNotFound());
+  // Created again, the same object works.
+  REQUIRE(fx.store()->CreateTable(fx.spec()).ok());
+  CHECK(table->Put(Put("r").Add("f", "q", 100, "v")).ok());
+  CHECK(fx.MustGetTable("t") == table);
+}
+
+TEST_CASE("lifecycle: alter adds and deletes families and changes "
+          "MaxVersions and TimeToLive") {
+  StoreFixture fx(SpecJson("t", R"([{"name": "f", "max_versions": 1}])",
+                           AllPartitionCases()[1].partition_json));
+  fx.MustPut(Put("r").Add("f", "q", 100, "a").Add("f", "q", 200, "b"));
+  Get get("r");
+  get.max_versions = 5;
+  CHECK(fx.MustGet(get).size() == 1);
+  std::vector<std::string> ddl;
+  ChangeOptions options;
+  options.oceanbase_ddl = &ddl;
+  TableSpec more = MustParseSpec(SpecJson(
+      "t", R"([{"name": "f", "max_versions": 3}, {"name": "n"}])",
+      AllPartitionCases()[1].partition_json));
+  REQUIRE(fx.store()->AlterTable(more, options).ok());
+  REQUIRE(ddl.size() == 2);
+  CHECK(ddl[0] ==
+        "ALTER TABLE `t$f` kv_attributes = '{\"HBase\": {\"MaxVersions\": "
+        "3}}';\n");
+  CHECK(ddl[1].rfind("CREATE TABLE `t$n` (", 0) == 0);
+  CHECK(fx.MustGet(get).size() == 2);
+  fx.MustPut(Put("r").Add("n", "q", 100, "new"));
+  CHECK(fx.MustGet(Get("r")).size() == 2);
+  // TTL: cells older than now - 1 s are hidden (the fixture's clock).
+  TableSpec ttl = MustParseSpec(SpecJson(
+      "t", R"([{"name": "f", "max_versions": 3, "ttl_seconds": 1}, {"name": "n"}])",
+      AllPartitionCases()[1].partition_json));
+  REQUIRE(fx.store()->AlterTable(ttl, {}).ok());
+  fx.MustPut(Put("r").Add("f", "fresh", fx.now(), "x"));
+  CHECK(fx.MustGet(get).size() == 2);  // n:q and f:fresh
+  // Delete family n: its cells go.
+  TableSpec less = MustParseSpec(SpecJson(
+      "t", R"([{"name": "f", "max_versions": 3}])",
+      AllPartitionCases()[1].partition_json));
+  REQUIRE(fx.store()->AlterTable(less, options).ok());
+  CHECK(ddl[0] == "DROP TABLE IF EXISTS `t$n`;\n");
+  CHECK(fx.MustGet(get).size() == 3);
+  // Partitions do not change through alter.
+  TableSpec other = MustParseSpec(SpecJson(
+      "t", R"([{"name": "f", "max_versions": 3}])",
+      R"({"strategy": "key", "partitions": 11})"));
+  Status st = fx.store()->AlterTable(other, {});
+  CHECK(st.IsInvalidArgument());
+  CHECK(st.message().find("families[0].partition: family 'f' changes its "
+                          "partitions through `obkv partition`") !=
+        std::string::npos);
+}
+
+TEST_CASE("lifecycle: truncate removes every cell and keeps the partitions") {
+  RangeTable t;
+  REQUIRE(t.Change(Op(PartitionOp::kSplit, {1}, RangeBound::Key("f"))).changed);
+  std::vector<std::string> ddl;
+  ChangeOptions options;
+  options.oceanbase_ddl = &ddl;
+  REQUIRE(t.fx.store()->TruncateTable("t", options).ok());
+  CHECK(ddl == std::vector<std::string>{"TRUNCATE TABLE `t$f`;\n"});
+  CHECK(t.Rows().empty());
+  CHECK(t.Bounds() == std::vector<std::string>{"d", "f", "m", "MAXVALUE"});
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
