@@ -439,6 +439,123 @@ TEST_CASE("lifecycle: truncate removes every cell and keeps the partitions") {
   CHECK(t.Bounds() == std::vector<std::string>{"d", "f", "m", "MAXVALUE"});
 }
 
+constexpr int64_t kDayMs = 86400000;
+constexpr int64_t kDec1 = 1733011200000;  // 2024-12-01T00:00:00Z
+
+TEST_CASE("lifecycle: roll precreates a time window's days and drops the "
+          "expired ones") {
+  StoreFixture fx(
+      "{\"table\": \"t\", \"families\": [{\"name\": \"f\", \"time_window\": "
+      "{\"unit\": \"day\", \"precreate\": 2, \"expire\": 3}}], "
+      "\"partition\": {\"strategy\": \"range\", \"column\": \"G\", "
+      "\"bounds\": [" + std::to_string(kDec1) + "]}}");
+  fx.MustPut(Put("old").Add("f", "q", kDec1 - 1, "v"));
+  PartitionChange roll = Op(PartitionOp::kRoll);
+  roll.now_ms = kDec1 + 4 * kDayMs + 10 * 3600000;  // Dec 5, 10:00
+  Result<PartitionChangeResult> r = fx.store()->ChangePartitions("t", roll);
+  REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+  const PartitionSpec& p = fx.table()->spec().families[0].partition;
+  std::vector<int64_t> bounds;
+  for (const RangeBound& b : p.bounds) bounds.push_back(b.ts_ms);
+  // [Dec 1, Dec 5) catches up, then today and the next 2 days; the
+  // partition below Dec 1 ended before Dec 2 (3 days back) and went.
+  CHECK(bounds == std::vector<int64_t>{kDec1 + 4 * kDayMs, kDec1 + 5 * kDayMs,
+                                       kDec1 + 6 * kDayMs, kDec1 + 7 * kDayMs});
+  CHECK(p.names == std::vector<std::string>{"p20241201", "p20241205",
+                                            "p20241206", "p20241207"});
+  CHECK(fx.ScanAll().empty());
+  CHECK(r->oceanbase_ddl ==
+        std::vector<std::string>{
+            "ALTER TABLE `t$f` DROP PARTITION `p0`;\n",
+            "ALTER TABLE `t$f` ADD PARTITION (\n  PARTITION `p20241201` VALUES "
+            "LESS THAN (1733356800000)\n);\n",
+            "ALTER TABLE `t$f` ADD PARTITION (\n  PARTITION `p20241205` VALUES "
+            "LESS THAN (1733443200000)\n);\n",
+            "ALTER TABLE `t$f` ADD PARTITION (\n  PARTITION `p20241206` VALUES "
+            "LESS THAN (1733529600000)\n);\n",
+            "ALTER TABLE `t$f` ADD PARTITION (\n  PARTITION `p20241207` VALUES "
+            "LESS THAN (1733616000000)\n);\n"});
+  // Rolled again the same day: nothing is due.
+  r = fx.store()->ChangePartitions("t", roll);
+  REQUIRE(r.ok());
+  CHECK_FALSE(r->changed);
+  // Purge rolls at the store's clock: on Dec 9 the days up to Dec 12 come
+  // and the partitions that ended by Dec 6 go.
+  fx.MustPut(Put("kept").Add("f", "q", kDec1 + 6 * kDayMs + 5, "v"));
+  fx.MustPut(Put("gone").Add("f", "q", kDec1 + 4 * kDayMs + 5, "v"));
+  fx.set_now(kDec1 + 8 * kDayMs + 1);
+  Result<PurgeStats> purged = fx.table()->Purge();
+  REQUIRE_MESSAGE(purged.ok(), purged.status().ToString());
+  CHECK(purged->partitions_cleared == 2);
+  std::vector<int64_t> after;
+  for (const RangeBound& b :
+       fx.table()->spec().families[0].partition.bounds) {
+    after.push_back(b.ts_ms);
+  }
+  CHECK(after == std::vector<int64_t>{kDec1 + 6 * kDayMs, kDec1 + 7 * kDayMs,
+                                      kDec1 + 8 * kDayMs, kDec1 + 9 * kDayMs,
+                                      kDec1 + 10 * kDayMs,
+                                      kDec1 + 11 * kDayMs});
+  const std::vector<Cell> left = fx.ScanAll();
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].row == "kept");
+}
+
+TEST_CASE("lifecycle: purge empties whole RANGE(G) partitions past "
+          "TimeToLive") {
+  StoreFixture fx(SpecJson(
+      "t", R"([{"name": "f", "ttl_seconds": 5000}])",
+      R"({"strategy": "range", "column": "G", "bounds": [1000, 2000, 3000, "MAXVALUE"]})"));
+  for (int64_t ts : {500, 1500, 1600, 2500}) {
+    fx.MustPut(Put("r" + std::to_string(ts)).Add("f", "q", ts, "old"));
+  }
+  fx.MustPut(Put("new").Add("f", "q", kNow - 1, "new"));
+  Result<PurgeStats> purged = fx.table()->Purge();
+  REQUIRE_MESSAGE(purged.ok(), purged.status().ToString());
+  CHECK(purged->partitions_cleared == 3);
+  CHECK(purged->expired_cells == 4);
+  CHECK(fx.table()->spec().families[0].partition.bounds.size() == 4);
+  Result<std::vector<PartitionInfo>> parts =
+      fx.store()->ListPartitions("t", "f");
+  REQUIRE(parts.ok());
+  CHECK(parts->back().cells == 1);
+  CHECK(parts->front().cells == 0);
+}
+
+TEST_CASE("lifecycle: auto-split splits a partition above max_cells at its "
+          "median row key") {
+  StoreFixture fx(
+      "{\"table\": \"t\", \"families\": [{\"name\": \"f\", \"auto_split\": "
+      "{\"max_cells\": 10}}], \"partition\": " +
+      std::string(R"({"strategy": "range", "bounds": ["x", "MAXVALUE"]})") +
+      "}");
+  for (int i = 0; i < 25; ++i) {
+    char row[8];
+    std::snprintf(row, sizeof row, "a%02d", i);
+    fx.MustPut(Put(row).Add("f", "q", 100, "v"));
+  }
+  // A row of 5 cells stays whole in one partition.
+  Put wide("a07");
+  for (int q = 0; q < 5; ++q) wide.Add("f", "w" + std::to_string(q), 100, "v");
+  fx.MustPut(wide);
+  Result<std::vector<PartitionInfo>> parts =
+      fx.store()->ListPartitions("t", "f");
+  REQUIRE(parts.ok());
+  CHECK(parts->size() > 2);
+  int64_t total = 0;
+  for (const PartitionInfo& p : *parts) {
+    CHECK_MESSAGE(p.cells <= 10, p.name, " has ", p.cells);
+    total += p.cells;
+    // Every bound is a row key of the table (no row divided).
+    if (p.has_range && !p.upper.is_maxvalue && p.upper.key != "x") {
+      CHECK(p.upper.key.size() == 3);
+    }
+  }
+  CHECK(total == 30);
+  CHECK(fx.ScanAll().size() == 30);
+  CheckRouting(fx);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite

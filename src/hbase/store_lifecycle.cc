@@ -331,30 +331,44 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
     return std::optional<std::string>();
   }
   const layout::SqlDialect d = conn->dialect();
-  const std::string table =
-      layout::QuoteIdentifier(d, info.partition_tables[index]);
   const std::string k = layout::QuoteIdentifier(d, "K");
+  // The partition's rows: its table, within its range (on a server the
+  // relation holds every partition).
+  const PartitionRange range = RangeOfPartition(info.spec.partition, index);
+  std::string where = " WHERE 1 = 1";
+  if (range.has_lower) where += " AND " + k + " >= ?2";
+  if (!range.upper.is_maxvalue) where += " AND " + k + " < ?3";
+  const std::string rows = " FROM " +
+                           layout::QuoteIdentifier(
+                               d, info.partition_tables[index]) +
+                           where;
+  auto bind_range = [&](storage::Statement* stmt) {
+    if (range.has_lower) stmt->BindBlob(2, range.lower.key);
+    if (!range.upper.is_maxvalue) stmt->BindBlob(3, range.upper.key);
+  };
   // The median cell's row key; when it is the partition's first row key,
   // the next row key, so that both halves keep rows and no row is divided.
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> median,
-      conn->Prepare("SELECT " + k + " FROM " + table + " ORDER BY " + k +
+      conn->Prepare("SELECT " + k + rows + " ORDER BY " + k +
                     " LIMIT 1 OFFSET ?1"));
   median->BindInt(1, exact / 2);
+  bind_range(median.get());
   OBKV_ASSIGN_OR_RETURN(bool row, median->Step());
   if (!row) return std::optional<std::string>();
   std::string bound(median->ColumnBlob(0));
   OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> next,
-      conn->Prepare("SELECT " + k + " FROM " + table + " WHERE " + k +
-                    " > ?1 ORDER BY " + k + " LIMIT 1"));
-  OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> first,
-      conn->Prepare("SELECT " + k + " FROM " + table + " ORDER BY " + k +
-                    " LIMIT 1"));
+      conn->Prepare("SELECT " + k + rows + " ORDER BY " + k + " LIMIT 1"));
+  bind_range(first.get());
   OBKV_ASSIGN_OR_RETURN(bool has_first, first->Step());
   if (has_first && first->ColumnBlob(0) == bound) {
-    next->BindBlob(1, bound);
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<storage::Statement> next,
+        conn->Prepare("SELECT " + k + rows + " AND " + k + " > ?4 ORDER BY " +
+                      k + " LIMIT 1"));
+    bind_range(next.get());
+    next->BindBlob(4, bound);
     OBKV_ASSIGN_OR_RETURN(bool has_next, next->Step());
     if (!has_next) {
       auto_split_.Set(key, exact);  // a single row: nothing to split at
