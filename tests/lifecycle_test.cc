@@ -306,8 +306,12 @@ TEST_CASE("lifecycle: rehash rewrites every row into the new KEY count") {
   REQUIRE_MESSAGE(r.ok(), r.status().ToString());
   CHECK(r->oceanbase_ddl ==
         std::vector<std::string>{
+            "-- OceanBase checks a repartitioned table against the other "
+            "tables of its table\n-- group: SHARDING = 'NONE' while they "
+            "change.\nALTER TABLEGROUP `t` SHARDING = 'NONE';\n",
             "ALTER TABLE `t$f` PARTITION BY KEY(`K`) PARTITIONS 13;\n",
-            "ALTER TABLE `t$g` PARTITION BY KEY(`K`) PARTITIONS 13;\n"});
+            "ALTER TABLE `t$g` PARTITION BY KEY(`K`) PARTITIONS 13;\n",
+            "ALTER TABLEGROUP `t` SHARDING = 'ADAPTIVE';\n"});
   if (!fx.on_server()) CHECK(r->rows_moved == 400);
   CHECK(fx.table()->spec().families[0].partition.key_partitions == 13);
   CHECK(fx.ScanAll() == before);
@@ -437,6 +441,44 @@ TEST_CASE("lifecycle: truncate removes every cell and keeps the partitions") {
   CHECK(ddl == std::vector<std::string>{"TRUNCATE TABLE `t$f`;\n"});
   CHECK(t.Rows().empty());
   CHECK(t.Bounds() == std::vector<std::string>{"d", "f", "m", "MAXVALUE"});
+}
+
+TEST_CASE("lifecycle: timeseries families split and rehash with their "
+          "documents") {
+  StoreFixture ranged(
+      R"({"table": "t", "layout": "timeseries", "families": [{"name": "f"}],
+          "partition": {"strategy": "range", "column": "G",
+                        "bounds": [150, 250, 5000, "MAXVALUE"]}})");
+  for (int64_t ts : {100, 180, 220, 300}) {
+    ranged.MustPut(Put("r").Add("f", "a", ts, "x" + std::to_string(ts))
+                       .Add("f", "b", ts, "y"));
+  }
+  const std::vector<Cell> before = ranged.ScanAll();
+  REQUIRE(ranged.store()
+              ->ChangePartitions("t", Op(PartitionOp::kSplit, {1},
+                                         RangeBound::Ts(200)))
+              .ok());
+  CHECK(ranged.ScanAll() == before);
+  Result<std::vector<PartitionInfo>> parts =
+      ranged.store()->ListPartitions("t", "f");
+  REQUIRE(parts.ok());
+  std::vector<int64_t> rows;
+  for (const PartitionInfo& p : *parts) rows.push_back(p.cells);
+  CHECK(rows == std::vector<int64_t>{1, 1, 1, 1, 0});  // one document each
+  CheckRouting(ranged);
+
+  StoreFixture keyed(
+      R"({"table": "t", "layout": "timeseries", "families": [{"name": "f"}],
+          "partition": {"strategy": "key", "partitions": 7}})");
+  for (int i = 0; i < 50; ++i) {
+    keyed.MustPut(Put("s" + std::to_string(i)).Add("f", "v", 100 + i, "1"));
+  }
+  const std::vector<Cell> all = keyed.ScanAll();
+  PartitionChange rehash = Op(PartitionOp::kRehash);
+  rehash.count = 3;
+  REQUIRE(keyed.store()->ChangePartitions("t", rehash).ok());
+  CHECK(keyed.ScanAll() == all);
+  CheckRouting(keyed);
 }
 
 constexpr int64_t kDayMs = 86400000;

@@ -100,10 +100,10 @@ const std::string kGBoundRule =
 // The root's members ("rowkey" is parsed by src/spec/rowkey_spec_parser.cc).
 const std::string kRootFields =
     " (allowed: table, layout, families, partition, rowkey, "
-    "hbase_attributes)";
+    "hbase_attributes, disabled, time_window, auto_split)";
 const std::string kFamilyFields =
     " (allowed: name, ttl_seconds, max_versions, kv_attributes, value_type, "
-    "partition, hbase_attributes)";
+    "partition, hbase_attributes, time_window, auto_split)";
 
 // ---------------------------------------------------------------------------
 // Bad specs: malformed JSON and the root object.
@@ -643,22 +643,23 @@ TEST_CASE("unknown partition fields, per strategy") {
   CHECK(Err(WithPartition(
             R"({"strategy": "range", "bounds": ["a"], "partitions": 2})")) ==
         "partition.partitions: unknown field (allowed: strategy, column, "
-        "bounds)");
+        "bounds, names)");
   CHECK(Err(WithPartition(
             R"({"strategy": "range", "bounds": ["a"], "prefix_length": 2})")) ==
         "partition.prefix_length: unknown field (allowed: strategy, column, "
-        "bounds)");
+        "bounds, names)");
   CHECK(Err(WithPartition(
             R"({"strategy": "range", "bounds": ["a"], "hash": "murmur3"})")) ==
-        "partition.hash: unknown field (allowed: strategy, column, bounds)");
+        "partition.hash: unknown field (allowed: strategy, column, bounds, "
+        "names)");
   CHECK(Err(WithPartition(R"({"strategy": "range_key", "bounds": [1],
                              "subpartitions": 3, "partitions": 3})")) ==
         "partition.partitions: unknown field (allowed: strategy, bounds, "
-        "subpartitions, prefix_length, hash)");
+        "names, subpartitions, prefix_length, hash)");
   CHECK(Err(WithPartition(R"({"strategy": "range_key", "bounds": [1],
                              "subpartitions": 3, "column": "G"})")) ==
         "partition.column: unknown field (allowed: strategy, bounds, "
-        "subpartitions, prefix_length, hash)");
+        "names, subpartitions, prefix_length, hash)");
   CHECK(Err(WithPartition(R"({"strategy": "key_range", "bounds": [1],
                              "partitions": 3, "subpartitions": 3})")) ==
         "partition.subpartitions: unknown field (allowed: strategy, "

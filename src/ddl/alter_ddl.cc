@@ -141,6 +141,24 @@ std::vector<std::string> AlterTableStatements(
                     Policy(f) + ";\n");
     }
   }
+  // OceanBase checks a repartitioned table against the other tables of an
+  // ADAPTIVE (the default) or PARTITION table group, so a table of several
+  // families is repartitioned with the group's SHARDING at NONE.
+  bool repartition = false;
+  for (const FamilyMoves& m : moves) {
+    for (const PartitionDdlStep& step : m.steps) {
+      repartition = repartition ||
+                    step.kind == PartitionDdlStep::Kind::kRepartition;
+    }
+  }
+  const bool regroup = oceanbase && repartition && after.families.size() > 1;
+  if (regroup) {
+    out.push_back(
+        "-- OceanBase checks a repartitioned table against the other tables "
+        "of its table\n-- group: SHARDING = 'NONE' while they change.\n"
+        "ALTER TABLEGROUP " +
+        Q(after.name) + " SHARDING = 'NONE';\n");
+  }
   for (const FamilyMoves& m : moves) {
     const FamilySpec* f = after.FindFamily(m.family);
     const std::string table = Q(FamilyRelationName(after, *f));
@@ -149,6 +167,10 @@ std::vector<std::string> AlterTableStatements(
     } else {
       MysqlSteps(after, *f, table, m, &out);
     }
+  }
+  if (regroup) {
+    out.push_back("ALTER TABLEGROUP " + Q(after.name) +
+                  " SHARDING = 'ADAPTIVE';\n");
   }
   return out;
 }

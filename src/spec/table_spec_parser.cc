@@ -327,6 +327,17 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
     }
     table.families.push_back(std::move(family));
   }
+  if (table.families.size() > 1) {
+    for (size_t i = 0; i < table.families.size(); ++i) {
+      if (table.families[i].auto_split_max_cells == 0) continue;
+      return Status::InvalidArgument(
+          IndexPath("families", i) +
+          ".auto_split: OceanBase does not split automatically a table in a "
+          "table group of several tables, and table '" +
+          table.name + "' has " + std::to_string(table.families.size()) +
+          " families");
+    }
+  }
   table.json = root.dump();
   return table;
 }
