@@ -131,9 +131,9 @@ class Lifecycle {
   // The cells stored in the physical table `physical` ("t$f$p2") as
   // "row:qualifier" items, ascending, through `obkv sql`.
   std::string Keys(const std::string& physical) {
-    const json rows = json::parse(Ok({"sql", "--json", "SELECT K, Q FROM \"" +
-                                                 physical +
-                                                 "\" ORDER BY K, Q"}));
+    const json rows = json::parse(
+        Ok({"sql", "--json",
+            "SELECT K, Q FROM \"" + physical + "\" ORDER BY K, Q"}));
     std::string out;
     for (const json& r : rows) {
       out += (out.empty() ? "" : " ") + r.at("K").get<std::string>() + ":" +
@@ -215,7 +215,8 @@ TEST_CASE("spec: its output feeds ddl and route unchanged after a split") {
         "  PARTITION `p3` VALUES LESS THAN ('t')\n"
         ");\n");
   const CliRun route = RunCli({"route", spec, "d"});
-  CHECK(route.out == "{\"family\":\"f\",\"partition\":2,\"table\":\"t$f$p2\"}\n");
+  CHECK(route.out ==
+        "{\"family\":\"f\",\"partition\":2,\"table\":\"t$f$p2\"}\n");
   CHECK(lc.Route("t", "a") == 0);
   CHECK(lc.Route("t", "c") == 1);
   CHECK(lc.Route("t", "k") == 3);
@@ -263,8 +264,9 @@ TEST_CASE("table state: exists, drop") {
   CHECK(lc.Ok({"list"}).empty());
   CHECK(lc.Fail({"scan", "t"}).find("'t'") != std::string::npos);
   // No table, no partition table left behind.
-  CHECK(lc.Ok({"sql", "SELECT count(*) AS n FROM sqlite_master WHERE name "
-                      "LIKE 't$%'"}) == "n\n-\n0\n");
+  CHECK(lc.Ok({"sql",
+               "SELECT count(*) AS n FROM sqlite_master WHERE name "
+               "LIKE 't$%'"}) == "n\n-\n0\n");
   // The name can be used again.
   lc.box.Create("t", kRangeSpec);
   CHECK(lc.Ok({"count", "t"}) == "t: 0 rows, 0 cells\n");
@@ -291,14 +293,13 @@ TEST_CASE("table state: truncate keeps the bounds and removes every cell") {
 
 TEST_CASE("alter: add, change and delete families") {
   Lifecycle lc("t", kRangeSpec, kRangeCells);
-  CHECK(lc.Ok({"alter", "t", "--add-family", "g", "--ttl", "3600",
-               "--versions", "2"})
+  CHECK(lc.Ok({"alter", "t", "--add-family", "g", "--ttl", "3600", "--versions",
+               "2"})
             .rfind("altered t\n-- OceanBase: the same change on a cluster\n"
                    "CREATE TABLE `t$g` (\n",
                    0) == 0);
   json spec = json::parse(lc.Ok({"spec", "t"}));
-  CHECK(spec.at("families") ==
-        json::parse(R"([{"name": "f", "max_versions": 3},
+  CHECK(spec.at("families") == json::parse(R"([{"name": "f", "max_versions": 3},
                         {"name": "g", "ttl_seconds": 3600, "max_versions": 2}])"));
   // The new family has the table's partitions, empty.
   CHECK(lc.Bounds("t", "g") ==
@@ -306,8 +307,8 @@ TEST_CASE("alter: add, change and delete families") {
   lc.Ok({"put", "t", "k", "g:x", "gv", "--ts", "100"});
   CHECK(lc.Keys("t$g$p2") == "k:x");
 
-  CHECK(lc.Ok({"alter", "t", "--family", "f", "--ttl", "FOREVER",
-               "--versions", "5"}) ==
+  CHECK(lc.Ok({"alter", "t", "--family", "f", "--ttl", "FOREVER", "--versions",
+               "5"}) ==
         "altered t\n"
         "-- OceanBase: the same change on a cluster\n"
         "ALTER TABLE `t$f` kv_attributes = '{\"HBase\": {\"MaxVersions\": "
@@ -321,8 +322,9 @@ TEST_CASE("alter: add, change and delete families") {
         "-- OceanBase: the same change on a cluster\n"
         "DROP TABLE IF EXISTS `t$g`;\n");
   CHECK(json::parse(lc.Ok({"spec", "t"})).at("families").size() == 1);
-  CHECK(lc.Ok({"sql", "SELECT count(*) AS n FROM sqlite_master WHERE name "
-                      "LIKE 't$g%'"}) == "n\n-\n0\n");
+  CHECK(lc.Ok({"sql",
+               "SELECT count(*) AS n FROM sqlite_master WHERE name "
+               "LIKE 't$g%'"}) == "n\n-\n0\n");
   // f's cells are untouched.
   CHECK(lc.Ok({"scan", "t"}) == kRangeScan);
 }
@@ -641,7 +643,8 @@ TEST_CASE("partition: OceanBase's rules on KEY, table groups, subpartitions") {
   CHECK(lc.Ok({"count", "two"}) == "two: 0 rows, 0 cells\n");
 }
 
-// ---- --ddl-only goldens ------------------------------------------------------
+// ---- --ddl-only goldens
+// ------------------------------------------------------
 
 // Compares `text` with tests/golden/lifecycle/NAME.sql; with
 // OBKV_GOLDEN_RECORD set, writes the file instead (review the diff).
@@ -649,9 +652,11 @@ void CheckGolden(const std::string& name, const std::string& text,
                  std::set<std::string>* seen) {
   CAPTURE(name);
   seen->insert(name + ".sql");
-  const std::string path = SourcePath("tests/golden/lifecycle/" + name + ".sql");
+  const std::string path =
+      SourcePath("tests/golden/lifecycle/" + name + ".sql");
   if (std::getenv("OBKV_GOLDEN_RECORD") != nullptr) {
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    std::filesystem::create_directories(
+        std::filesystem::path(path).parent_path());
     std::ofstream(path, std::ios::binary) << text;
     return;
   }
@@ -681,10 +686,11 @@ TEST_CASE("golden: the OceanBase statements of every --ddl-only change") {
   std::set<std::string> seen;
   {
     Lifecycle lc("t", kRangeSpec, kRangeCells);
-    CheckGolden("partition_add", DdlOnly(lc, "t", {"partition", "add", "t", "x"}),
-                &seen);
+    CheckGolden("partition_add",
+                DdlOnly(lc, "t", {"partition", "add", "t", "x"}), &seen);
     CheckGolden("partition_split",
-                DdlOnly(lc, "t", {"partition", "split", "t", "p1", "d"}), &seen);
+                DdlOnly(lc, "t", {"partition", "split", "t", "p1", "d"}),
+                &seen);
     CheckGolden("partition_merge",
                 DdlOnly(lc, "t", {"partition", "merge", "t", "p0", "p1"}),
                 &seen);
@@ -701,10 +707,10 @@ TEST_CASE("golden: the OceanBase statements of every --ddl-only change") {
                         {"alter", "t", "--add-family", "g", "--ttl", "86400",
                          "--versions", "2"}),
                 &seen);
-    CheckGolden("alter_ttl",
-                DdlOnly(lc, "t", {"alter", "t", "--family", "f", "--ttl",
-                                  "3600"}),
-                &seen);
+    CheckGolden(
+        "alter_ttl",
+        DdlOnly(lc, "t", {"alter", "t", "--family", "f", "--ttl", "3600"}),
+        &seen);
     lc.Ok({"alter", "t", "--add-family", "g"});
     CheckGolden("alter_delete_family",
                 DdlOnly(lc, "t", {"alter", "t", "--delete-family", "g"}),
@@ -736,7 +742,8 @@ TEST_CASE("golden: the OceanBase statements of every --ddl-only change") {
   CHECK(files == seen);
 }
 
-// ---- time windows ------------------------------------------------------------
+// ---- time windows
+// ------------------------------------------------------------
 
 TEST_CASE("time window: DDL carries OceanBase's DYNAMIC_PARTITION_POLICY") {
   CliSandbox box;
@@ -783,8 +790,7 @@ TEST_CASE("time window: roll by day precreates and expires") {
         "roll w: nothing to do\n");
   // A cell on 12-03 and one on 12-04.
   lc.Ok({"put", "w", "r", "f:old", "x", "--ts", std::to_string(now)});
-  lc.Ok({"put", "w", "r", "f:new", "y", "--ts",
-         std::to_string(now + kDayMs)});
+  lc.Ok({"put", "w", "r", "f:new", "y", "--ts", std::to_string(now + kDayMs)});
   CHECK(lc.Keys("w$f$p2") == "r:old");
   CHECK(lc.Keys("w$f$p3") == "r:new");
   // 2024-12-07T10:00Z: days up to 12-03 are more than 3 days old.
@@ -828,8 +834,10 @@ TEST_CASE("time window: roll by day precreates and expires") {
 // as Bounds() lists them.
 std::string RollOnce(const std::string& window, int64_t bound, int64_t now) {
   Lifecycle lc("w", R"({"table": "w", "families": [{"name": "f",
-      "time_window": )" + window + R"(}], "partition": {"strategy": "range",
-      "column": "G", "bounds": [)" + std::to_string(bound) + "]}}");
+      "time_window": )" +
+                        window + R"(}], "partition": {"strategy": "range",
+      "column": "G", "bounds": [)" +
+                        std::to_string(bound) + "]}}");
   lc.Ok({"partition", "roll", "w", "--now", std::to_string(now)});
   return lc.Bounds("w");
 }
@@ -887,7 +895,8 @@ TEST_CASE("time window: purge rolls the window at the store's clock") {
         "purged w: 0 expired cells, 0 excess versions\n");
 }
 
-// ---- auto-split ----------------------------------------------------------------
+// ---- auto-split
+// ----------------------------------------------------------------
 
 constexpr const char* kAutoSpec = R"({
   "table": "a",
@@ -960,8 +969,9 @@ TEST_CASE("auto-split: a row is never divided") {
   const int p = lc.Route("a", "r10");
   CHECK(lc.Ok({"sql", "SELECT count(*) AS n FROM \"a$f$p" + std::to_string(p) +
                           "\" WHERE K = CAST('r10' AS BLOB)"}) == "n\n-\n5\n");
-  CHECK(lc.Ok({"sql", "SELECT count(*) AS n FROM \"a$f\" WHERE K = "
-                      "CAST('r10' AS BLOB)"}) == "n\n-\n5\n");
+  CHECK(lc.Ok({"sql",
+               "SELECT count(*) AS n FROM \"a$f\" WHERE K = "
+               "CAST('r10' AS BLOB)"}) == "n\n-\n5\n");
   CHECK(lc.Ok({"get", "a", "r10"}) ==
         "r10  f:q0  @100  v\n"
         "r10  f:q1  @100  v\n"
