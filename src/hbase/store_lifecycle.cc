@@ -126,8 +126,9 @@ Status StoreImpl::AlterTable(const TableSpec& spec,
                  TableChange c;
                  // The state stays as it is; disable/enable change it.
                  OBKV_ASSIGN_OR_RETURN(
-                     c.after, before.disabled ? WithDisabled(spec, true)
-                                              : ParseTableSpec(spec.json));
+                     c.after,
+                     before.disabled ? WithDisabled(spec, true)
+                                     : ParseTableSpec(spec.json));
                  OBKV_RETURN_IF_ERROR(CheckSpecChange(before, c.after));
                  return c;
                })
@@ -207,8 +208,8 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
-    Result<int> idx = family.router.Route(stmt->ColumnBlob(0),
-                                          std::llabs(stmt->ColumnInt(1)));
+    Result<int> idx =
+        family.router.Route(stmt->ColumnBlob(0), std::llabs(stmt->ColumnInt(1)));
     if (idx.ok() && *idx / sub == index) ++total;
   }
   return total;
@@ -216,50 +217,49 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
 
 Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
     const std::string& name, const std::string& family) {
-  return GuardApi(
-      "partition list", [&]() -> Result<std::vector<PartitionInfo>> {
-        OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
-        const TableSpec spec = live->spec();
-        const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
-        const std::string fname =
-            family.empty() ? spec.families.front().name : family;
-        const int rank = schema->Rank(fname);
-        if (rank < 0) {
-          return Status::InvalidArgument("family: unknown family '" + fname +
-                                         "' in table '" + name + "'");
-        }
-        const FamilyInfo& info = schema->families()[rank];
-        const PartitionSpec& p = info.spec.partition;
-        OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                              ctx_->readers().Acquire());
-        OBKV_ASSIGN_OR_RETURN(
-            storage::Transaction txn,
-            storage::Transaction::Begin(lease.get(),
-                                        storage::Transaction::Kind::kRead));
-        std::vector<PartitionInfo> out;
-        const bool range_first = p.strategy == PartitionStrategy::kRange ||
-                                 p.strategy == PartitionStrategy::kRangeKey;
-        for (int i = 0; i < p.FirstLevelCount(); ++i) {
-          PartitionInfo part;
-          part.index = i;
-          part.name = p.strategy == PartitionStrategy::kNone
-                          ? ""
-                          : "p" + std::to_string(i);
-          part.oceanbase_name =
-              range_first ? p.RangePartitionName(i) : part.name;
-          if (range_first) {
-            const PartitionRange r = RangeOfPartition(p, i);
-            part.has_range = true;
-            part.has_lower = r.has_lower;
-            part.lower = r.lower;
-            part.upper = r.upper;
-          }
-          OBKV_ASSIGN_OR_RETURN(part.cells, CountCells(lease.get(), info, i));
-          out.push_back(std::move(part));
-        }
-        OBKV_RETURN_IF_ERROR(txn.Commit());
-        return out;
-      });
+  return GuardApi("partition list", [&]() -> Result<std::vector<PartitionInfo>> {
+    OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+    const TableSpec spec = live->spec();
+    const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
+    const std::string fname =
+        family.empty() ? spec.families.front().name : family;
+    const int rank = schema->Rank(fname);
+    if (rank < 0) {
+      return Status::InvalidArgument("family: unknown family '" + fname +
+                                     "' in table '" + name + "'");
+    }
+    const FamilyInfo& info = schema->families()[rank];
+    const PartitionSpec& p = info.spec.partition;
+    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                          ctx_->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Transaction txn,
+        storage::Transaction::Begin(lease.get(),
+                                    storage::Transaction::Kind::kRead));
+    std::vector<PartitionInfo> out;
+    const bool range_first = p.strategy == PartitionStrategy::kRange ||
+                             p.strategy == PartitionStrategy::kRangeKey;
+    for (int i = 0; i < p.FirstLevelCount(); ++i) {
+      PartitionInfo part;
+      part.index = i;
+      part.name = p.strategy == PartitionStrategy::kNone
+                      ? ""
+                      : "p" + std::to_string(i);
+      part.oceanbase_name =
+          range_first ? p.RangePartitionName(i) : part.name;
+      if (range_first) {
+        const PartitionRange r = RangeOfPartition(p, i);
+        part.has_range = true;
+        part.has_lower = r.has_lower;
+        part.lower = r.lower;
+        part.upper = r.upper;
+      }
+      OBKV_ASSIGN_OR_RETURN(part.cells, CountCells(lease.get(), info, i));
+      out.push_back(std::move(part));
+    }
+    OBKV_RETURN_IF_ERROR(txn.Commit());
+    return out;
+  });
 }
 
 Result<PurgeStats> StoreImpl::PurgePartitions(const std::string& name) {
@@ -336,9 +336,10 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
   const std::string k = layout::QuoteIdentifier(d, "K");
   // The median cell's row key; when it is the partition's first row key,
   // the next row key, so that both halves keep rows and no row is divided.
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> median,
-                        conn->Prepare("SELECT " + k + " FROM " + table +
-                                      " ORDER BY " + k + " LIMIT 1 OFFSET ?1"));
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<storage::Statement> median,
+      conn->Prepare("SELECT " + k + " FROM " + table + " ORDER BY " + k +
+                    " LIMIT 1 OFFSET ?1"));
   median->BindInt(1, exact / 2);
   OBKV_ASSIGN_OR_RETURN(bool row, median->Step());
   if (!row) return std::optional<std::string>();
@@ -347,9 +348,10 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
       std::unique_ptr<storage::Statement> next,
       conn->Prepare("SELECT " + k + " FROM " + table + " WHERE " + k +
                     " > ?1 ORDER BY " + k + " LIMIT 1"));
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> first,
-                        conn->Prepare("SELECT " + k + " FROM " + table +
-                                      " ORDER BY " + k + " LIMIT 1"));
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<storage::Statement> first,
+      conn->Prepare("SELECT " + k + " FROM " + table + " ORDER BY " + k +
+                    " LIMIT 1"));
   OBKV_ASSIGN_OR_RETURN(bool has_first, first->Step());
   if (has_first && first->ColumnBlob(0) == bound) {
     next->BindBlob(1, bound);
