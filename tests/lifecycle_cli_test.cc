@@ -62,6 +62,14 @@ constexpr const char* kRangeScan =
     "m  f:q  @100  vm\n"
     "n  f:q  @100  vn\n"
     "s  f:q  @100  vs\n";
+// kRangeScan without p1's rows (c, d).
+constexpr const char* kScanWithoutP1 =
+    "a  f:q  @100  va\n"
+    "b  f:q  @100  vb\n"
+    "k  f:q  @100  vk\n"
+    "m  f:q  @100  vm\n"
+    "n  f:q  @100  vn\n"
+    "s  f:q  @100  vs\n";
 constexpr const char* kRangeBounds =
     "p0=p0 [MINVALUE,c) 2; p1=p1 [c,h) 3; p2=p2 [h,m) 1; p3=p3 [m,t) 3";
 
@@ -449,13 +457,7 @@ TEST_CASE("partition drop: exactly the rows in its range go") {
         "ALTER TABLE `t$f` DROP PARTITION `p1`;\n");
   // p2 takes p1's range.
   CHECK(lc.Bounds("t") == "p0=p0 [MINVALUE,c) 2; p1=p2 [c,m) 1; p2=p3 [m,t) 3");
-  CHECK(lc.Ok({"scan", "t"}) ==
-        "a  f:q  @100  va\n"
-        "b  f:q  @100  vb\n"
-        "k  f:q  @100  vk\n"
-        "m  f:q  @100  vm\n"
-        "n  f:q  @100  vn\n"
-        "s  f:q  @100  vs\n");
+  CHECK(lc.Ok({"scan", "t"}) == kScanWithoutP1);
   CHECK(lc.Ok({"count", "t"}) == "t: 6 rows, 6 cells\n");
   CHECK(lc.Keys("t$f$p1") == "k:q");
   CHECK(lc.Keys("t$f$p2") == "m:q n:q s:q");
@@ -471,13 +473,7 @@ TEST_CASE("partition truncate: exactly its rows go, its bounds stay") {
         "ALTER TABLE `t$f` TRUNCATE PARTITION `p1`;\n");
   CHECK(lc.Bounds("t") ==
         "p0=p0 [MINVALUE,c) 2; p1=p1 [c,h) 0; p2=p2 [h,m) 1; p3=p3 [m,t) 3");
-  CHECK(lc.Ok({"scan", "t"}) ==
-        "a  f:q  @100  va\n"
-        "b  f:q  @100  vb\n"
-        "k  f:q  @100  vk\n"
-        "m  f:q  @100  vm\n"
-        "n  f:q  @100  vn\n"
-        "s  f:q  @100  vs\n");
+  CHECK(lc.Ok({"scan", "t"}) == kScanWithoutP1);
   CHECK(lc.Ok({"count", "t"}) == "t: 6 rows, 6 cells\n");
   CHECK(lc.Keys("t$f$p2") == "k:q");
   CHECK(lc.Route("t", "d") == 1);

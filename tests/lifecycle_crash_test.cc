@@ -34,12 +34,19 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-int64_t EnvOr(const char* name, int64_t fallback) {
-  const char* value = std::getenv(name);
-  return value == nullptr ? fallback : std::atoll(value);
-}
-
 constexpr int kRows = 10000;  // two cells each
+
+// Every stored row of family f of table t as "K|Q|T|V", in key order.
+std::vector<std::string> StoredRows(Store* store) {
+  std::vector<std::string> rows;
+  const Status st = store->ForEachStoredRow("t", "f", [&](const StoredRow& r) {
+    rows.push_back(std::string(r.key) + "|" + std::string(r.qualifier) + "|" +
+                   std::to_string(r.t) + "|" + std::string(r.value));
+    return Status::OK();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return rows;
+}
 
 // The store at `path` with table t of `partition_json`, 20000 cells in one
 // Put call; returns every stored row as "K|Q|T|V".
@@ -60,17 +67,7 @@ std::vector<std::string> MakeStore(const std::string& path,
   }
   const Status st = MustTable(store.get(), "t")->Put(puts);
   REQUIRE_MESSAGE(st.ok(), st.ToString());
-  std::vector<std::string> rows;
-  REQUIRE(store
-              ->ForEachStoredRow("t", "f",
-                                 [&](const StoredRow& r) {
-                                   rows.push_back(std::string(r.key) + "|" +
-                                                  std::string(r.qualifier) +
-                                                  "|" + std::to_string(r.t) +
-                                                  "|" + std::string(r.value));
-                                   return Status::OK();
-                                 })
-              .ok());
+  const std::vector<std::string> rows = StoredRows(store.get());
   REQUIRE(rows.size() == 2 * kRows);
   return rows;
 }
@@ -122,17 +119,7 @@ TableSpec CheckStore(const std::string& path,
   CHECK((now == before || now == planned));
   *changed = now == planned;
 
-  std::vector<std::string> rows;
-  REQUIRE(store
-              ->ForEachStoredRow("t", "f",
-                                 [&](const StoredRow& r) {
-                                   rows.push_back(std::string(r.key) + "|" +
-                                                  std::string(r.qualifier) +
-                                                  "|" + std::to_string(r.t) +
-                                                  "|" + std::string(r.value));
-                                   return Status::OK();
-                                 })
-              .ok());
+  const std::vector<std::string> rows = StoredRows(store.get());
   CHECK(rows.size() == original.size());
   CHECK(rows == original);
   Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
@@ -171,9 +158,9 @@ TableSpec CheckStore(const std::string& path,
 
 void KillDuringChanges(const std::string& partition_json, ChangeOf next_of,
                        const char* what) {
-  const int64_t rounds = EnvOr("OBKV_LIFECYCLE_KILLS", 15);
+  const int64_t rounds = EnvInt("OBKV_LIFECYCLE_KILLS", 15);
   const uint64_t seed = static_cast<uint64_t>(
-      EnvOr("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
+      EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
   INFO("OBKV_CRASH_SEED=", seed);
   std::mt19937_64 random(seed);
   TempDir dir;
