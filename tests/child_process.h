@@ -8,6 +8,7 @@
 //   writer.Kill();                  // SIGKILL, then reaps it
 //
 // stderr goes to a file, returned by Stderr() for failure messages.
+// EnvInt reads the knobs of such tests (kill counts, seeds).
 //
 // Thread safety: a ChildProcess belongs to one thread.
 
@@ -24,6 +25,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -33,6 +35,13 @@ extern char** environ;
 
 namespace obkvlite {
 namespace testing {
+
+// The integer environment variable `name` (a kill count, a seed), or
+// `fallback` when it is not set.
+inline int64_t EnvInt(const char* name, int64_t fallback) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? fallback : std::atoll(value);
+}
 
 class ChildProcess {
  public:

@@ -40,11 +40,6 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-int64_t EnvInt(const char* name, int64_t fallback) {
-  const char* value = std::getenv(name);
-  return value == nullptr ? fallback : std::atoll(value);
-}
-
 // Batches acknowledged in `lines` ("ack N").
 void CollectAcks(const std::vector<std::string>& lines,
                  std::set<int64_t>* acked) {

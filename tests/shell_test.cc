@@ -69,9 +69,10 @@ constexpr const char* kCreate =
     "put 't', \"r2\\x00\", 'g:a', \"x\\ty\", 5\n"
     "put 't','a1','f:q','av', 7\n";
 
-TEST_CASE("shell: HBase's Getting Started, create to get") {
+TEST_CASE("shell: HBase's Getting Started, the whole transcript") {
   // src/main/asciidoc/_chapters/getting_started.adoc, "Use HBase For the
-  // First Time" (disable, enable and drop are not shell commands yet).
+  // First Time", create to drop; then exists (exists.rb). disable, enable
+  // and drop print nothing but "Took" (disable.rb, enable.rb, drop.rb).
   Shell sh;
   const CliRun run = sh.Run(
       "create 'test', 'cf'\n"
@@ -81,7 +82,12 @@ TEST_CASE("shell: HBase's Getting Started, create to get") {
       "put 'test', 'row2', 'cf:b', 'value2'\n"
       "put 'test', 'row3', 'cf:c', 'value3'\n"
       "scan 'test'\n"
-      "get 'test', 'row1'\n");
+      "get 'test', 'row1'\n"
+      "disable 'test'\n"
+      "enable 'test'\n"
+      "disable 'test'\n"
+      "drop 'test'\n"
+      "exists 'test'\n");
   INFO(run.err);
   CHECK(run.code == 0);
   CHECK(run.err.empty());
@@ -112,7 +118,127 @@ TEST_CASE("shell: HBase's Getting Started, create to get") {
             "COLUMN                         CELL\n"
             " cf:a                          timestamp=T, value=value1\n"
             "1 row(s)\n" +
-            took);
+            took + took + took + took + took +
+            "Table test does not exist\n" + took);
+  CHECK(sh.box.Run({"list"}).out.empty());
+}
+
+TEST_CASE("shell: disable, enable, drop, exists, is_enabled, is_disabled") {
+  // drop.rb refuses an enabled table (admin.rb drop: "Table #{table_name}
+  // is enabled. Disable it first."); a disabled table refuses reads and
+  // writes (TableNotEnabledException) and describe says DISABLED.
+  Shell sh;
+  sh.Ok(kCreate);
+  const std::string before = sh.Export();
+  CliRun run = sh.Run("drop 't'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err == "ERROR: line 1: drop: Table t is enabled. Disable it first.\n");
+  CHECK(sh.Export() == before);
+  CHECK(sh.Ok("is_enabled 't'\nis_disabled 't'\nexists 't'\n") ==
+        "true\nfalse\nTable t does exist\n");
+  CHECK(sh.Ok("disable 't'\nis_enabled 't'\nis_disabled 't'\n") ==
+        "false\ntrue\n");
+  CHECK(WithoutTook(sh.Run("describe 't'\n").out)
+            .rfind("Table t is DISABLED\nt\nCOLUMN FAMILIES DESCRIPTION\n", 0) ==
+        0);
+  run = sh.Run(
+      "scan 't'\n"
+      "get 't', 'r1'\n"
+      "put 't', 'r1', 'f:q', 'new'\n"
+      "count 't'\n"
+      "disable 't'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 1: scan: table 't' is disabled (enable it first)\n"
+        "ERROR: line 2: get: table 't' is disabled (enable it first)\n"
+        "ERROR: line 3: put: table 't' is disabled (enable it first)\n"
+        "ERROR: line 4: count: table 't' is disabled (enable it first)\n"
+        "ERROR: line 5: disable: table 't' is already disabled\n");
+  CHECK(sh.Ok("enable 't'\n").empty());
+  CHECK(sh.Export() == before);
+  run = sh.Run("enable 't'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err == "ERROR: line 1: enable: table 't' is already enabled\n");
+  CHECK(sh.Ok("disable 't'\ndrop 't'\nexists 't'\nlist\n") ==
+        "Table t does not exist\nTABLE\n0 row(s)\n");
+  run = sh.Run("is_enabled 't'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err == "ERROR: line 1: is_enabled: table 't' not found\n");
+}
+
+TEST_CASE("shell: alter changes, adds and deletes families") {
+  // admin.rb alter: NAME => 'f' with new attributes changes f, a new NAME
+  // adds a family, 'delete' => 'f' or METHOD => 'delete' removes one.
+  Shell sh;
+  sh.Ok("create 't', 'f', 'f2', 'f3'\nput 't', 'r', 'f:q', 'v', 100\n"
+        "put 't', 'r', 'f2:q', 'v2', 100\n");
+  CHECK(sh.Ok("alter 't', NAME => 'f', VERSIONS => 5\n") ==
+        "Updating all regions with the new schema...\n"
+        "1/1 regions updated.\n"
+        "Done.\n");
+  const std::string f5 =
+      "{NAME => 'f', VERSIONS => '5', TTL => 'FOREVER', "
+      "VALUE_TYPE => 'varbinary(1048576)'}\n"
+      "  PARTITIONING => 'none', TABLES => '1'\n";
+  const std::string f2 =
+      "{NAME => 'f2', VERSIONS => '1', TTL => 'FOREVER', "
+      "VALUE_TYPE => 'varbinary(1048576)'}\n"
+      "  PARTITIONING => 'none', TABLES => '1'\n";
+  const std::string f3 =
+      "{NAME => 'f3', VERSIONS => '1', TTL => 'FOREVER', "
+      "VALUE_TYPE => 'varbinary(1048576)'}\n"
+      "  PARTITIONING => 'none', TABLES => '1'\n";
+  const std::string head =
+      "Table t is ENABLED\nt\nCOLUMN FAMILIES DESCRIPTION\n";
+  CHECK(sh.Ok("describe 't'\n") == head + f5 + f2 + f3 + "3 row(s)\n");
+  CHECK(sh.Ok("alter 't', 'delete' => 'f2'\n") ==
+        "Updating all regions with the new schema...\n"
+        "1/1 regions updated.\n"
+        "Done.\n");
+  CHECK(sh.Ok("describe 't'\n") == head + f5 + f3 + "2 row(s)\n");
+  sh.Ok("alter 't', {NAME => 'f3', METHOD => 'delete'}\n");
+  CHECK(sh.Ok("describe 't'\n") == head + f5 + "1 row(s)\n");
+  sh.Ok("alter 't', {NAME => 'g', VERSIONS => 2, TTL => 3600}\n");
+  CHECK(sh.Ok("describe 't'\n") ==
+        head + f5 +
+        "{NAME => 'g', VERSIONS => '2', TTL => '3600 SECONDS (1 HOUR)', "
+        "VALUE_TYPE => 'varbinary(1048576)'}\n"
+        "  PARTITIONING => 'none', TABLES => '1'\n"
+        "2 row(s)\n");
+  // f2's cell went with its family. (ts 100 would be past g's TTL.)
+  sh.Ok("put 't', 'r', 'g:x', 'gv'\n");
+  CHECK(std::regex_match(sh.Export(),
+                         std::regex("r\tf:q\t100\tv\nr\tg:x\t[0-9]{13}\tgv\n")));
+  // Unknown families and methods are refused.
+  const CliRun run = sh.Run("alter 't', 'delete' => 'nope'\n"
+                            "alter 't', {NAME => 'f', METHOD => 'drop'}\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 1: alter: family: table 't' has no family 'nope'\n"
+        "ERROR: line 2: alter: METHOD must be 'delete', got 'drop'\n");
+}
+
+TEST_CASE("shell: get_splits, and truncate keeps the splits") {
+  // get_splits.rb: "Total number of splits = N", then each split key.
+  Shell sh;
+  sh.Ok("create 't', 'f', SPLITS => ['a', 'm']\n"
+        "put 't', 'b', 'f:q', 'v', 100\nput 't', 'x', 'f:q', 'v', 100\n");
+  CHECK(sh.Ok("get_splits 't'\n") == "Total number of splits = 3\na\nm\n");
+  CHECK(sh.Ok("truncate 't'\nget_splits 't'\ncount 't'\n") ==
+        "Truncating 't' table (it may take a while):\n"
+        " - Disabling table...\n"
+        " - Truncating table...\n"
+        "Total number of splits = 3\na\nm\n"
+        "0 row(s)\n");
+  CHECK(sh.box.Run({"partition", "list", "t"}).out ==
+        "index  name  oceanbase  lower     upper     cells\n"
+        "-----  ----  ---------  --------  --------  -----\n"
+        "0      p0    p0         MINVALUE  a         0\n"
+        "1      p1    p1         a         m         0\n"
+        "2      p2    p2         m         MAXVALUE  0\n");
+  // An unsplit table has one region and no split keys.
+  sh.Ok("create 'u', 'f'\n");
+  CHECK(sh.Ok("get_splits 'u'\n") == "Total number of splits = 1\n");
 }
 
 TEST_CASE("shell: create, put, get, scan, count, list from piped stdin") {

@@ -400,22 +400,42 @@ void StoreImpl::AfterWrite(const std::string& name,
     Result<int> p = info.router.Route(row.row, std::nullopt);
     if (p.ok()) written[{rank, *p}] += row.cells;
   }
+  // Partitions to count exactly, one at a time. One commit may leave both
+  // halves of a split above the limit (a batch of many rows), so each half
+  // is checked again until every partition is within the limit or holds a
+  // single row.
+  std::vector<std::pair<int, int>> todo;
   for (const auto& [where, cells] : written) {
     const FamilyInfo& info = schema->families()[where.first];
-    const int64_t limit = info.spec.auto_split_max_cells;
     const AutoSplitter::Key key{name, info.name(), where.second};
-    if (!auto_split_.Add(key, cells, limit)) continue;
+    if (auto_split_.Add(key, cells, info.spec.auto_split_max_cells)) {
+      todo.push_back(where);
+    }
+  }
+  std::shared_ptr<const TableSchema> current = schema;
+  while (!todo.empty()) {
+    const auto [rank, index] = todo.back();
+    todo.pop_back();
+    const FamilyInfo& info = current->families()[rank];
+    const AutoSplitter::Key key{name, info.name(), index};
     Result<std::optional<std::string>> bound =
-        SplitKey(info, where.second, key, limit);
+        SplitKey(info, index, key, info.spec.auto_split_max_cells);
     if (!bound.ok()) return;
     if (!*bound) continue;
     PartitionChange split;
     split.op = PartitionOp::kSplit;
     split.family = info.name();
-    split.partitions = {where.second};
+    split.partitions = {index};
     split.bound = RangeBound::Key(**bound);
-    (void)ChangePartitions(name, split);
-    return;  // the partitions changed: later writes count afresh
+    Result<PartitionChangeResult> done = ChangePartitions(name, split);
+    if (!done.ok() || !done->changed) return;
+    current = SchemaOf(done->spec);
+    // The partitions after the split one moved up by one.
+    for (auto& [r, i] : todo) {
+      if (r == rank && i > index) ++i;
+    }
+    todo.push_back({rank, index + 1});
+    todo.push_back({rank, index});
   }
 }
 

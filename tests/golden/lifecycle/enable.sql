@@ -1,0 +1,1 @@
+ALTER TABLE `t$f` kv_attributes = '{"HBase": {"MaxVersions": 3}}';

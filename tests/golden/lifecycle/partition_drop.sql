@@ -1,0 +1,1 @@
+ALTER TABLE `t$f` DROP PARTITION `p1`;

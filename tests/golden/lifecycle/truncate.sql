@@ -1,0 +1,2 @@
+TRUNCATE TABLE `t$f`;
+TRUNCATE TABLE `t$g`;
