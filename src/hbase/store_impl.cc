@@ -113,21 +113,12 @@ Status StoreImpl::ForEachStoredRow(
   return GuardApi("stored rows", [&]() -> Status {
     OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
     const std::shared_ptr<const TableSchema> schema = SchemaOf(table->spec());
-    const int rank = schema->Rank(family);
-    if (rank < 0) {
-      return Status::InvalidArgument("family: unknown family '" + family +
-                                     "' in table '" + name + "'");
-    }
-    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                          ctx_->readers().Acquire());
-    OBKV_ASSIGN_OR_RETURN(
-        storage::Transaction txn,
-        storage::Transaction::Begin(lease.get(),
-                                    storage::Transaction::Kind::kRead));
+    OBKV_ASSIGN_OR_RETURN(const FamilyInfo* info, FamilyOf(*schema, family));
+    OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
     OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
-        lease.get(), schema->families()[rank],
+        snap.lease.get(), *info,
         schema->spec().layout == Layout::kTimeseries, fn));
-    return txn.Commit();
+    return snap.txn.Commit();
   });
 }
 
@@ -146,6 +137,25 @@ Result<LiveTable*> StoreImpl::Live(const std::string& name) {
     return Status::NotFound("table '" + name + "' not found");
   }
   return it->second.get();
+}
+
+Result<const FamilyInfo*> StoreImpl::FamilyOf(const TableSchema& schema,
+                                              const std::string& family) {
+  const int rank = schema.Rank(family);
+  if (rank < 0) {
+    return Status::InvalidArgument("family: unknown family '" + family +
+                                   "' in table '" + schema.name() + "'");
+  }
+  return &schema.families()[rank];
+}
+
+Result<StoreImpl::Snapshot> StoreImpl::ReadSnapshot() {
+  Snapshot snap;
+  OBKV_ASSIGN_OR_RETURN(snap.lease, ctx_->readers().Acquire());
+  OBKV_ASSIGN_OR_RETURN(
+      snap.txn, storage::Transaction::Begin(snap.lease.get(),
+                                            storage::Transaction::Kind::kRead));
+  return snap;
 }
 
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {

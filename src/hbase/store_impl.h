@@ -23,6 +23,7 @@
 #include "hbase/auto_split.h"
 #include "hbase/live_table.h"
 #include "hbase/store_context.h"
+#include "storage/transaction.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/store.h"
 
@@ -93,6 +94,15 @@ class StoreImpl final : public Store {
                                               int index,
                                               const AutoSplitter::Key& key,
                                               int64_t limit);
+  // The family `family` of `schema`, or InvalidArgument naming it.
+  static Result<const FamilyInfo*> FamilyOf(const TableSchema& schema,
+                                            const std::string& family);
+  // A pooled read connection inside a read transaction (one snapshot).
+  struct Snapshot {
+    storage::ConnectionPool::Lease lease;
+    storage::Transaction txn;
+  };
+  Result<Snapshot> ReadSnapshot();
   // Stored rows of first-level partition `index` of `family`.
   Result<int64_t> CountCells(storage::Connection* conn,
                              const FamilyInfo& family, int index) const;

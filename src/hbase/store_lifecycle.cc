@@ -223,19 +223,10 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
     const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
     const std::string fname =
         family.empty() ? spec.families.front().name : family;
-    const int rank = schema->Rank(fname);
-    if (rank < 0) {
-      return Status::InvalidArgument("family: unknown family '" + fname +
-                                     "' in table '" + name + "'");
-    }
-    const FamilyInfo& info = schema->families()[rank];
+    OBKV_ASSIGN_OR_RETURN(const FamilyInfo* found, FamilyOf(*schema, fname));
+    const FamilyInfo& info = *found;
     const PartitionSpec& p = info.spec.partition;
-    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                          ctx_->readers().Acquire());
-    OBKV_ASSIGN_OR_RETURN(
-        storage::Transaction txn,
-        storage::Transaction::Begin(lease.get(),
-                                    storage::Transaction::Kind::kRead));
+    OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
     std::vector<PartitionInfo> out;
     const bool range_first = p.strategy == PartitionStrategy::kRange ||
                              p.strategy == PartitionStrategy::kRangeKey;
@@ -254,10 +245,11 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
         part.lower = r.lower;
         part.upper = r.upper;
       }
-      OBKV_ASSIGN_OR_RETURN(part.cells, CountCells(lease.get(), info, i));
+      OBKV_ASSIGN_OR_RETURN(part.cells,
+                            CountCells(snap.lease.get(), info, i));
       out.push_back(std::move(part));
     }
-    OBKV_RETURN_IF_ERROR(txn.Commit());
+    OBKV_RETURN_IF_ERROR(snap.txn.Commit());
     return out;
   });
 }

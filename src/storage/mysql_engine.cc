@@ -90,17 +90,12 @@ class MysqlEngine final : public Engine {
          AlterTableStatements(before, after, moves, dialect_)) {
       OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
     }
-    OBKV_ASSIGN_OR_RETURN(
-        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> update,
-        writer->Prepare("UPDATE " + QuoteMysqlIdentifier(kCatalogTable) +
-                        " SET " + QuoteMysqlIdentifier("spec") + " = ?2 WHERE " +
-                        QuoteMysqlIdentifier("name") + " = ?1"));
-    update->BindText(1, after.name);
-    update->BindText(2, after.json);
-    OBKV_RETURN_IF_ERROR(update->Run());
-    OBKV_RETURN_IF_ERROR(txn.Commit());
+    OBKV_RETURN_IF_ERROR(WriteCatalogRow(
+        writer,
+        "UPDATE " + QuoteMysqlIdentifier(kCatalogTable) + " SET " +
+            QuoteMysqlIdentifier("spec") + " = ?2 WHERE " +
+            QuoteMysqlIdentifier("name") + " = ?1",
+        after));
     return int64_t{0};
   }
 
@@ -114,16 +109,24 @@ class MysqlEngine final : public Engine {
 
  private:
   Status InsertCatalogRow(Connection* writer, const TableSpec& spec) {
+    return WriteCatalogRow(
+        writer,
+        "INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) + " (" +
+            QuoteMysqlIdentifier("name") + ", " +
+            QuoteMysqlIdentifier("spec") + ") VALUES (?1, ?2)",
+        spec);
+  }
+
+  // Runs `sql` with ?1 = spec.name and ?2 = spec.json in one transaction.
+  Status WriteCatalogRow(Connection* writer, const std::string& sql,
+                         const TableSpec& spec) {
     OBKV_ASSIGN_OR_RETURN(
         Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> insert,
-        writer->Prepare("INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) +
-                        " (" + QuoteMysqlIdentifier("name") + ", " +
-                        QuoteMysqlIdentifier("spec") + ") VALUES (?1, ?2)"));
-    insert->BindText(1, spec.name);
-    insert->BindText(2, spec.json);
-    OBKV_RETURN_IF_ERROR(insert->Run());
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                          writer->Prepare(sql));
+    stmt->BindText(1, spec.name);
+    stmt->BindText(2, spec.json);
+    OBKV_RETURN_IF_ERROR(stmt->Run());
     return txn.Commit();
   }
 
