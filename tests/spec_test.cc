@@ -238,27 +238,58 @@ TEST_CASE("families: a non-empty array of objects") {
 // ---------------------------------------------------------------------------
 // Bad specs: identifiers.
 
-TEST_CASE("table and family names are identifiers") {
+TEST_CASE("table names follow HBase's rules; family names are identifiers") {
   const std::string name64(64, 'a');
   const std::string name65(65, 'a');
+  const std::string kTableChars =
+      "; table names use letters, digits, '_', '-' and '.'";
   CHECK(Err(R"({"table": "", "families": [{"name": "f"}]})") ==
-        "table: must not be empty");
+        "table: table name must not be empty");
   CHECK(Err(R"({"table": "a$b", "families": [{"name": "f"}]})") ==
         "table: '$' is reserved as the table$family separator, in 'a$b'");
-  CHECK(Err(R"({"table": "a-b", "families": [{"name": "f"}]})") ==
-        "table: invalid character at position 1 in 'a-b'; identifiers use "
-        "letters, digits and underscore");
+  // HBase allows '-' and '.' inside a table name, not first.
+  Result<TableSpec> dashed =
+      ParseTableSpec(R"({"table": "my-table.v2", "families": [{"name": "f"}]})");
+  REQUIRE(dashed.ok());
+  CHECK(dashed->name == "my-table.v2");
+  CHECK(Err(R"({"table": "-a", "families": [{"name": "f"}]})") ==
+        "table: table name '-a' must not start with '-' (HBase's rule)");
+  CHECK(Err(R"({"table": ".a", "families": [{"name": "f"}]})") ==
+        "table: table name '.a' must not start with '.' (HBase's rule)");
   CHECK(Err(R"({"table": "my table", "families": [{"name": "f"}]})") ==
-        "table: invalid character at position 2 in 'my table'; identifiers "
-        "use letters, digits and underscore");
+        "table: invalid character at position 2 in 'my table'" + kTableChars);
   CHECK(Err(R"({"table": "t`x", "families": [{"name": "f"}]})") ==
-        "table: invalid character at position 1 in 't`x'; identifiers use "
-        "letters, digits and underscore");
+        "table: invalid character at position 1 in 't`x'" + kTableChars);
   CHECK(Err(R"({"table": "caf\u00e9", "families": [{"name": "f"}]})") ==
-        "table: invalid character at position 3 in 'caf\xC3\xA9'; "
-        "identifiers use letters, digits and underscore");
+        "table: invalid character at position 3 in 'caf\xC3\xA9'" +
+            kTableChars);
   CHECK(Err(R"({"table": ")" + name65 + R"(", "families": [{"name": "f"}]})") ==
-        "table: 65 characters, limit 64");
+        "table: table name '" + name65 + "' is 65 characters, limit 64");
+  // Namespaces: "ns:t", "default:t" is "t", "hbase" holds no user table.
+  Result<TableSpec> ns =
+      ParseTableSpec(R"({"table": "ns1:users", "families": [{"name": "f"}]})");
+  REQUIRE(ns.ok());
+  CHECK(ns->name == "ns1:users");
+  CHECK(TableNamespace(ns->name) == "ns1");
+  CHECK(TableQualifier(ns->name) == "users");
+  CHECK(FamilyRelationName(*ns, ns->families[0]) == "ns1:users$f");
+  Result<TableSpec> dflt =
+      ParseTableSpec(R"({"table": "default:t", "families": [{"name": "f"}]})");
+  REQUIRE(dflt.ok());
+  CHECK(dflt->name == "t");
+  CHECK(dflt->json.find("\"table\":\"t\"") != std::string::npos);
+  CHECK(Err(R"({"table": "a.b:t", "families": [{"name": "f"}]})") ==
+        "table: invalid character at position 1 in 'a.b'; namespace names "
+        "use letters, digits, '_' and '-'");
+  CHECK(Err(R"({"table": "ns:", "families": [{"name": "f"}]})") ==
+        "table: table name must not be empty");
+  CHECK(Err(R"({"table": ":t", "families": [{"name": "f"}]})") ==
+        "table: namespace name must not be empty");
+  CHECK(Err(R"({"table": "a:b:c", "families": [{"name": "f"}]})") ==
+        "table: invalid character at position 1 in 'b:c'" + kTableChars);
+  CHECK(Err(R"({"table": "hbase:meta", "families": [{"name": "f"}]})") ==
+        "table: the namespace 'hbase' is reserved for HBase's system tables, "
+        "got 'hbase:meta'");
 
   CHECK(Err(WithFamily(R"({"name": ""})")) ==
         "families[0].name: must not be empty");
@@ -1314,7 +1345,7 @@ TEST_CASE("robustness: hostile inputs return a Status") {
             .rfind("spec: malformed JSON at byte 9: ", 0) == 0);
   CHECK(Err(R"({"table": "t\u0000", "families": [{"name": "f"}]})") ==
         "table: invalid character at position 1 in 't" + std::string(1, '\0') +
-            "'; identifiers use letters, digits and underscore");
+            "'; table names use letters, digits, '_', '-' and '.'");
   CHECK(Err(WithFamily(R"({"name": "f", "ttl_seconds": -0})")) ==
         "families[0].ttl_seconds: " + kTtlRule + "0");
   CHECK(Err(WithFamily(

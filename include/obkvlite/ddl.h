@@ -37,7 +37,8 @@ Result<DdlDialect> ParseDdlDialect(std::string_view name,
 std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect);
 
 // The oceanbase or mysql script as its statements, in execution order:
-// CREATE TABLEGROUP (oceanbase), then one CREATE TABLE per family, each
+// CREATE DATABASE IF NOT EXISTS for a table in a namespace, CREATE
+// TABLEGROUP (oceanbase), then one CREATE TABLE per family, each
 // ending in ";\n" and led by its "-- " note lines. GenerateDdl joins
 // exactly these; a server store runs them one by one.
 std::vector<std::string> ServerCreateStatements(const TableSpec& spec,
@@ -56,6 +57,12 @@ inline constexpr std::string_view kCatalogTable = "obkv_catalog";
 // and for a server store's database (oceanbase and mysql dialects).
 std::string SqliteCatalogDdl();
 std::string ServerCatalogDdl();
+
+// The store's namespaces besides default and hbase (Store::CreateNamespace):
+// table "obkv_namespaces" (name), and its CREATE TABLE IF NOT EXISTS.
+inline constexpr std::string_view kNamespaceTable = "obkv_namespaces";
+std::string SqliteNamespaceDdl();
+std::string ServerNamespaceDdl();
 
 // The statements that create one table in a store, in execution order:
 // partition tables, then views, then the catalog row. The store runs exactly
@@ -98,6 +105,9 @@ std::vector<std::string> SqliteShardedViewStatements(const TableSpec& spec);
 // SQL quoting helpers, the one place identifiers and literals are quoted.
 std::string QuoteSqlIdentifier(std::string_view name);    // "name"
 std::string QuoteMysqlIdentifier(std::string_view name);  // `name`
+// A relation ("t$f" or "ns:t$f") on a server: `t$f`, or `ns`.`ns:t$f` in
+// the database of its namespace.
+std::string QuoteMysqlTableName(std::string_view relation);
 std::string QuoteSqlString(std::string_view text);        // 'it''s'
 
 }  // namespace obkvlite

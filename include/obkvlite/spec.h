@@ -239,10 +239,29 @@ Result<TableSpec> ParseTableSpec(std::string_view json_text);
 // Reads and parses a spec file; I/O errors name the path.
 Result<TableSpec> LoadTableSpecFile(const std::string& path);
 
-// Checks an identifier (table or family name): 1..64 characters of
+// Checks an identifier (a family or partition name): 1..64 characters of
 // [A-Za-z0-9_]; '$' is reserved as the table$family separator. `field` is
 // the JSON path used in the error.
 Status ValidateIdentifier(std::string_view name, std::string_view field);
+
+// Namespaces (DESIGN §2, HBase's TableName): a table is "qualifier" in the
+// namespace "default", or "ns:qualifier". A qualifier has HBase's
+// characters [A-Za-z0-9_.-] and does not start with '.' or '-'; a
+// namespace has [A-Za-z0-9_-]; each is 1..64 characters. "default:t" is
+// "t". OBKV-HBase keeps the "ns:" prefix in the physical names: table group
+// "ns:t", relation "ns:t$f", in the database "ns" on a server.
+inline constexpr std::string_view kDefaultNamespace = "default";
+// HBase's system namespace: it exists, and holds no user tables.
+inline constexpr std::string_view kSystemNamespace = "hbase";
+
+// Checks a table name ("[ns:]qualifier") with an error naming `field`.
+Status ValidateTableName(std::string_view name, std::string_view field);
+// Checks a namespace name.
+Status ValidateNamespaceName(std::string_view name, std::string_view field);
+// "ns" of "ns:t"; kDefaultNamespace for "t".
+std::string_view TableNamespace(std::string_view table);
+// "t" of "ns:t" and of "t".
+std::string_view TableQualifier(std::string_view table);
 
 // Physical relation name of a family, "table$family".
 std::string FamilyRelationName(const TableSpec& table,

@@ -75,6 +75,7 @@ class [[nodiscard]] Status {
   bool IsInvalidArgument() const { return code_ == Code::kInvalidArgument; }
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   bool IsUnavailable() const { return code_ == Code::kUnavailable; }
+  bool IsAlreadyExists() const { return code_ == Code::kAlreadyExists; }
   bool IsFailedPrecondition() const {
     return code_ == Code::kFailedPrecondition;
   }

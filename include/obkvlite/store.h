@@ -101,6 +101,18 @@ class Store {
   // True when the store has a table named `name`.
   virtual Result<bool> TableExists(const std::string& name) = 0;
 
+  // Namespaces (HBase's create_namespace, drop_namespace, list_namespace;
+  // obkvlite/spec.h): a table "ns:t" needs namespace "ns" to exist.
+  // "default" and "hbase" always exist. CreateNamespace: AlreadyExists when
+  // it exists; on a server it creates the database "ns". DropNamespace:
+  // NotFound when absent, FailedPrecondition while it holds tables
+  // ("Only empty namespaces can be removed. Namespace ns1 has 2 tables"),
+  // refused for default and hbase. ListNamespaces: every namespace,
+  // ascending.
+  virtual Status CreateNamespace(const std::string& name) = 0;
+  virtual Status DropNamespace(const std::string& name) = 0;
+  virtual Result<std::vector<std::string>> ListNamespaces() = 0;
+
   // HBase's disable and enable. A disabled table refuses every read and
   // write with FailedPrecondition "table 't' is disabled (enable it
   // first)" until it is enabled; the catalog keeps the state ("disabled":

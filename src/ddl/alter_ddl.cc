@@ -113,13 +113,13 @@ std::vector<std::string> AlterTableStatements(
   const bool oceanbase = dialect == DdlDialect::kOceanBase;
   for (const FamilySpec& f : before.families) {
     if (after.FindFamily(f.name) == nullptr) {
-      out.push_back("DROP TABLE IF EXISTS " + Q(FamilyRelationName(before, f)) +
+      out.push_back("DROP TABLE IF EXISTS " + QuoteMysqlTableName(FamilyRelationName(before, f)) +
                     ";\n");
     }
   }
   for (const FamilySpec& f : after.families) {
     const FamilySpec* old = before.FindFamily(f.name);
-    const std::string table = Q(FamilyRelationName(after, f));
+    const std::string table = QuoteMysqlTableName(FamilyRelationName(after, f));
     if (old == nullptr) {
       out.push_back(ddl_internal::CreateFamilyTable(after, f, dialect));
       continue;
@@ -161,7 +161,7 @@ std::vector<std::string> AlterTableStatements(
   }
   for (const FamilyMoves& m : moves) {
     const FamilySpec* f = after.FindFamily(m.family);
-    const std::string table = Q(FamilyRelationName(after, *f));
+    const std::string table = QuoteMysqlTableName(FamilyRelationName(after, *f));
     if (oceanbase) {
       OceanBaseSteps(table, m, &out);
     } else {
@@ -178,7 +178,7 @@ std::vector<std::string> AlterTableStatements(
 std::vector<std::string> TruncateTableStatements(const TableSpec& spec) {
   std::vector<std::string> out;
   for (const FamilySpec& f : spec.families) {
-    out.push_back("TRUNCATE TABLE " + Q(FamilyRelationName(spec, f)) + ";\n");
+    out.push_back("TRUNCATE TABLE " + QuoteMysqlTableName(FamilyRelationName(spec, f)) + ";\n");
   }
   return out;
 }

@@ -164,7 +164,7 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
          "KEY partitioning\n-- hashes with MurmurHash64A, so partition "
          "numbers differ there.\n";
   }
-  s << "CREATE TABLE " << Q(FamilyRelationName(t, f)) << " (\n";
+  s << "CREATE TABLE " << QuoteMysqlTableName(FamilyRelationName(t, f)) << " (\n";
   s << "  " << Q("K") << " varbinary(1024) NOT NULL,\n";
   if (!ts) s << "  " << Q("Q") << " varbinary(256) NOT NULL,\n";
   s << "  " << Q("T") << " bigint(20) NOT NULL,\n";
@@ -215,6 +215,10 @@ std::string MysqlFamilyDdl(const TableSpec& t, DdlDialect dialect) {
 std::vector<std::string> ServerCreateStatements(const TableSpec& t,
                                                 DdlDialect dialect) {
   std::vector<std::string> out;
+  if (TableNamespace(t.name) != kDefaultNamespace) {
+    out.push_back("CREATE DATABASE IF NOT EXISTS " +
+                  Q(TableNamespace(t.name)) + ";\n");
+  }
   if (dialect == DdlDialect::kOceanBase) {
     out.push_back("CREATE TABLEGROUP " + Q(t.name) + ";\n");
   }
@@ -230,11 +234,17 @@ std::string ServerCatalogDdl() {
          " longblob NOT NULL,\n  PRIMARY KEY (" + Q("name") + ")\n);\n";
 }
 
+std::string ServerNamespaceDdl() {
+  return "CREATE TABLE IF NOT EXISTS " + Q(kNamespaceTable) + " (\n  " +
+         Q("name") + " varbinary(64) NOT NULL,\n  PRIMARY KEY (" + Q("name") +
+         ")\n);\n";
+}
+
 std::vector<std::string> ServerDropStatements(const TableSpec& t,
                                               DdlDialect dialect) {
   std::vector<std::string> out;
   for (const FamilySpec& f : t.families) {
-    out.push_back("DROP TABLE IF EXISTS " + Q(FamilyRelationName(t, f)) +
+    out.push_back("DROP TABLE IF EXISTS " + QuoteMysqlTableName(FamilyRelationName(t, f)) +
                   ";\n");
   }
   if (dialect == DdlDialect::kOceanBase) {

@@ -40,4 +40,11 @@ Result<DdlDialect> ParseDdlDialect(std::string_view name,
                                  std::string(name) + "'");
 }
 
+std::string QuoteMysqlTableName(std::string_view relation) {
+  const size_t colon = relation.find(':');
+  if (colon == std::string_view::npos) return QuoteMysqlIdentifier(relation);
+  return QuoteMysqlIdentifier(relation.substr(0, colon)) + "." +
+         QuoteMysqlIdentifier(relation);
+}
+
 }  // namespace obkvlite

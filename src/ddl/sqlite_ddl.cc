@@ -131,6 +131,11 @@ std::string SqliteCatalogDdl() {
          "  \"spec\" TEXT NOT NULL\n) WITHOUT ROWID;";
 }
 
+std::string SqliteNamespaceDdl() {
+  return "CREATE TABLE IF NOT EXISTS " + Q(kNamespaceTable) +
+         " (\n  \"name\" TEXT PRIMARY KEY NOT NULL\n) WITHOUT ROWID;";
+}
+
 std::vector<std::string> SqliteCreateStatements(const TableSpec& spec) {
   std::vector<std::string> out;
   for (const FamilySpec& f : spec.families) {

@@ -101,6 +101,10 @@ Result<int64_t> StoreImpl::CopyTableTo(const std::string& name, Store* dest,
     }
     OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
     const TableSpec spec = table->spec();
+    if (TableNamespace(spec.name) != kDefaultNamespace) {
+      Status made = target->CreateNamespace(std::string(TableNamespace(spec.name)));
+      if (!made.ok() && !made.IsAlreadyExists()) return made;
+    }
     OBKV_RETURN_IF_ERROR(target->CreateTable(spec));
     return CopyTableRows(ctx_.get(), *SchemaOf(spec), target->ctx_.get(),
                          *target->SchemaOf(spec), options);
@@ -179,6 +183,7 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
     std::unique_lock<std::shared_mutex> change;
     if (live != nullptr) change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
+    OBKV_RETURN_IF_ERROR(CheckNamespaceOf(spec.name));
     OBKV_RETURN_IF_ERROR(ctx_->engine()->CreateTable(ctx_->writer(), spec));
     auto_split_.Forget(spec.name);
     if (live != nullptr) {

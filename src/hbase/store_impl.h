@@ -46,6 +46,9 @@ class StoreImpl final : public Store {
       const std::string& name, const std::string& family,
       const std::function<Status(const StoredRow&)>& fn) override;
   Result<bool> TableExists(const std::string& name) override;
+  Status CreateNamespace(const std::string& name) override;
+  Status DropNamespace(const std::string& name) override;
+  Result<std::vector<std::string>> ListNamespaces() override;
   Status DisableTable(const std::string& name,
                       const ChangeOptions& options) override;
   Status EnableTable(const std::string& name,
@@ -94,6 +97,9 @@ class StoreImpl final : public Store {
                                               int index,
                                               const AutoSplitter::Key& key,
                                               int64_t limit);
+  // NotFound unless the namespace of table `table` exists.
+  // REQUIRED: hold an AllShardsLock.
+  Status CheckNamespaceOf(const std::string& table);
   // The family `family` of `schema`, or InvalidArgument naming it.
   static Result<const FamilyInfo*> FamilyOf(const TableSchema& schema,
                                             const std::string& family);

@@ -190,7 +190,7 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
       OBKV_ASSIGN_OR_RETURN(
           std::unique_ptr<storage::Statement> stmt,
           conn->Prepare("SELECT COUNT(*) FROM " +
-                        layout::QuoteIdentifier(
+                        layout::QuoteTableName(
                             d, family.partition_tables[index * sub + s])));
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (row) total += stmt->ColumnInt(0);
@@ -203,7 +203,7 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
       std::unique_ptr<storage::Statement> stmt,
       conn->Prepare("SELECT " + layout::QuoteIdentifier(d, "K") + ", " +
                     layout::QuoteIdentifier(d, "T") + " FROM " +
-                    layout::QuoteIdentifier(d, family.partition_tables[0])));
+                    layout::QuoteTableName(d, family.partition_tables[0])));
   int64_t total = 0;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
@@ -331,7 +331,7 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
   if (range.has_lower) where += " AND " + k + " >= ?2";
   if (!range.upper.is_maxvalue) where += " AND " + k + " < ?3";
   const std::string rows = " FROM " +
-                           layout::QuoteIdentifier(
+                           layout::QuoteTableName(
                                d, info.partition_tables[index]) +
                            where;
   auto bind_range = [&](storage::Statement* stmt) {

@@ -81,7 +81,7 @@ int NormalGetColumnKind(bool paged, bool lock_rows) {
 
 std::string NormalSql(SqlDialect dialect, int kind,
                       std::string_view table_name) {
-  const std::string table = QuoteIdentifier(dialect, table_name);
+  const std::string table = QuoteTableName(dialect, table_name);
   if (kind >= 0 && kind < kNormalScanKinds) {
     return ScanSql(dialect, kind, table);
   }

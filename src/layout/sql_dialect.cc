@@ -11,5 +11,10 @@ std::string QuoteIdentifier(SqlDialect dialect, std::string_view name) {
                                        : QuoteSqlIdentifier(name);
 }
 
+std::string QuoteTableName(SqlDialect dialect, std::string_view name) {
+  return dialect == SqlDialect::kMysql ? QuoteMysqlTableName(name)
+                                       : QuoteSqlIdentifier(name);
+}
+
 }  // namespace layout
 }  // namespace obkvlite

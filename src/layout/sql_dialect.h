@@ -24,6 +24,11 @@ enum class SqlDialect { kSqlite, kMysql };
 // `name` quoted as an identifier of `dialect`: "name" or `name`.
 std::string QuoteIdentifier(SqlDialect dialect, std::string_view name);
 
+// A physical table ("t$f$p3", "ns:t$f") in a statement of `dialect`: on a
+// server, a table of a namespace is in that namespace's database
+// (QuoteMysqlTableName); SQLite keeps every namespace in the one file.
+std::string QuoteTableName(SqlDialect dialect, std::string_view name);
+
 }  // namespace layout
 }  // namespace obkvlite
 

@@ -11,7 +11,7 @@ int TimeseriesScanKind(bool lo_exclusive, int hi, Page page) {
 
 std::string TimeseriesSql(SqlDialect dialect, int kind,
                           std::string_view table) {
-  const std::string t = QuoteIdentifier(dialect, table);
+  const std::string t = QuoteTableName(dialect, table);
   if (kind >= kTsScanFirst && kind < kTsInsert) {
     const auto page = static_cast<Page>((kind - kTsScanFirst) % kPageCount);
     const int k = (kind - kTsScanFirst) / kPageCount;

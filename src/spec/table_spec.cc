@@ -37,6 +37,76 @@ Status ValidateIdentifier(std::string_view name, std::string_view field) {
   return Status::OK();
 }
 
+namespace {
+
+// HBase's legal characters of a table qualifier or (without '.') a
+// namespace, with the position of the first that is not.
+Status CheckNameChars(std::string_view name, std::string_view field,
+                      bool qualifier) {
+  const std::string path(field);
+  const char* what = qualifier ? "table" : "namespace";
+  if (name.empty()) {
+    return Status::InvalidArgument(path + ": " + what +
+                                   " name must not be empty");
+  }
+  if (name.size() > kMaxTableNameChars) {
+    return Status::InvalidArgument(path + ": " + what + " name '" +
+                                   std::string(name) + "' is " +
+                                   std::to_string(name.size()) +
+                                   " characters, limit 64");
+  }
+  for (size_t i = 0; i < name.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    const bool ok = std::isalnum(c) || c == '_' || c == '-' ||
+                    (qualifier && c == '.');
+    if (ok && !(qualifier && i == 0 && (c == '.' || c == '-'))) continue;
+    if (c == '$') {
+      return Status::InvalidArgument(
+          path + ": '$' is reserved as the table$family separator, in '" +
+          std::string(name) + "'");
+    }
+    if (ok) {
+      return Status::InvalidArgument(path + ": table name '" +
+                                     std::string(name) +
+                                     "' must not start with '" +
+                                     std::string(1, static_cast<char>(c)) +
+                                     "' (HBase's rule)");
+    }
+    return Status::InvalidArgument(
+        path + ": invalid character at position " + std::to_string(i) +
+        " in '" + std::string(name) + "'; " + what +
+        (qualifier ? " names use letters, digits, '_', '-' and '.'"
+                   : " names use letters, digits, '_' and '-'"));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ValidateNamespaceName(std::string_view name, std::string_view field) {
+  return CheckNameChars(name, field, /*qualifier=*/false);
+}
+
+Status ValidateTableName(std::string_view name, std::string_view field) {
+  const size_t colon = name.find(':');
+  if (colon == std::string_view::npos) {
+    return CheckNameChars(name, field, /*qualifier=*/true);
+  }
+  OBKV_RETURN_IF_ERROR(CheckNameChars(name.substr(0, colon), field, false));
+  return CheckNameChars(name.substr(colon + 1), field, true);
+}
+
+std::string_view TableNamespace(std::string_view table) {
+  const size_t colon = table.find(':');
+  return colon == std::string_view::npos ? kDefaultNamespace
+                                         : table.substr(0, colon);
+}
+
+std::string_view TableQualifier(std::string_view table) {
+  const size_t colon = table.find(':');
+  return colon == std::string_view::npos ? table : table.substr(colon + 1);
+}
+
 std::string FamilyRelationName(const TableSpec& table,
                                const FamilySpec& family) {
   return table.name + "$" + family.name;

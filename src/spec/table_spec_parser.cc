@@ -254,7 +254,18 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
-  OBKV_RETURN_IF_ERROR(ValidateIdentifier(table.name, "table"));
+  OBKV_RETURN_IF_ERROR(ValidateTableName(table.name, "table"));
+  // "default:t" is "t", as in HBase.
+  if (table.name.find(':') != std::string::npos &&
+      TableNamespace(table.name) == kDefaultNamespace) {
+    table.name = std::string(TableQualifier(table.name));
+  }
+  if (TableNamespace(table.name) == kSystemNamespace) {
+    return Status::InvalidArgument(
+        "table: the namespace 'hbase' is reserved for HBase's system "
+        "tables, got '" +
+        table.name + "'");
+  }
   // SQLite refuses to create objects named sqlite_* (any case), and every
   // relation of the table starts with its name.
   if (AsciiLower(table.name).rfind("sqlite_", 0) == 0) {
@@ -338,7 +349,9 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
           " families");
     }
   }
-  table.json = root.dump();
+  nlohmann::json canonical = root;
+  canonical["table"] = table.name;
+  table.json = canonical.dump();
   return table;
 }
 

@@ -78,6 +78,13 @@ class Engine {
   // Removes every row of every family of the table, keeping its tables
   // and partitions.
   virtual Status TruncateTable(Connection* writer, const TableSpec& spec) = 0;
+
+  // Registers namespace `ns` (storage/namespaces.h); a server also creates
+  // its database. AlreadyExists when registered.
+  virtual Status CreateNamespace(Connection* writer, const std::string& ns) = 0;
+  // Unregisters `ns`; a server drops its database when it holds no table.
+  // NotFound when not registered. REQUIRED: the catalog has no table of it.
+  virtual Status DropNamespace(Connection* writer, const std::string& ns) = 0;
 };
 
 // An engine with its writers and the catalog read at open.

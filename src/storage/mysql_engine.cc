@@ -8,6 +8,7 @@
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/mysql_connection.h"
+#include "storage/namespaces.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -107,6 +108,31 @@ class MysqlEngine final : public Engine {
     return Status::OK();
   }
 
+  // A server's DDL commits by itself, so these run without a transaction:
+  // the database first, the registry row last (and the other way round).
+  Status CreateNamespace(Connection* writer, const std::string& ns) override {
+    OBKV_RETURN_IF_ERROR(writer->Revive());
+    OBKV_RETURN_IF_ERROR(writer->Exec("CREATE DATABASE IF NOT EXISTS " +
+                                      QuoteMysqlIdentifier(ns)));
+    return AddNamespace(writer, ns);
+  }
+
+  Status DropNamespace(Connection* writer, const std::string& ns) override {
+    OBKV_RETURN_IF_ERROR(writer->Revive());
+    OBKV_RETURN_IF_ERROR(RemoveNamespace(writer, ns));
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> count,
+        writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                        "TABLE_SCHEMA = ?1"));
+    count->BindText(1, ns);
+    OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
+    if (row && count->ColumnInt(0) == 0) {
+      count.reset();
+      return writer->Exec("DROP DATABASE IF EXISTS " + QuoteMysqlIdentifier(ns));
+    }
+    return Status::OK();
+  }
+
  private:
   Status InsertCatalogRow(Connection* writer, const TableSpec& spec) {
     return WriteCatalogRow(
@@ -131,13 +157,19 @@ class MysqlEngine final : public Engine {
   }
 
   // Drops what the first `done` CREATE statements made (best effort: the
-  // error being returned is the one that matters).
+  // error being returned is the one that matters). The creates are the
+  // namespace's CREATE DATABASE (kept: it may hold other tables) and
+  // CREATE TABLEGROUP (oceanbase), then the family tables; the drops are
+  // the family tables, then DROP TABLEGROUP (oceanbase).
   void Undo(Connection* writer, const TableSpec& spec, size_t done) {
     const std::vector<std::string> drops = ServerDropStatements(spec, dialect_);
+    const size_t database = TableNamespace(spec.name) != kDefaultNamespace;
     const size_t group = dialect_ == DdlDialect::kOceanBase ? 1 : 0;
-    for (size_t i = done; i > group; --i)
-      (void)writer->Exec(drops[i - 1 - group]);
-    if (group == 1 && done > 0) (void)writer->Exec(drops.back());
+    const size_t leading = database + group;
+    for (size_t i = done; i > leading; --i) {
+      (void)writer->Exec(drops[i - 1 - leading]);
+    }
+    if (group == 1 && done > database) (void)writer->Exec(drops.back());
   }
 
   const MysqlUri uri_;

@@ -6,6 +6,7 @@
 
 #include "storage/catalog.h"
 #include "storage/format_version.h"
+#include "storage/namespaces.h"
 #include "storage/shards.h"
 #include "storage/sqlite_connection.h"
 #include "storage/transaction.h"
@@ -132,6 +133,18 @@ class SqliteEngine final : public Engine {
                              const std::vector<FamilyMoves>& moves,
                              const MoveProgress& progress) override {
     return SqliteAlterTable(writer, before, after, moves, shards_, progress);
+  }
+  Status CreateNamespace(Connection* writer, const std::string& ns) override {
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_RETURN_IF_ERROR(AddNamespace(writer, ns));
+    return txn.Commit();
+  }
+  Status DropNamespace(Connection* writer, const std::string& ns) override {
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_RETURN_IF_ERROR(RemoveNamespace(writer, ns));
+    return txn.Commit();
   }
   Status TruncateTable(Connection* writer, const TableSpec& spec) override {
     OBKV_ASSIGN_OR_RETURN(

@@ -67,6 +67,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterTableStateCommands(app, ctx);
   RegisterAlterCommand(app, ctx);
   RegisterPartitionCommand(app, ctx);
+  RegisterNamespaceCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -72,6 +72,7 @@ void RegisterSpecCommand(CLI::App& app, CliContext& ctx);
 void RegisterTableStateCommands(CLI::App& app, CliContext& ctx);
 void RegisterAlterCommand(CLI::App& app, CliContext& ctx);
 void RegisterPartitionCommand(CLI::App& app, CliContext& ctx);
+void RegisterNamespaceCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

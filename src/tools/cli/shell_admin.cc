@@ -40,31 +40,32 @@ Status ShellSession::Describe(const ShellCommand& c) {
   return Status::OK();
 }
 
-Status ShellSession::List(const ShellCommand& c) {
-  OBKV_RETURN_IF_ERROR(ShellArity(c, 0, 1, "['REGEX']"));
+Result<std::vector<std::string>> ShellSession::MatchingNames(
+    const ShellCommand& c, const std::vector<std::string>& names) {
   // Admin.listTableNames(Pattern): the whole name must match. The
   // expression is checked and run by the filter language's regexstring
   // comparator, anchored at both ends.
-  std::unique_ptr<Filter> matcher;
-  if (c.args.size() == 1) {
-    OBKV_ASSIGN_OR_RETURN(std::string regex,
-                          ShellString(c.name, c.args[0], "REGEX"));
-    Result<std::unique_ptr<Filter>> filter =
-        ParseFilter("RowFilter(=, " +
-                    FilterQuoted("regexstring:^(?:" + regex + ")$") + ")");
-    if (!filter.ok()) {
-      return ShellError(
-          c.name, "bad REGEX '" + regex + "': " + filter.status().message());
-    }
-    matcher = std::move(*filter);
+  if (c.args.empty()) return names;
+  OBKV_ASSIGN_OR_RETURN(std::string regex,
+                        ShellString(c.name, c.args[0], "REGEX"));
+  Result<std::unique_ptr<Filter>> filter = ParseFilter(
+      "RowFilter(=, " + FilterQuoted("regexstring:^(?:" + regex + ")$") + ")");
+  if (!filter.ok()) {
+    return ShellError(c.name,
+                      "bad REGEX '" + regex + "': " + filter.status().message());
   }
-  std::vector<std::string> names;
-  for (const std::string& name : store_->ListTables()) {
-    if (matcher != nullptr) matcher->Reset();  // once per row (Filter contract)
-    if (matcher == nullptr || !matcher->FilterRowKey(name)) {
-      names.push_back(name);
-    }
+  std::vector<std::string> out;
+  for (const std::string& name : names) {
+    (*filter)->Reset();  // once per row (Filter contract)
+    if (!(*filter)->FilterRowKey(name)) out.push_back(name);
   }
+  return out;
+}
+
+Status ShellSession::List(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(ShellArity(c, 0, 1, "['REGEX']"));
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> names,
+                        MatchingNames(c, store_->ListTables()));
   *out_ << "TABLE\n";
   for (const std::string& name : names) *out_ << name << "\n";
   *out_ << names.size() << " row(s)\n";

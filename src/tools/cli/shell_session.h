@@ -87,6 +87,12 @@ class ShellSession {
   Status Drop(const ShellCommand& c);
   Status Exists(const ShellCommand& c);
   Status GetSplits(const ShellCommand& c);
+  // shell_namespace.cc
+  Status CreateNamespace(const ShellCommand& c);
+  Status DropNamespace(const ShellCommand& c);
+  Status DescribeNamespace(const ShellCommand& c);
+  Status ListNamespace(const ShellCommand& c);
+  Status ListNamespaceTables(const ShellCommand& c);
   // shell_admin.cc
   Status Describe(const ShellCommand& c);
   Status List(const ShellCommand& c);
@@ -96,6 +102,10 @@ class ShellSession {
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,
                                const ExecRequest& request);
+  // `names` whose whole name matches the optional REGEX argument (as
+  // Admin.listTableNames), all of them without one.
+  Result<std::vector<std::string>> MatchingNames(
+      const ShellCommand& c, const std::vector<std::string>& names);
   // The table named by the first argument.
   Result<Table*> TableArg(const ShellCommand& c);
 

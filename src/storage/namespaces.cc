@@ -1,0 +1,86 @@
+// Copyright (c) obkvlite authors.
+#include "storage/namespaces.h"
+
+#include "layout/sql_dialect.h"
+#include "obkvlite/ddl.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+// True when the registry table exists.
+Result<bool> HasRegistry(Connection* conn) {
+  const bool mysql = conn->dialect() == layout::SqlDialect::kMysql;
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> stmt,
+      conn->Prepare(mysql ? "SELECT 1 FROM information_schema.TABLES WHERE "
+                            "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1"
+                          : "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
+                            "AND name = ?1"));
+  stmt->BindText(1, kNamespaceTable);
+  return stmt->Step();
+}
+
+std::string Quoted(Connection* conn, std::string_view name) {
+  return layout::QuoteIdentifier(conn->dialect(), name);
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> LoadNamespaces(Connection* conn) {
+  std::vector<std::string> out;
+  OBKV_ASSIGN_OR_RETURN(bool exists, HasRegistry(conn));
+  if (!exists) return out;
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> stmt,
+      conn->Prepare("SELECT " + Quoted(conn, "name") + " FROM " +
+                    Quoted(conn, kNamespaceTable) + " ORDER BY " +
+                    Quoted(conn, "name")));
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+    if (!row) break;
+    out.emplace_back(stmt->ColumnText(0));
+  }
+  return out;
+}
+
+Status AddNamespace(Connection* writer, const std::string& ns) {
+  OBKV_RETURN_IF_ERROR(writer->Exec(writer->dialect() ==
+                                            layout::SqlDialect::kMysql
+                                        ? ServerNamespaceDdl()
+                                        : SqliteNamespaceDdl()));
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> known,
+                        LoadNamespaces(writer));
+  for (const std::string& k : known) {
+    if (k == ns) {
+      return Status::AlreadyExists("namespace '" + ns + "' already exists");
+    }
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> insert,
+      writer->Prepare("INSERT INTO " + Quoted(writer, kNamespaceTable) + " (" +
+                      Quoted(writer, "name") + ") VALUES (?1)"));
+  insert->BindText(1, ns);
+  return insert->Run();
+}
+
+Status RemoveNamespace(Connection* writer, const std::string& ns) {
+  OBKV_ASSIGN_OR_RETURN(bool exists, HasRegistry(writer));
+  int64_t removed = 0;
+  if (exists) {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> del,
+        writer->Prepare("DELETE FROM " + Quoted(writer, kNamespaceTable) +
+                        " WHERE " + Quoted(writer, "name") + " = ?1"));
+    del->BindText(1, ns);
+    OBKV_RETURN_IF_ERROR(del->Run());
+    removed = del->changes();
+  }
+  if (removed == 0) {
+    return Status::NotFound("namespace '" + ns + "' does not exist");
+  }
+  return Status::OK();
+}
+
+}  // namespace storage
+}  // namespace obkvlite
