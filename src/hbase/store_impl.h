@@ -39,6 +39,12 @@ class StoreImpl final : public Store {
   Status ForEachStoredRow(
       const std::string& name, const std::string& family,
       const std::function<Status(const StoredRow&)>& fn) override;
+  // store_request_stats.cc
+  Result<std::vector<RequestStatsBucket>> RequestStats(
+      const std::string& name, const RequestStatsQuery& query) override;
+  Status ResetRequestStats(const std::string& name,
+                           const std::string& family) override;
+  Status FlushRequestStats() override;
 
  private:
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
