@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyze/analyze_internal.h"
+#include "analyze/heatmap_json.h"
 
 namespace obkvlite {
 namespace {
@@ -45,26 +46,6 @@ Json LintsJson(const std::vector<Lint>& lints) {
   return out;
 }
 
-Json HeatmapJson(const Heatmap& m) {
-  Json out = {{"axis", m.by_time ? "time" : "input_order"},
-              {"partitions", m.partitions},
-              {"buckets", m.buckets}};
-  if (m.by_time) {
-    out["start_ms"] = m.start_ms;
-    out["bucket_ms"] = m.bucket_ms;
-  } else {
-    out["keys_per_bucket"] = m.keys_per_bucket;
-  }
-  Json rows = Json::array();
-  for (int p = 0; p < m.partitions; ++p) {
-    Json row = Json::array();
-    for (int b = 0; b < m.buckets; ++b) row.push_back(m.at(p, b));
-    rows.push_back(std::move(row));
-  }
-  out["counts"] = std::move(rows);
-  return out;
-}
-
 }  // namespace
 
 std::string RenderReportJson(const AnalysisReport& r) {
@@ -81,7 +62,7 @@ std::string RenderReportJson(const AnalysisReport& r) {
               {"partitions", PartitionsJson(r)}};
   if (r.balance) out["nodes"] = BalanceJson(*r.balance);
   out["lints"] = LintsJson(r.lints);
-  out["heatmap"] = HeatmapJson(r.heatmap);
+  out["heatmap"] = analyze_internal::HeatmapJson(r.heatmap);
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

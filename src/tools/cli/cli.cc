@@ -63,6 +63,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterExportCommand(app, ctx);
   RegisterShellCommand(app, ctx);
   RegisterCopyCommand(app, ctx);
+  RegisterStatsCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

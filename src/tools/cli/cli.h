@@ -68,6 +68,7 @@ void RegisterLoadCommand(CLI::App& app, CliContext& ctx);
 void RegisterExportCommand(CLI::App& app, CliContext& ctx);
 void RegisterShellCommand(CLI::App& app, CliContext& ctx);
 void RegisterCopyCommand(CLI::App& app, CliContext& ctx);
+void RegisterStatsCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite
