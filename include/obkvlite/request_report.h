@@ -85,6 +85,33 @@ Result<RequestReport> BuildRequestReport(
     const std::vector<RequestStatsBucket>& buckets,
     const RequestReportOptions& options);
 
+// Partitions hot by data (AnalysisReport: keys per partition), by traffic
+// (RequestReport: requests per partition), or both (`obkv analyze
+// --requests`). Indexes ascending.
+struct HotComparison {
+  std::vector<int> by_data;     // hot by data only
+  std::vector<int> by_traffic;  // hot by traffic only
+  std::vector<int> both;
+};
+
+// Compares the two reports of one family. InvalidArgument naming
+// "--requests" when they do not count the same partitions (a SPEC that
+// partitions differently from the store).
+Result<HotComparison> CompareHotPartitions(const AnalysisReport& keys,
+                                           const RequestReport& requests);
+
+// "hot by data and traffic: p3; by data only: none; by traffic only: p5"
+// with each partition's keys and requests x average.
+std::string RenderHotComparisonText(const HotComparison& comparison,
+                                    const AnalysisReport& keys,
+                                    const RequestReport& requests);
+
+// {"analysis": RenderReportJson, "requests": RenderRequestReportJson,
+//  "hot": {"both": [...], "by_data": [...], "by_traffic": [...]}}
+std::string RenderHotComparisonJson(const HotComparison& comparison,
+                                    const AnalysisReport& keys,
+                                    const RequestReport& requests);
+
 // A time for a report's since/until: integer ms since the epoch, or
 // ISO-8601 UTC: "2024-10-15", "2024-10-15T08:30", "2024-10-15T08:30:00",
 // with optional ".mmm" and a "Z" (or "+00:00") suffix. Anything else is an

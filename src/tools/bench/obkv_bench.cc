@@ -5,12 +5,17 @@
 //
 //   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
 //              [--ordered] [--arms raw,...] [--mysql-socket PATH] [--json]
+//              [--stats-overhead]
 //
 // Arm key97x2 is KEY 97 over 2 shard files (StoreOptions::shards), loaded
 // by 2 threads; its other workloads run on one thread like every arm.
 // Arms mariadb (an unpartitioned obkvlite table on a MariaDB server) and
 // rawmariadb (hand-written Connector/C SQL on the same table) need the
 // server's socket; their ratios are to rawmariadb.
+//
+// --stats-overhead runs every obkvlite arm twice, with request counting on
+// (the default) and off (arm "<arm>-nostats"; StoreOptions::request_stats),
+// and prints on/off ratios of put, get and scan throughput.
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
@@ -60,6 +65,7 @@ struct Config {
   std::vector<std::string> arms = {"raw",    "normal",     "key97",
                                    "prefix", "timeseries", "key97x2"};
   bool json_only = false;
+  bool stats_overhead = false;  // add "<arm>-nostats" twins
 };
 
 double Seconds(Clock::time_point since) {
@@ -219,6 +225,74 @@ double Median(std::vector<double> v) {
                       : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+// `arm` without kNoStatsSuffix.
+std::string StripNoStats(const std::string& arm) {
+  const std::string suffix = kNoStatsSuffix;
+  if (arm.size() > suffix.size() &&
+      arm.compare(arm.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    return arm.substr(0, arm.size() - suffix.size());
+  }
+  return arm;
+}
+
+bool IsRawArm(const std::string& arm) {
+  return arm == "raw" || arm == "rawmariadb";
+}
+
+// Every arm, each obkvlite arm followed by its "-nostats" twin.
+std::vector<std::string> WithNoStatsTwins(const std::vector<std::string>& arms) {
+  std::vector<std::string> out;
+  for (const std::string& arm : arms) {
+    if (std::find(out.begin(), out.end(), arm) != out.end()) continue;
+    out.push_back(arm);
+    const std::string twin = arm + kNoStatsSuffix;
+    if (!IsRawArm(arm) && StripNoStats(arm) == arm &&
+        std::find(arms.begin(), arms.end(), twin) == arms.end()) {
+      out.push_back(twin);
+    }
+  }
+  return out;
+}
+
+// The on/off ratios of put, get and scan for every arm with a twin.
+void PrintStatsOverhead(const std::vector<std::string>& arms,
+                        std::map<std::string, Metrics>& med, bool print,
+                        std::ostringstream* js) {
+  auto out = [print](const char* fmt, auto... args) {
+    if (print) std::printf(fmt, args...);
+  };
+  const std::vector<std::pair<const char*, const char*>> columns = {
+      {"put", "put_cells_per_s"}, {"get", "get_rows_per_s"},
+      {"scan", "scan_cells_per_s"}, {"ycsb_b", "ycsb_b_ops_per_s"},
+      {"full_scan", "full_scan_cells_per_s"}};
+  out("\nrequest-stats overhead: throughput with counting on / off "
+              "(1.00 = none; target >= 0.97)\n%-11s", "arm");
+  for (const auto& c : columns) out(" %10s", c.first);
+  out("\n");
+  *js << ",\"stats_overhead\":{";
+  bool first_arm = true;
+  for (const std::string& arm : arms) {
+    const std::string twin = arm + kNoStatsSuffix;
+    if (med.count(twin) == 0) continue;
+    out("%-11s", arm.c_str());
+    *js << (first_arm ? "" : ",") << "\"" << arm << "\":{";
+    first_arm = false;
+    bool first = true;
+    for (const auto& c : columns) {
+      const double off = med[twin][c.second];
+      const double ratio = off > 0 ? med[arm][c.second] / off : 0;
+      out(" %10.3f", ratio);
+      char num[32];
+      std::snprintf(num, sizeof num, "%.4f", ratio);
+      *js << (first ? "" : ",") << "\"" << c.first << "\":" << num;
+      first = false;
+    }
+    out("\n");
+    *js << "}";
+  }
+  *js << "}";
+}
+
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
   if (name == "rawmariadb") return NewRawMariadbArm();
@@ -227,7 +301,8 @@ std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
 
 // The floor an arm's ratios are taken against: the raw arm of its engine.
 std::string BaselineOf(const std::string& arm) {
-  return arm == "mariadb" || arm == "rawmariadb" ? "rawmariadb" : "raw";
+  const std::string a = StripNoStats(arm);
+  return a == "mariadb" || a == "rawmariadb" ? "rawmariadb" : "raw";
 }
 
 int Main(int argc, char** argv) {
@@ -262,11 +337,14 @@ int Main(int argc, char** argv) {
       cfg.json_only = true;
     } else if (a == "--mysql-socket") {
       SetBenchServerSocket(next());
+    } else if (a == "--stats-overhead") {
+      cfg.stats_overhead = true;
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
                    "[--arms raw,normal,key97,prefix,timeseries,key97x2,"
-                   "mariadb,rawmariadb] [--mysql-socket PATH] [--json]\n";
+                   "mariadb,rawmariadb] [--mysql-socket PATH] [--json] "
+                   "[--stats-overhead]\n";
       return 2;
     }
   }
@@ -274,7 +352,9 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
     return 2;
   }
-  for (const std::string& arm : cfg.arms) {
+ if (cfg.stats_overhead) cfg.arms = WithNoStatsTwins(cfg.arms);
+  for (const std::string& full : cfg.arms) {
+    const std::string arm = StripNoStats(full);
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
         arm != "timeseries" && arm != "key97x2" && arm != "mariadb" &&
         arm != "rawmariadb") {
@@ -384,7 +464,11 @@ int Main(int argc, char** argv) {
     }
     js << "}";
   }
-  js << "}}";
+  js << "}";
+  if (cfg.stats_overhead) {
+    PrintStatsOverhead(cfg.arms, med, !cfg.json_only, &js);
+  }
+  js << "}";
   std::printf("%s\n", js.str().c_str());
   return 0;
 }
