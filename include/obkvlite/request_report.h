@@ -70,8 +70,10 @@ struct RequestReportOptions {
   int nodes = 0;  // 0: no node balance
   double hot_factor = 3.0;
   int time_buckets = 60;         // heatmap columns at most, 1..1000
-  int64_t bucket_ms = 60000;     // the statistics' bucket width (narrowest
-                                 // heatmap column)
+  // The statistics' bucket width, the narrowest heatmap column; 0: the
+  // greatest common divisor of the buckets' distances (one minute with one
+  // bucket).
+  int64_t bucket_ms = 0;
   int64_t since_ms = 0;          // echoed in the report
   int64_t until_ms = INT64_MAX;  // echoed in the report
 };

@@ -7,9 +7,27 @@
 
 #include "obkvlite/request_report.h"
 
+#include <algorithm>
+#include <numeric>
+
 #include "analyze/analyze_internal.h"
 
 namespace obkvlite {
+
+namespace {
+
+// The width of the statistics' buckets: the gcd of their distances from
+// the first (StoreOptions' default when there is one bucket).
+int64_t InferBucketMs(const std::vector<analyze_internal::HeatSample>& samples) {
+  if (samples.empty()) return 60000;
+  int64_t lo = samples.front().ts_ms;
+  for (const auto& s : samples) lo = std::min(lo, s.ts_ms);
+  int64_t g = 0;
+  for (const auto& s : samples) g = std::gcd(g, s.ts_ms - lo);
+  return g > 0 ? g : 60000;
+}
+
+}  // namespace
 
 std::vector<int> RequestReport::HotPartitions() const {
   std::vector<int> out;
@@ -73,8 +91,10 @@ Result<RequestReport> BuildRequestReport(
     r.partitions.push_back(std::move(p));
   }
   if (options.nodes > 0) r.balance = BalanceNodes(n, options.nodes, requests);
-  r.heatmap = BuildHeatmap(samples, /*by_time=*/true, n, options.time_buckets,
-                           std::max<int64_t>(1, options.bucket_ms));
+  const int64_t bucket_ms =
+      options.bucket_ms > 0 ? options.bucket_ms : InferBucketMs(samples);
+  r.heatmap =
+      BuildHeatmap(samples, /*by_time=*/true, n, options.time_buckets, bucket_ms);
   return r;
 }
 
