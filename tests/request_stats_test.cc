@@ -99,6 +99,22 @@ TEST_CASE("a KEY-97 scan counts all 97 partitions, a prefix-KEY scan one") {
   }
 }
 
+TEST_CASE("a scan's batch chunks count as one row") {
+  StoreFixture fx(SpecJson("t", R"([{"name": "f"}])", kKey97));
+  fx.MustPut(Put("r")
+                 .Add("f", "a", 100, "1")
+                 .Add("f", "b", 100, "2")
+                 .Add("f", "c", 100, "3"));
+  REQUIRE(fx.store()->ResetRequestStats("t", "").ok());
+  Scan scan;
+  scan.batch = 1;
+  CHECK(fx.MustScanRows(scan).size() == 3);
+  const RequestCounts c =
+      ByPartition(fx.store(), "t").at(PartitionOfRow(fx.spec(), "r"));
+  CHECK(c.rows_read == 1);
+  CHECK(c.cells_read == 3);
+}
+
 TEST_CASE("a time-pruned scan on RANGE(G) counts only its time partitions") {
   StoreFixture fx(SpecJson(
       "t", R"([{"name": "f"}])",

@@ -43,11 +43,15 @@ void RunWorkload(CliSandbox& box) {
   std::string lines;
   for (int i = 0; i < 291; ++i) {
     lines += R"({"op":"put","table":"t","row":"row)" + std::to_string(i) +
-             R"(","cells":[{"family":"f","qualifier":"q","value":"v"}]})" "\n";
+             R"(","cells":[{"family":"f","qualifier":"q","value":"v"}]})"
+             "\n";
   }
-  lines += R"({"op":"put","table":"t","row":"hot","cells":[{"family":"f","qualifier":"q","value":"v"}]})" "\n";
+  lines +=
+      R"({"op":"put","table":"t","row":"hot","cells":[{"family":"f","qualifier":"q","value":"v"}]})"
+      "\n";
   for (int i = 0; i < 1000; ++i) {
-    lines += R"({"op":"get","table":"t","row":"hot"})" "\n";
+    lines += R"({"op":"get","table":"t","row":"hot"})"
+             "\n";
   }
   const CliRun run = box.Run({"exec"}, lines);
   INFO(run.err);
@@ -82,7 +86,8 @@ TEST_CASE("stats --json: one entry per partition, the hot row's HOT") {
   // K + Q + V: "rowN" + "q" + "v", and "hot" + "q" + "v".
   int64_t expected_bytes = 3 + 1 + 1;
   for (int i = 0; i < 291; ++i) {
-    expected_bytes += static_cast<int64_t>(("row" + std::to_string(i)).size()) + 2;
+    expected_bytes +=
+        static_cast<int64_t>(("row" + std::to_string(i)).size()) + 2;
   }
   CHECK(bytes == expected_bytes);
   CHECK(report["hot"] == json::array({hot}));
@@ -99,7 +104,9 @@ TEST_CASE("stats --json: one entry per partition, the hot row's HOT") {
   CHECK(text.out.find("stddev") != std::string::npos);
 
   // exec's op "stats" prints the same object.
-  const CliRun exec = box.Run({"exec"}, R"({"op":"stats","table":"t","nodes":3})" "\n");
+  const CliRun exec =
+      box.Run({"exec"}, R"({"op":"stats","table":"t","nodes":3})"
+                        "\n");
   REQUIRE(exec.code == 0);
   const json line = json::parse(exec.out);
   CHECK(line["ok"] == true);
@@ -143,8 +150,7 @@ TEST_CASE("analyze --requests: even data, one partition hot by traffic") {
   CliSandbox box;
   RunWorkload(box);
   const std::string spec = box.Path("t.json");
-  const CliRun run =
-      box.Run({"analyze", spec, "--requests", "--json"});
+  const CliRun run = box.Run({"analyze", spec, "--requests", "--json"});
   INFO(run.err);
   REQUIRE(run.code == 0);
   const json out = json::parse(run.out);
@@ -216,9 +222,11 @@ TEST_CASE("stats: bad input names the field") {
   CHECK(box.Run({"stats", "t", "--since", "2000-01-01T00:00:00Z", "--until",
                  "4102444800000"})
             .code == 0);
-  const CliRun exec = box.Run(
-      {"exec"}, R"({"op":"stats","table":"t","until":"soon"})" "\n"
-                R"({"op":"stats","table":"t","bogus":1})" "\n");
+  const CliRun exec =
+      box.Run({"exec"}, R"({"op":"stats","table":"t","until":"soon"})"
+                        "\n"
+                        R"({"op":"stats","table":"t","bogus":1})"
+                        "\n");
   CHECK(exec.out.find("\"message\":\"until: 'soon'") != std::string::npos);
   CHECK(exec.out.find("bogus") != std::string::npos);
 }

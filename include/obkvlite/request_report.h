@@ -69,7 +69,7 @@ struct RequestReport {
 struct RequestReportOptions {
   int nodes = 0;  // 0: no node balance
   double hot_factor = 3.0;
-  int time_buckets = 60;         // heatmap columns at most, 1..1000
+  int time_buckets = 60;  // heatmap columns at most, 1..1000
   // The statistics' bucket width, the narrowest heatmap column; 0: the
   // greatest common divisor of the buckets' distances (one minute with one
   // bucket).

@@ -129,7 +129,7 @@ Heatmap BuildHeatmap(const std::vector<HeatSample>& samples, bool by_time,
 // one row per partition, HOT rows marked, and the texts around it. Both
 // the key heatmap and the request heatmap are drawn from one of these.
 struct HeatmapPicture {
-  const Heatmap* map = nullptr;                    // the grid
+  const Heatmap* map = nullptr;                      // the grid
   const std::vector<PartitionLoad>* rows = nullptr;  // index, name, hot
   std::string kind;     // "analyze" or "stats": the <title>'s "obkv KIND: "
   std::string name;     // "t$f"

@@ -221,8 +221,7 @@ std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
   out += "<text x=\"" + std::to_string(kLeft + kLegendSteps * 24 + 54) +
          "\" y=\"" + std::to_string(top + 10) + "\">HOT: at least " +
          Num(r.hot_factor) + "x the average " + Escape(r.unit) +
-         " per partition (seed 004)" +
-         "</text>\n";
+         " per partition (seed 004)" + "</text>\n";
   return out + "</g>\n";
 }
 

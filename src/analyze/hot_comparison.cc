@@ -12,8 +12,8 @@
 namespace obkvlite {
 namespace {
 
-std::string Labels(const std::vector<int>& indexes,
-                   const AnalysisReport& keys, const RequestReport& requests) {
+std::string Labels(const std::vector<int>& indexes, const AnalysisReport& keys,
+                   const RequestReport& requests) {
   if (indexes.empty()) return "none";
   std::string out;
   char buf[96];
@@ -64,8 +64,7 @@ std::string RenderHotComparisonText(const HotComparison& c,
          "x average): " + Labels(c.by_data, keys, requests) +
          "\nhot by traffic only (requests >= " +
          std::to_string(static_cast<int>(requests.hot_factor)) +
-         "x average, seed 004): " + Labels(c.by_traffic, keys, requests) +
-         "\n";
+         "x average, seed 004): " + Labels(c.by_traffic, keys, requests) + "\n";
 }
 
 std::string RenderHotComparisonJson(const HotComparison& c,

@@ -40,9 +40,9 @@ std::string FormatNodeBalance(const NodeBalance& b, std::string_view unit) {
                     Percent(b.partition_imbalance) +
                     " (seed 003: node partition counts differ by at most 1)\n";
   if (!b.keys_per_node.empty()) {
-    out += "       " + std::string(unit) + " " + AngleList(b.keys_per_node) + ", imbalance " +
-           Percent(b.load_imbalance) + " (partition i on node i % " +
-           std::to_string(b.nodes) + ")\n";
+    out += "       " + std::string(unit) + " " + AngleList(b.keys_per_node) +
+           ", imbalance " + Percent(b.load_imbalance) +
+           " (partition i on node i % " + std::to_string(b.nodes) + ")\n";
   }
   return out;
 }

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyze/analyze_internal.h"
-#include "analyze/heatmap_json.h"
+#include "analyze/report_json_parts.h"
 
 namespace obkvlite {
 namespace {
@@ -23,14 +23,6 @@ Json PartitionsJson(const AnalysisReport& r) {
                    {"hot", p.hot}});
   }
   return out;
-}
-
-Json BalanceJson(const NodeBalance& b) {
-  return {{"nodes", b.nodes},
-          {"partitions_per_node", b.partitions_per_node},
-          {"partition_imbalance", b.partition_imbalance},
-          {"keys_per_node", b.keys_per_node},
-          {"load_imbalance", b.load_imbalance}};
 }
 
 Json LintsJson(const std::vector<Lint>& lints) {
@@ -60,7 +52,10 @@ std::string RenderReportJson(const AnalysisReport& r) {
               {"hot_factor", r.hot_factor},
               {"hot", r.HotPartitions()},
               {"partitions", PartitionsJson(r)}};
-  if (r.balance) out["nodes"] = BalanceJson(*r.balance);
+  if (r.balance) {
+    out["nodes"] =
+        analyze_internal::NodeBalanceJson(*r.balance, "keys_per_node");
+  }
   out["lints"] = LintsJson(r.lints);
   out["heatmap"] = analyze_internal::HeatmapJson(r.heatmap);
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -18,7 +18,8 @@ namespace {
 
 // The width of the statistics' buckets: the gcd of their distances from
 // the first (StoreOptions' default when there is one bucket).
-int64_t InferBucketMs(const std::vector<analyze_internal::HeatSample>& samples) {
+int64_t InferBucketMs(
+    const std::vector<analyze_internal::HeatSample>& samples) {
   if (samples.empty()) return 60000;
   int64_t lo = samples.front().ts_ms;
   for (const auto& s : samples) lo = std::min(lo, s.ts_ms);
@@ -93,8 +94,8 @@ Result<RequestReport> BuildRequestReport(
   if (options.nodes > 0) r.balance = BalanceNodes(n, options.nodes, requests);
   const int64_t bucket_ms =
       options.bucket_ms > 0 ? options.bucket_ms : InferBucketMs(samples);
-  r.heatmap =
-      BuildHeatmap(samples, /*by_time=*/true, n, options.time_buckets, bucket_ms);
+  r.heatmap = BuildHeatmap(samples, /*by_time=*/true, n, options.time_buckets,
+                           bucket_ms);
   return r;
 }
 

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analyze/heatmap_json.h"
+#include "analyze/report_json_parts.h"
 #include "obkvlite/request_report.h"
 
 namespace obkvlite {
@@ -58,12 +58,8 @@ std::string RenderRequestReportJson(const RequestReport& r) {
   out["hot"] = r.HotPartitions();
   out["partitions"] = PartitionsJson(r);
   if (r.balance) {
-    const NodeBalance& b = *r.balance;
-    out["nodes"] = {{"nodes", b.nodes},
-                    {"partitions_per_node", b.partitions_per_node},
-                    {"partition_imbalance", b.partition_imbalance},
-                    {"requests_per_node", b.keys_per_node},
-                    {"load_imbalance", b.load_imbalance}};
+    out["nodes"] =
+        analyze_internal::NodeBalanceJson(*r.balance, "requests_per_node");
   }
   out["heatmap"] = analyze_internal::HeatmapJson(r.heatmap);
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -36,8 +36,8 @@ std::string Summary(const RequestReport& r) {
                 r.max_over_average);
   out += line;
   const std::vector<int> hot = r.HotPartitions();
-  std::snprintf(line, sizeof line, "HOT partitions (>= %.0fx average, seed 004): ",
-                r.hot_factor);
+  std::snprintf(line, sizeof line,
+                "HOT partitions (>= %.0fx average, seed 004): ", r.hot_factor);
   out += line;
   if (hot.empty()) out += "none";
   for (size_t i = 0; i < hot.size(); ++i) {
@@ -53,16 +53,18 @@ std::string PartitionTable(const RequestReport& r) {
       "deletes  cells read  cells written  bytes written\n";
   char line[256];
   for (const PartitionRequests& p : r.partitions) {
-    std::snprintf(
-        line, sizeof line, "%-9s %10lld %7.1f%% %7.2f %10lld %10lld %10lld %11lld %14lld %14lld%s\n",
-        PartitionLabel(p.load).c_str(), static_cast<long long>(p.load.keys),
-        p.share * 100.0, p.load.ratio, static_cast<long long>(p.counts.reads),
-        static_cast<long long>(p.counts.writes),
-        static_cast<long long>(p.counts.deletes),
-        static_cast<long long>(p.counts.cells_read),
-        static_cast<long long>(p.counts.cells_written),
-        static_cast<long long>(p.counts.bytes_written),
-        p.load.hot ? "  HOT" : "");
+    std::snprintf(line, sizeof line,
+                  "%-9s %10lld %7.1f%% %7.2f %10lld %10lld %10lld %11lld "
+                  "%14lld %14lld%s\n",
+                  PartitionLabel(p.load).c_str(),
+                  static_cast<long long>(p.load.keys), p.share * 100.0,
+                  p.load.ratio, static_cast<long long>(p.counts.reads),
+                  static_cast<long long>(p.counts.writes),
+                  static_cast<long long>(p.counts.deletes),
+                  static_cast<long long>(p.counts.cells_read),
+                  static_cast<long long>(p.counts.cells_written),
+                  static_cast<long long>(p.counts.bytes_written),
+                  p.load.hot ? "  HOT" : "");
     out += line;
   }
   return out;

@@ -67,8 +67,7 @@ bool ParseIsoUtc(std::string_view s, int64_t* ms) {
   }
   const std::string_view zone = s.substr(pos);
   if (!(zone.empty() || zone == "Z" || zone == "+00:00")) return false;
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
-      sec > 60) {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) {
     return false;
   }
   *ms = ((DaysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60000 + sec * 1000 +

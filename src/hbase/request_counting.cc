@@ -93,8 +93,8 @@ void CountReadRequests(TableCounters* counters, const TableSchema& schema,
 }
 
 void CountRowRead(TableCounters* counters, const TableSchema& schema,
-                  const std::vector<FamilyRead>& families,
-                  const RowResult& row) {
+                  const std::vector<FamilyRead>& families, const RowResult& row,
+                  bool count_rows) {
   if (counters == nullptr || row.cells.empty()) return;
   // Cells come in family rank order, as plan.families.
   size_t fi = 0;
@@ -102,6 +102,7 @@ void CountRowRead(TableCounters* counters, const TableSchema& schema,
   std::pair<int, int> seen[8];
   size_t n_seen = 0;
   std::vector<std::pair<int, int>> more_seen;  // beyond 8: rare
+  int routed_rank = -1, routed_partition = 0;  // the last routed cell's
   for (const Cell& cell : row.cells) {
     while (fi < families.size() && families[fi].family->name() != cell.family) {
       ++fi;
@@ -109,12 +110,20 @@ void CountRowRead(TableCounters* counters, const TableSchema& schema,
     if (fi == families.size()) return;  // not in the plan: cannot be
     const FamilyRead& read = families[fi];
     const int rank = RankOf(schema, read.family);
-    const int p =
-        read.partitions.size() == 1
-            ? read.partitions[0]
-            : PartitionOf(*read.family, row.row, cell.timestamp,
-                          read.partitions.empty() ? 0 : read.partitions[0]);
+    int p;
+    if (read.partitions.size() == 1) {
+      p = read.partitions[0];
+    } else if (rank == routed_rank &&
+               !read.family->router.spec().NeedsTimestamp()) {
+      p = routed_partition;  // the row's partition in this family, as before
+    } else {
+      p = PartitionOf(*read.family, row.row, cell.timestamp,
+                      read.partitions.empty() ? 0 : read.partitions[0]);
+      routed_rank = rank;
+      routed_partition = p;
+    }
     counters->Add(rank, p, kReqCellsRead, 1);
+    if (!count_rows) continue;
     const std::pair<int, int> key(rank, p);
     if (std::find(seen, seen + n_seen, key) != seen + n_seen) continue;
     if (n_seen < 8) {

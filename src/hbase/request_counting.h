@@ -29,14 +29,14 @@ namespace obkvlite {
 
 // One read request per pruned partition of each family of a read.
 void CountReadRequests(TableCounters* counters, const TableSchema& schema,
-                       const std::vector<FamilyRead>& families,
-                       int64_t now_ms);
+                       const std::vector<FamilyRead>& families, int64_t now_ms);
 
 // The rows and cells of one returned row of a read of `families` (a
-// plan's). REQUIRED: CountReadRequests ran for this operation.
+// plan's); with !count_rows (the next chunk of a row a scan's batch split)
+// only its cells. REQUIRED: CountReadRequests ran for this operation.
 void CountRowRead(TableCounters* counters, const TableSchema& schema,
-                  const std::vector<FamilyRead>& families,
-                  const RowResult& row);
+                  const std::vector<FamilyRead>& families, const RowResult& row,
+                  bool count_rows = true);
 
 // (family rank, partition) pairs of write requests.
 using WriteTargets = std::vector<std::pair<int, int>>;

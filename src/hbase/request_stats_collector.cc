@@ -12,10 +12,9 @@ namespace obkvlite {
 namespace {
 
 int64_t* Field(RequestCounts* c, int field) {
-  int64_t* fields[kReqFields] = {&c->reads,         &c->rows_read,
-                                 &c->cells_read,    &c->writes,
-                                 &c->cells_written, &c->bytes_written,
-                                 &c->deletes};
+  int64_t* fields[kReqFields] = {
+      &c->reads,         &c->rows_read,     &c->cells_read, &c->writes,
+      &c->cells_written, &c->bytes_written, &c->deletes};
   return fields[field];
 }
 
@@ -134,8 +133,7 @@ Status RequestStatsCollector::EnsureTable() {
 Status RequestStatsCollector::Write(const Buckets& buckets) {
   OBKV_RETURN_IF_ERROR(EnsureTable());
   return ctx_->RunShardWrites(
-      "request stats", {0},
-      [&](int, storage::Connection* writer) -> Status {
+      "request stats", {0}, [&](int, storage::Connection* writer) -> Status {
         OBKV_ASSIGN_OR_RETURN(
             std::unique_ptr<storage::Statement> stmt,
             writer->Prepare(layout::StatsUpsertSql(writer->dialect())));
@@ -180,9 +178,8 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
   OBKV_ASSIGN_OR_RETURN(
       storage::Transaction txn,
       storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> exists,
-      conn->Prepare(layout::StatsExistsSql(conn->dialect())));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> exists,
+                        conn->Prepare(layout::StatsExistsSql(conn->dialect())));
   OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
   if (row && exists->ColumnInt(0) > 0) {
     const bool one_family = families.size() == 1;
@@ -235,16 +232,16 @@ Status RequestStatsCollector::Reset(const std::string& table,
     }
   }
   OBKV_RETURN_IF_ERROR(EnsureTable());
-  return ctx_->RunShardWrites(
-      "reset request stats", {0},
-      [&](int, storage::Connection* writer) -> Status {
-        OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
-                              writer->Prepare(layout::StatsDeleteSql(
-                                  writer->dialect(), !family.empty())));
-        stmt->BindText(1, table);
-        if (!family.empty()) stmt->BindText(2, family);
-        return stmt->Run();
-      });
+  return ctx_->RunShardWrites("reset request stats", {0},
+                              [&](int, storage::Connection* writer) -> Status {
+                                OBKV_ASSIGN_OR_RETURN(
+                                    std::unique_ptr<storage::Statement> stmt,
+                                    writer->Prepare(layout::StatsDeleteSql(
+                                        writer->dialect(), !family.empty())));
+                                stmt->BindText(1, table);
+                                if (!family.empty()) stmt->BindText(2, family);
+                                return stmt->Run();
+                              });
 }
 
 }  // namespace obkvlite

@@ -96,11 +96,11 @@ class RequestStatsCollector {
 
   std::mutex mu_;
   std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
-  Buckets pending_;                                      // by mu_
+  Buckets pending_;                                       // by mu_
 
   std::mutex thread_mu_;
   std::condition_variable wake_;
-  bool stop_ = false;  // by thread_mu_
+  bool stop_ = false;     // by thread_mu_
   bool stopped_ = false;  // by thread_mu_
   std::thread flusher_;
 };

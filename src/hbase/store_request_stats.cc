@@ -34,8 +34,8 @@ Result<std::vector<RequestStatsBucket>> StoreImpl::RequestStats(
                               SelectFamilies(table->spec(), query.family));
         if (query.since_ms > query.until_ms) {
           return Status::InvalidArgument(
-              "since: " + std::to_string(query.since_ms) +
-              " is after until " + std::to_string(query.until_ms));
+              "since: " + std::to_string(query.since_ms) + " is after until " +
+              std::to_string(query.until_ms));
         }
         return ctx_->request_stats()->Read(name, families, query.since_ms,
                                            query.until_ms);

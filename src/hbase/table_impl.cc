@@ -57,7 +57,8 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
       if (!st.ok()) {
         return PrefixStatus(st, "puts[" + std::to_string(i) + "].");
       }
-      if (counters_ != nullptr) AddWriteTargets(*schema_, cells, from, &targets);
+      if (counters_ != nullptr)
+        AddWriteTargets(*schema_, cells, from, &targets);
     }
     if (cells.empty()) return Status::OK();
     Status st = WriteRouted(&cells);

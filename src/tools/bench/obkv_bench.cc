@@ -240,7 +240,8 @@ bool IsRawArm(const std::string& arm) {
 }
 
 // Every arm, each obkvlite arm followed by its "-nostats" twin.
-std::vector<std::string> WithNoStatsTwins(const std::vector<std::string>& arms) {
+std::vector<std::string> WithNoStatsTwins(
+    const std::vector<std::string>& arms) {
   std::vector<std::string> out;
   for (const std::string& arm : arms) {
     if (std::find(out.begin(), out.end(), arm) != out.end()) continue;
@@ -262,11 +263,14 @@ void PrintStatsOverhead(const std::vector<std::string>& arms,
     if (print) std::printf(fmt, args...);
   };
   const std::vector<std::pair<const char*, const char*>> columns = {
-      {"put", "put_cells_per_s"}, {"get", "get_rows_per_s"},
-      {"scan", "scan_cells_per_s"}, {"ycsb_b", "ycsb_b_ops_per_s"},
+      {"put", "put_cells_per_s"},
+      {"get", "get_rows_per_s"},
+      {"scan", "scan_cells_per_s"},
+      {"ycsb_b", "ycsb_b_ops_per_s"},
       {"full_scan", "full_scan_cells_per_s"}};
   out("\nrequest-stats overhead: throughput with counting on / off "
-              "(1.00 = none; target >= 0.97)\n%-11s", "arm");
+      "(1.00 = none; target >= 0.97)\n%-11s",
+      "arm");
   for (const auto& c : columns) out(" %10s", c.first);
   out("\n");
   *js << ",\"stats_overhead\":{";
@@ -352,7 +356,7 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
     return 2;
   }
- if (cfg.stats_overhead) cfg.arms = WithNoStatsTwins(cfg.arms);
+  if (cfg.stats_overhead) cfg.arms = WithNoStatsTwins(cfg.arms);
   for (const std::string& full : cfg.arms) {
     const std::string arm = StripNoStats(full);
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&

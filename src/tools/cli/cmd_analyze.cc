@@ -34,6 +34,7 @@
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/stats_report.h"
+#include "tools/cli/svg_file.h"
 
 namespace obkvlite {
 namespace cli {
@@ -99,15 +100,6 @@ Status ReadStore(const AnalyzeArgs& args, const TableSpec& spec,
   return Status::OK();
 }
 
-Status WriteSvg(const std::string& path, const AnalysisReport& report) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Status::IOError(path + ": cannot write the SVG");
-  out << RenderHeatmapSvg(report);
-  out.close();
-  if (!out) return Status::IOError(path + ": write error");
-  return Status::OK();
-}
-
 // The key report next to the store table's request report, and which
 // partitions are hot by data, by traffic, or both.
 int PrintWithRequests(const AnalyzeArgs& args, const TableSpec& spec,
@@ -118,8 +110,7 @@ int PrintWithRequests(const AnalyzeArgs& args, const TableSpec& spec,
   request.table = args.table.empty() ? spec.name : args.table;
   request.family = keys.family;
   request.nodes = args.nodes;
-  Result<RequestReport> requests =
-      LoadStatsReport(store->get(), request, "--");
+  Result<RequestReport> requests = LoadStatsReport(store->get(), request, "--");
   if (!requests.ok()) return ctx.Fail(requests.status());
   Result<HotComparison> hot = CompareHotPartitions(keys, *requests);
   if (!hot.ok()) return ctx.Fail(hot.status());
@@ -166,7 +157,7 @@ int RunAnalyze(const AnalyzeArgs& args, CliContext& ctx) {
   if (!st.ok()) return ctx.Fail(st);
   const AnalysisReport report = (*analyzer)->Finish();
   if (!args.svg_path.empty()) {
-    Status written = WriteSvg(args.svg_path, report);
+    Status written = WriteSvgFile(args.svg_path, RenderHeatmapSvg(report), "");
     if (!written.ok()) return ctx.Fail(written);
   }
   if (args.requests) return PrintWithRequests(args, *spec, report, ctx);

@@ -12,7 +12,6 @@
 // are shown.
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -22,6 +21,7 @@
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/stats_report.h"
+#include "tools/cli/svg_file.h"
 
 namespace obkvlite {
 namespace cli {
@@ -38,15 +38,6 @@ struct StatsArgs {
   int time_buckets = 60;
   bool reset = false;
 };
-
-Status WriteStatsSvg(const std::string& path, const RequestReport& report) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Status::IOError("--svg: " + path + ": cannot write the SVG");
-  out << RenderRequestHeatmapSvg(report);
-  out.close();
-  if (!out) return Status::IOError("--svg: " + path + ": write error");
-  return Status::OK();
-}
 
 Result<StatsRequest> MakeRequest(const StatsArgs& args) {
   StatsRequest request;
@@ -75,9 +66,9 @@ int RunStats(const StatsArgs& args, CliContext& ctx) {
     if (!table.ok()) return ctx.Fail(table.status());
     if (!args.family.empty() &&
         (*table)->spec().FindFamily(args.family) == nullptr) {
-      return ctx.Fail(Status::InvalidArgument(
-          "--family: table '" + args.table + "' has no family '" +
-          args.family + "'"));
+      return ctx.Fail(Status::InvalidArgument("--family: table '" + args.table +
+                                              "' has no family '" +
+                                              args.family + "'"));
     }
     Status st = (*store)->ResetRequestStats(args.table, args.family);
     if (!st.ok()) return ctx.Fail(st);
@@ -88,7 +79,8 @@ int RunStats(const StatsArgs& args, CliContext& ctx) {
   Result<RequestReport> report = LoadStatsReport(store->get(), *request, "--");
   if (!report.ok()) return ctx.Fail(report.status());
   if (!args.svg_path.empty()) {
-    Status written = WriteStatsSvg(args.svg_path, *report);
+    Status written = WriteSvgFile(args.svg_path,
+                                  RenderRequestHeatmapSvg(*report), "--svg: ");
     if (!written.ok()) return ctx.Fail(written);
   }
   if (args.json) {

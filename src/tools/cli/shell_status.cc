@@ -23,14 +23,17 @@ namespace obkvlite {
 namespace cli {
 
 Status ShellSession::ClusterStatus(const ShellCommand& c) {
-  OBKV_RETURN_IF_ERROR(ShellArity(c, 0, 1, "['summary' | 'simple' | 'detailed']"));
+  OBKV_RETURN_IF_ERROR(
+      ShellArity(c, 0, 1, "['summary' | 'simple' | 'detailed']"));
   std::string format = "summary";
   if (c.args.size() == 1) {
     OBKV_ASSIGN_OR_RETURN(format, ShellString(c.name, c.args[0], "FORMAT"));
   }
   if (format != "summary" && format != "simple" && format != "detailed") {
-    return ShellError(c.name, "FORMAT must be 'summary', 'simple' or "
-                              "'detailed', got '" + format + "'");
+    return ShellError(c.name,
+                      "FORMAT must be 'summary', 'simple' or "
+                      "'detailed', got '" +
+                          format + "'");
   }
   // Every family of every table, its report (all buckets).
   std::vector<RequestReport> reports;
@@ -52,8 +55,8 @@ Status ShellSession::ClusterStatus(const ShellCommand& c) {
   }
   const StoreInfo& info = store_->info();
   if (format == "summary") {
-    *out_ << "1 active master, 0 backup masters, 1 servers, 0 dead, "
-          << regions << ".0000 average load\n";
+    *out_ << "1 active master, 0 backup masters, 1 servers, 0 dead, " << regions
+          << ".0000 average load\n";
     return Status::OK();
   }
   if (format == "detailed") {

@@ -1,13 +1,13 @@
 // Copyright (c) obkvlite authors.
-#include "analyze/heatmap_json.h"
+#include "analyze/report_json_parts.h"
 
 namespace obkvlite {
 namespace analyze_internal {
 
 nlohmann::ordered_json HeatmapJson(const Heatmap& m) {
   nlohmann::ordered_json out = {{"axis", m.by_time ? "time" : "input_order"},
-              {"partitions", m.partitions},
-              {"buckets", m.buckets}};
+                                {"partitions", m.partitions},
+                                {"buckets", m.buckets}};
   if (m.by_time) {
     out["start_ms"] = m.start_ms;
     out["bucket_ms"] = m.bucket_ms;
@@ -22,6 +22,15 @@ nlohmann::ordered_json HeatmapJson(const Heatmap& m) {
   }
   out["counts"] = std::move(rows);
   return out;
+}
+
+nlohmann::ordered_json NodeBalanceJson(const NodeBalance& b,
+                                       const std::string& loads_key) {
+  return {{"nodes", b.nodes},
+          {"partitions_per_node", b.partitions_per_node},
+          {"partition_imbalance", b.partition_imbalance},
+          {loads_key, b.keys_per_node},
+          {"load_imbalance", b.load_imbalance}};
 }
 
 }  // namespace analyze_internal
