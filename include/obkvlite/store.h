@@ -25,8 +25,8 @@
 #include <vector>
 
 #include "obkvlite/options.h"
-#include "obkvlite/request_stats.h"
 #include "obkvlite/spec.h"
+#include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
 #include "obkvlite/table.h"
 

@@ -52,6 +52,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterRouteCommand(app, ctx);
   RegisterKeyCommand(app, ctx);
   RegisterAnalyzeCommand(app, ctx);
+  RegisterStatsCommand(app, ctx);
   RegisterAdviseCommand(app, ctx);
   RegisterCreateCommand(app, ctx);
   RegisterPutCommand(app, ctx);
@@ -68,7 +69,6 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterExportCommand(app, ctx);
   RegisterShellCommand(app, ctx);
   RegisterCopyCommand(app, ctx);
-  RegisterStatsCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -56,6 +56,7 @@ void RegisterDdlCommand(CLI::App& app, CliContext& ctx);
 void RegisterRouteCommand(CLI::App& app, CliContext& ctx);
 void RegisterKeyCommand(CLI::App& app, CliContext& ctx);
 void RegisterAnalyzeCommand(CLI::App& app, CliContext& ctx);
+void RegisterStatsCommand(CLI::App& app, CliContext& ctx);
 void RegisterAdviseCommand(CLI::App& app, CliContext& ctx);
 void RegisterCreateCommand(CLI::App& app, CliContext& ctx);
 void RegisterPutCommand(CLI::App& app, CliContext& ctx);
@@ -72,7 +73,6 @@ void RegisterLoadCommand(CLI::App& app, CliContext& ctx);
 void RegisterExportCommand(CLI::App& app, CliContext& ctx);
 void RegisterShellCommand(CLI::App& app, CliContext& ctx);
 void RegisterCopyCommand(CLI::App& app, CliContext& ctx);
-void RegisterStatsCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite
