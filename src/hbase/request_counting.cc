@@ -96,43 +96,54 @@ void CountRowRead(TableCounters* counters, const TableSchema& schema,
                   const std::vector<FamilyRead>& families, const RowResult& row,
                   bool count_rows) {
   if (counters == nullptr || row.cells.empty()) return;
-  // Cells come in family rank order, as plan.families.
+  // Cells come in family rank order, as `families`; a run of cells of one
+  // (rank, partition) is added at once.
   size_t fi = 0;
+  int run_rank = -1, run_partition = 0;
+  int64_t run_cells = 0;
   // The (rank, partition) pairs the row has cells of: one row read each.
   std::pair<int, int> seen[8];
   size_t n_seen = 0;
   std::vector<std::pair<int, int>> more_seen;  // beyond 8: rare
-  int routed_rank = -1, routed_partition = 0;  // the last routed cell's
+  auto end_run = [&] {
+    if (run_cells == 0) return;
+    counters->Add(run_rank, run_partition, kReqCellsRead, run_cells);
+    run_cells = 0;
+    if (!count_rows) return;
+    const std::pair<int, int> key(run_rank, run_partition);
+    if (std::find(seen, seen + n_seen, key) != seen + n_seen) return;
+    if (n_seen < 8) {
+      seen[n_seen++] = key;
+    } else if (!Insert(&more_seen, run_rank, run_partition)) {
+      return;
+    }
+    counters->Add(run_rank, run_partition, kReqRowsRead, 1);
+  };
   for (const Cell& cell : row.cells) {
     while (fi < families.size() && families[fi].family->name() != cell.family) {
       ++fi;
     }
-    if (fi == families.size()) return;  // not in the plan: cannot be
+    if (fi == families.size()) break;  // not in the plan: cannot be
     const FamilyRead& read = families[fi];
     const int rank = RankOf(schema, read.family);
     int p;
     if (read.partitions.size() == 1) {
       p = read.partitions[0];
-    } else if (rank == routed_rank &&
+    } else if (rank == run_rank &&
                !read.family->router.spec().NeedsTimestamp()) {
-      p = routed_partition;  // the row's partition in this family, as before
+      p = run_partition;  // the row's partition in this family, as before
     } else {
       p = PartitionOf(*read.family, row.row, cell.timestamp,
                       read.partitions.empty() ? 0 : read.partitions[0]);
-      routed_rank = rank;
-      routed_partition = p;
     }
-    counters->Add(rank, p, kReqCellsRead, 1);
-    if (!count_rows) continue;
-    const std::pair<int, int> key(rank, p);
-    if (std::find(seen, seen + n_seen, key) != seen + n_seen) continue;
-    if (n_seen < 8) {
-      seen[n_seen++] = key;
-    } else if (!Insert(&more_seen, rank, p)) {
-      continue;
+    if (rank != run_rank || p != run_partition) {
+      end_run();
+      run_rank = rank;
+      run_partition = p;
     }
-    counters->Add(rank, p, kReqRowsRead, 1);
+    ++run_cells;
   }
+  end_run();
 }
 
 void AddWriteTargets(const TableSchema& schema,

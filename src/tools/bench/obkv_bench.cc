@@ -13,9 +13,12 @@
 // rawmariadb (hand-written Connector/C SQL on the same table) need the
 // server's socket; their ratios are to rawmariadb.
 //
-// --stats-overhead runs every obkvlite arm twice, with request counting on
-// (the default) and off (arm "<arm>-nostats"; StoreOptions::request_stats),
-// and prints on/off ratios of put, get and scan throughput.
+// --stats-overhead measures instead what request counting costs each
+// obkvlite arm of --arms (StoreOptions::request_stats; stats_overhead.h):
+// throughput ratios counting on / off of puts, gets and scans, medians
+// over the runs. An arm "<arm>-nostats" is <arm> with counting off.
+// --noise-floor runs the same pairs with counting off on both sides: how
+// far the host's noise alone moves the ratios.
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
@@ -44,6 +47,7 @@
 #include <vector>
 
 #include "tools/bench/bench_arm.h"
+#include "tools/bench/stats_overhead.h"
 #include "tools/bench/ycsb.h"
 
 namespace obkvlite {
@@ -65,7 +69,8 @@ struct Config {
   std::vector<std::string> arms = {"raw",    "normal",     "key97",
                                    "prefix", "timeseries", "key97x2"};
   bool json_only = false;
-  bool stats_overhead = false;  // add "<arm>-nostats" twins
+  bool stats_overhead = false;  // measure request counting instead
+  bool noise_floor = false;     // ... with counting off on both sides
 };
 
 double Seconds(Clock::time_point since) {
@@ -114,14 +119,35 @@ Status Check(const Status& s, const std::string& what) {
   return s;
 }
 
-// Runs every workload on one arm; fills `m`.
-Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
-              uint64_t seed, Metrics* m) {
-  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
+// Load batch `b`: rows b * kRowsPerBatch ... of version 0.
+RowBatch MakeBatch(const Config& cfg, const std::vector<std::string>& qualifiers,
+                   uint64_t b) {
+  RowBatch batch;
+  batch.qualifiers = qualifiers;
+  const uint64_t first = b * kRowsPerBatch;
+  const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
+  for (uint64_t i = first; i < end; ++i) {
+    batch.keys.push_back(Key(cfg, i));
+    for (int q = 0; q < kQualifiers; ++q) {
+      batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
+    }
+  }
+  return batch;
+}
+
+std::vector<std::string> Qualifiers() {
   std::vector<std::string> qualifiers;
   for (int q = 0; q < kQualifiers; ++q) {
     qualifiers.push_back("field" + std::to_string(q));
   }
+  return qualifiers;
+}
+
+// Runs every workload on one arm; fills `m`.
+Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
+              uint64_t seed, Metrics* m) {
+  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
+  const std::vector<std::string> qualifiers = Qualifiers();
 
   // Load: LoadThreads() threads, thread t writing batches t, t + n, ...
   const int threads = arm->LoadThreads();
@@ -129,17 +155,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   std::vector<Status> load_status(threads);
   auto load = [&](int t) {
     for (uint64_t b = t; b < batches; b += threads) {
-      RowBatch batch;
-      batch.qualifiers = qualifiers;
-      const uint64_t first = b * kRowsPerBatch;
-      const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
-      for (uint64_t i = first; i < end; ++i) {
-        batch.keys.push_back(Key(cfg, i));
-        for (int q = 0; q < kQualifiers; ++q) {
-          batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
-        }
-      }
-      load_status[t] = arm->Load(batch);
+      load_status[t] = arm->Load(MakeBatch(cfg, qualifiers, b));
       if (!load_status[t].ok()) return;
     }
   };
@@ -218,12 +234,6 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   return Status::OK();
 }
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  if (v.empty()) return 0;
-  return v.size() % 2 ? v[v.size() / 2]
-                      : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
 
 // `arm` without kNoStatsSuffix.
 std::string StripNoStats(const std::string& arm) {
@@ -233,68 +243,6 @@ std::string StripNoStats(const std::string& arm) {
     return arm.substr(0, arm.size() - suffix.size());
   }
   return arm;
-}
-
-bool IsRawArm(const std::string& arm) {
-  return arm == "raw" || arm == "rawmariadb";
-}
-
-// Every arm, each obkvlite arm followed by its "-nostats" twin.
-std::vector<std::string> WithNoStatsTwins(
-    const std::vector<std::string>& arms) {
-  std::vector<std::string> out;
-  for (const std::string& arm : arms) {
-    if (std::find(out.begin(), out.end(), arm) != out.end()) continue;
-    out.push_back(arm);
-    const std::string twin = arm + kNoStatsSuffix;
-    if (!IsRawArm(arm) && StripNoStats(arm) == arm &&
-        std::find(arms.begin(), arms.end(), twin) == arms.end()) {
-      out.push_back(twin);
-    }
-  }
-  return out;
-}
-
-// The on/off ratios of put, get and scan for every arm with a twin.
-void PrintStatsOverhead(const std::vector<std::string>& arms,
-                        std::map<std::string, Metrics>& med, bool print,
-                        std::ostringstream* js) {
-  auto out = [print](const char* fmt, auto... args) {
-    if (print) std::printf(fmt, args...);
-  };
-  const std::vector<std::pair<const char*, const char*>> columns = {
-      {"put", "put_cells_per_s"},
-      {"get", "get_rows_per_s"},
-      {"scan", "scan_cells_per_s"},
-      {"ycsb_b", "ycsb_b_ops_per_s"},
-      {"full_scan", "full_scan_cells_per_s"}};
-  out("\nrequest-stats overhead: throughput with counting on / off "
-      "(1.00 = none; target >= 0.97)\n%-11s",
-      "arm");
-  for (const auto& c : columns) out(" %10s", c.first);
-  out("\n");
-  *js << ",\"stats_overhead\":{";
-  bool first_arm = true;
-  for (const std::string& arm : arms) {
-    const std::string twin = arm + kNoStatsSuffix;
-    if (med.count(twin) == 0) continue;
-    out("%-11s", arm.c_str());
-    *js << (first_arm ? "" : ",") << "\"" << arm << "\":{";
-    first_arm = false;
-    bool first = true;
-    for (const auto& c : columns) {
-      const double off = med[twin][c.second];
-      const double ratio = off > 0 ? med[arm][c.second] / off : 0;
-      out(" %10.3f", ratio);
-      char num[32];
-      std::snprintf(num, sizeof num, "%.4f", ratio);
-      *js << (first ? "" : ",") << "\"" << c.first << "\":" << num;
-      first = false;
-    }
-    out("\n");
-    *js << "}";
-  }
-  *js << "}";
 }
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
@@ -307,6 +255,67 @@ std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
 std::string BaselineOf(const std::string& arm) {
   const std::string a = StripNoStats(arm);
   return a == "mariadb" || a == "rawmariadb" ? "rawmariadb" : "raw";
+}
+
+// --stats-overhead: the on/off ratios of every obkvlite arm, per run and
+// their medians; the last line is JSON.
+int RunStatsOverhead(const Config& cfg) {
+  const std::vector<std::string> qualifiers = Qualifiers();
+  OverheadWorkload w;
+  w.rows = cfg.rows;
+  w.batch = [&](uint64_t b) { return MakeBatch(cfg, qualifiers, b); };
+  w.key = [&](uint64_t i) { return Key(cfg, i); };
+  w.noise_floor = cfg.noise_floor;
+  std::ostringstream js;
+  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
+     << ",\"stats_overhead\":{";
+  if (!cfg.json_only) {
+    std::printf("request-stats overhead: throughput counting on / off (1.00 "
+                "= no cost; target >= 0.97), rows=%llu%s\n%-11s %5s %8s %8s "
+                "%8s\n",
+                static_cast<unsigned long long>(cfg.rows),
+                cfg.noise_floor ? ", NOISE FLOOR: off / off" : "", "arm",
+                "run", "put", "get", "scan");
+  }
+  bool first_arm = true;
+  for (const std::string& arm : cfg.arms) {
+    if (arm == "raw" || arm == "rawmariadb" || StripNoStats(arm) != arm) {
+      continue;
+    }
+    std::vector<double> put, get, scan;
+    for (int run = 0; run < cfg.runs; ++run) {
+      char tmpl[] = "/tmp/obkv-bench-XXXXXX";
+      const std::string dir = mkdtemp(tmpl);
+      Result<OverheadRatios> r =
+          MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
+      std::system(("rm -rf '" + dir + "'").c_str());
+      if (!r.ok()) {
+        std::cerr << "obkv-bench: arm " << arm << ": " << r.status().ToString()
+                  << "\n";
+        return 1;
+      }
+      put.push_back(r->put);
+      get.push_back(r->get);
+      scan.push_back(r->scan);
+      if (!cfg.json_only) {
+        std::printf("%-11s %5d %8.3f %8.3f %8.3f\n", arm.c_str(), run + 1,
+                    r->put, r->get, r->scan);
+      }
+    }
+    if (!cfg.json_only) {
+      std::printf("%-11s %5s %8.3f %8.3f %8.3f\n", arm.c_str(), "median",
+                  Median(put), Median(get), Median(scan));
+    }
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "\"%s\":{\"put\":%.4f,\"get\":%.4f,\"scan\":%.4f}",
+                  arm.c_str(), Median(put), Median(get), Median(scan));
+    js << (first_arm ? "" : ",") << line;
+    first_arm = false;
+  }
+  js << "}}";
+  std::printf("%s\n", js.str().c_str());
+  return 0;
 }
 
 int Main(int argc, char** argv) {
@@ -343,12 +352,14 @@ int Main(int argc, char** argv) {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
       cfg.stats_overhead = true;
+    } else if (a == "--noise-floor") {
+      cfg.stats_overhead = cfg.noise_floor = true;
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
                    "[--arms raw,normal,key97,prefix,timeseries,key97x2,"
                    "mariadb,rawmariadb] [--mysql-socket PATH] [--json] "
-                   "[--stats-overhead]\n";
+                   "[--stats-overhead] [--noise-floor]\n";
       return 2;
     }
   }
@@ -356,8 +367,7 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
     return 2;
   }
-  if (cfg.stats_overhead) cfg.arms = WithNoStatsTwins(cfg.arms);
-  for (const std::string& full : cfg.arms) {
+   for (const std::string& full : cfg.arms) {
     const std::string arm = StripNoStats(full);
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
         arm != "timeseries" && arm != "key97x2" && arm != "mariadb" &&
@@ -386,6 +396,8 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --value-bytes must be in [1, 65536]\n";
     return 2;
   }
+
+  if (cfg.stats_overhead) return RunStatsOverhead(cfg);
 
   std::map<std::string, std::map<std::string, std::vector<double>>> samples;
   for (int run = 0; run < cfg.runs; ++run) {
@@ -469,9 +481,6 @@ int Main(int argc, char** argv) {
     js << "}";
   }
   js << "}";
-  if (cfg.stats_overhead) {
-    PrintStatsOverhead(cfg.arms, med, !cfg.json_only, &js);
-  }
   js << "}";
   std::printf("%s\n", js.str().c_str());
   return 0;
