@@ -25,8 +25,7 @@ Result<double> Time(Fn&& fn) {
 
 // Runs `work(arm)` on both arms, `first` first; returns t_off / t_on.
 template <typename Work>
-Result<double> Paired(BenchArm* on, BenchArm* off, bool on_first,
-                      Work&& work) {
+Result<double> Paired(BenchArm* on, BenchArm* off, bool on_first, Work&& work) {
   double t_on = 0, t_off = 0;
   for (int k = 0; k < 2; ++k) {
     const bool run_on = (k == 0) == on_first;
@@ -65,50 +64,47 @@ Result<OverheadRatios> MeasureStatsOverhead(const std::string& arm,
   const uint64_t batches = (w.rows + kRowsPerBatch - 1) / kRowsPerBatch;
   for (uint64_t b = 0; b < batches; ++b) {
     const RowBatch batch = w.batch(b);
-    OBKV_ASSIGN_OR_RETURN(
-        double r, Paired(on.get(), off.get(), b % 2 == 0,
-                         [&](BenchArm* a) { return a->Load(batch); }));
+    OBKV_ASSIGN_OR_RETURN(double r,
+                          Paired(on.get(), off.get(), b % 2 == 0,
+                                 [&](BenchArm* a) { return a->Load(batch); }));
     ratios.push_back(r);
   }
   out.put = Median(ratios);
 
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<uint64_t> uniform(0, w.rows - 1);
-  ratios.clear();
-  for (int round = 0; round < w.rounds; ++round) {
-    std::vector<std::string> keys;
-    for (int64_t i = 0; i < w.gets_per_round; ++i) {
-      keys.push_back(w.key(uniform(rng)));
+  // Rounds of `per_round` requests at random keys, the same on both arms;
+  // the median ratio.
+  auto rounds =
+      [&](int64_t per_round,
+          const std::function<Status(BenchArm*, const std::string&)>& request)
+      -> Result<double> {
+    std::vector<double> r;
+    for (int round = 0; round < w.rounds; ++round) {
+      std::vector<std::string> keys;
+      for (int64_t i = 0; i < per_round; ++i) {
+        keys.push_back(w.key(uniform(rng)));
+      }
+      OBKV_ASSIGN_OR_RETURN(
+          double ratio,
+          Paired(on.get(), off.get(), round % 2 == 0, [&](BenchArm* a) {
+            for (const std::string& key : keys) {
+              OBKV_RETURN_IF_ERROR(request(a, key));
+            }
+            return Status::OK();
+          }));
+      r.push_back(ratio);
     }
-    OBKV_ASSIGN_OR_RETURN(
-        double r,
-        Paired(on.get(), off.get(), round % 2 == 0, [&](BenchArm* a) {
-          for (const std::string& key : keys) {
-            OBKV_RETURN_IF_ERROR(a->GetRow(key).status());
-          }
-          return Status::OK();
-        }));
-    ratios.push_back(r);
-  }
-  out.get = Median(ratios);
-
-  ratios.clear();
-  for (int round = 0; round < w.rounds; ++round) {
-    std::vector<std::string> starts;
-    for (int64_t i = 0; i < w.scans_per_round; ++i) {
-      starts.push_back(w.key(uniform(rng)));
-    }
-    OBKV_ASSIGN_OR_RETURN(
-        double r,
-        Paired(on.get(), off.get(), round % 2 == 0, [&](BenchArm* a) {
-          for (const std::string& start : starts) {
-            OBKV_RETURN_IF_ERROR(a->ScanRows(start, 100).status());
-          }
-          return Status::OK();
-        }));
-    ratios.push_back(r);
-  }
-  out.scan = Median(ratios);
+    return Median(r);
+  };
+  OBKV_ASSIGN_OR_RETURN(
+      out.get, rounds(w.gets_per_round, [](BenchArm* a, const std::string& k) {
+        return a->GetRow(k).status();
+      }));
+  OBKV_ASSIGN_OR_RETURN(out.scan, rounds(w.scans_per_round,
+                                         [](BenchArm* a, const std::string& k) {
+                                           return a->ScanRows(k, 100).status();
+                                         }));
   return out;
 }
 
