@@ -30,12 +30,15 @@
 #include "obkvlite/store.h"
 #include "obkvlite/table.h"
 #include "cli_test_support.h"
+#include "svg_test_support.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace {
 
+using testing::Attr;
 using testing::CliRun;
+using testing::CollectRects;
 using testing::RunCli;
 
 std::string SourcePath(const std::string& relative) {
@@ -467,25 +470,6 @@ double Luma(const std::string& colour) {
   const int g = std::stoi(colour.substr(3, 2), nullptr, 16);
   const int b = std::stoi(colour.substr(5, 2), nullptr, 16);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-std::string Attr(xmlNode* node, const char* name) {
-  xmlChar* v = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
-  if (v == nullptr) return "";
-  std::string s(reinterpret_cast<const char*>(v));
-  xmlFree(v);
-  return s;
-}
-
-void CollectRects(xmlNode* node,
-                  std::map<std::string, std::vector<xmlNode*>>* out) {
-  for (xmlNode* n = node; n != nullptr; n = n->next) {
-    if (n->type == XML_ELEMENT_NODE &&
-        xmlStrcmp(n->name, reinterpret_cast<const xmlChar*>("rect")) == 0) {
-      (*out)[Attr(n, "class")].push_back(n);
-    }
-    CollectRects(n->children, out);
-  }
 }
 
 struct SvgCell {

@@ -58,8 +58,10 @@ NodeBalance BalanceNodes(int partitions, int nodes,
                          const std::vector<int64_t>& loads);
 
 // "nodes: 3 -> partitions <3,2,2>, imbalance 33% (seed 003: ...)", plus a
-// second line with keys per node when the balance has loads.
-std::string FormatNodeBalance(const NodeBalance& balance);
+// second line with the loads per node (named `unit`: "keys", "requests")
+// when the balance has loads.
+std::string FormatNodeBalance(const NodeBalance& balance,
+                              std::string_view unit = "keys");
 
 // ---- Lints ----
 

@@ -49,6 +49,18 @@ struct StoreOptions {
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.
   std::function<int64_t()> clock_ms;
+  // Count requests per partition and time bucket (obkvlite/request_stats.h)
+  // and keep the counts in the store's "obkv_stats" table. Off: nothing is
+  // counted and the table is not written. Read-only stores count in memory
+  // only (Store::RequestStats still shows this process's counts).
+  bool request_stats = true;
+  // Width of a request-statistics time bucket in ms (>= 1000; 60000, one
+  // minute, by default). Buckets start at multiples of it (by clock_ms).
+  int64_t request_stats_bucket_ms = 60000;
+  // How often the background flusher adds the in-memory counts to
+  // "obkv_stats", in ms (>= 10); the counts are also added at close. A crash
+  // loses at most this interval's counts.
+  int request_stats_flush_ms = 5000;
 };
 
 }  // namespace obkvlite

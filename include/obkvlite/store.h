@@ -27,6 +27,7 @@
 #include "obkvlite/options.h"
 #include "obkvlite/partition_change.h"
 #include "obkvlite/spec.h"
+#include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
 #include "obkvlite/table.h"
 
@@ -178,6 +179,27 @@ class Store {
   virtual Status ForEachStoredRow(
       const std::string& name, const std::string& family,
       const std::function<Status(const StoredRow&)>& fn) = 0;
+
+  // Request statistics of table `name` (obkvlite/request_stats.h): every
+  // bucket with counts that `query` selects, from the store's "obkv_stats"
+  // table (every process's flushed counts) plus this Store's counts not
+  // flushed yet, ordered by family, partition, bucket_start_ms. NotFound for
+  // an unknown table; InvalidArgument naming "family" for an unknown family
+  // and "since"/"until" for since_ms > until_ms.
+  virtual Result<std::vector<RequestStatsBucket>> RequestStats(
+      const std::string& name, const RequestStatsQuery& query) = 0;
+
+  // Zeroes the request statistics of table `name` (of one family when
+  // `family` is not empty): the stored rows of every process and this
+  // Store's in-memory counts. Errors as RequestStats; NotSupported on a
+  // read-only store.
+  virtual Status ResetRequestStats(const std::string& name,
+                                   const std::string& family) = 0;
+
+  // Adds this Store's in-memory request counts to "obkv_stats" now (the
+  // flusher does it every StoreOptions::request_stats_flush_ms and at
+  // close). OK with nothing to add, and on a read-only store.
+  virtual Status FlushRequestStats() = 0;
 };
 
 }  // namespace obkvlite

@@ -75,7 +75,28 @@ std::string QuoteKey(std::string_view key);
 // "97%", "33%", "1.5%": a share, with one decimal below 10%.
 std::string Percent(double fraction);
 
+// ---- Options ----
+
+// The checks shared by the analyzers: nodes >= 0, time_buckets in
+// 1..1000, hot_factor > 0; errors name the field.
+Status CheckReportOptions(int nodes, int time_buckets, double hot_factor);
+
+// The family `family` names in `spec` (the first when empty), or an
+// InvalidArgument naming "family".
+Result<const FamilySpec*> FindReportFamily(const TableSpec& spec,
+                                           std::string_view family);
+
 // ---- Loads ----
+
+// Totals of a load per partition.
+struct LoadSpread {
+  int64_t total = 0;
+  int64_t max = 0;
+  double average = 0;  // total / partitions
+  double max_over_average = 0;
+  double stddev = 0;  // population standard deviation
+};
+LoadSpread SummarizeLoads(const std::vector<int64_t>& counts);
 
 // Keys per partition -> PartitionLoad rows (names and tables from the
 // router), with ratio to the average and the HOT flag (ratio >= factor).
@@ -88,17 +109,36 @@ std::string DescribePartitioning(const PartitionSpec& partition);
 
 // ---- Heatmap ----
 
-// One routed key: its partition and, when known, its timestamp.
+// One routed key: its partition and, when known, its timestamp; or, with
+// a weight, that many requests of a partition in the time bucket at ts.
 struct HeatSample {
   int partition = 0;
   int64_t ts_ms = -1;
+  int64_t weight = 1;
 };
 
 // Buckets samples into at most `max_buckets` columns: by time when every
-// sample has a ts (buckets of a round width such as 10m or 1h, aligned to
-// a multiple of it), else by input order.
+// sample has a ts (buckets of a round width such as 10m or 1h, at least
+// `min_bucket_ms`, aligned to a multiple of it), else by input order. A
+// cell is the sum of its samples' weights.
 Heatmap BuildHeatmap(const std::vector<HeatSample>& samples, bool by_time,
-                     int partitions, int max_buckets);
+                     int partitions, int max_buckets,
+                     int64_t min_bucket_ms = 1);
+
+// What the one heatmap renderer (heatmap_svg.cc) draws: a grid of counts,
+// one row per partition, HOT rows marked, and the texts around it. Both
+// the key heatmap and the request heatmap are drawn from one of these.
+struct HeatmapPicture {
+  const Heatmap* map = nullptr;                      // the grid
+  const std::vector<PartitionLoad>* rows = nullptr;  // index, name, hot
+  std::string kind;     // "analyze" or "stats": the <title>'s "obkv KIND: "
+  std::string name;     // "t$f"
+  std::string heading;  // after "t$f: " in the heading line
+  std::string summary;  // "1000 keys, max/avg 1.20", before the axes text
+  std::string unit;     // what a count counts: "keys", "requests"
+  double hot_factor = 3.0;
+};
+std::string RenderHeatmapPicture(const HeatmapPicture& picture);
 
 // The colour of a cell: a log-scaled ramp from black through red and
 // orange to pale yellow in which no channel ever decreases, so brightness

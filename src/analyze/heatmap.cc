@@ -23,10 +23,12 @@ constexpr int64_t kNiceWidths[] = {
     21600000, 43200000, 86400000, 172800000, 604800000};
 
 // Aligns time buckets to a nice width starting at a multiple of it, using
-// at most `max_buckets` columns.
-void AlignTimeBuckets(int64_t lo, int64_t hi, int max_buckets, Heatmap* map) {
+// at most `max_buckets` columns, each at least `min_width` wide.
+void AlignTimeBuckets(int64_t lo, int64_t hi, int max_buckets,
+                      int64_t min_width, Heatmap* map) {
   const int64_t span = hi - lo + 1;
   for (int64_t width : kNiceWidths) {
+    if (width < min_width) continue;
     const int64_t start = lo - lo % width;
     const int64_t buckets = (hi - start) / width + 1;
     if (buckets <= max_buckets) {
@@ -37,14 +39,14 @@ void AlignTimeBuckets(int64_t lo, int64_t hi, int max_buckets, Heatmap* map) {
     }
   }
   map->start_ms = lo;
-  map->bucket_ms = CeilDiv(span, max_buckets);
+  map->bucket_ms = std::max(min_width, CeilDiv(span, max_buckets));
   map->buckets = static_cast<int>(CeilDiv(span, map->bucket_ms));
 }
 
 }  // namespace
 
 Heatmap BuildHeatmap(const std::vector<HeatSample>& samples, bool by_time,
-                     int partitions, int max_buckets) {
+                     int partitions, int max_buckets, int64_t min_bucket_ms) {
   Heatmap map;
   map.partitions = partitions;
   map.by_time = by_time && !samples.empty();
@@ -56,7 +58,7 @@ Heatmap BuildHeatmap(const std::vector<HeatSample>& samples, bool by_time,
       lo = std::min(lo, s.ts_ms);
       hi = std::max(hi, s.ts_ms);
     }
-    AlignTimeBuckets(lo, hi, max_buckets, &map);
+    AlignTimeBuckets(lo, hi, max_buckets, min_bucket_ms, &map);
   } else {
     map.keys_per_bucket = std::max<int64_t>(1, CeilDiv(n, max_buckets));
     map.buckets =
@@ -68,8 +70,8 @@ Heatmap BuildHeatmap(const std::vector<HeatSample>& samples, bool by_time,
     const int64_t bucket = map.by_time
                                ? (s.ts_ms - map.start_ms) / map.bucket_ms
                                : i / map.keys_per_bucket;
-    ++map.counts[static_cast<size_t>(s.partition) * map.buckets +
-                 static_cast<size_t>(bucket)];
+    map.counts[static_cast<size_t>(s.partition) * map.buckets +
+               static_cast<size_t>(bucket)] += s.weight;
   }
   return map;
 }

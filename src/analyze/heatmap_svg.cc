@@ -1,9 +1,11 @@
 // Copyright (c) obkvlite authors.
 //
 // The heatmap as SVG, in the manner of Bigtable's Key Visualizer: rows are
-// partitions (the key space), columns are time buckets, colour is keys per
-// cell on a log scale. HOT partitions get a cyan outline, bar and label;
-// the legend shows the scale and the HOT rule.
+// partitions (the key space), columns are time buckets, colour is keys (or
+// requests) per cell on a log scale. HOT partitions get a cyan outline, bar
+// and label; the legend shows the scale and the HOT rule. The one
+// renderer of both heatmaps: keys (RenderHeatmapSvg) and requests
+// (request_report_svg.cc), each handing it a HeatmapPicture.
 
 #include <algorithm>
 #include <cmath>
@@ -85,20 +87,22 @@ std::string ColumnText(const Heatmap& map, int b) {
   return FormatUtcMs(map.start_ms + b * map.bucket_ms);
 }
 
-std::string Header(const AnalysisReport& r, const SvgLayout& l) {
+using analyze_internal::HeatmapPicture;
+
+std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
+  const Heatmap& map = *r.map;
   const std::string w = std::to_string(l.width);
   const std::string h = std::to_string(l.height);
   std::string columns =
-      r.heatmap.by_time
-          ? "time buckets of " + FormatDurationMs(r.heatmap.bucket_ms)
-          : "buckets of " + std::to_string(r.heatmap.keys_per_bucket) +
-                " keys in input order";
+      map.by_time ? "time buckets of " + FormatDurationMs(map.bucket_ms)
+                  : "buckets of " + std::to_string(map.keys_per_bucket) +
+                        " keys in input order";
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
          w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
          "\" font-family=\"monospace\" font-size=\"11\">\n"
-         "<title>obkv analyze: " +
-         Escape(r.table + "$" + r.family) +
+         "<title>obkv " +
+         Escape(r.kind + ": " + r.name) +
          "</title>\n"
          "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" +
          w + "\" height=\"" + h +
@@ -106,21 +110,19 @@ std::string Header(const AnalysisReport& r, const SvgLayout& l) {
          "<text class=\"heading\" x=\"" +
          std::to_string(kLeft) +
          "\" y=\"20\" font-size=\"13\" font-weight=\"bold\">" +
-         Escape(r.table + "$" + r.family + ": " + r.partitioning) +
+         Escape(r.name + ": " + r.heading) +
          "</text>\n"
          "<text class=\"subheading\" x=\"" +
          std::to_string(kLeft) + "\" y=\"38\">" +
-         Escape(std::to_string(r.keys) + " keys, max/avg " +
-                Num(r.max_over_average) +
-                "; rows: partitions, columns: " + columns) +
+         Escape(r.summary + "; rows: partitions, columns: " + columns) +
          "</text>\n";
 }
 
-std::string Cells(const AnalysisReport& r, const SvgLayout& l) {
-  const Heatmap& map = r.heatmap;
+std::string Cells(const HeatmapPicture& r, const SvgLayout& l) {
+  const Heatmap& map = *r.map;
   const int64_t max = map.max();
   std::string out = "<g class=\"cells\">\n";
-  for (const PartitionLoad& p : r.partitions) {
+  for (const PartitionLoad& p : *r.rows) {
     for (int b = 0; b < map.buckets; ++b) {
       const int64_t c = map.at(p.index, b);
       out += "<rect class=\"cell\" x=\"" + std::to_string(kLeft + b * l.cw) +
@@ -130,17 +132,17 @@ std::string Cells(const AnalysisReport& r, const SvgLayout& l) {
              std::to_string(p.index) + "\" data-bucket=\"" + std::to_string(b) +
              "\" data-count=\"" + std::to_string(c) + "\"><title>" +
              Escape(PartitionLabel(p) + ", " + ColumnText(map, b) + ": " +
-                    std::to_string(c) + " keys") +
+                    std::to_string(c) + " " + r.unit) +
              "</title></rect>\n";
     }
   }
   return out + "</g>\n";
 }
 
-std::string RowLabels(const AnalysisReport& r, const SvgLayout& l) {
+std::string RowLabels(const HeatmapPicture& r, const SvgLayout& l) {
   const int step = l.ch >= 10 ? 1 : (12 + l.ch - 1) / l.ch;
   std::string out = "<g class=\"partition-labels\" text-anchor=\"end\">\n";
-  for (const PartitionLoad& p : r.partitions) {
+  for (const PartitionLoad& p : *r.rows) {
     if (p.index % step != 0) continue;
     out += "<text x=\"" + std::to_string(kLeft - 10) + "\" y=\"" +
            std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\">" +
@@ -149,9 +151,9 @@ std::string RowLabels(const AnalysisReport& r, const SvgLayout& l) {
   return out + "</g>\n";
 }
 
-std::string HotMarks(const AnalysisReport& r, const SvgLayout& l) {
+std::string HotMarks(const HeatmapPicture& r, const SvgLayout& l) {
   std::string out = "<g class=\"hot\">\n";
-  for (const PartitionLoad& p : r.partitions) {
+  for (const PartitionLoad& p : *r.rows) {
     if (!p.hot) continue;
     const std::string y = std::to_string(kTop + p.index * l.ch);
     out +=
@@ -171,8 +173,8 @@ std::string HotMarks(const AnalysisReport& r, const SvgLayout& l) {
   return out + "</g>\n";
 }
 
-std::string Axis(const AnalysisReport& r, const SvgLayout& l) {
-  const Heatmap& map = r.heatmap;
+std::string Axis(const HeatmapPicture& r, const SvgLayout& l) {
+  const Heatmap& map = *r.map;
   const std::string y = std::to_string(kTop + l.grid_h + 16);
   const std::string first =
       map.by_time ? FormatUtcMs(map.start_ms) : "first key";
@@ -185,12 +187,13 @@ std::string Axis(const AnalysisReport& r, const SvgLayout& l) {
          "\" text-anchor=\"end\">" + Escape(last) + "</text>\n</g>\n";
 }
 
-std::string Legend(const AnalysisReport& r, const SvgLayout& l) {
-  const int64_t max = r.heatmap.max();
+std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
+  const int64_t max = r.map->max();
   const int top = kTop + l.grid_h + 40;
   std::string out = "<g class=\"legend\">\n";
   out += "<text x=\"" + std::to_string(kLeft) + "\" y=\"" +
-         std::to_string(top - 6) + "\">keys per cell (log scale)</text>\n";
+         std::to_string(top - 6) + "\">" + Escape(r.unit) +
+         " per cell (log scale)</text>\n";
   for (int i = 0; i < kLegendSteps; ++i) {
     // Step i shows the colour of the count at fraction i/9 of the log scale.
     const double t = static_cast<double>(i) / (kLegendSteps - 1);
@@ -217,18 +220,36 @@ std::string Legend(const AnalysisReport& r, const SvgLayout& l) {
          kHotColour + "\" stroke-width=\"2\"/>\n";
   out += "<text x=\"" + std::to_string(kLeft + kLegendSteps * 24 + 54) +
          "\" y=\"" + std::to_string(top + 10) + "\">HOT: at least " +
-         Num(r.hot_factor) + "x the average keys per partition (seed 004)" +
-         "</text>\n";
+         Num(r.hot_factor) + "x the average " + Escape(r.unit) +
+         " per partition (seed 004)" + "</text>\n";
   return out + "</g>\n";
 }
 
 }  // namespace
 
+namespace analyze_internal {
+
+std::string RenderHeatmapPicture(const HeatmapPicture& picture) {
+  const SvgLayout layout = MakeLayout(*picture.map);
+  return Header(picture, layout) + Cells(picture, layout) +
+         RowLabels(picture, layout) + HotMarks(picture, layout) +
+         Axis(picture, layout) + Legend(picture, layout) + "</svg>\n";
+}
+
+}  // namespace analyze_internal
+
 std::string RenderHeatmapSvg(const AnalysisReport& report) {
-  const SvgLayout layout = MakeLayout(report.heatmap);
-  return Header(report, layout) + Cells(report, layout) +
-         RowLabels(report, layout) + HotMarks(report, layout) +
-         Axis(report, layout) + Legend(report, layout) + "</svg>\n";
+  HeatmapPicture picture;
+  picture.map = &report.heatmap;
+  picture.rows = &report.partitions;
+  picture.kind = "analyze";
+  picture.name = report.table + "$" + report.family;
+  picture.heading = report.partitioning;
+  picture.summary = std::to_string(report.keys) + " keys, max/avg " +
+                    Num(report.max_over_average);
+  picture.unit = "keys";
+  picture.hot_factor = report.hot_factor;
+  return analyze_internal::RenderHeatmapPicture(picture);
 }
 
 }  // namespace obkvlite

@@ -56,29 +56,10 @@ KeyAnalyzer::~KeyAnalyzer() = default;
 Result<std::unique_ptr<KeyAnalyzer>> KeyAnalyzer::Create(
     const TableSpec& spec, std::string_view family,
     const AnalyzeOptions& options) {
-  if (options.nodes < 0) {
-    return Status::InvalidArgument("nodes: must not be negative, got " +
-                                   std::to_string(options.nodes));
-  }
-  if (options.time_buckets < 1 || options.time_buckets > 1000) {
-    return Status::InvalidArgument(
-        "time_buckets: must be between 1 and 1000, got " +
-        std::to_string(options.time_buckets));
-  }
-  if (!(options.hot_factor > 0)) {
-    return Status::InvalidArgument("hot_factor: must be above 0, got " +
-                                   std::to_string(options.hot_factor));
-  }
-  if (spec.families.empty()) {
-    return Status::InvalidArgument("family: table '" + spec.name +
-                                   "' has no families");
-  }
-  const FamilySpec* f =
-      family.empty() ? &spec.families.front() : spec.FindFamily(family);
-  if (f == nullptr) {
-    return Status::InvalidArgument("family: no family '" + std::string(family) +
-                                   "' in table '" + spec.name + "'");
-  }
+  OBKV_RETURN_IF_ERROR(analyze_internal::CheckReportOptions(
+      options.nodes, options.time_buckets, options.hot_factor));
+  OBKV_ASSIGN_OR_RETURN(const FamilySpec* f,
+                        analyze_internal::FindReportFamily(spec, family));
   return std::unique_ptr<KeyAnalyzer>(
       new KeyAnalyzer(std::make_unique<Impl>(spec, *f, options)));
 }
@@ -109,13 +90,12 @@ AnalysisReport KeyAnalyzer::Finish() const {
   r.skipped = s.skipped;
   r.partitions =
       analyze_internal::ComputeLoads(s.router, s.counts, s.options.hot_factor);
-  for (int64_t c : s.counts) {
-    r.keys += c;
-    r.max = std::max(r.max, c);
-  }
-  r.average =
-      static_cast<double>(r.keys) / static_cast<double>(s.counts.size());
-  r.max_over_average = r.average > 0 ? r.max / r.average : 0;
+  const analyze_internal::LoadSpread spread =
+      analyze_internal::SummarizeLoads(s.counts);
+  r.keys = spread.total;
+  r.max = spread.max;
+  r.average = spread.average;
+  r.max_over_average = spread.max_over_average;
   if (s.options.nodes > 0) {
     r.balance = BalanceNodes(static_cast<int>(s.counts.size()), s.options.nodes,
                              s.counts);

@@ -33,16 +33,16 @@ std::string AngleList(const std::vector<T>& v) {
 
 }  // namespace
 
-std::string FormatNodeBalance(const NodeBalance& b) {
+std::string FormatNodeBalance(const NodeBalance& b, std::string_view unit) {
   using analyze_internal::Percent;
   std::string out = "nodes: " + std::to_string(b.nodes) + " -> partitions " +
                     AngleList(b.partitions_per_node) + ", imbalance " +
                     Percent(b.partition_imbalance) +
                     " (seed 003: node partition counts differ by at most 1)\n";
   if (!b.keys_per_node.empty()) {
-    out += "       keys " + AngleList(b.keys_per_node) + ", imbalance " +
-           Percent(b.load_imbalance) + " (partition i on node i % " +
-           std::to_string(b.nodes) + ")\n";
+    out += "       " + std::string(unit) + " " + AngleList(b.keys_per_node) +
+           ", imbalance " + Percent(b.load_imbalance) +
+           " (partition i on node i % " + std::to_string(b.nodes) + ")\n";
   }
   return out;
 }

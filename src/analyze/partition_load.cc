@@ -3,6 +3,9 @@
 // Keys per partition, max/avg and the HOT flag (seed 004: a server with 3x
 // the average requests or more is a suspected hotspot).
 
+#include <algorithm>
+#include <cmath>
+
 #include "analyze/analyze_internal.h"
 
 namespace obkvlite {
@@ -28,6 +31,25 @@ std::vector<PartitionLoad> ComputeLoads(const PartitionRouter& router,
     loads.push_back(std::move(load));
   }
   return loads;
+}
+
+LoadSpread SummarizeLoads(const std::vector<int64_t>& counts) {
+  LoadSpread s;
+  for (int64_t c : counts) {
+    s.total += c;
+    s.max = std::max(s.max, c);
+  }
+  if (counts.empty()) return s;
+  const double n = static_cast<double>(counts.size());
+  s.average = static_cast<double>(s.total) / n;
+  s.max_over_average = s.average > 0 ? s.max / s.average : 0;
+  double squares = 0;
+  for (int64_t c : counts) {
+    const double d = static_cast<double>(c) - s.average;
+    squares += d * d;
+  }
+  s.stddev = std::sqrt(squares / n);
+  return s;
 }
 
 std::string PartitionLabel(const PartitionLoad& load) {

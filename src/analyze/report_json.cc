@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyze/analyze_internal.h"
+#include "analyze/report_json_parts.h"
 
 namespace obkvlite {
 namespace {
@@ -24,14 +25,6 @@ Json PartitionsJson(const AnalysisReport& r) {
   return out;
 }
 
-Json BalanceJson(const NodeBalance& b) {
-  return {{"nodes", b.nodes},
-          {"partitions_per_node", b.partitions_per_node},
-          {"partition_imbalance", b.partition_imbalance},
-          {"keys_per_node", b.keys_per_node},
-          {"load_imbalance", b.load_imbalance}};
-}
-
 Json LintsJson(const std::vector<Lint>& lints) {
   Json out = Json::array();
   for (const Lint& l : lints) {
@@ -42,26 +35,6 @@ Json LintsJson(const std::vector<Lint>& lints) {
                    {"fix", l.fix},
                    {"citations", l.citations}});
   }
-  return out;
-}
-
-Json HeatmapJson(const Heatmap& m) {
-  Json out = {{"axis", m.by_time ? "time" : "input_order"},
-              {"partitions", m.partitions},
-              {"buckets", m.buckets}};
-  if (m.by_time) {
-    out["start_ms"] = m.start_ms;
-    out["bucket_ms"] = m.bucket_ms;
-  } else {
-    out["keys_per_bucket"] = m.keys_per_bucket;
-  }
-  Json rows = Json::array();
-  for (int p = 0; p < m.partitions; ++p) {
-    Json row = Json::array();
-    for (int b = 0; b < m.buckets; ++b) row.push_back(m.at(p, b));
-    rows.push_back(std::move(row));
-  }
-  out["counts"] = std::move(rows);
   return out;
 }
 
@@ -79,9 +52,12 @@ std::string RenderReportJson(const AnalysisReport& r) {
               {"hot_factor", r.hot_factor},
               {"hot", r.HotPartitions()},
               {"partitions", PartitionsJson(r)}};
-  if (r.balance) out["nodes"] = BalanceJson(*r.balance);
+  if (r.balance) {
+    out["nodes"] =
+        analyze_internal::NodeBalanceJson(*r.balance, "keys_per_node");
+  }
   out["lints"] = LintsJson(r.lints);
-  out["heatmap"] = HeatmapJson(r.heatmap);
+  out["heatmap"] = analyze_internal::HeatmapJson(r.heatmap);
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

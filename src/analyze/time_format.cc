@@ -1,13 +1,96 @@
 // Copyright (c) obkvlite authors.
 //
-// Timestamps and durations for heatmap axes.
+// Timestamps and durations for heatmap axes, and the times reports take.
 
+#include <cctype>
 #include <cstdio>
 #include <ctime>
 
 #include "analyze/analyze_internal.h"
+#include "obkvlite/request_report.h"
 
 namespace obkvlite {
+namespace {
+
+// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar.
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// Reads exactly `n` digits at `*pos` into `*out`.
+bool Digits(std::string_view s, size_t* pos, size_t n, int64_t* out) {
+  if (*pos + n > s.size()) return false;
+  int64_t v = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char c = s[*pos + i];
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    v = v * 10 + (c - '0');
+  }
+  *pos += n;
+  *out = v;
+  return true;
+}
+
+bool Expect(std::string_view s, size_t* pos, char c) {
+  if (*pos >= s.size() || s[*pos] != c) return false;
+  ++*pos;
+  return true;
+}
+
+bool ParseIsoUtc(std::string_view s, int64_t* ms) {
+  size_t pos = 0;
+  int64_t y, mo, d, h = 0, mi = 0, sec = 0, frac = 0;
+  if (!Digits(s, &pos, 4, &y) || !Expect(s, &pos, '-') ||
+      !Digits(s, &pos, 2, &mo) || !Expect(s, &pos, '-') ||
+      !Digits(s, &pos, 2, &d)) {
+    return false;
+  }
+  if (pos < s.size() && (s[pos] == 'T' || s[pos] == ' ')) {
+    ++pos;
+    if (!Digits(s, &pos, 2, &h) || !Expect(s, &pos, ':') ||
+        !Digits(s, &pos, 2, &mi)) {
+      return false;
+    }
+    if (pos < s.size() && s[pos] == ':') {
+      ++pos;
+      if (!Digits(s, &pos, 2, &sec)) return false;
+      if (pos < s.size() && s[pos] == '.') {
+        ++pos;
+        if (!Digits(s, &pos, 3, &frac)) return false;
+      }
+    }
+  }
+  const std::string_view zone = s.substr(pos);
+  if (!(zone.empty() || zone == "Z" || zone == "+00:00")) return false;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) {
+    return false;
+  }
+  *ms = ((DaysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60000 + sec * 1000 +
+        frac;
+  return true;
+}
+
+}  // namespace
+
+Result<int64_t> ParseTimeMs(std::string_view text, std::string_view field) {
+  bool all_digits = !text.empty() && text.size() <= 18;
+  for (char c : text) {
+    all_digits = all_digits && std::isdigit(static_cast<unsigned char>(c));
+  }
+  if (all_digits) return static_cast<int64_t>(std::stoll(std::string(text)));
+  int64_t ms = 0;
+  if (ParseIsoUtc(text, &ms) && ms >= 0) return ms;
+  return Status::InvalidArgument(
+      std::string(field) + ": '" + std::string(text) +
+      "' is neither ms since the epoch nor an ISO-8601 UTC time such as "
+      "2024-10-15T08:30:00Z");
+}
+
 namespace analyze_internal {
 
 std::string FormatUtcMs(int64_t ms) {

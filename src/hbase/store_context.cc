@@ -29,7 +29,8 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       shard_mu_(new std::mutex[shards_]),
       writers_(std::move(opened.writers)),
       all_writer_(std::move(opened.all_writer)),
-      readers_([engine = engine_.get()] { return engine->OpenReader(); }) {}
+      readers_([engine = engine_.get()] { return engine->OpenReader(); }),
+      request_stats_(std::make_unique<RequestStatsCollector>(this)) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "hbase/request_stats_collector.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -107,6 +108,9 @@ class StoreContext {
   // NotSupported for writes to a read-only store.
   Status CheckWritable(const char* what) const;
 
+  // The store's request statistics (hbase/request_stats_collector.h).
+  RequestStatsCollector* request_stats() { return request_stats_.get(); }
+
  private:
   storage::Connection* all_writer() {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
@@ -126,6 +130,8 @@ class StoreContext {
   std::vector<std::unique_ptr<storage::Connection>> writers_;
   std::unique_ptr<storage::Connection> all_writer_;
   storage::ConnectionPool readers_;
+  // Last, so it stops (its final flush) while the writers are alive.
+  std::unique_ptr<RequestStatsCollector> request_stats_;
 };
 
 // The shards k whose work list by_shard[k] is not empty, in order: the

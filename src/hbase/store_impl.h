@@ -40,6 +40,12 @@ class StoreImpl final : public Store {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  // store_request_stats.cc
+  Result<std::vector<RequestStatsBucket>> RequestStats(
+      const std::string& name, const RequestStatsQuery& query) override;
+  Status ResetRequestStats(const std::string& name,
+                           const std::string& family) override;
+  Status FlushRequestStats() override;
   Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
                               const CopyOptions& options) override;
   Status ForEachStoredRow(

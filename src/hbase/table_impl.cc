@@ -6,6 +6,7 @@
 #include "hbase/api_guard.h"
 #include "hbase/batch.h"
 #include "hbase/check_and_mutate.h"
+#include "hbase/counting_scanner.h"
 #include "hbase/delete_ops.h"
 #include "hbase/increment_append.h"
 #include "hbase/limits.h"
@@ -13,6 +14,7 @@
 #include "hbase/purge.h"
 #include "hbase/read_path.h"
 #include "hbase/read_plan.h"
+#include "hbase/request_counting.h"
 #include "hbase/write_path.h"
 
 namespace obkvlite {
@@ -24,8 +26,13 @@ Status NormalTable::Put(const obkvlite::Put& put) {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
     std::vector<RoutedCell> cells;
     cells.reserve(put.cells.size());
-    OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, ctx_->NowMs(), &cells));
-    return WriteRouted(&cells);
+    const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, now, &cells));
+    WriteTargets targets;
+    if (counters_ != nullptr) AddWriteTargets(*schema_, cells, 0, &targets);
+    OBKV_RETURN_IF_ERROR(WriteRouted(&cells));
+    CountWrites(counters_.get(), *schema_, targets, cells, now);
+    return Status::OK();
   });
 }
 
@@ -40,16 +47,22 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
     // A buffer beyond kMaxRetainedCells is released after use.
     constexpr size_t kMaxRetainedCells = 1 << 16;
     thread_local std::vector<RoutedCell> cells;
+    thread_local WriteTargets targets;
     cells.clear();
     cells.reserve(total);
+    targets.clear();
     for (size_t i = 0; i < puts.size(); ++i) {
+      const size_t from = cells.size();
       Status st = RoutePut(*schema_, puts[i], now, &cells);
       if (!st.ok()) {
         return PrefixStatus(st, "puts[" + std::to_string(i) + "].");
       }
+      if (counters_ != nullptr)
+        AddWriteTargets(*schema_, cells, from, &targets);
     }
     if (cells.empty()) return Status::OK();
     Status st = WriteRouted(&cells);
+    if (st.ok()) CountWrites(counters_.get(), *schema_, targets, cells, now);
     if (cells.capacity() > kMaxRetainedCells) {
       std::vector<RoutedCell>().swap(cells);
     }
@@ -90,19 +103,27 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
 
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
   return GuardApi("get", [&]() -> Result<RowResult> {
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, ctx_->NowMs()));
-    return ReadRow(ctx_, plan);
+    const int64_t now = ctx_->NowMs();
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, now));
+    OBKV_ASSIGN_OR_RETURN(RowResult row, ReadRow(ctx_, plan));
+    CountReadRequests(counters_.get(), *schema_, plan.families, now);
+    CountRowRead(counters_.get(), *schema_, plan.families, row);
+    return row;
   });
 }
 
 Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
   return GuardApi("get", [&]() -> Status {
-    Result<ReadPlan> plan = PlanGet(schema_, get, ctx_->NowMs());
+    const int64_t now = ctx_->NowMs();
+    Result<ReadPlan> plan = PlanGet(schema_, get, now);
     if (!plan.ok()) {
       *out = RowResult();
       return plan.status();
     }
-    return ReadRowInto(ctx_, *plan, out);
+    OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
+    CountReadRequests(counters_.get(), *schema_, plan->families, now);
+    CountRowRead(counters_.get(), *schema_, plan->families, *out);
+    return Status::OK();
   });
 }
 
@@ -116,9 +137,11 @@ Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
 Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
   return GuardApi("scan", [&]() -> Result<std::unique_ptr<Scanner>> {
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan,
-                          PlanScan(schema_, scan, ctx_->NowMs()));
-    return MergingScanner::Open(ctx_, std::move(plan));
+    const int64_t now = ctx_->NowMs();
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+    return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
+      return MergingScanner::Open(ctx_, std::move(p));
+    });
   });
 }
 
@@ -126,9 +149,12 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
   return GuardApi("delete", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
     OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
-    return ctx_->RunWrite("delete", [&](Connection* writer) {
+    const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(ctx_->RunWrite("delete", [&](Connection* writer) {
       return ApplyDelete(writer, *schema_, del);
-    });
+    }));
+    CountDelete(counters_.get(), *schema_, del, now);
+    return Status::OK();
   });
 }
 
@@ -143,6 +169,7 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
           OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
           return Status::OK();
         }));
+    CountCellsWritten(counters_.get(), *schema_, out, now);
     return out;
   });
 }
@@ -158,6 +185,7 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
           OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
           return Status::OK();
         }));
+    CountCellsWritten(counters_.get(), *schema_, out, now);
     return out;
   });
 }
@@ -174,6 +202,7 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
                                 ApplyCheckAndMutate(writer, schema_, cam, now));
           return Status::OK();
         }));
+    if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
     return success;
   });
 }
@@ -191,6 +220,10 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
                                 ApplyBatch(writer, schema_, mutations, now));
           return Status::OK();
         }));
+    for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {
+      CountMutation(counters_.get(), *schema_, mutations[i],
+                    i < results.size() ? &results[i] : nullptr, now);
+    }
     return results;
   });
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "hbase/store_context.h"
+#include "hbase/table_counters.h"
 #include "hbase/table_schema.h"
 #include "hbase/write_path.h"
 #include "obkvlite/table.h"
@@ -25,7 +26,9 @@ namespace obkvlite {
 class NormalTable final : public Table {
  public:
   NormalTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema)
-      : ctx_(ctx), schema_(std::move(schema)) {}
+      : ctx_(ctx),
+        schema_(std::move(schema)),
+        counters_(ctx->request_stats()->ForTable(*schema_)) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 
@@ -52,6 +55,8 @@ class NormalTable final : public Table {
 
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
+  // Request counts (hbase/request_counting.h); null when counting is off.
+  const std::shared_ptr<TableCounters> counters_;
 };
 
 }  // namespace obkvlite

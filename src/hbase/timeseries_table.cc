@@ -10,10 +10,12 @@
 
 #include <variant>
 
+#include "hbase/counting_scanner.h"
 #include "hbase/layout_dispatch.h"
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/read_plan.h"
+#include "hbase/request_counting.h"
 #include "hbase/timeseries_delete.h"
 #include "hbase/timeseries_request.h"
 #include "hbase/timeseries_scanner.h"
@@ -29,7 +31,9 @@ std::string OpPrefix(size_t i) { return "ops[" + std::to_string(i) + "]."; }
 class TimeseriesTable final : public Table {
  public:
   TimeseriesTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema)
-      : ctx_(ctx), schema_(std::move(schema)) {}
+      : ctx_(ctx),
+        schema_(std::move(schema)),
+        counters_(ctx->request_stats()->ForTable(*schema_)) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 
@@ -41,6 +45,14 @@ class TimeseriesTable final : public Table {
 
   Status Put(const std::vector<obkvlite::Put>& puts) override {
     const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(WritePuts(puts, now));
+    for (const obkvlite::Put& put : puts) {
+      CountMutation(counters_.get(), *schema_, put, nullptr, now);
+    }
+    return Status::OK();
+  }
+
+  Status WritePuts(const std::vector<obkvlite::Put>& puts, int64_t now) {
     std::vector<std::vector<TimeseriesDoc>> docs(puts.size());
     for (size_t i = 0; i < puts.size(); ++i) {
       Status st = PlanTimeseriesPut(*schema_, puts[i], now, &docs[i]);
@@ -70,8 +82,15 @@ class TimeseriesTable final : public Table {
   Result<RowResult> Get(const obkvlite::Get& get) override {
     OBKV_RETURN_IF_ERROR(CheckTimeseriesRead(
         *schema_, get.families, get.columns, get.filter, false, 0));
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, ctx_->NowMs()));
-    return ReadTimeseriesRow(ctx_, std::move(plan));
+    const int64_t now = ctx_->NowMs();
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, now));
+    const std::vector<FamilyRead> families =
+        counters_ != nullptr ? plan.families : std::vector<FamilyRead>();
+    OBKV_ASSIGN_OR_RETURN(RowResult row,
+                          ReadTimeseriesRow(ctx_, std::move(plan)));
+    CountReadRequests(counters_.get(), *schema_, families, now);
+    CountRowRead(counters_.get(), *schema_, families, row);
+    return row;
   }
 
   Result<bool> Exists(const obkvlite::Get& get) override {
@@ -84,16 +103,22 @@ class TimeseriesTable final : public Table {
     OBKV_RETURN_IF_ERROR(CheckTimeseriesRead(*schema_, scan.families,
                                              scan.columns, scan.filter,
                                              scan.reversed, scan.batch));
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan,
-                          PlanScan(schema_, scan, ctx_->NowMs()));
-    return OpenTimeseriesScanner(ctx_, std::move(plan));
+    const int64_t now = ctx_->NowMs();
+    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+    return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
+      return OpenTimeseriesScanner(ctx_, std::move(p));
+    });
   }
 
   Status Delete(const obkvlite::Delete& del) override {
     OBKV_RETURN_IF_ERROR(ValidateTimeseriesDelete(*schema_, del));
-    return ctx_->RunWrite("delete", [&](storage::Connection* writer) {
-      return ApplyTimeseriesDelete(writer, *schema_, del);
-    });
+    const int64_t now = ctx_->NowMs();
+    OBKV_RETURN_IF_ERROR(
+        ctx_->RunWrite("delete", [&](storage::Connection* writer) {
+          return ApplyTimeseriesDelete(writer, *schema_, del);
+        }));
+    CountDelete(counters_.get(), *schema_, del, now);
+    return Status::OK();
   }
 
   Result<RowResult> Increment(const obkvlite::Increment&) override {
@@ -141,6 +166,9 @@ class TimeseriesTable final : public Table {
           }
           return Status::OK();
         }));
+    for (const Mutation& mutation : mutations) {
+      CountMutation(counters_.get(), *schema_, mutation, nullptr, now);
+    }
     return std::vector<MutationResult>(mutations.size());
   }
 
@@ -195,6 +223,7 @@ class TimeseriesTable final : public Table {
 
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
+  const std::shared_ptr<TableCounters> counters_;  // null: not counted
 };
 
 }  // namespace

@@ -58,6 +58,9 @@ std::unique_ptr<BenchArm> NewRawSqliteArm();
 // 97 over 2 shards, loaded by 2 threads), or "mariadb" (normal on the
 // benchmark's MariaDB server).
 std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
+
+// Suffix of an obkvlite arm with request counting off: "key97-nostats".
+inline constexpr const char* kNoStatsSuffix = "-nostats";
 // Hand-written SQL over MariaDB Connector/C on the mariadb arm's table.
 std::unique_ptr<BenchArm> NewRawMariadbArm();
 

@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
 //
 // obkvlite arms of obkv-bench: the same rows through the public Store/Table
-// API, with a given partitioning or the timeseries layout.
+// API, with a given partitioning or the timeseries layout. An arm named
+// "<arm>-nostats" is <arm> with request counting off
+// (StoreOptions::request_stats; obkv-bench --stats-overhead).
 
 #include "obkvlite/store.h"
 #include "obkvlite/table.h"
@@ -29,15 +31,26 @@ namespace {
 
 class ObkvArm : public BenchArm {
  public:
-  explicit ObkvArm(std::string strategy) : name_(std::move(strategy)) {}
+  explicit ObkvArm(std::string name) : name_(std::move(name)) {
+    const std::string suffix = kNoStatsSuffix;
+    if (name_.size() > suffix.size() &&
+        name_.compare(name_.size() - suffix.size(), suffix.size(), suffix) ==
+            0) {
+      strategy_ = name_.substr(0, name_.size() - suffix.size());
+      request_stats_ = false;
+    } else {
+      strategy_ = name_;
+    }
+  }
 
   const std::string& name() const override { return name_; }
 
   Status Open(const std::string& dir, const StoreOptions& options) override {
     StoreOptions opened = options;
+    opened.request_stats = request_stats_;
     opened.shards = LoadThreads();
-    const bool server = name_ == "mariadb";
-    if (server) database_ = BenchServerDatabase(name_, dir);
+    const bool server = strategy_ == "mariadb";
+    if (server) database_ = BenchServerDatabase(strategy_, dir);
     const std::string location = server ? "mysql://" + BenchServerUser() +
                                               "@localhost/" + database_ +
                                               "?socket=" + BenchServerSocket()
@@ -46,7 +59,7 @@ class ObkvArm : public BenchArm {
     OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
     OBKV_ASSIGN_OR_RETURN(
         TableSpec spec,
-        ParseTableSpec(BenchSpecJson(server ? "normal" : name_)));
+        ParseTableSpec(BenchSpecJson(server ? "normal" : strategy_)));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
     OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
     return Status::OK();
@@ -59,7 +72,7 @@ class ObkvArm : public BenchArm {
     if (server) DropBenchServerDatabase(database_);
   }
 
-  int LoadThreads() const override { return name_ == "key97x2" ? 2 : 1; }
+  int LoadThreads() const override { return strategy_ == "key97x2" ? 2 : 1; }
 
   Status Load(const RowBatch& batch) override {
     // Per thread: LoadThreads() threads may load at once.
@@ -109,7 +122,9 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
-  std::string database_;  // server arms
+  std::string strategy_;       // name_ without kNoStatsSuffix
+  bool request_stats_ = true;  // false for "<arm>-nostats"
+  std::string database_;       // server arms
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
   Get get_;

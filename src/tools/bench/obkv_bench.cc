@@ -5,12 +5,20 @@
 //
 //   obkv-bench --rows N [--runs R] [--value-bytes B] [--cache-mib M]
 //              [--ordered] [--arms raw,...] [--mysql-socket PATH] [--json]
+//              [--stats-overhead]
 //
 // Arm key97x2 is KEY 97 over 2 shard files (StoreOptions::shards), loaded
 // by 2 threads; its other workloads run on one thread like every arm.
 // Arms mariadb (an unpartitioned obkvlite table on a MariaDB server) and
 // rawmariadb (hand-written Connector/C SQL on the same table) need the
 // server's socket; their ratios are to rawmariadb.
+//
+// --stats-overhead measures instead what request counting costs each
+// obkvlite arm of --arms (StoreOptions::request_stats; stats_overhead.h):
+// throughput ratios counting on / off of puts, gets and scans, medians
+// over the runs. An arm "<arm>-nostats" is <arm> with counting off.
+// --noise-floor runs the same pairs with counting off on both sides: how
+// far the host's noise alone moves the ratios.
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
@@ -39,6 +47,7 @@
 #include <vector>
 
 #include "tools/bench/bench_arm.h"
+#include "tools/bench/stats_overhead.h"
 #include "tools/bench/ycsb.h"
 
 namespace obkvlite {
@@ -60,6 +69,8 @@ struct Config {
   std::vector<std::string> arms = {"raw",    "normal",     "key97",
                                    "prefix", "timeseries", "key97x2"};
   bool json_only = false;
+  bool stats_overhead = false;  // measure request counting instead
+  bool noise_floor = false;     // ... with counting off on both sides
 };
 
 double Seconds(Clock::time_point since) {
@@ -108,14 +119,35 @@ Status Check(const Status& s, const std::string& what) {
   return s;
 }
 
-// Runs every workload on one arm; fills `m`.
-Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
-              uint64_t seed, Metrics* m) {
-  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
+// Load batch `b`: rows b * kRowsPerBatch ... of version 0.
+RowBatch MakeBatch(const Config& cfg, const std::vector<std::string>& qualifiers,
+                   uint64_t b) {
+  RowBatch batch;
+  batch.qualifiers = qualifiers;
+  const uint64_t first = b * kRowsPerBatch;
+  const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
+  for (uint64_t i = first; i < end; ++i) {
+    batch.keys.push_back(Key(cfg, i));
+    for (int q = 0; q < kQualifiers; ++q) {
+      batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
+    }
+  }
+  return batch;
+}
+
+std::vector<std::string> Qualifiers() {
   std::vector<std::string> qualifiers;
   for (int q = 0; q < kQualifiers; ++q) {
     qualifiers.push_back("field" + std::to_string(q));
   }
+  return qualifiers;
+}
+
+// Runs every workload on one arm; fills `m`.
+Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
+              uint64_t seed, Metrics* m) {
+  OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
+  const std::vector<std::string> qualifiers = Qualifiers();
 
   // Load: LoadThreads() threads, thread t writing batches t, t + n, ...
   const int threads = arm->LoadThreads();
@@ -123,17 +155,7 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   std::vector<Status> load_status(threads);
   auto load = [&](int t) {
     for (uint64_t b = t; b < batches; b += threads) {
-      RowBatch batch;
-      batch.qualifiers = qualifiers;
-      const uint64_t first = b * kRowsPerBatch;
-      const uint64_t end = std::min<uint64_t>(cfg.rows, first + kRowsPerBatch);
-      for (uint64_t i = first; i < end; ++i) {
-        batch.keys.push_back(Key(cfg, i));
-        for (int q = 0; q < kQualifiers; ++q) {
-          batch.values.push_back(MakeValue(cfg.value_bytes, i, q, 0));
-        }
-      }
-      load_status[t] = arm->Load(batch);
+      load_status[t] = arm->Load(MakeBatch(cfg, qualifiers, b));
       if (!load_status[t].ok()) return;
     }
   };
@@ -212,11 +234,15 @@ Status RunArm(const Config& cfg, BenchArm* arm, const std::string& dir,
   return Status::OK();
 }
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  if (v.empty()) return 0;
-  return v.size() % 2 ? v[v.size() / 2]
-                      : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+
+// `arm` without kNoStatsSuffix.
+std::string StripNoStats(const std::string& arm) {
+  const std::string suffix = kNoStatsSuffix;
+  if (arm.size() > suffix.size() &&
+      arm.compare(arm.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    return arm.substr(0, arm.size() - suffix.size());
+  }
+  return arm;
 }
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
@@ -227,7 +253,69 @@ std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
 
 // The floor an arm's ratios are taken against: the raw arm of its engine.
 std::string BaselineOf(const std::string& arm) {
-  return arm == "mariadb" || arm == "rawmariadb" ? "rawmariadb" : "raw";
+  const std::string a = StripNoStats(arm);
+  return a == "mariadb" || a == "rawmariadb" ? "rawmariadb" : "raw";
+}
+
+// --stats-overhead: the on/off ratios of every obkvlite arm, per run and
+// their medians; the last line is JSON.
+int RunStatsOverhead(const Config& cfg) {
+  const std::vector<std::string> qualifiers = Qualifiers();
+  OverheadWorkload w;
+  w.rows = cfg.rows;
+  w.batch = [&](uint64_t b) { return MakeBatch(cfg, qualifiers, b); };
+  w.key = [&](uint64_t i) { return Key(cfg, i); };
+  w.noise_floor = cfg.noise_floor;
+  std::ostringstream js;
+  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
+     << ",\"stats_overhead\":{";
+  if (!cfg.json_only) {
+    std::printf("request-stats overhead: throughput counting on / off (1.00 "
+                "= no cost; target >= 0.97), rows=%llu%s\n%-11s %5s %8s %8s "
+                "%8s\n",
+                static_cast<unsigned long long>(cfg.rows),
+                cfg.noise_floor ? ", NOISE FLOOR: off / off" : "", "arm",
+                "run", "put", "get", "scan");
+  }
+  bool first_arm = true;
+  for (const std::string& arm : cfg.arms) {
+    if (arm == "raw" || arm == "rawmariadb" || StripNoStats(arm) != arm) {
+      continue;
+    }
+    std::vector<double> put, get, scan;
+    for (int run = 0; run < cfg.runs; ++run) {
+      char tmpl[] = "/tmp/obkv-bench-XXXXXX";
+      const std::string dir = mkdtemp(tmpl);
+      Result<OverheadRatios> r =
+          MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
+      std::system(("rm -rf '" + dir + "'").c_str());
+      if (!r.ok()) {
+        std::cerr << "obkv-bench: arm " << arm << ": " << r.status().ToString()
+                  << "\n";
+        return 1;
+      }
+      put.push_back(r->put);
+      get.push_back(r->get);
+      scan.push_back(r->scan);
+      if (!cfg.json_only) {
+        std::printf("%-11s %5d %8.3f %8.3f %8.3f\n", arm.c_str(), run + 1,
+                    r->put, r->get, r->scan);
+      }
+    }
+    if (!cfg.json_only) {
+      std::printf("%-11s %5s %8.3f %8.3f %8.3f\n", arm.c_str(), "median",
+                  Median(put), Median(get), Median(scan));
+    }
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "\"%s\":{\"put\":%.4f,\"get\":%.4f,\"scan\":%.4f}",
+                  arm.c_str(), Median(put), Median(get), Median(scan));
+    js << (first_arm ? "" : ",") << line;
+    first_arm = false;
+  }
+  js << "}}";
+  std::printf("%s\n", js.str().c_str());
+  return 0;
 }
 
 int Main(int argc, char** argv) {
@@ -262,11 +350,16 @@ int Main(int argc, char** argv) {
       cfg.json_only = true;
     } else if (a == "--mysql-socket") {
       SetBenchServerSocket(next());
+    } else if (a == "--stats-overhead") {
+      cfg.stats_overhead = true;
+    } else if (a == "--noise-floor") {
+      cfg.stats_overhead = cfg.noise_floor = true;
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
                    "[--arms raw,normal,key97,prefix,timeseries,key97x2,"
-                   "mariadb,rawmariadb] [--mysql-socket PATH] [--json]\n";
+                   "mariadb,rawmariadb] [--mysql-socket PATH] [--json] "
+                   "[--stats-overhead] [--noise-floor]\n";
       return 2;
     }
   }
@@ -274,7 +367,8 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
     return 2;
   }
-  for (const std::string& arm : cfg.arms) {
+   for (const std::string& full : cfg.arms) {
+    const std::string arm = StripNoStats(full);
     if (arm != "raw" && arm != "normal" && arm != "key97" && arm != "prefix" &&
         arm != "timeseries" && arm != "key97x2" && arm != "mariadb" &&
         arm != "rawmariadb") {
@@ -302,6 +396,8 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --value-bytes must be in [1, 65536]\n";
     return 2;
   }
+
+  if (cfg.stats_overhead) return RunStatsOverhead(cfg);
 
   std::map<std::string, std::map<std::string, std::vector<double>>> samples;
   for (int run = 0; run < cfg.runs; ++run) {
@@ -384,7 +480,8 @@ int Main(int argc, char** argv) {
     }
     js << "}";
   }
-  js << "}}";
+  js << "}";
+  js << "}";
   std::printf("%s\n", js.str().c_str());
   return 0;
 }

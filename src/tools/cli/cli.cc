@@ -40,6 +40,11 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   app.add_option("--store", ctx.store_path,
                  "Store file, one SQLite database (needed by the data "
                  "commands)");
+  app.add_option("--stats-bucket-ms", ctx.stats_bucket_ms,
+                 "Width of the request-statistics time buckets the commands "
+                 "of this run count into, in ms (default 60000; obkv stats)")
+      ->type_name("MS")
+      ->check(CLI::Range(int64_t{1000}, int64_t{86400000}));
   app.require_subcommand(1);
   app.fallthrough();
 
@@ -47,6 +52,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterRouteCommand(app, ctx);
   RegisterKeyCommand(app, ctx);
   RegisterAnalyzeCommand(app, ctx);
+  RegisterStatsCommand(app, ctx);
   RegisterAdviseCommand(app, ctx);
   RegisterCreateCommand(app, ctx);
   RegisterPutCommand(app, ctx);

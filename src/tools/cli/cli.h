@@ -9,6 +9,7 @@
 #ifndef OBKVLITE_TOOLS_CLI_CLI_H_
 #define OBKVLITE_TOOLS_CLI_CLI_H_
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -32,6 +33,9 @@ struct CliContext {
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;
   std::string store_path;  // --store PATH; empty when not given
+  // --stats-bucket-ms MS: StoreOptions::request_stats_bucket_ms of the
+  // stores this run opens; 0: the default (one minute).
+  int64_t stats_bucket_ms = 0;
   int exit_code = kExitOk;
 
   // Prints "obkv: <status message>" to err and returns kExitError.
@@ -52,6 +56,7 @@ void RegisterDdlCommand(CLI::App& app, CliContext& ctx);
 void RegisterRouteCommand(CLI::App& app, CliContext& ctx);
 void RegisterKeyCommand(CLI::App& app, CliContext& ctx);
 void RegisterAnalyzeCommand(CLI::App& app, CliContext& ctx);
+void RegisterStatsCommand(CLI::App& app, CliContext& ctx);
 void RegisterAdviseCommand(CLI::App& app, CliContext& ctx);
 void RegisterCreateCommand(CLI::App& app, CliContext& ctx);
 void RegisterPutCommand(CLI::App& app, CliContext& ctx);

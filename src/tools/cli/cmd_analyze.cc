@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv analyze SPEC (--keys FILE | --store PATH [--table T]) [--nodes N]
-//  [--svg OUT.svg] [--json] [--family F] [--time-buckets N]`: routes every
+//  [--svg OUT.svg] [--json] [--family F] [--time-buckets N] [--requests]`:
+// routes every
 // key through the partitions SPEC gives the family and reports
 // per-partition counts, max/avg, HOT partitions, node balance, lints and a
 // heatmap.
@@ -11,6 +12,8 @@
 // every visible cell of the family in table T (default: SPEC's table),
 // taken in timestamp order as the writes happened. SPEC may partition
 // differently from the store, to try a new design on existing data.
+// --requests (with --store) adds the table's request statistics (`obkv
+// stats`) and names the partitions hot by data, by traffic, or both.
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -25,10 +28,13 @@
 
 #include "obkvlite/analyze.h"
 #include "obkvlite/bytes.h"
+#include "obkvlite/request_report.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/stats_report.h"
+#include "tools/cli/svg_file.h"
 
 namespace obkvlite {
 namespace cli {
@@ -43,6 +49,7 @@ struct AnalyzeArgs {
   std::string family;
   std::string table;  // store table; default: the spec's
   int time_buckets = 24;
+  bool requests = false;  // --requests
 };
 
 Status ReadKeys(const AnalyzeArgs& args, CliContext& ctx,
@@ -93,13 +100,31 @@ Status ReadStore(const AnalyzeArgs& args, const TableSpec& spec,
   return Status::OK();
 }
 
-Status WriteSvg(const std::string& path, const AnalysisReport& report) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return Status::IOError(path + ": cannot write the SVG");
-  out << RenderHeatmapSvg(report);
-  out.close();
-  if (!out) return Status::IOError(path + ": write error");
-  return Status::OK();
+// The key report next to the store table's request report, and which
+// partitions are hot by data, by traffic, or both.
+int PrintWithRequests(const AnalyzeArgs& args, const TableSpec& spec,
+                      const AnalysisReport& keys, CliContext& ctx) {
+  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kRead);
+  if (!store.ok()) return ctx.Fail(store.status());
+  StatsRequest request;
+  request.table = args.table.empty() ? spec.name : args.table;
+  request.family = keys.family;
+  request.nodes = args.nodes;
+  Result<RequestReport> requests = LoadStatsReport(store->get(), request, "--");
+  if (!requests.ok()) return ctx.Fail(requests.status());
+  Result<HotComparison> hot = CompareHotPartitions(keys, *requests);
+  if (!hot.ok()) return ctx.Fail(hot.status());
+  if (args.json) {
+    *ctx.out << RenderHotComparisonJson(*hot, keys, *requests) << "\n";
+    return kExitOk;
+  }
+  *ctx.out << RenderReportText(keys) << "\nrequests (obkv stats):\n"
+           << RenderRequestReportText(*requests)
+           << RenderHotComparisonText(*hot, keys, *requests);
+  if (!args.svg_path.empty()) {
+    *ctx.out << "\nheatmap SVG: " << args.svg_path << "\n";
+  }
+  return kExitOk;
 }
 
 int RunAnalyze(const AnalyzeArgs& args, CliContext& ctx) {
@@ -111,6 +136,9 @@ int RunAnalyze(const AnalyzeArgs& args, CliContext& ctx) {
   }
   if (!args.table.empty() && ctx.store_path.empty()) {
     return ctx.Usage("analyze: --table needs --store PATH");
+  }
+  if (args.requests && ctx.store_path.empty()) {
+    return ctx.Usage("analyze: --requests needs --store PATH");
   }
   Result<TableSpec> spec = LoadTableSpecFile(args.spec_path);
   if (!spec.ok()) return ctx.Fail(spec.status());
@@ -129,9 +157,10 @@ int RunAnalyze(const AnalyzeArgs& args, CliContext& ctx) {
   if (!st.ok()) return ctx.Fail(st);
   const AnalysisReport report = (*analyzer)->Finish();
   if (!args.svg_path.empty()) {
-    Status written = WriteSvg(args.svg_path, report);
+    Status written = WriteSvgFile(args.svg_path, RenderHeatmapSvg(report), "");
     if (!written.ok()) return ctx.Fail(written);
   }
+  if (args.requests) return PrintWithRequests(args, *spec, report, ctx);
   if (args.json) {
     *ctx.out << RenderReportJson(report) << "\n";
   } else {
@@ -180,6 +209,10 @@ void RegisterAnalyzeCommand(CLI::App& app, CliContext& ctx) {
                   "without a ts column)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000));
+  cmd->add_flag("--requests", args->requests,
+                "With --store: add the table's request statistics (obkv "
+                "stats) and name the partitions hot by data, by traffic, or "
+                "both");
   cmd->callback([args, &ctx]() { ctx.exit_code = RunAnalyze(*args, ctx); });
 }
 

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "tools/cli/exec_stats.h"
+
 namespace obkvlite {
 namespace cli {
 namespace {
@@ -87,6 +89,8 @@ Result<ExecResponse> Run(Table& table, const ExecOperation& operation,
         } else if constexpr (std::is_same_v<T, CheckAndMutate>) {
           OBKV_ASSIGN_OR_RETURN(bool success, table.CheckAndMutate(op));
           return ExecResponse::Success(success);
+        } else if constexpr (std::is_same_v<T, ExecStats>) {
+          return Status::InvalidArgument("op: stats runs on the store");
         } else {
           static_assert(std::is_same_v<T, ExecBatch>);
           return RunBatch(table, op);
@@ -99,6 +103,9 @@ Result<ExecResponse> Run(Table& table, const ExecOperation& operation,
 
 Result<ExecResponse> ExecuteRequest(Store& store, const ExecRequest& request,
                                     const CellSink& scan_sink) {
+  if (const auto* stats = std::get_if<ExecStats>(&request.operation)) {
+    return RunExecStats(store, request.table, *stats);
+  }
   OBKV_ASSIGN_OR_RETURN(Table * table, store.GetTable(request.table));
   return Run(*table, request.operation, scan_sink);
 }

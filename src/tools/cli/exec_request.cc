@@ -12,6 +12,7 @@
 #include "obkvlite/time_range.h"
 #include "spec/json_fields.h"
 #include "tools/cli/exec_fields.h"
+#include "tools/cli/exec_stats.h"
 
 namespace obkvlite {
 namespace cli {
@@ -32,6 +33,7 @@ enum class OpKind {
   kAppend,
   kCheckAndMutate,
   kBatch,
+  kStats,
 };
 
 struct OpName {
@@ -48,6 +50,7 @@ constexpr OpName kOpNames[] = {
     {"append", OpKind::kAppend},
     {"check_and_mutate", OpKind::kCheckAndMutate},
     {"batch", OpKind::kBatch},
+    {"stats", OpKind::kStats},
 };
 
 // Where an operation sits; nested operations inherit the table (and, in
@@ -66,7 +69,7 @@ bool AllowedIn(Nesting nesting, OpKind kind) {
       return true;
     case Nesting::kBatch:
       return kind != OpKind::kGet && kind != OpKind::kScan &&
-             kind != OpKind::kBatch;
+             kind != OpKind::kBatch && kind != OpKind::kStats;
     case Nesting::kMutations:
       return kind == OpKind::kPut || kind == OpKind::kDelete;
   }
@@ -136,6 +139,8 @@ Status CheckKnownFields(const JsonFields& f, OpKind kind) {
       return f.CheckKnown({"op", "table", "row", "condition", "mutations"});
     case OpKind::kBatch:
       return f.CheckKnown({"op", "table", "ops"});
+    case OpKind::kStats:
+      return f.CheckKnown({"op", "table", "family", "since", "until", "nodes"});
   }
   return Status::OK();
 }
@@ -433,7 +438,8 @@ Mutation ToMutation(ExecOperation&& op) {
       [](auto&& v) -> Mutation {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, Get> || std::is_same_v<T, Scan> ||
-                      std::is_same_v<T, ExecBatch>) {
+                      std::is_same_v<T, ExecBatch> ||
+                      std::is_same_v<T, ExecStats>) {
           return Put();  // unreachable: AllowedIn rejects these in a batch
         } else {
           return std::move(v);
@@ -492,6 +498,8 @@ Result<ExecRequest> ParseOperation(const json& value, const std::string& path,
       Result<ExecBatch> batch = ParseBatch(f, table);
       return Wrap(std::move(table), std::move(batch));
     }
+    case OpKind::kStats:
+      return Wrap(std::move(table), ParseExecStats(f));
   }
   return InvalidField(f.PathOf("op"), "unhandled operation");
 }

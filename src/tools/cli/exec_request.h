@@ -20,6 +20,8 @@
 //   append            row, family, qualifier, value
 //   check_and_mutate  row, condition, mutations (non-empty; put and delete)
 //   batch             ops (put, delete, increment, append, check_and_mutate)
+//   stats             family?, since?, until? (ms or ISO-8601 UTC), nodes?:
+//                     the request report (exec_stats.h); top level only
 // Every op also has "op" and "table". An operation nested in a batch or in
 // check_and_mutate's mutations may repeat "table" (and, in mutations, "row"),
 // which must then equal the enclosing one.
@@ -42,6 +44,7 @@
 #ifndef OBKVLITE_TOOLS_CLI_EXEC_REQUEST_H_
 #define OBKVLITE_TOOLS_CLI_EXEC_REQUEST_H_
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -60,8 +63,16 @@ struct ExecBatch {
   std::vector<Mutation> mutations;
 };
 
+// The "stats" op: the table's request report (exec_stats.h).
+struct ExecStats {
+  std::string family;  // empty: the first
+  int64_t since_ms = 0;
+  int64_t until_ms = INT64_MAX;
+  int nodes = 0;
+};
+
 using ExecOperation = std::variant<Put, Get, Scan, Delete, Increment, Append,
-                                   CheckAndMutate, ExecBatch>;
+                                   CheckAndMutate, ExecBatch, ExecStats>;
 
 struct ExecRequest {
   std::string table;

@@ -45,6 +45,9 @@ ordered_json ResponseJson(const ExecResponse& response) {
       j["results"] = std::move(results);
       break;
     }
+    case ExecResponse::Kind::kStats:
+      j["stats"] = ordered_json::parse(response.stats_json);
+      break;
   }
   return j;
 }
@@ -73,6 +76,13 @@ ExecResponse ExecResponse::Results(std::vector<ExecResponse> results) {
   ExecResponse r;
   r.kind = Kind::kResults;
   r.results = std::move(results);
+  return r;
+}
+
+ExecResponse ExecResponse::Stats(std::string stats_json) {
+  ExecResponse r;
+  r.kind = Kind::kStats;
+  r.stats_json = std::move(stats_json);
   return r;
 }
 

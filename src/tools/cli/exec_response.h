@@ -7,6 +7,7 @@
 //                        "value":..}]}
 //   {"ok":true,"success":true}
 //   {"ok":true,"results":[<one result per batch op>]}
+//   {"ok":true,"stats":<the request report, RenderRequestReportJson>}
 //   {"ok":false,"error":{"code":"InvalidArgument","message":".."}}
 // Rows, families, qualifiers and values are written with
 // Bytes.toStringBinary, so every line is printable ASCII (an error message
@@ -32,17 +33,20 @@ struct ExecResponse {
     kCells,    // get, scan, increment, append
     kSuccess,  // check_and_mutate
     kResults,  // batch
+    kStats,    // stats
   };
 
   Kind kind = Kind::kOk;
   std::vector<Cell> cells;            // kCells
   bool success = false;               // kSuccess
   std::vector<ExecResponse> results;  // kResults
+  std::string stats_json;             // kStats: one JSON object
 
   static ExecResponse Ok() { return ExecResponse(); }
   static ExecResponse Cells(std::vector<Cell> cells);
   static ExecResponse Success(bool success);
   static ExecResponse Results(std::vector<ExecResponse> results);
+  static ExecResponse Stats(std::string stats_json);
 };
 
 // One JSON line, without the trailing newline.

@@ -27,6 +27,9 @@ Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
   options.create_if_missing = access == StoreAccess::kCreate;
   options.read_only = access == StoreAccess::kRead;
   options.shards = shards;
+  if (ctx.stats_bucket_ms > 0) {
+    options.request_stats_bucket_ms = ctx.stats_bucket_ms;
+  }
   return Store::Open(options, ctx.store_path);
 }
 

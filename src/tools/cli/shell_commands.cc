@@ -135,6 +135,13 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
       {"append", &ShellSession::Append,
        "append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'",
        "Appends VALUE to the cell and prints CURRENT VALUE.", nullptr},
+      {"status", &ShellSession::ClusterStatus,
+       "status ['summary' | 'simple' | 'detailed']",
+       "Prints the store as HBase prints its cluster: one server, each "
+       "partition of each family a region; 'detailed' adds per region its "
+       "readRequestsCount and writeRequestsCount (writes and deletes) from "
+       "the request statistics (obkv stats), a HOT region marked.",
+       nullptr},
       {"help", &ShellSession::Help, "help ['COMMAND']",
        "Lists the commands, or describes one.", nullptr},
       {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},

@@ -98,6 +98,8 @@ class ShellSession {
   Status List(const ShellCommand& c);
   Status Truncate(const ShellCommand& c);
   Status Help(const ShellCommand& c);
+  // shell_status.cc
+  Status ClusterStatus(const ShellCommand& c);
 
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,

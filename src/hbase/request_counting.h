@@ -1,0 +1,73 @@
+// Copyright (c) obkvlite authors.
+//
+// Request counting: turns what an operation did into TableCounters counts
+// (obkvlite/request_stats.h lists what each count means). Every function
+// takes the table's counters, null when counting is off (then it does
+// nothing), and is called once the operation succeeded.
+//
+// Partitions are the router's: a read counts the partitions its plan was
+// pruned to, a returned cell the partition the router puts it in (known
+// without routing when the family's read touched one partition).
+//
+// Thread safety: as TableCounters (any thread).
+
+#ifndef OBKVLITE_HBASE_REQUEST_COUNTING_H_
+#define OBKVLITE_HBASE_REQUEST_COUNTING_H_
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "hbase/read_plan.h"
+#include "hbase/table_counters.h"
+#include "hbase/table_schema.h"
+#include "hbase/write_path.h"
+#include "obkvlite/cell.h"
+#include "obkvlite/mutation.h"
+
+namespace obkvlite {
+
+// One read request per pruned partition of each family of a read.
+void CountReadRequests(TableCounters* counters, const TableSchema& schema,
+                       const std::vector<FamilyRead>& families, int64_t now_ms);
+
+// The rows and cells of one returned row of a read of `families` (a
+// plan's); with !count_rows (the next chunk of a row a scan's batch split)
+// only its cells. REQUIRED: CountReadRequests ran for this operation.
+void CountRowRead(TableCounters* counters, const TableSchema& schema,
+                  const std::vector<FamilyRead>& families, const RowResult& row,
+                  bool count_rows = true);
+
+// (family rank, partition) pairs of write requests.
+using WriteTargets = std::vector<std::pair<int, int>>;
+
+// Appends the distinct (rank, partition) pairs of cells[from..] to
+// `targets`: the write requests of one Put.
+void AddWriteTargets(const TableSchema& schema,
+                     const std::vector<RoutedCell>& cells, size_t from,
+                     WriteTargets* targets);
+
+// One write request per target; cells and K+Q+V bytes per cell.
+void CountWrites(TableCounters* counters, const TableSchema& schema,
+                 const WriteTargets& targets,
+                 const std::vector<RoutedCell>& cells, int64_t now_ms);
+
+// The cells an Increment or Append wrote (its result row): one write
+// request per partition, cells and bytes.
+void CountCellsWritten(TableCounters* counters, const TableSchema& schema,
+                       const RowResult& written, int64_t now_ms);
+
+// One delete request per partition the delete visits (PruneGet of its
+// row over the times it affects) of each family it names.
+void CountDelete(TableCounters* counters, const TableSchema& schema,
+                 const Delete& del, int64_t now_ms);
+
+// A put, delete, increment or append of a batch or CheckAndMutate, routed
+// at `now_ms` (a cell without timestamp).
+void CountMutation(TableCounters* counters, const TableSchema& schema,
+                   const Mutation& mutation, const MutationResult* result,
+                   int64_t now_ms);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_REQUEST_COUNTING_H_
