@@ -104,7 +104,7 @@ TEST_CASE("security: table names cannot reach outside the store") {
   fx.MustPut(Put("r").Add("f", "q", 100, "v"));
   // Invalid as table names, and found by no lookup.
   const std::vector<std::string> hostile = {
-      "../t",      "/tmp/t", "t/../../x",     "main.t",        "temp.t",
+      "../t",      "/tmp/t", "t/../../x",     ".t",            "-t",
       "t\"; DROP", "t'",     "t$f",           "t$f$p0",        "",
       "t ",        "t\\",    "sqlite_schema", "sqlite_master", "SQLITE_x",
   };
@@ -115,6 +115,19 @@ TEST_CASE("security: table names cannot reach outside the store") {
     const std::string spec =
         R"({"table": ")" + name + R"(", "families": [{"name": "f"}]})";
     CHECK(ParseTableSpec(spec).status().IsInvalidArgument());
+  }
+  // HBase allows '.' in a table name: "main.t" is one quoted identifier,
+  // never the schema main.
+  for (const char* dotted : {"main.t", "temp.t"}) {
+    CAPTURE(dotted);
+    REQUIRE(fx.store()
+                ->CreateTable(MustParseSpec(std::string(R"({"table": ")") +
+                                            dotted +
+                                            R"(", "families": [{"name": "f"}]})"))
+                .ok());
+    CHECK(fx.SqlInt(std::string("SELECT COUNT(*) FROM sqlite_schema WHERE "
+                                "name = '") +
+                    dotted + "$f'") == (fx.on_server() ? -1 : 1));
   }
   // The catalog is not a table of the store.
   CHECK(fx.store()->GetTable("obkv_catalog").status().IsNotFound());
