@@ -38,7 +38,7 @@ Result<int64_t> DumpFamily(Store* store, const TableSpec& spec,
                            const FamilySpec& family, std::ostream& out) {
   const bool timeseries = spec.layout == Layout::kTimeseries;
   const std::string relation = FamilyRelationName(spec, family);
-  const std::string head = "INSERT INTO " + QuoteMysqlIdentifier(relation) +
+  const std::string head = "INSERT INTO " + QuoteMysqlTableName(relation) +
                            (timeseries ? " (`K`, `T`, `S`, `V`) VALUES\n"
                                        : " (`K`, `Q`, `T`, `V`) VALUES\n");
   int64_t rows = 0;
