@@ -883,3 +883,58 @@ TEST_CASE("shell: comments, exit, --help") {
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: namespaces as HBase's namespace commands print them") {
+  // create_namespace.rb, list_namespace.rb, list_namespace_tables.rb,
+  // describe_namespace.rb, drop_namespace.rb.
+  Shell sh;
+  const CliRun run = sh.Run(
+      "create_namespace 'ns1'\n"
+      "create 'ns1:users', 'f'\n"
+      "list_namespace\n"
+      "list_namespace_tables 'ns1'\n"
+      "describe_namespace 'ns1'\n"
+      "put 'ns1:users', 'r1', 'f:email', 'a@x'\n"
+      "get 'ns1:users', 'r1'\n"
+      "list 'ns1:.*'\n"
+      "exists 'ns1:users'\n"
+      "drop_namespace 'ns1'\n"
+      "disable 'ns1:users'\n"
+      "drop 'ns1:users'\n"
+      "drop_namespace 'ns1'\n"
+      "list_namespace 'n.*'\n"
+      "create 'nope:t', 'f'\n"
+      "create_namespace 'a.b'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 10: drop_namespace: Only empty namespaces can be removed. "
+        "Namespace ns1 has 1 tables\n"
+        "ERROR: line 15: create: namespace 'nope' does not exist (create it "
+        "first: create_namespace 'nope')\n"
+        "ERROR: line 16: create_namespace: namespace: invalid character at "
+        "position 1 in 'a.b'; namespace names use letters, digits, '_' and "
+        "'-'\n");
+  CHECK(WithoutTimestamps(WithoutTook(run.out)) ==
+        "Created table ns1:users\n"
+        "NAMESPACE\ndefault\nhbase\nns1\n3 row(s)\n"
+        "TABLE\nusers\n1 row(s)\n"
+        "DESCRIPTION\n{NAME => 'ns1'}\n"
+        "COLUMN                         CELL\n"
+        " f:email                       timestamp=T, value=a@x\n"
+        "1 row(s)\n"
+        "TABLE\nns1:users\n1 row(s)\n"
+        "Table ns1:users does exist\n"
+        "NAMESPACE\n0 row(s)\n");
+  // The table's relation keeps the prefix in the store file.
+  CHECK(sh.box.Run({"sql", "SELECT COUNT(*) AS n FROM sqlite_schema WHERE "
+                           "name LIKE 'ns1:%'"})
+            .out == "n\n-\n0\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
