@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace obkvlite {
 
@@ -49,6 +50,11 @@ struct StoreOptions {
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.
   std::function<int64_t()> clock_ms;
+  // The SQLite VFS (sqlite3_vfs_register name) the store's files are opened
+  // with; empty means SQLite's default. Only SQLite stores use it. The
+  // I/O-fault test opens stores on a VFS that fails chosen calls
+  // (doc/durability.md).
+  std::string sqlite_vfs;
 };
 
 }  // namespace obkvlite
