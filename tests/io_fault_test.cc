@@ -93,15 +93,6 @@ crash::BatchTally MustTally(Store* store, const std::string& table) {
   return std::move(tally).value();
 }
 
-// The puts of batch `n` with every cell at timestamp `ts`.
-std::vector<Put> BatchPutsAt(int64_t n, int64_t ts) {
-  std::vector<Put> puts = crash::BatchPuts("w", n);
-  for (Put& put : puts) {
-    for (PutCell& cell : put.cells) cell.timestamp = ts;
-  }
-  return puts;
-}
-
 // One Batch deleting every row of batch `n`.
 Status DeleteBatch(Table* table, int64_t n) {
   std::vector<Mutation> ops;
@@ -151,13 +142,9 @@ int64_t PhysicalCells(const std::string& path) {
 
 std::vector<Workload> Workloads(const std::string& path) {
   const TableSpec spec = MustParseSpec(crash::kSpecJson);
-  const std::string families7 = R"({"strategy": "key", "partitions": 7})";
-  const TableSpec keep = MustParseSpec(
-      SpecJson("keep", R"([{"name": "f"}, {"name": "g"}])", families7));
-  const TableSpec versioned = MustParseSpec(SpecJson(
-      kTable,
-      R"([{"name": "f", "max_versions": 1}, {"name": "g", "max_versions": 1}])",
-      families7));
+  const TableSpec keep =
+      MustParseSpec(SpecJson("keep", R"([{"name": "f"}, {"name": "g"}])",
+                             R"({"strategy": "key", "partitions": 7})"));
   std::vector<Workload> out;
 
   out.push_back({"create table", nullptr,
@@ -244,44 +231,42 @@ std::vector<Workload> Workloads(const std::string& path) {
          CheckNextPut(store, 6);
        }});
 
-  // Two versions of every cell where the family keeps one: purge removes
-  // the older 128 cells, and what reads see never changes.
+  // Two versions of every cell where the family keeps one (batch_load.h):
+  // purge removes the older 128 cells, and what reads see never changes.
   auto purged = std::make_shared<PurgeStats>();
-  out.push_back({"purge",
-                 [versioned](Store* store) {
-                   MustOk(store->CreateTable(versioned));
-                   for (int64_t ts : {1, 2}) {
-                     for (int64_t n = 0; n < 4; ++n) {
-                       MustOk(
-                           MustTable(store, kTable)->Put(BatchPutsAt(n, ts)));
-                     }
-                   }
-                 },
-                 [purged](Store* store) {
-                   Result<Table*> t = store->GetTable(kTable);
-                   if (!t.ok()) return std::vector<Status>{t.status()};
-                   Result<PurgeStats> stats = (*t)->Purge();
-                   if (stats.ok()) *purged = *stats;
-                   return std::vector<Status>{stats.status()};
-                 },
-                 [path, purged](Store* store, const Run& run) {
-                   CheckWhole(MustTally(store, kTable), 0, 3);
-                   const int64_t before = 8 * crash::kCellsPerBatch;
-                   const int64_t after = 4 * crash::kCellsPerBatch;
-                   const int64_t cells = PhysicalCells(path);
-                   if (run.acked(0)) {
-                     CHECK(purged->excess_versions == after);
-                     CHECK(cells == after);
-                   } else if (run.shards == 1) {
-                     CHECK((cells == before || cells == after));
-                   } else {
-                     CHECK((cells >= after && cells <= before));
-                   }
-                   Result<PurgeStats> again = MustTable(store, kTable)->Purge();
-                   MustOk(again.status());
-                   CHECK(PhysicalCells(path) == after);
-                   CheckNextPut(store, 4);
-                 }});
+  out.push_back(
+      {"purge",
+       [spec](Store* store) {
+         MustOk(store->CreateTable(spec));
+         for (int64_t n = 0; n < 4; ++n) {
+           MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n, 2)));
+         }
+       },
+       [purged](Store* store) {
+         Result<Table*> t = store->GetTable(kTable);
+         if (!t.ok()) return std::vector<Status>{t.status()};
+         Result<PurgeStats> stats = (*t)->Purge();
+         if (stats.ok()) *purged = *stats;
+         return std::vector<Status>{stats.status()};
+       },
+       [path, purged](Store* store, const Run& run) {
+         CheckWhole(MustTally(store, kTable), 0, 3);
+         const int64_t before = 8 * crash::kCellsPerBatch;
+         const int64_t after = 4 * crash::kCellsPerBatch;
+         const int64_t cells = PhysicalCells(path);
+         if (run.acked(0)) {
+           CHECK(purged->excess_versions == after);
+           CHECK(cells == after);
+         } else if (run.shards == 1) {
+           CHECK((cells == before || cells == after));
+         } else {
+           CHECK((cells >= after && cells <= before));
+         }
+         Result<PurgeStats> again = MustTable(store, kTable)->Purge();
+         MustOk(again.status());
+         CHECK(PhysicalCells(path) == after);
+         CheckNextPut(store, 4);
+       }});
 
   out.push_back(
       {"drop table",
