@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan+UBSan) into build-fuzz/ (or
+# Builds the libFuzzer targets (clang, ASan+UBSan, and -Wthread-safety,
+# which checks the library's lock annotations) into build-fuzz/ (or
 # $OBKV_FUZZ_BUILD_DIR), replays the committed seed corpora in fuzz/corpus/,
 # then fuzzes each target for SECONDS (default 20) and prints its executions.
 #
