@@ -131,42 +131,31 @@ class FaultVfs {
     return rc;
   }
 
+  // An io method that can fail: the armed result code, or the default
+  // VFS's `method` with the same arguments.
+  template <FaultOp op, auto method, typename... Args>
+  static int Faulty(sqlite3_file* f, Args... args) {
+    const int rc = Hit(op);
+    if (rc != SQLITE_OK) return rc;
+    return (RealFile(f)->pMethods->*method)(RealFile(f), args...);
+  }
+
   void InitMethods() {
     sqlite3_io_methods& m = methods_;
     m.iVersion = 3;
     m.xClose = [](sqlite3_file* f) {
       return RealFile(f)->pMethods->xClose(RealFile(f));
     };
-    m.xRead = [](sqlite3_file* f, void* buf, int n, sqlite3_int64 off) {
-      const int rc = Hit(FaultOp::kRead);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xRead(RealFile(f), buf, n, off);
-    };
-    m.xWrite = [](sqlite3_file* f, const void* buf, int n, sqlite3_int64 off) {
-      const int rc = Hit(FaultOp::kWrite);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xWrite(RealFile(f), buf, n, off);
-    };
-    m.xTruncate = [](sqlite3_file* f, sqlite3_int64 size) {
-      const int rc = Hit(FaultOp::kTruncate);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xTruncate(RealFile(f), size);
-    };
-    m.xSync = [](sqlite3_file* f, int flags) {
-      const int rc = Hit(FaultOp::kSync);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xSync(RealFile(f), flags);
-    };
-    m.xFileSize = [](sqlite3_file* f, sqlite3_int64* size) {
-      const int rc = Hit(FaultOp::kFileSize);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xFileSize(RealFile(f), size);
-    };
-    m.xLock = [](sqlite3_file* f, int level) {
-      const int rc = Hit(FaultOp::kLock);
-      if (rc != SQLITE_OK) return rc;
-      return RealFile(f)->pMethods->xLock(RealFile(f), level);
-    };
+    m.xRead = &Faulty<FaultOp::kRead, &sqlite3_io_methods::xRead, void*, int,
+                      sqlite3_int64>;
+    m.xWrite = &Faulty<FaultOp::kWrite, &sqlite3_io_methods::xWrite,
+                       const void*, int, sqlite3_int64>;
+    m.xTruncate = &Faulty<FaultOp::kTruncate, &sqlite3_io_methods::xTruncate,
+                          sqlite3_int64>;
+    m.xSync = &Faulty<FaultOp::kSync, &sqlite3_io_methods::xSync, int>;
+    m.xFileSize = &Faulty<FaultOp::kFileSize, &sqlite3_io_methods::xFileSize,
+                          sqlite3_int64*>;
+    m.xLock = &Faulty<FaultOp::kLock, &sqlite3_io_methods::xLock, int>;
     m.xUnlock = [](sqlite3_file* f, int level) {
       return RealFile(f)->pMethods->xUnlock(RealFile(f), level);
     };

@@ -104,14 +104,40 @@ Status DeleteBatch(Table* table, int64_t n) {
   return table->Batch(ops).status();
 }
 
-// Batch `n` was written by operation `op` of the run: acked means whole;
-// unacked means whole or absent on one file. Adds an unacked batch to
-// `torn` on a sharded store, where it may be partial.
-void CheckWritten(const crash::BatchTally& tally, const Run& run, size_t op,
-                  int64_t n, std::set<std::pair<std::string, int64_t>>* torn) {
+// A setup: creates the table and puts batches 0 .. count-1, each cell in
+// `versions` versions.
+std::function<void(Store*)> LoadBatches(const TableSpec& spec, int64_t count,
+                                        int versions = 1) {
+  return [spec, count, versions](Store* store) {
+    MustOk(store->CreateTable(spec));
+    for (int64_t n = 0; n < count; ++n) {
+      MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n, versions)));
+    }
+  };
+}
+
+// A run: `op(table, n)` for each n in [first, last), one status each.
+std::function<std::vector<Status>(Store*)> EachBatch(
+    int64_t first, int64_t last, std::function<Status(Table*, int64_t)> op) {
+  return [first, last, op](Store* store) {
+    std::vector<Status> st;
+    Result<Table*> t = store->GetTable(kTable);
+    for (int64_t n = first; n < last; ++n) {
+      st.push_back(t.ok() ? op(*t, n) : t.status());
+    }
+    return st;
+  };
+}
+
+// Operation `op` of the run wrote batch `n` (or deleted it): acked means
+// whole (absent); unacked means whole or absent on one file. Adds an
+// unacked batch to `torn` on a sharded store, where it may be partial.
+void CheckBatchOp(const crash::BatchTally& tally, const Run& run, size_t op,
+                  int64_t n, bool deletes,
+                  std::set<std::pair<std::string, int64_t>>* torn) {
   CAPTURE(n);
   if (run.acked(op)) {
-    CHECK(tally.Whole("w", n));
+    CHECK((deletes ? !tally.Has("w", n) : tally.Whole("w", n)));
   } else if (run.shards == 1) {
     CHECK((!tally.Has("w", n) || tally.Whole("w", n)));
   } else {
@@ -166,116 +192,73 @@ std::vector<Workload> Workloads(const std::string& path) {
                      MustOk(store->CreateTable(spec));
                    }
                    std::set<std::pair<std::string, int64_t>> torn;
-                   CheckWritten(MustTally(store, kTable), run, 1, 0, &torn);
+                   CheckBatchOp(MustTally(store, kTable), run, 1, 0, false,
+                                &torn);
                    CHECK(MustTally(store, kTable).FirstDefect(torn) == "");
                    CheckNextPut(store, 1);
                  }});
 
-  out.push_back(
-      {"put batches",
-       [spec](Store* store) {
-         MustOk(store->CreateTable(spec));
-         for (int64_t n = 0; n < 4; ++n) {
-           MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n)));
-         }
-       },
-       [](Store* store) {
-         std::vector<Status> st;
-         Result<Table*> t = store->GetTable(kTable);
-         for (int64_t n = 4; n < 10; ++n) {
-           st.push_back(t.ok() ? (*t)->Put(crash::BatchPuts("w", n))
-                               : t.status());
-         }
-         return st;
-       },
-       [](Store* store, const Run& run) {
-         const crash::BatchTally tally = MustTally(store, kTable);
-         std::set<std::pair<std::string, int64_t>> torn;
-         for (int64_t n = 4; n < 10; ++n) {
-           CheckWritten(tally, run, n - 4, n, &torn);
-         }
-         CheckWhole(tally, 0, 3, torn);
-         CheckNextPut(store, 10);
-       }});
+  out.push_back({"put batches", LoadBatches(spec, 4),
+                 EachBatch(4, 10,
+                           [](Table* t, int64_t n) {
+                             return t->Put(crash::BatchPuts("w", n));
+                           }),
+                 [](Store* store, const Run& run) {
+                   const crash::BatchTally tally = MustTally(store, kTable);
+                   std::set<std::pair<std::string, int64_t>> torn;
+                   for (int64_t n = 4; n < 10; ++n) {
+                     CheckBatchOp(tally, run, n - 4, n, false, &torn);
+                   }
+                   CheckWhole(tally, 0, 3, torn);
+                   CheckNextPut(store, 10);
+                 }});
 
-  out.push_back(
-      {"delete",
-       [spec](Store* store) {
-         MustOk(store->CreateTable(spec));
-         for (int64_t n = 0; n < 6; ++n) {
-           MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n)));
-         }
-       },
-       [](Store* store) {
-         std::vector<Status> st;
-         Result<Table*> t = store->GetTable(kTable);
-         for (int64_t n = 0; n < 3; ++n) {
-           st.push_back(t.ok() ? DeleteBatch(*t, n) : t.status());
-         }
-         return st;
-       },
-       [](Store* store, const Run& run) {
-         const crash::BatchTally tally = MustTally(store, kTable);
-         std::set<std::pair<std::string, int64_t>> torn;
-         for (int64_t n = 0; n < 3; ++n) {
-           CAPTURE(n);
-           if (run.acked(n)) {
-             CHECK_FALSE(tally.Has("w", n));
-           } else if (run.shards == 1) {
-             CHECK((!tally.Has("w", n) || tally.Whole("w", n)));
-           } else {
-             torn.insert({"w", n});
-           }
-         }
-         CheckWhole(tally, 3, 5, torn);
-         CheckNextPut(store, 6);
-       }});
+  out.push_back({"delete", LoadBatches(spec, 6), EachBatch(0, 3, DeleteBatch),
+                 [](Store* store, const Run& run) {
+                   const crash::BatchTally tally = MustTally(store, kTable);
+                   std::set<std::pair<std::string, int64_t>> torn;
+                   for (int64_t n = 0; n < 3; ++n) {
+                     CheckBatchOp(tally, run, n, n, true, &torn);
+                   }
+                   CheckWhole(tally, 3, 5, torn);
+                   CheckNextPut(store, 6);
+                 }});
 
   // Two versions of every cell where the family keeps one (batch_load.h):
   // purge removes the older 128 cells, and what reads see never changes.
   auto purged = std::make_shared<PurgeStats>();
-  out.push_back(
-      {"purge",
-       [spec](Store* store) {
-         MustOk(store->CreateTable(spec));
-         for (int64_t n = 0; n < 4; ++n) {
-           MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n, 2)));
-         }
-       },
-       [purged](Store* store) {
-         Result<Table*> t = store->GetTable(kTable);
-         if (!t.ok()) return std::vector<Status>{t.status()};
-         Result<PurgeStats> stats = (*t)->Purge();
-         if (stats.ok()) *purged = *stats;
-         return std::vector<Status>{stats.status()};
-       },
-       [path, purged](Store* store, const Run& run) {
-         CheckWhole(MustTally(store, kTable), 0, 3);
-         const int64_t before = 8 * crash::kCellsPerBatch;
-         const int64_t after = 4 * crash::kCellsPerBatch;
-         const int64_t cells = PhysicalCells(path);
-         if (run.acked(0)) {
-           CHECK(purged->excess_versions == after);
-           CHECK(cells == after);
-         } else if (run.shards == 1) {
-           CHECK((cells == before || cells == after));
-         } else {
-           CHECK((cells >= after && cells <= before));
-         }
-         Result<PurgeStats> again = MustTable(store, kTable)->Purge();
-         MustOk(again.status());
-         CHECK(PhysicalCells(path) == after);
-         CheckNextPut(store, 4);
-       }});
+  out.push_back({"purge", LoadBatches(spec, 4, 2),
+                 [purged](Store* store) {
+                   Result<Table*> t = store->GetTable(kTable);
+                   if (!t.ok()) return std::vector<Status>{t.status()};
+                   Result<PurgeStats> stats = (*t)->Purge();
+                   if (stats.ok()) *purged = *stats;
+                   return std::vector<Status>{stats.status()};
+                 },
+                 [path, purged](Store* store, const Run& run) {
+                   CheckWhole(MustTally(store, kTable), 0, 3);
+                   const int64_t before = 8 * crash::kCellsPerBatch;
+                   const int64_t after = 4 * crash::kCellsPerBatch;
+                   const int64_t cells = PhysicalCells(path);
+                   if (run.acked(0)) {
+                     CHECK(purged->excess_versions == after);
+                     CHECK(cells == after);
+                   } else if (run.shards == 1) {
+                     CHECK((cells == before || cells == after));
+                   } else {
+                     CHECK((cells >= after && cells <= before));
+                   }
+                   Result<PurgeStats> again = MustTable(store, kTable)->Purge();
+                   MustOk(again.status());
+                   CHECK(PhysicalCells(path) == after);
+                   CheckNextPut(store, 4);
+                 }});
 
   out.push_back(
       {"drop table",
-       [spec, keep](Store* store) {
-         MustOk(store->CreateTable(spec));
+       [load = LoadBatches(spec, 3), keep](Store* store) {
+         load(store);
          MustOk(store->CreateTable(keep));
-         for (int64_t n = 0; n < 3; ++n) {
-           MustOk(MustTable(store, kTable)->Put(crash::BatchPuts("w", n)));
-         }
          MustOk(MustTable(store, "keep")->Put(crash::BatchPuts("k", 0)));
        },
        [](Store* store) {
