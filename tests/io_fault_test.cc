@@ -76,13 +76,20 @@ struct Workload {
   std::function<void(Store*, const Run&)> check;
 };
 
-std::unique_ptr<Store> OpenOn(const std::string& path, int shards,
-                              const std::string& vfs = "") {
+// The faulted open is on the fault VFS at durability FULL (an xSync per
+// commit); the setup and the reopen are on the default VFS.
+StoreOptions Options(int shards, bool faulted) {
   StoreOptions options;
   options.shards = shards;
-  options.durability = Durability::kFull;  // a sync per commit
-  options.sqlite_vfs = vfs;
-  return MustOpenStore(path, options);
+  if (faulted) {
+    options.durability = Durability::kFull;
+    options.sqlite_vfs = kFaultVfsName;
+  }
+  return options;
+}
+
+std::unique_ptr<Store> OpenOn(const std::string& path, int shards) {
+  return MustOpenStore(path, Options(shards, false));
 }
 
 void MustOk(const Status& st) { REQUIRE_MESSAGE(st.ok(), st.ToString()); }
@@ -342,11 +349,8 @@ TEST_CASE("io faults: every workload survives a failed call at every point") {
           run.shards = shards;
           vfs.Arm(kind.op, n, kind.rc);
           {
-            StoreOptions options;
-            options.shards = shards;
-            options.durability = Durability::kFull;
-            options.sqlite_vfs = kFaultVfsName;
-            Result<std::unique_ptr<Store>> store = Store::Open(options, path);
+            Result<std::unique_ptr<Store>> store =
+                Store::Open(Options(shards, true), path);
             if (store.ok()) {
               run.statuses = workload.run(store->get());
             } else {
