@@ -17,8 +17,9 @@
 //   bool hit = vfs.fired();               // false: the workload made < 3
 //   writes
 //
-// Thread safety: Arm, Disarm and fired may run on any thread; the counter
-// is shared by every connection on the VFS.
+// REQUIRED: Disarm before checking the files on the default VFS (the
+// counter is global: any connection on kFaultVfsName counts).
+// Thread safety: Arm, Disarm and fired may run on any thread.
 
 #ifndef OBKVLITE_TESTS_FAULT_VFS_H_
 #define OBKVLITE_TESTS_FAULT_VFS_H_

@@ -10,6 +10,8 @@
 //   { util::MutexLock lock(&mu_); ++n_; }
 //   if (mu_.try_lock()) { util::MutexLock held(&mu_, std::adopt_lock); ... }
 //
+// REQUIRED: as for std::mutex, only the thread that holds a Mutex unlocks
+// it, and a Mutex outlives its MutexLocks.
 // Thread safety: a Mutex is shared by threads; a MutexLock belongs to one.
 
 #ifndef OBKVLITE_UTIL_MUTEX_H_
