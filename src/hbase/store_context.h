@@ -102,6 +102,14 @@ class StoreContext {
     StoreContext* ctx_;
   };
 
+  // What an AllShardsLock holds, for annotating a function of another class
+  // that needs it: `Status F() OBKV_REQUIRES(ctx_->writer_capability());`.
+  // Const, so it cannot be locked through this.
+  const util::Mutex& writer_capability() const
+      OBKV_RETURN_CAPABILITY(all_writer_mu_) {
+    return all_writer_mu_;
+  }
+
   // The all-shards writer, for DDL. REQUIRED: hold an AllShardsLock.
   storage::Connection* writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer();

@@ -40,6 +40,8 @@
 // A function that acquires the capability iff it returns `result`.
 #define OBKV_TRY_ACQUIRE(...) \
   OBKV_THREAD_ANNOTATION(try_acquire_capability(__VA_ARGS__))
+// A function returning the capability `x` (for other classes' annotations).
+#define OBKV_RETURN_CAPABILITY(x) OBKV_THREAD_ANNOTATION(lock_returned(x))
 // A function called only while NOT holding the capabilities.
 #define OBKV_EXCLUDES(...) OBKV_THREAD_ANNOTATION(locks_excluded(__VA_ARGS__))
 // A function the analysis does not check (a lock primitive's own body).
