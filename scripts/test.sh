@@ -2,9 +2,11 @@
 # Sets up, builds and runs every test suite (ctest prints the summary), then
 # the ecosystem checks (examples against the installed package, the MariaDB
 # migration test, the tmux terminal test), the same suites under ASan+UBSan
-# (scripts/sanitize.sh) and the fuzz targets: corpus replay and
+# (scripts/sanitize.sh), the threaded suites under ThreadSanitizer
+# (scripts/tsan.sh) and the fuzz targets: corpus replay and
 # OBKV_FUZZ_SECONDS (default 20) each (scripts/fuzz.sh). Each step prints
-# its wall time. OBKV_SKIP_ASAN=1 / OBKV_SKIP_FUZZ=1 skip those steps.
+# its wall time. OBKV_SKIP_ASAN=1 / OBKV_SKIP_TSAN=1 / OBKV_SKIP_FUZZ=1 skip
+# those steps.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
@@ -33,6 +35,9 @@ step mariadb "$ROOT/scripts/mariadb_test.sh" "$BUILD/obkv"
 step tmux "$ROOT/scripts/shell_tmux_test.sh" "$BUILD/obkv"
 if [ "${OBKV_SKIP_ASAN:-0}" != 1 ]; then
   step "asan+ubsan build and ctest" "$ROOT/scripts/sanitize.sh"
+fi
+if [ "${OBKV_SKIP_TSAN:-0}" != 1 ]; then
+  step "tsan build and ctest" "$ROOT/scripts/tsan.sh"
 fi
 if [ "${OBKV_SKIP_FUZZ:-0}" != 1 ]; then
   step fuzz "$ROOT/scripts/fuzz.sh" "${OBKV_FUZZ_SECONDS:-20}"

@@ -2,7 +2,8 @@
 //
 // Checks of a store loaded with the batch workload (tools/crash/
 // batch_load.h), shared by crash_test and concurrency_test:
-//   TallyBatches(table)    every cell of one Scan (one snapshot), tallied;
+//   TallyBatches(table)    every cell of one Scan (one snapshot), tallied
+//                          (crash::TallyBatches, batch_load.h);
 //   SqlFirstValue(path, sql) one value, on a separate connection;
 //   IntegrityCheck(path)   PRAGMA integrity_check.
 //
@@ -25,18 +26,7 @@
 namespace obkvlite {
 namespace testing {
 
-// Tallies every cell of `table`; an error status if the scan fails.
-inline Result<crash::BatchTally> TallyBatches(Table* table) {
-  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
-  if (!scanner.ok()) return scanner.status();
-  crash::BatchTally tally;
-  RowResult row;
-  while ((*scanner)->Next(&row)) {
-    for (const Cell& cell : row.cells) tally.Add(cell);
-  }
-  if (!(*scanner)->status().ok()) return (*scanner)->status();
-  return tally;
-}
+using crash::TallyBatches;
 
 // The first column of the first row of `sql`, run on a separate read-only
 // connection, as text; the error message when it fails.

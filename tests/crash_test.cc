@@ -15,6 +15,10 @@
 // last, unacknowledged batch of a run may survive in part (doc/shards.md);
 // every acknowledged batch must still be whole, and each file must pass
 // integrity_check after the reopen (which repairs an interrupted create).
+//
+// OBKV_CRASH_MODE=mix runs the writer's mixed workload (a scanning reader
+// and a purger beside the writer, crash_writer.cc); scripts/soak.sh runs
+// rounds of it for as long as it is told.
 
 #include <doctest/doctest.h>
 #include <signal.h>
@@ -76,6 +80,9 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
   const int64_t kills = EnvInt("OBKV_CRASH_KILLS", 60);
   const int64_t shards = EnvInt("OBKV_CRASH_SHARDS", 1);
   INFO("OBKV_CRASH_SHARDS=", shards);
+  const char* mode_env = std::getenv("OBKV_CRASH_MODE");
+  const std::string mode = mode_env != nullptr ? mode_env : "batches";
+  INFO("OBKV_CRASH_MODE=", mode);
   const uint64_t seed = static_cast<uint64_t>(
       EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
   INFO("OBKV_CRASH_SEED=", seed);
@@ -90,10 +97,10 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
   for (int64_t k = 0; k < kills; ++k) {
     CAPTURE(k);
     const char* durability = k % 2 == 0 ? "normal" : "full";
-    ChildProcess writer(
-        {OBKV_CRASH_WRITER, "--store", path, "--first", std::to_string(next),
-         "--durability", durability, "--shards", std::to_string(shards)},
-        dir.path() + "/writer.err");
+    ChildProcess writer({OBKV_CRASH_WRITER, "--store", path, "--first",
+                         std::to_string(next), "--durability", durability,
+                         "--shards", std::to_string(shards), "--mode", mode},
+                        dir.path() + "/writer.err");
     // One kill in three at 0..150 ms after the start: before the store is
     // open, while the table is created, or in the first commits. The others
     // at 0..50 ms after the run's first ack, in the middle of the load
@@ -141,8 +148,8 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
     ++survived;
   }
   // A batch committed but not acked was killed between commit and print.
-  MESSAGE("crash: ", shards, " shard file(s); survived ", survived, " kills (",
-          mid_load, " after the run's first ack); ", acked.size(),
+  MESSAGE("crash: ", mode, ", ", shards, " shard file(s); survived ", survived,
+          " kills (", mid_load, " after the run's first ack); ", acked.size(),
           " acked batches, ", next, " committed, ", torn.size(),
           " kept in part");
   CHECK(survived == kills);

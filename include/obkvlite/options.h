@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace obkvlite {
 
@@ -36,6 +37,11 @@ struct StoreOptions {
   // values (about 1.2 KB) on its leaf page, where 4096 would spill it to an
   // overflow page (doc/timeseries.md).
   int page_size = 8192;
+  // The SQLite VFS (sqlite3_vfs_register name) the store's files are opened
+  // with; empty means SQLite's default. Only SQLite stores use it. The
+  // I/O-fault test opens stores on a VFS that fails chosen calls
+  // (doc/durability.md).
+  std::string sqlite_vfs;
   // Number of SQLite files the partitions are spread over, each with its
   // own writer connection, so that writers on different files commit in
   // parallel: 1 to kMaxShards (64), or 0 for "what the store was created

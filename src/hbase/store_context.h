@@ -17,6 +17,12 @@
 // mutexes in shard order and RunShardWrites holds one at a time, so
 // writers never deadlock.
 //
+// The lock discipline is annotated for clang's -Wthread-safety
+// (util/thread_annotations.h): the all-shards writer and writer() need
+// all_writer_mu_, which RunRead try-locks alone and AllShardsLock takes
+// last, after every shard's mutex. writers_[k] under shard_mu_[k] is beyond
+// what the analysis can express, so RunShardWrites is checked by review.
+//
 // REQUIRED: the context outlives its tables and scanners.
 // Thread safety: safe from any thread (see the members).
 
@@ -26,7 +32,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -36,6 +41,8 @@
 #include "storage/connection.h"
 #include "storage/connection_pool.h"
 #include "storage/engine.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 
@@ -85,10 +92,10 @@ class StoreContext {
   Status RunRead(const std::function<Status(storage::Connection*)>& body);
 
   // Holds every shard's write mutex while alive (for DDL).
-  class AllShardsLock {
+  class OBKV_SCOPED_CAPABILITY AllShardsLock {
    public:
-    explicit AllShardsLock(StoreContext* ctx);
-    ~AllShardsLock();
+    explicit AllShardsLock(StoreContext* ctx) OBKV_ACQUIRE(ctx->all_writer_mu_);
+    ~AllShardsLock() OBKV_RELEASE();
     AllShardsLock(const AllShardsLock&) = delete;
     AllShardsLock& operator=(const AllShardsLock&) = delete;
 
@@ -96,12 +103,23 @@ class StoreContext {
     StoreContext* ctx_;
   };
 
+  // What an AllShardsLock holds, for annotating a function of another class
+  // that needs it: `Status F() OBKV_REQUIRES(ctx_->writer_capability());`.
+  // Const, so it cannot be locked through this.
+  const util::Mutex& writer_capability() const
+      OBKV_RETURN_CAPABILITY(all_writer_mu_) {
+    return all_writer_mu_;
+  }
+
   // The all-shards writer, for DDL. REQUIRED: hold an AllShardsLock.
-  storage::Connection* writer() { return all_writer(); }
+  storage::Connection* writer() OBKV_REQUIRES(all_writer_mu_) {
+    return all_writer();
+  }
 
   // Drops cached statements whose SQL starts with `prefix` from every
   // writer. REQUIRED: hold an AllShardsLock.
-  void EvictWriterStatements(const std::string& prefix);
+  void EvictWriterStatements(const std::string& prefix)
+      OBKV_REQUIRES(all_writer_mu_);
 
   storage::ConnectionPool& readers() { return readers_; }
 
@@ -112,23 +130,23 @@ class StoreContext {
   RequestStatsCollector* request_stats() { return request_stats_.get(); }
 
  private:
-  storage::Connection* all_writer() {
+  storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
-  }
-  // The mutex guarding all_writer(): the last one AllShardsLock takes.
-  std::mutex& all_writer_mutex() {
-    return all_writer_ != nullptr ? all_mu_ : shard_mu_[0];
   }
 
   const std::string path_;
   const StoreOptions options_;
   std::unique_ptr<storage::Engine> engine_;  // outlives the connections
   const int shards_;
-  std::unique_ptr<std::mutex[]> shard_mu_;  // one per shard
-  std::mutex all_mu_;                       // sharded stores only
-  // writers_[k] guarded by shard_mu_[k]; all_writer_ by all_writer_mutex().
+  std::unique_ptr<util::Mutex[]> shard_mu_;  // one per shard
+  util::Mutex all_mu_;                       // sharded stores only
+  // The mutex guarding all_writer(): all_mu_ in a sharded store, else
+  // shard_mu_[0]. AllShardsLock takes it last.
+  util::Mutex& all_writer_mu_;
+  // writers_[k] guarded by shard_mu_[k].
   std::vector<std::unique_ptr<storage::Connection>> writers_;
-  std::unique_ptr<storage::Connection> all_writer_;
+  std::unique_ptr<storage::Connection> all_writer_
+      OBKV_PT_GUARDED_BY(all_writer_mu_);
   storage::ConnectionPool readers_;
   // Last, so it stops (its final flush) while the writers are alive.
   std::unique_ptr<RequestStatsCollector> request_stats_;

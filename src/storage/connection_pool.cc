@@ -7,7 +7,7 @@ namespace storage {
 Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
   std::unique_ptr<Connection> conn;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     if (!idle_.empty()) {
       conn = std::move(idle_.back());
       idle_.pop_back();
@@ -27,7 +27,7 @@ Result<ConnectionPool::Lease> ConnectionPool::Acquire() {
 void ConnectionPool::Return(std::unique_ptr<Connection> conn) {
   conn->Rollback();  // a reader that ended early still holds its snapshot
   if (conn->broken()) return;  // a lost server connection: open anew
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   if (idle_.size() < kMaxIdle) idle_.push_back(std::move(conn));
 }
 

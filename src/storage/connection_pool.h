@@ -15,12 +15,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "obkvlite/status.h"
 #include "storage/connection.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 namespace storage {
@@ -69,8 +70,8 @@ class ConnectionPool {
 
   const Opener open_;
   std::atomic<uint64_t> generation_{0};
-  std::mutex mu_;
-  std::vector<std::unique_ptr<Connection>> idle_;  // guarded by mu_
+  util::Mutex mu_;
+  std::vector<std::unique_ptr<Connection>> idle_ OBKV_GUARDED_BY(mu_);
 };
 
 }  // namespace storage

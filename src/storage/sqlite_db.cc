@@ -8,7 +8,8 @@ namespace obkvlite {
 namespace storage {
 
 Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path,
-                                                 OpenMode mode) {
+                                                 OpenMode mode,
+                                                 const std::string& vfs) {
   int flags = SQLITE_OPEN_NOMUTEX;  // each connection serves one thread
   switch (mode) {
     case OpenMode::kReadWrite:
@@ -22,7 +23,8 @@ Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path,
       break;
   }
   sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  const int rc = sqlite3_open_v2(path.c_str(), &db, flags,
+                                 vfs.empty() ? nullptr : vfs.c_str());
   if (rc != SQLITE_OK) {
     Status st = SqliteStatus(rc, db, "open '" + path + "'");
     sqlite3_close_v2(db);  // a handle is returned even on failure

@@ -28,8 +28,11 @@ enum class OpenMode {
 
 class SqliteDb {
  public:
+  // `vfs` names a registered SQLite VFS; "" is the default one. Files
+  // the connection attaches use the same VFS.
   static Result<std::unique_ptr<SqliteDb>> Open(const std::string& path,
-                                                OpenMode mode);
+                                                OpenMode mode,
+                                                const std::string& vfs = "");
   ~SqliteDb();
   SqliteDb(const SqliteDb&) = delete;
   SqliteDb& operator=(const SqliteDb&) = delete;

@@ -122,10 +122,11 @@ class SqliteEngine final : public Engine {
   }
 
   Status CreateTable(Connection* writer, const TableSpec& spec) override {
-    return CreateCatalogTable(writer, spec, shards_);
+    return RepairAfterFailure(writer,
+                              CreateCatalogTable(writer, spec, shards_));
   }
   Status DropTable(Connection* writer, const TableSpec& spec) override {
-    return DropCatalogTable(writer, spec);
+    return RepairAfterFailure(writer, DropCatalogTable(writer, spec));
   }
   DdlDialect ddl_dialect() const override { return DdlDialect::kSqlite; }
   Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
@@ -161,6 +162,17 @@ class SqliteEngine final : public Engine {
   }
 
  private:
+  // A create or drop whose commit failed (an I/O error, a full disk) may
+  // have committed in the store file and not in a later shard, as a crash
+  // inside it may: repaired now, as the next open would, so that this
+  // store's later calls see the table whole or not at all. Returns `st`.
+  Status RepairAfterFailure(Connection* writer, Status st) {
+    if (!st.ok() && shards_ > 1 && !writer->in_transaction()) {
+      (void)RepairShards(writer, shards_);  // else the next open repairs
+    }
+    return st;
+  }
+
   const std::string path_;
   const StoreOptions options_;
   const int shards_;

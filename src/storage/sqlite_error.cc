@@ -27,6 +27,13 @@ Status SqliteStatus(int rc, sqlite3* db, std::string_view context) {
       return Status::Corruption(std::move(msg));
     case SQLITE_READONLY:
       return Status::NotSupported(std::move(msg));
+    case SQLITE_FULL: {
+      // Which of the files (the store, a shard, a -wal) filled up is not
+      // reported; the connection's main file names the store.
+      const char* file = db != nullptr ? sqlite3_db_filename(db, "main") : "";
+      return Status::IOError(msg + " (disk full writing store file '" +
+                             (file != nullptr ? file : "") + "')");
+    }
     default:
       return Status::IOError(std::move(msg));
   }

@@ -3,7 +3,8 @@
 // The one place SQLite result codes become Status values (the storage
 // boundary): SQLITE_BUSY / SQLITE_LOCKED -> Busy, constraint and too-big ->
 // InvalidArgument, corrupt / not-a-database -> Corruption, read-only ->
-// NotSupported, I/O, full, cannot-open and anything else -> IOError.
+// NotSupported, I/O, full, cannot-open and anything else -> IOError. A full
+// disk says "disk full" and names the connection's store file.
 //
 // Thread safety: pure functions.
 

@@ -5,13 +5,17 @@
 // Table::Put of kRowsPerBatch rows, each with one cell in family f and one
 // in g, spread over the 7 KEY partitions of table "crash". A batch is
 // atomic, so a reader or a store reopened after a crash must see either all
-// kCellsPerBatch cells of a batch or none.
+// kCellsPerBatch cells of a batch or none. The families keep one version:
+// a batch written with two versions per cell reads the same, and leaves
+// Table::Purge the older versions to remove (the soak's mixed workload).
 //
 //   BatchTally tally;
 //   for (const Cell& c : cells) tally.Add(c);
 //   std::string partial = tally.FirstDefect();  // "" when every batch is whole
+//   Result<BatchTally> all = TallyBatches(table);  // one Scan of the table
 //
-// Thread safety: pure functions; a BatchTally belongs to one thread.
+// Thread safety: pure functions; a BatchTally belongs to one thread; one
+// table may be tallied from several threads.
 
 #ifndef OBKVLITE_TOOLS_CRASH_BATCH_LOAD_H_
 #define OBKVLITE_TOOLS_CRASH_BATCH_LOAD_H_
@@ -19,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -27,13 +32,17 @@
 
 #include "obkvlite/cell.h"
 #include "obkvlite/mutation.h"
+#include "obkvlite/query.h"
+#include "obkvlite/status.h"
+#include "obkvlite/table.h"
 
 namespace obkvlite {
 namespace crash {
 
 inline constexpr const char* kTableName = "crash";
 inline constexpr const char* kSpecJson =
-    R"({"table": "crash", "families": [{"name": "f"}, {"name": "g"}],)"
+    R"({"table": "crash", "families": [{"name": "f", "max_versions": 1},)"
+    R"( {"name": "g", "max_versions": 1}],)"
     R"( "partition": {"strategy": "key", "partitions": 7}})";
 inline constexpr int kRowsPerBatch = 16;
 inline constexpr int kCellsPerBatch = kRowsPerBatch * 2;  // families f, g
@@ -55,13 +64,17 @@ inline std::string CellValue(const std::string& row,
   return value;
 }
 
-// The puts of batch `batch` of `writer`.
-inline std::vector<Put> BatchPuts(const std::string& writer, int64_t batch) {
+// The puts of batch `batch` of `writer`: each cell at timestamps 1 to
+// `versions`, all with the same value.
+inline std::vector<Put> BatchPuts(const std::string& writer, int64_t batch,
+                                  int versions = 1) {
   std::vector<Put> puts;
   for (int i = 0; i < kRowsPerBatch; ++i) {
     Put put(RowKey(writer, batch, i));
     for (const char* family : {"f", "g"}) {
-      put.Add(family, "q", 1, CellValue(put.row, family));
+      for (int ts = 1; ts <= versions; ++ts) {
+        put.Add(family, "q", ts, CellValue(put.row, family));
+      }
     }
     puts.push_back(std::move(put));
   }
@@ -138,6 +151,20 @@ class BatchTally {
   std::map<std::pair<std::string, int64_t>, int> cells_;
   std::string defect_;
 };
+
+// Tallies every cell of one Scan of `table` (one snapshot); an error
+// status if the scan fails.
+inline Result<BatchTally> TallyBatches(Table* table) {
+  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
+  if (!scanner.ok()) return scanner.status();
+  BatchTally tally;
+  RowResult row;
+  while ((*scanner)->Next(&row)) {
+    for (const Cell& cell : row.cells) tally.Add(cell);
+  }
+  if (!(*scanner)->status().ok()) return (*scanner)->status();
+  return tally;
+}
 
 }  // namespace crash
 }  // namespace obkvlite

@@ -7,16 +7,27 @@
 //
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
 //                     [--durability normal|full] [--shards S]
+//                     [--mode batches|mix]
+//
+// --mode mix (scripts/soak.sh, through crash_test) writes every cell in two
+// versions, and runs two more threads on the same Store while it writes: a
+// reader that scans the table without pause and checks that no batch is
+// partial (on a store of one file: give --shards) and that batches never
+// disappear, and a
+// purger that runs Table::Purge without pause, removing the older versions.
 //
 // Without --count it writes until killed. The table "crash" is created when
 // missing. Exit status 0 after --count batches, 1 on any error (stderr
-// names it), 2 on bad arguments.
+// names it), 2 on bad arguments, 3 when the reader saw a defect.
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "obkvlite/options.h"
 #include "obkvlite/spec.h"
@@ -34,13 +45,15 @@ struct Args {
   int64_t count = -1;  // -1: until killed
   Durability durability = Durability::kFull;
   int shards = 0;  // StoreOptions::shards
+  bool mix = false;
 };
 
 int Usage(const std::string& why) {
   std::fprintf(stderr,
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
-               "[--durability normal|full] [--shards S]\n",
+               "[--durability normal|full] [--shards S] "
+               "[--mode batches|mix]\n",
                why.c_str());
   return 2;
 }
@@ -63,6 +76,8 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->count = std::atoll(value.c_str());
     } else if (flag == "--shards") {
       args->shards = std::atoi(value.c_str());
+    } else if (flag == "--mode" && (value == "batches" || value == "mix")) {
+      args->mix = value == "mix";
     } else if (flag == "--durability" &&
                (value == "normal" || value == "full")) {
       args->durability =
@@ -94,6 +109,36 @@ Result<Table*> OpenTable(Store* store) {
   return store->GetTable(kTableName);
 }
 
+// The mix mode's reader: scans until `stop`; exits the process with 3 on a
+// defect (a partial batch on a store of one file, or fewer batches than
+// the previous scan saw) and with 1 on an error.
+void ReadUntil(Table* table, bool one_file, const std::atomic<bool>* stop) {
+  int64_t seen = 0;
+  while (!stop->load()) {
+    Result<BatchTally> tally = TallyBatches(table);
+    if (!tally.ok()) std::_Exit(Fail(tally.status()));
+    std::string defect = one_file ? tally->FirstDefect() : "";
+    const int64_t batches = tally->Batches("w");
+    if (defect.empty() && batches < seen) {
+      defect = "saw " + std::to_string(batches) + " batches after " +
+               std::to_string(seen);
+    }
+    if (!defect.empty()) {
+      std::fprintf(stderr, "obkv-crash-writer: reader: %s\n", defect.c_str());
+      std::_Exit(3);
+    }
+    seen = batches;
+  }
+}
+
+// The mix mode's purger: purges until `stop`; exits with 1 on an error.
+void PurgeUntil(Table* table, const std::atomic<bool>* stop) {
+  while (!stop->load()) {
+    Result<PurgeStats> purged = table->Purge();
+    if (!purged.ok()) std::_Exit(Fail(purged.status()));
+  }
+}
+
 int Run(const Args& args) {
   StoreOptions options;
   options.durability = args.durability;
@@ -103,14 +148,26 @@ int Run(const Args& args) {
   if (!store.ok()) return Fail(store.status());
   Result<Table*> table = OpenTable(store->get());
   if (!table.ok()) return Fail(table.status());
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> helpers;
+  if (args.mix) {
+    helpers.emplace_back(ReadUntil, *table, args.shards <= 1, &stop);
+    helpers.emplace_back(PurgeUntil, *table, &stop);
+  }
+  int status = 0;
   for (int64_t n = args.first; args.count < 0 || n < args.first + args.count;
        ++n) {
-    Status st = (*table)->Put(BatchPuts(args.writer, n));
-    if (!st.ok()) return Fail(st);
+    Status st = (*table)->Put(BatchPuts(args.writer, n, args.mix ? 2 : 1));
+    if (!st.ok()) {
+      status = Fail(st);
+      break;
+    }
     std::printf("ack %lld\n", static_cast<long long>(n));
     std::fflush(stdout);
   }
-  return 0;
+  stop.store(true);
+  for (std::thread& t : helpers) t.join();
+  return status;
 }
 
 }  // namespace
