@@ -217,12 +217,16 @@ Status StoreImpl::DropTable(const std::string& name) {
     if (spec == nullptr) {
       return Status::NotFound("table '" + name + "' not found");
     }
-    OBKV_RETURN_IF_ERROR(ctx_->engine()->DropTable(ctx_->writer(), *spec));
+    const Status dropped = ctx_->engine()->DropTable(ctx_->writer(), *spec);
+    // A failed drop of a sharded store may have been completed by the
+    // shard repair: the table object follows the catalog.
+    Result<bool> kept = storage::CatalogHas(ctx_->writer(), name);
+    if (!dropped.ok() && (!kept.ok() || *kept)) return dropped;
     ctx_->EvictWriterStatements(name + "$");
     ctx_->readers().InvalidateStatements();
     auto_split_.Forget(name);
     if (live != nullptr) live->MarkDropped();
-    return Status::OK();
+    return dropped;
   });
 }
 

@@ -105,7 +105,8 @@ class StoreImpl final : public Store {
                                               int64_t limit);
   // NotFound unless the namespace of table `table` exists.
   // REQUIRED: hold an AllShardsLock.
-  Status CheckNamespaceOf(const std::string& table);
+  Status CheckNamespaceOf(const std::string& table)
+      OBKV_REQUIRES(ctx_->writer_capability());
   // The family `family` of `schema`, or InvalidArgument naming it.
   static Result<const FamilyInfo*> FamilyOf(const TableSchema& schema,
                                             const std::string& family);
