@@ -28,6 +28,17 @@ void PrintRows(const char* header, const std::vector<std::string>& rows,
   out << rows.size() << " row(s)\n";
 }
 
+// NotFound-style error unless `store` has namespace `name`.
+Status RequireNamespace(Store* store, const ShellCommand& c,
+                        const std::string& name) {
+  Result<std::vector<std::string>> names = store->ListNamespaces();
+  if (!names.ok()) return names.status().WithPrefix(c.name);
+  for (const std::string& n : *names) {
+    if (n == name) return Status::OK();
+  }
+  return ShellError(c.name, "namespace '" + name + "' does not exist");
+}
+
 }  // namespace
 
 Status ShellSession::CreateNamespace(const ShellCommand& c) {
@@ -48,13 +59,7 @@ Status ShellSession::DescribeNamespace(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'NAMESPACE'"));
   OBKV_ASSIGN_OR_RETURN(std::string name,
                         ShellString(c.name, c.args[0], "NAMESPACE"));
-  Result<std::vector<std::string>> names = store_->ListNamespaces();
-  if (!names.ok()) return names.status().WithPrefix(c.name);
-  bool found = false;
-  for (const std::string& n : *names) found = found || n == name;
-  if (!found) {
-    return ShellError(c.name, "namespace '" + name + "' does not exist");
-  }
+  OBKV_RETURN_IF_ERROR(RequireNamespace(store_, c, name));
   *out_ << "DESCRIPTION\n{NAME => '" << name << "'}\n";
   return Status::OK();
 }
@@ -73,13 +78,7 @@ Status ShellSession::ListNamespaceTables(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'NAMESPACE'"));
   OBKV_ASSIGN_OR_RETURN(std::string name,
                         ShellString(c.name, c.args[0], "NAMESPACE"));
-  Result<std::vector<std::string>> names = store_->ListNamespaces();
-  if (!names.ok()) return names.status().WithPrefix(c.name);
-  bool found = false;
-  for (const std::string& n : *names) found = found || n == name;
-  if (!found) {
-    return ShellError(c.name, "namespace '" + name + "' does not exist");
-  }
+  OBKV_RETURN_IF_ERROR(RequireNamespace(store_, c, name));
   std::vector<std::string> tables;
   for (const std::string& t : store_->ListTables()) {
     if (TableNamespace(t) == name) tables.emplace_back(TableQualifier(t));
