@@ -938,3 +938,45 @@ TEST_CASE("shell: namespaces as HBase's namespace commands print them") {
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: split cuts the partition that holds the key, as HBase's "
+          "split 'table', 'splitKey'") {
+  Shell sh;
+  const CliRun run = sh.Run(
+      "create 't', 'f', SPLITS => ['m']\n"
+      "put 't', 'a', 'f:q', '1'\n"
+      "put 't', 'g', 'f:q', '1'\n"
+      "put 't', 'x', 'f:q', '1'\n"
+      "split 't', 'f'\n"
+      "split 't', 'z'\n"
+      "get_splits 't'\n"
+      "split 't', 'f'\n"
+      "count 't'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 8: split: bound: 'f' is not strictly inside partition "
+        "p1 ['f', 'm')\n");
+  CHECK(WithoutTook(run.out) ==
+        "Created table t\n"
+        "Total number of splits = 4\nf\nm\nz\n"
+        "3 row(s)\n");
+  CHECK(sh.box.Run({"partition", "list", "t", "--json"}).out ==
+        "{\"family\":\"f\",\"partitions\":["
+        "{\"cells\":1,\"index\":0,\"lower\":null,\"name\":\"p0\","
+        "\"oceanbase_name\":\"p2\",\"upper\":\"f\"},"
+        "{\"cells\":1,\"index\":1,\"lower\":\"f\",\"name\":\"p1\","
+        "\"oceanbase_name\":\"p3\",\"upper\":\"m\"},"
+        "{\"cells\":1,\"index\":2,\"lower\":\"m\",\"name\":\"p2\","
+        "\"oceanbase_name\":\"p4\",\"upper\":\"z\"},"
+        "{\"cells\":0,\"index\":3,\"lower\":\"z\",\"name\":\"p3\","
+        "\"oceanbase_name\":\"p5\",\"upper\":\"MAXVALUE\"}],"
+        "\"table\":\"t\"}\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite

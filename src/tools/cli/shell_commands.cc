@@ -85,6 +85,10 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
       {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
        "Prints the number of partitions and the range bounds between them.",
        nullptr},
+      {"split", &ShellSession::Split, "split 'TABLE', 'SPLIT_KEY'",
+       "Splits the RANGE COLUMNS(K) partition that holds SPLIT_KEY at it "
+       "(`obkv partition split`).",
+       nullptr},
       {"put", &ShellSession::Put,
        "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS]",
        "Writes one cell, stamped TS or now; 'f' alone is the empty "

@@ -11,11 +11,14 @@
 //   get_splits 't'             Total number of splits = N, then each bound
 //                              between two partitions (toStringBinary for
 //                              K, ms for G), one a line
+//   split 't', 'key'           splits the RANGE COLUMNS(K) partition that
+//                              holds 'key' at it (Store::ChangePartitions)
 
 #include <ostream>
 #include <string>
 
 #include "obkvlite/bytes.h"
+#include "obkvlite/partition_change.h"
 #include "tools/cli/shell_args.h"
 #include "tools/cli/shell_session.h"
 
@@ -86,6 +89,32 @@ Status ShellSession::GetSplits(const ShellCommand& c) {
           << "\n";
   }
   return Status::OK();
+}
+
+Status ShellSession::Split(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(ShellArity(c, 2, 2, "'TABLE', 'SPLIT_KEY'"));
+  OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
+  OBKV_ASSIGN_OR_RETURN(std::string key,
+                        ShellString(c.name, c.args[1], "SPLIT_KEY"));
+  const TableSpec spec = table->spec();
+  const PartitionSpec& p = spec.families.front().partition;
+  if (p.strategy != PartitionStrategy::kRange ||
+      p.range_column != RangeColumn::kK) {
+    return ShellError(c.name, "table " + spec.name +
+                                  " has no RANGE COLUMNS(K) partitions to "
+                                  "split at a row key");
+  }
+  // The partition whose range holds the key: the first bound above it.
+  int index = 0;
+  while (index + 1 < static_cast<int>(p.bounds.size()) &&
+         !p.bounds[index].is_maxvalue && p.bounds[index].key <= key) {
+    ++index;
+  }
+  PartitionChange split;
+  split.op = PartitionOp::kSplit;
+  split.partitions = {index};
+  split.bound = RangeBound::Key(key);
+  return store_->ChangePartitions(spec.name, split).status().WithPrefix(c.name);
 }
 
 }  // namespace cli

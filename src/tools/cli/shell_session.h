@@ -87,6 +87,7 @@ class ShellSession {
   Status Drop(const ShellCommand& c);
   Status Exists(const ShellCommand& c);
   Status GetSplits(const ShellCommand& c);
+  Status Split(const ShellCommand& c);
   // shell_namespace.cc
   Status CreateNamespace(const ShellCommand& c);
   Status DropNamespace(const ShellCommand& c);
