@@ -149,6 +149,11 @@ Status StoreImpl::TruncateTable(const std::string& name,
     }
     if (options.dry_run) return Status::OK();
     OBKV_RETURN_IF_ERROR(ctx_->engine()->TruncateTable(ctx_->writer(), spec));
+    // The index tables empty with their table.
+    for (const IndexSpec& index : spec.indexes) {
+      OBKV_ASSIGN_OR_RETURN(TableSpec own, IndexTableSpec(spec, index));
+      OBKV_RETURN_IF_ERROR(ctx_->engine()->TruncateTable(ctx_->writer(), own));
+    }
     auto_split_.Forget(name);
     return Status::OK();
   });
