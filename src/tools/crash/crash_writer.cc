@@ -7,6 +7,10 @@
 //
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
 //                     [--durability normal|full] [--shards S]
+//                     [--indexed 1]
+//
+// --indexed 1 loads the batches of indexed_batch.h instead (an indexed
+// table, one Table::Batch per batch).
 //
 // Without --count it writes until killed. The table "crash" is created when
 // missing. Exit status 0 after --count batches, 1 on any error (stderr
@@ -22,6 +26,7 @@
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "tools/crash/batch_load.h"
+#include "tools/crash/indexed_batch.h"
 
 namespace obkvlite {
 namespace crash {
@@ -34,13 +39,14 @@ struct Args {
   int64_t count = -1;  // -1: until killed
   Durability durability = Durability::kFull;
   int shards = 0;  // StoreOptions::shards
+  bool indexed = false;  // indexed_batch.h
 };
 
 int Usage(const std::string& why) {
   std::fprintf(stderr,
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
-               "[--durability normal|full] [--shards S]\n",
+               "[--durability normal|full] [--shards S] [--indexed 1]\n",
                why.c_str());
   return 2;
 }
@@ -61,6 +67,8 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->first = std::atoll(value.c_str());
     } else if (flag == "--count") {
       args->count = std::atoll(value.c_str());
+    } else if (flag == "--indexed") {
+      args->indexed = value == "1";
     } else if (flag == "--shards") {
       args->shards = std::atoi(value.c_str());
     } else if (flag == "--durability" &&
@@ -82,16 +90,17 @@ int Fail(const Status& status) {
 }
 
 // The table, created when missing (another writer may win the race).
-Result<Table*> OpenTable(Store* store) {
-  Result<Table*> table = store->GetTable(kTableName);
+Result<Table*> OpenTable(Store* store, bool indexed) {
+  const char* name = indexed ? kIndexedTableName : kTableName;
+  Result<Table*> table = store->GetTable(name);
   if (table.ok() || !table.status().IsNotFound()) return table;
-  Result<TableSpec> spec = ParseTableSpec(kSpecJson);
+  Result<TableSpec> spec = ParseTableSpec(indexed ? kIndexedSpecJson : kSpecJson);
   if (!spec.ok()) return spec.status();
   Status created = store->CreateTable(*spec);
   if (!created.ok() && created.code() != Status::Code::kAlreadyExists) {
     return created;
   }
-  return store->GetTable(kTableName);
+  return store->GetTable(name);
 }
 
 int Run(const Args& args) {
@@ -101,11 +110,13 @@ int Run(const Args& args) {
   options.busy_timeout_ms = 30000;
   Result<std::unique_ptr<Store>> store = Store::Open(options, args.store);
   if (!store.ok()) return Fail(store.status());
-  Result<Table*> table = OpenTable(store->get());
+  Result<Table*> table = OpenTable(store->get(), args.indexed);
   if (!table.ok()) return Fail(table.status());
   for (int64_t n = args.first; args.count < 0 || n < args.first + args.count;
        ++n) {
-    Status st = (*table)->Put(BatchPuts(args.writer, n));
+    Status st = args.indexed
+                    ? (*table)->Batch(IndexedBatch(args.writer, n)).status()
+                    : (*table)->Put(BatchPuts(args.writer, n));
     if (!st.ok()) return Fail(st);
     std::printf("ack %lld\n", static_cast<long long>(n));
     std::fflush(stdout);
