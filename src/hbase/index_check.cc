@@ -97,20 +97,15 @@ Result<IndexCheckReport> CheckIndexes(StoreContext* ctx,
                                       const std::string& name) {
   OBKV_ASSIGN_OR_RETURN(std::vector<const IndexInfo*> indexes,
                         IndexesNamed(main, name));
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx->readers().Acquire());
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Transaction txn,
-      storage::Transaction::Begin(lease.get(),
-                                  storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx->ReadSnapshot());
   IndexCheckReport report;
   for (const IndexInfo* index : indexes) {
     if (!report.index.empty()) report.index += ",";
     report.index += index->spec.name;
     Entries expected;
     Entries stored;
-    OBKV_RETURN_IF_ERROR(ExpectedEntries(lease.get(), main, *index, &expected));
-    OBKV_RETURN_IF_ERROR(StoredEntries(lease.get(), *index, &stored));
+    OBKV_RETURN_IF_ERROR(ExpectedEntries(snap.lease.get(), main, *index, &expected));
+    OBKV_RETURN_IF_ERROR(StoredEntries(snap.lease.get(), *index, &stored));
     report.expected += static_cast<int64_t>(expected.size());
     report.entries += static_cast<int64_t>(stored.size());
     for (const auto& [key, cells] : expected) {
@@ -127,7 +122,7 @@ Result<IndexCheckReport> CheckIndexes(StoreContext* ctx,
       }
     }
   }
-  OBKV_RETURN_IF_ERROR(txn.Commit());
+  OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   return report;
 }
 

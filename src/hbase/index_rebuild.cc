@@ -20,23 +20,18 @@ namespace {
 Result<std::vector<std::string>> IndexedRows(
     StoreContext* ctx, const TableSchema& main,
     const std::vector<const IndexInfo*>& indexes) {
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx->readers().Acquire());
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Transaction txn,
-      storage::Transaction::Begin(lease.get(),
-                                  storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx->ReadSnapshot());
   std::set<std::string> rows;
   for (const IndexInfo* index : indexes) {
     const IndexInfo::ColumnRef& c = index->columns.front();
     OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
-        lease.get(), main.families()[c.family], false,
+        snap.lease.get(), main.families()[c.family], false,
         [&](const StoredRow& r) -> Status {
           if (r.qualifier == c.qualifier) rows.emplace(r.key);
           return Status::OK();
         }));
   }
-  OBKV_RETURN_IF_ERROR(txn.Commit());
+  OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   return std::vector<std::string>(rows.begin(), rows.end());
 }
 

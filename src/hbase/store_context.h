@@ -36,6 +36,7 @@
 #include "storage/connection.h"
 #include "storage/connection_pool.h"
 #include "storage/engine.h"
+#include "storage/transaction.h"
 
 namespace obkvlite {
 
@@ -104,6 +105,14 @@ class StoreContext {
   void EvictWriterStatements(const std::string& prefix);
 
   storage::ConnectionPool& readers() { return readers_; }
+
+  // A pooled read connection inside a read transaction: one snapshot of
+  // the store, released with the object (commit `txn` to end it cleanly).
+  struct Snapshot {
+    storage::ConnectionPool::Lease lease;
+    storage::Transaction txn;
+  };
+  Result<Snapshot> ReadSnapshot();
 
   // NotSupported for writes to a read-only store.
   Status CheckWritable(const char* what) const;

@@ -186,14 +186,6 @@ Result<const FamilyInfo*> StoreImpl::FamilyOf(const TableSchema& schema,
   return &schema.families()[rank];
 }
 
-Result<StoreImpl::Snapshot> StoreImpl::ReadSnapshot() {
-  Snapshot snap;
-  OBKV_ASSIGN_OR_RETURN(snap.lease, ctx_->readers().Acquire());
-  OBKV_ASSIGN_OR_RETURN(
-      snap.txn, storage::Transaction::Begin(snap.lease.get(),
-                                            storage::Transaction::Kind::kRead));
-  return snap;
-}
 
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
