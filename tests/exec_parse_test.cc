@@ -170,7 +170,7 @@ TEST_CASE("op is required, a string, and known") {
   CHECK(ErrorOf(R"({"op":5})") == "op: must be a string, got 5");
   CHECK(ErrorOf(R"({"op":"frob","table":"t"})") ==
         "op: unknown operation 'frob' (expected put, get, scan, delete, "
-        "increment, append, check_and_mutate, batch, stats)");
+        "increment, append, check_and_mutate, batch, stats, index_scan)");
   CHECK(ErrorOf(R"({"op":"PUT","table":"t"})")
             .rfind("op: unknown operation 'PUT'", 0) == 0);
 }

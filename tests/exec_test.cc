@@ -514,7 +514,7 @@ TEST_CASE("exec: a bad line gets an error result and the next line runs") {
   CHECK(out[1] ==
         R"({"ok":false,"error":{"code":"InvalidArgument","message":"op: )"
         R"(unknown operation 'frob' (expected put, get, scan, delete, )"
-        R"j(increment, append, check_and_mutate, batch, stats)"}})j");
+        R"j(increment, append, check_and_mutate, batch, stats, index_scan)"}})j");
   CHECK(out[2] == R"({"ok":false,"error":{"code":"InvalidArgument",)"
                   R"("message":"cells[0].qualifier: 300 bytes, limit 256"}})");
   CHECK(out[3] == kOk);

@@ -100,7 +100,7 @@ const std::string kGBoundRule =
 // The root's members ("rowkey" is parsed by src/spec/rowkey_spec_parser.cc).
 const std::string kRootFields =
     " (allowed: table, layout, families, partition, rowkey, "
-    "hbase_attributes, disabled, time_window, auto_split)";
+    "hbase_attributes, disabled, time_window, auto_split, indexes)";
 const std::string kFamilyFields =
     " (allowed: name, ttl_seconds, max_versions, kv_attributes, value_type, "
     "partition, hbase_attributes, time_window, auto_split)";

@@ -213,6 +213,29 @@ struct FamilySpec {
   }
 };
 
+// A secondary index of a normal-layout table (doc/indexes.md), from the
+// spec's "indexes" array: an ordinary HBase table named `name` whose row
+// keys are EncodeIndexKey(value of family:qualifier, main row key)
+// (obkvlite/index.h), kept in step with the main table in each write's
+// transaction.
+struct IndexColumn {
+  std::string family;
+  std::string qualifier;  // raw bytes
+};
+
+struct IndexSpec {
+  // The index table: "ns:name" in the main table's namespace, or "name"
+  // in the default namespace.
+  std::string name;
+  std::string family;     // the indexed column's family
+  std::string qualifier;  // the indexed column's qualifier (raw bytes)
+  // Columns copied into the index rows ("covered": ["f:name"]), so that
+  // an index scan asking only for them reads the index alone.
+  std::vector<IndexColumn> covered;
+  // The index table's "partition" object as JSON text; empty: none.
+  std::string partition_json;
+};
+
 struct TableSpec {
   std::string name;  // HBase table name == OceanBase table group
   Layout layout = Layout::kNormal;
@@ -224,6 +247,8 @@ struct TableSpec {
   // Disabled ("disabled": true; HBase's disable, OceanBase's kv_attributes
   // "State"): reads and writes are refused until the table is enabled.
   bool disabled = false;
+  // Secondary index tables ("indexes"; normal layout only).
+  std::vector<IndexSpec> indexes;
   // Advice that does not make the spec invalid, each prefixed by its path.
   std::vector<std::string> warnings;
   // The spec as accepted, re-serialised canonically (kept by the catalog).
@@ -231,7 +256,16 @@ struct TableSpec {
 
   // Returns the family named `name`, or nullptr.
   const FamilySpec* FindFamily(std::string_view name) const;
+  // Returns the index named `name` (its full name, or the part after the
+  // namespace), or nullptr.
+  const IndexSpec* FindIndex(std::string_view name) const;
 };
+
+// The spec of the index table of `index` of `main`: the families holding
+// the indexed and covered columns (same names and value types, no
+// TimeToLive or MaxVersions: the main table's apply when reading), the
+// index's partitioning. Errors name "indexes[i]" only through the caller.
+Result<TableSpec> IndexTableSpec(const TableSpec& main, const IndexSpec& index);
 
 // Parses and validates a spec from JSON text.
 Result<TableSpec> ParseTableSpec(std::string_view json_text);

@@ -19,9 +19,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "obkvlite/cell.h"
+#include "obkvlite/index.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/query.h"
 #include "obkvlite/scanner.h"
@@ -80,6 +82,27 @@ class Table {
   // Physically removes cells hidden by TimeToLive and versions beyond
   // MaxVersions, in every family, in one transaction.
   virtual Result<PurgeStats> Purge() = 0;
+
+  // Secondary indexes (obkvlite/index.h; the spec's "indexes"). The
+  // defaults return NotSupported (layouts without indexes).
+  //
+  // The main table's rows whose indexed value matches `scan`, in index
+  // order (value, then row key), with TimeToLive applied to the indexed
+  // cell: an entry whose cell expired is skipped. NotFound for an unknown
+  // index; InvalidArgument unless exactly one of value and prefix is set.
+  // The Scanner reads the index in one snapshot; each main row is read
+  // when the scanner reaches it.
+  virtual Result<std::unique_ptr<Scanner>> GetIndexScanner(
+      const IndexScan& scan);
+  // Compares index `index` (empty: every index, reports summed) with what
+  // the main table calls for, in one snapshot.
+  virtual Result<IndexCheckReport> CheckIndex(const std::string& index);
+  // Empties index `index` (empty: every index) and writes it anew from the
+  // main table, options.batch_rows main rows per transaction; writes
+  // running meanwhile keep it in step. Returns the entries written. A
+  // failure midway leaves a partial index: run it again.
+  virtual Result<int64_t> RebuildIndex(const std::string& index,
+                                       const IndexRebuildOptions& options);
 };
 
 }  // namespace obkvlite

@@ -235,12 +235,23 @@ std::string SqliteCatalogUpdate(const TableSpec& spec) {
 }
 
 std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect) {
-  if (dialect != DdlDialect::kSqlite) {
-    return ddl_internal::MysqlFamilyDdl(spec, dialect);
+  std::vector<TableSpec> tables{spec};
+  // The index tables (obkvlite/index.h) are tables like any other.
+  for (const IndexSpec& index : spec.indexes) {
+    Result<TableSpec> own = IndexTableSpec(spec, index);
+    if (own.ok()) tables.push_back(std::move(own).value());
   }
-  std::string out = SqliteCatalogDdl() + "\n";
-  for (const std::string& stmt : SqliteCreateStatements(spec)) {
-    out += "\n" + stmt + "\n";
+  std::string out;
+  if (dialect == DdlDialect::kSqlite) out = SqliteCatalogDdl() + "\n";
+  for (const TableSpec& table : tables) {
+    if (dialect != DdlDialect::kSqlite) {
+      out += (out.empty() ? "" : "\n") +
+             ddl_internal::MysqlFamilyDdl(table, dialect);
+      continue;
+    }
+    for (const std::string& stmt : SqliteCreateStatements(table)) {
+      out += "\n" + stmt + "\n";
+    }
   }
   return out;
 }

@@ -16,6 +16,11 @@ std::string OpPrefix(size_t i) { return "ops[" + std::to_string(i) + "]."; }
 
 }  // namespace
 
+std::string_view MutationRow(const Mutation& mutation) {
+  return std::visit([](const auto& m) -> std::string_view { return m.row; },
+                    mutation);
+}
+
 Status ValidateMutation(const TableSchema& schema, const Mutation& mutation,
                         int64_t now_ms) {
   if (const Put* put = std::get_if<Put>(&mutation)) {

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "hbase/table_schema.h"
@@ -22,6 +23,9 @@
 #include "storage/connection.h"
 
 namespace obkvlite {
+
+// The row `mutation` writes.
+std::string_view MutationRow(const Mutation& mutation);
 
 // Validates one mutation (unprefixed messages).
 Status ValidateMutation(const TableSchema& schema, const Mutation& mutation,

@@ -6,6 +6,7 @@
 
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
+#include "hbase/newest_stored.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 
@@ -57,35 +58,6 @@ Status DeleteInPartitions(storage::Connection* conn, const FamilyInfo& family,
   return Status::OK();
 }
 
-// Finds the newest stored version of family:qualifier (expired or not).
-Result<std::optional<int64_t>> NewestT(storage::Connection* conn,
-                                       const FamilyInfo& family,
-                                       const std::string& row,
-                                       const std::string& qualifier) {
-  std::optional<int64_t> newest;
-  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
-  const bool paged = conn->page_rows() > 0;
-  for (int p : family.Distinct(family.router.PruneGet(row, TimeRange::All()))) {
-    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
-                          NormalStatement(conn, family.partition_tables[p],
-                                          layout::NormalGetColumnKind(
-                                              paged, /*lock_rows=*/true)));
-    stmt->BindBlob(1, row);
-    stmt->BindBlob(2, qualifier);
-    stmt->BindInt(3, all.lo_exclusive);
-    stmt->BindInt(4, all.hi_inclusive);
-    if (paged) stmt->BindInt(5, 1);
-    Result<bool> found = stmt->Step();
-    if (found.ok() && *found) {
-      const int64_t t = stmt->ColumnInt(layout::kColT);
-      if (!newest.has_value() || t < *newest) newest = t;
-    }
-    stmt->Reset();
-    OBKV_RETURN_IF_ERROR(found.status());
-  }
-  return newest;
-}
-
 Status DeleteFamilyUpTo(storage::Connection* conn, const FamilyInfo& family,
                         const std::string& row, std::optional<int64_t> ts) {
   const int64_t min_t = ts.has_value() ? EncodeTimestamp(*ts) : layout::kMinT;
@@ -134,9 +106,11 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       if (del.timestamp.has_value()) {
         t = EncodeTimestamp(*del.timestamp);
       } else {
-        OBKV_ASSIGN_OR_RETURN(t,
-                              NewestT(writer, family, del.row, del.qualifier));
-        if (!t.has_value()) return Status::OK();  // nothing to delete
+        OBKV_ASSIGN_OR_RETURN(
+            std::optional<StoredVersion> newest,
+            NewestStored(writer, family, del.row, del.qualifier));
+        if (!newest.has_value()) return Status::OK();  // nothing to delete
+        t = newest->t;
       }
       const TimeRange at = TimeRange::Exactly(layout::DecodeTimestamp(*t));
       return DeleteInPartitions(writer, family, del.row, at,

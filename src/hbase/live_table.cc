@@ -133,6 +133,23 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
   return r;
 }
 
+Result<std::unique_ptr<Scanner>> LiveTable::GetIndexScanner(
+    const IndexScan& scan) {
+  return Run<Result<std::unique_ptr<Scanner>>>(
+      [&](Table* t) { return t->GetIndexScanner(scan); });
+}
+
+Result<IndexCheckReport> LiveTable::CheckIndex(const std::string& index) {
+  return Run<Result<IndexCheckReport>>(
+      [&](Table* t) { return t->CheckIndex(index); });
+}
+
+Result<int64_t> LiveTable::RebuildIndex(const std::string& index,
+                                        const IndexRebuildOptions& options) {
+  return Run<Result<int64_t>>(
+      [&](Table* t) { return t->RebuildIndex(index, options); });
+}
+
 Result<PurgeStats> LiveTable::Purge() {
   PurgeStats cleared;
   if (before_purge_) {

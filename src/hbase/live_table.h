@@ -83,6 +83,11 @@ class LiveTable final : public Table {
   Result<std::vector<MutationResult>> Batch(
       const std::vector<Mutation>& mutations) override;
   Result<PurgeStats> Purge() override;
+  Result<std::unique_ptr<Scanner>> GetIndexScanner(
+      const IndexScan& scan) override;
+  Result<IndexCheckReport> CheckIndex(const std::string& index) override;
+  Result<int64_t> RebuildIndex(const std::string& index,
+                               const IndexRebuildOptions& options) override;
 
  private:
   // OK, or why the table refuses operations. REQUIRED: hold change_mu_.

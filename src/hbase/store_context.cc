@@ -111,6 +111,15 @@ Status StoreContext::RunRead(
   return run(lease.get());
 }
 
+Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {
+  Snapshot snap;
+  OBKV_ASSIGN_OR_RETURN(snap.lease, readers_.Acquire());
+  OBKV_ASSIGN_OR_RETURN(
+      snap.txn, storage::Transaction::Begin(snap.lease.get(),
+                                            storage::Transaction::Kind::kRead));
+  return snap;
+}
+
 void StoreContext::EvictWriterStatements(const std::string& prefix) {
   for (auto& writer : writers_) writer->statements()->EvictPrefix(prefix);
   if (all_writer_ != nullptr) all_writer_->statements()->EvictPrefix(prefix);

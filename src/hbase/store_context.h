@@ -41,6 +41,7 @@
 #include "storage/connection.h"
 #include "storage/connection_pool.h"
 #include "storage/engine.h"
+#include "storage/transaction.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"
 
@@ -122,6 +123,14 @@ class StoreContext {
       OBKV_REQUIRES(all_writer_mu_);
 
   storage::ConnectionPool& readers() { return readers_; }
+
+  // A pooled read connection inside a read transaction: one snapshot of
+  // the store, released with the object (commit `txn` to end it cleanly).
+  struct Snapshot {
+    storage::ConnectionPool::Lease lease;
+    storage::Transaction txn;
+  };
+  Result<Snapshot> ReadSnapshot();
 
   // NotSupported for writes to a read-only store.
   Status CheckWritable(const char* what) const;

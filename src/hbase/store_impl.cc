@@ -31,6 +31,27 @@ Status CheckSpecMatchesJson(const TableSpec& spec) {
   return Status::OK();
 }
 
+// The specs of the index tables of `spec` (obkvlite/spec.h).
+Result<std::vector<TableSpec>> IndexTableSpecs(const TableSpec& spec) {
+  std::vector<TableSpec> out;
+  for (const IndexSpec& index : spec.indexes) {
+    OBKV_ASSIGN_OR_RETURN(TableSpec own, IndexTableSpec(spec, index));
+    out.push_back(std::move(own));
+  }
+  return out;
+}
+
+// The table whose index `name` is, in `specs`, or nullptr.
+const TableSpec* IndexOwner(const std::vector<TableSpec>& specs,
+                            const std::string& name) {
+  for (const TableSpec& s : specs) {
+    for (const IndexSpec& index : s.indexes) {
+      if (index.name == name) return &s;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool IsServerLocation(std::string_view location) {
@@ -106,8 +127,20 @@ Result<int64_t> StoreImpl::CopyTableTo(const std::string& name, Store* dest,
       if (!made.ok() && !made.IsAlreadyExists()) return made;
     }
     OBKV_RETURN_IF_ERROR(target->CreateTable(spec));
-    return CopyTableRows(ctx_.get(), *SchemaOf(spec), target->ctx_.get(),
-                         *target->SchemaOf(spec), options);
+    OBKV_ASSIGN_OR_RETURN(int64_t rows,
+                          CopyTableRows(ctx_.get(), *SchemaOf(spec),
+                                        target->ctx_.get(),
+                                        *target->SchemaOf(spec), options));
+    // The index tables come along as they are (CreateTable made them).
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes,
+                          IndexTableSpecs(spec));
+    for (const TableSpec& index : indexes) {
+      OBKV_RETURN_IF_ERROR(CopyTableRows(ctx_.get(), *SchemaOf(index),
+                                         target->ctx_.get(),
+                                         *target->SchemaOf(index), options)
+                               .status());
+    }
+    return rows;
   });
 }
 
@@ -153,14 +186,6 @@ Result<const FamilyInfo*> StoreImpl::FamilyOf(const TableSchema& schema,
   return &schema.families()[rank];
 }
 
-Result<StoreImpl::Snapshot> StoreImpl::ReadSnapshot() {
-  Snapshot snap;
-  OBKV_ASSIGN_OR_RETURN(snap.lease, ctx_->readers().Acquire());
-  OBKV_ASSIGN_OR_RETURN(
-      snap.txn, storage::Transaction::Begin(snap.lease.get(),
-                                            storage::Transaction::Kind::kRead));
-  return snap;
-}
 
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
@@ -184,14 +209,24 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
     if (live != nullptr) change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_RETURN_IF_ERROR(CheckNamespaceOf(spec.name));
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes,
+                          IndexTableSpecs(spec));
     OBKV_RETURN_IF_ERROR(ctx_->engine()->CreateTable(ctx_->writer(), spec));
-    auto_split_.Forget(spec.name);
-    if (live != nullptr) {
-      live->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
-      return Status::OK();
+    // The index tables, undone with the table when one cannot be made.
+    for (size_t i = 0; i < indexes.size(); ++i) {
+      Status made = ctx_->engine()->CreateTable(ctx_->writer(), indexes[i]);
+      if (made.ok()) continue;
+      for (size_t j = 0; j < i; ++j) {
+        (void)ctx_->engine()->DropTable(ctx_->writer(), indexes[j]);
+      }
+      (void)ctx_->engine()->DropTable(ctx_->writer(), spec);
+      return made.WithPrefix("index '" + indexes[i].name + "'");
     }
+    auto_split_.Forget(spec.name);
+    if (live != nullptr) live->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
     std::lock_guard<std::mutex> lock(tables_mu_);
-    AddTables({spec});
+    if (live == nullptr) AddTables({spec});
+    AddTables(indexes);
     return Status::OK();
   });
 }
@@ -199,14 +234,24 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
 Status StoreImpl::DropTable(const std::string& name) {
   return GuardApi("drop", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("drop"));
-    LiveTable* live = nullptr;
+    // The table and its index tables, each object locked (change locks
+    // come before the write mutexes).
+    std::vector<LiveTable*> lives;
     {
       std::lock_guard<std::mutex> lock(tables_mu_);
       auto it = tables_.find(name);
-      if (it != tables_.end()) live = it->second.get();
+      if (it != tables_.end()) lives.push_back(it->second.get());
     }
-    std::unique_lock<std::shared_mutex> change;
-    if (live != nullptr) change = live->ChangeLock();
+    if (!lives.empty()) {
+      const std::vector<IndexSpec> indexes = lives.front()->spec().indexes;
+      std::lock_guard<std::mutex> lock(tables_mu_);
+      for (const IndexSpec& index : indexes) {
+        auto own = tables_.find(index.name);
+        if (own != tables_.end()) lives.push_back(own->second.get());
+      }
+    }
+    std::vector<std::unique_lock<std::shared_mutex>> changes;
+    for (LiveTable* live : lives) changes.push_back(live->ChangeLock());
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                           storage::LoadCatalog(ctx_->writer()));
@@ -217,15 +262,26 @@ Status StoreImpl::DropTable(const std::string& name) {
     if (spec == nullptr) {
       return Status::NotFound("table '" + name + "' not found");
     }
+    if (const TableSpec* owner = IndexOwner(specs, name)) {
+      return Status::FailedPrecondition(
+          "table '" + name + "' is an index of table '" + owner->name +
+          "' and is dropped with it");
+    }
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes,
+                          IndexTableSpecs(*spec));
+    for (const TableSpec& index : indexes) {
+      OBKV_RETURN_IF_ERROR(ctx_->engine()->DropTable(ctx_->writer(), index));
+      ctx_->EvictWriterStatements(index.name + "$");
+    }
     const Status dropped = ctx_->engine()->DropTable(ctx_->writer(), *spec);
     // A failed drop of a sharded store may have been completed by the
-    // shard repair: the table object follows the catalog.
+    // shard repair: the table objects follow the catalog.
     Result<bool> kept = storage::CatalogHas(ctx_->writer(), name);
     if (!dropped.ok() && (!kept.ok() || *kept)) return dropped;
     ctx_->EvictWriterStatements(name + "$");
     ctx_->readers().InvalidateStatements();
     auto_split_.Forget(name);
-    if (live != nullptr) live->MarkDropped();
+    for (LiveTable* live : lives) live->MarkDropped();
     return dropped;
   });
 }

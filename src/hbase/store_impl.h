@@ -111,11 +111,8 @@ class StoreImpl final : public Store {
   static Result<const FamilyInfo*> FamilyOf(const TableSchema& schema,
                                             const std::string& family);
   // A pooled read connection inside a read transaction (one snapshot).
-  struct Snapshot {
-    storage::ConnectionPool::Lease lease;
-    storage::Transaction txn;
-  };
-  Result<Snapshot> ReadSnapshot();
+  using Snapshot = StoreContext::Snapshot;
+  Result<Snapshot> ReadSnapshot() { return ctx_->ReadSnapshot(); }
   // Stored rows of first-level partition `index` of `family`.
   Result<int64_t> CountCells(storage::Connection* conn,
                              const FamilyInfo& family, int index) const;

@@ -144,11 +144,22 @@ Status StoreImpl::TruncateTable(const std::string& name,
     auto change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_ASSIGN_OR_RETURN(TableSpec spec, CatalogSpec(ctx_->writer(), name));
+    // The index tables empty with their table, in the same transaction.
+    std::vector<TableSpec> tables = {spec};
+    for (const IndexSpec& index : spec.indexes) {
+      OBKV_ASSIGN_OR_RETURN(TableSpec own, IndexTableSpec(spec, index));
+      tables.push_back(std::move(own));
+    }
     if (options.oceanbase_ddl != nullptr) {
-      *options.oceanbase_ddl = TruncateTableStatements(spec);
+      options.oceanbase_ddl->clear();
+      for (const TableSpec& t : tables) {
+        for (std::string& stmt : TruncateTableStatements(t)) {
+          options.oceanbase_ddl->push_back(std::move(stmt));
+        }
+      }
     }
     if (options.dry_run) return Status::OK();
-    OBKV_RETURN_IF_ERROR(ctx_->engine()->TruncateTable(ctx_->writer(), spec));
+    OBKV_RETURN_IF_ERROR(ctx_->engine()->TruncateTables(ctx_->writer(), tables));
     auto_split_.Forget(name);
     return Status::OK();
   });

@@ -16,4 +16,24 @@ Status Table::Get(const obkvlite::Get& get, RowResult* out) {
   return Status::OK();
 }
 
+namespace {
+Status NoIndexes(const TableSpec& spec) {
+  return Status::NotSupported("table '" + spec.name +
+                              "': secondary indexes need the normal layout");
+}
+}  // namespace
+
+Result<std::unique_ptr<Scanner>> Table::GetIndexScanner(const IndexScan&) {
+  return NoIndexes(spec());
+}
+
+Result<IndexCheckReport> Table::CheckIndex(const std::string&) {
+  return NoIndexes(spec());
+}
+
+Result<int64_t> Table::RebuildIndex(const std::string&,
+                                    const IndexRebuildOptions&) {
+  return NoIndexes(spec());
+}
+
 }  // namespace obkvlite

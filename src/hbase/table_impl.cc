@@ -9,6 +9,10 @@
 #include "hbase/counting_scanner.h"
 #include "hbase/delete_ops.h"
 #include "hbase/increment_append.h"
+#include "hbase/index_check.h"
+#include "hbase/index_rebuild.h"
+#include "hbase/index_scanner.h"
+#include "hbase/index_sync.h"
 #include "hbase/limits.h"
 #include "hbase/merging_scanner.h"
 #include "hbase/purge.h"
@@ -70,8 +74,29 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
   });
 }
 
+Status NormalTable::RunIndexedWrite(
+    const char* what, const std::vector<std::string_view>& rows,
+    const std::function<Status(Connection*)>& body) {
+  if (schema_->indexes().empty()) return ctx_->RunWrite(what, body);
+  return ctx_->RunWrite(what, [&](Connection* writer) -> Status {
+    IndexSync sync(schema_.get());
+    for (std::string_view row : rows) {
+      OBKV_RETURN_IF_ERROR(sync.Before(writer, row));
+    }
+    OBKV_RETURN_IF_ERROR(body(writer));
+    return sync.Apply(writer);
+  });
+}
+
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
   const int shards = ctx_->shards();
+  if (!schema_->indexes().empty()) {
+    // One transaction spanning the main and the index tables.
+    std::vector<std::string_view> rows;
+    for (const RoutedCell& cell : *cells) rows.push_back(cell.row);
+    return RunIndexedWrite(
+        "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); });
+  }
   if (shards == 1) {
     return ctx_->RunWrite(
         "put", [&](Connection* writer) { return WriteCells(writer, cells); });
@@ -150,9 +175,10 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
     OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
     const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(ctx_->RunWrite("delete", [&](Connection* writer) {
-      return ApplyDelete(writer, *schema_, del);
-    }));
+    OBKV_RETURN_IF_ERROR(
+        RunIndexedWrite("delete", {del.row}, [&](Connection* writer) {
+          return ApplyDelete(writer, *schema_, del);
+        }));
     CountDelete(counters_.get(), *schema_, del, now);
     return Status::OK();
   });
@@ -165,7 +191,8 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
     const int64_t now = ctx_->NowMs();
     RowResult out;
     OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("increment", [&](Connection* writer) -> Status {
+        RunIndexedWrite("increment", {inc.row},
+                        [&](Connection* writer) -> Status {
           OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
           return Status::OK();
         }));
@@ -181,7 +208,8 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
     const int64_t now = ctx_->NowMs();
     RowResult out;
     OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("append", [&](Connection* writer) -> Status {
+        RunIndexedWrite("append", {app.row},
+                        [&](Connection* writer) -> Status {
           OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
           return Status::OK();
         }));
@@ -197,7 +225,8 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
     OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
     bool success = false;
     OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("check_and_mutate", [&](Connection* writer) -> Status {
+        RunIndexedWrite("check_and_mutate", {cam.row},
+                        [&](Connection* writer) -> Status {
           OBKV_ASSIGN_OR_RETURN(success,
                                 ApplyCheckAndMutate(writer, schema_, cam, now));
           return Status::OK();
@@ -214,8 +243,12 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
     const int64_t now = ctx_->NowMs();
     OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
     std::vector<MutationResult> results;
+    std::vector<std::string_view> rows;
+    if (!schema_->indexes().empty()) {
+      for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
+    }
     OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("batch", [&](Connection* writer) -> Status {
+        RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
           OBKV_ASSIGN_OR_RETURN(results,
                                 ApplyBatch(writer, schema_, mutations, now));
           return Status::OK();
@@ -234,11 +267,41 @@ Result<PurgeStats> NormalTable::Purge() {
     PurgeStats stats;
     OBKV_RETURN_IF_ERROR(
         ctx_->RunWrite("purge", [&](Connection* writer) -> Status {
+          IndexSync sync(schema_.get());
+          if (sync.active()) {
+            OBKV_RETURN_IF_ERROR(
+                NoteExpiredEntries(writer, *schema_, now, &sync));
+          }
           OBKV_ASSIGN_OR_RETURN(
               stats, ApplyPurge(writer, &ctx_->readers(), *schema_, now));
-          return Status::OK();
+          return sync.Apply(writer);
         }));
     return stats;
+  });
+}
+
+Result<std::unique_ptr<Scanner>> NormalTable::GetIndexScanner(
+    const obkvlite::IndexScan& scan) {
+  return GuardApi("index_scan", [&]() -> Result<std::unique_ptr<Scanner>> {
+    return OpenIndexScanner(
+        ctx_, schema_, scan, ctx_->NowMs(),
+        [this](const obkvlite::Get& get, RowResult* out) {
+          return Get(get, out);
+        });
+  });
+}
+
+Result<IndexCheckReport> NormalTable::CheckIndex(const std::string& index) {
+  return GuardApi("index check", [&]() -> Result<IndexCheckReport> {
+    return CheckIndexes(ctx_, *schema_, index);
+  });
+}
+
+Result<int64_t> NormalTable::RebuildIndex(const std::string& index,
+                                          const IndexRebuildOptions& options) {
+  return GuardApi("index rebuild", [&]() -> Result<int64_t> {
+    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("index rebuild"));
+    return RebuildIndexes(ctx_, *schema_, index, options);
   });
 }
 

@@ -12,7 +12,10 @@
 #ifndef OBKVLITE_HBASE_TABLE_IMPL_H_
 #define OBKVLITE_HBASE_TABLE_IMPL_H_
 
+#include <functional>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "hbase/store_context.h"
@@ -46,8 +49,21 @@ class NormalTable final : public Table {
   Result<std::vector<MutationResult>> Batch(
       const std::vector<Mutation>& mutations) override;
   Result<PurgeStats> Purge() override;
+  Result<std::unique_ptr<Scanner>> GetIndexScanner(
+      const obkvlite::IndexScan& scan) override;
+  Result<IndexCheckReport> CheckIndex(const std::string& index) override;
+  Result<int64_t> RebuildIndex(const std::string& index,
+                               const IndexRebuildOptions& options) override;
 
  private:
+  // Runs `body` in one write transaction (StoreContext::RunWrite). When the
+  // table has indexes, the index state of `rows` is read first and their
+  // entries are brought in step after `body`, in the same transaction
+  // (index_sync.h).
+  Status RunIndexedWrite(
+      const char* what, const std::vector<std::string_view>& rows,
+      const std::function<Status(storage::Connection*)>& body);
+
   // Writes routed cells in one transaction; in a sharded store, in one
   // transaction per shard they touch, in shard order (doc/shards.md).
   // Reorders `cells`.

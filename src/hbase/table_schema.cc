@@ -57,6 +57,27 @@ TableSchema::TableSchema(TableSpec spec, bool partitions_are_tables)
   for (const FamilySpec* f : sorted) {
     families_.emplace_back(spec_, *f, partitions_are_tables);
   }
+  for (const IndexSpec& index : spec_.indexes) {
+    // Valid: ParseTableSpec made the same spec when it parsed the table's
+    // (an empty table otherwise, parallel to spec_.indexes).
+    Result<TableSpec> own = IndexTableSpec(spec_, index);
+    IndexInfo info;
+    info.spec = index;
+    info.table = std::make_shared<const TableSchema>(
+        own.ok() ? std::move(own).value() : TableSpec(),
+        partitions_are_tables);
+    info.columns.push_back({Rank(index.family), index.qualifier});
+    for (const IndexColumn& c : index.covered) {
+      info.columns.push_back({Rank(c.family), c.qualifier});
+    }
+    indexes_.push_back(std::move(info));
+  }
+}
+
+const IndexInfo* TableSchema::FindIndex(std::string_view name) const {
+  const IndexSpec* found = spec_.FindIndex(name);
+  if (found == nullptr) return nullptr;
+  return &indexes_[static_cast<size_t>(found - spec_.indexes.data())];
 }
 
 int TableSchema::Rank(std::string_view family) const {

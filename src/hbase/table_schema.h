@@ -20,6 +20,7 @@
 #define OBKVLITE_HBASE_TABLE_SCHEMA_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,21 @@ struct FamilyInfo {
   std::vector<int> AllTables() const;
 };
 
+class TableSchema;
+
+// One secondary index of a table (obkvlite/index.h): its spec, the schema
+// of its index table, and the ranks (in the main table) of the families of
+// its columns: columns[0] is the indexed column, then the covered ones.
+struct IndexInfo {
+  struct ColumnRef {
+    int family;  // rank in the main table
+    std::string qualifier;
+  };
+  IndexSpec spec;
+  std::shared_ptr<const TableSchema> table;
+  std::vector<ColumnRef> columns;
+};
+
 class TableSchema {
  public:
   // `partitions_are_tables`: storage::Engine::partitions_are_tables().
@@ -61,10 +77,16 @@ class TableSchema {
   const std::vector<FamilyInfo>& families() const { return families_; }
   // Rank of `family`, or -1 when the table has no such family.
   int Rank(std::string_view family) const;
+  // The table's secondary indexes, in spec order.
+  const std::vector<IndexInfo>& indexes() const { return indexes_; }
+  // The index named `name` (obkvlite/spec.h TableSpec::FindIndex), or
+  // nullptr.
+  const IndexInfo* FindIndex(std::string_view name) const;
 
  private:
   TableSpec spec_;
   std::vector<FamilyInfo> families_;
+  std::vector<IndexInfo> indexes_;
 };
 
 }  // namespace obkvlite

@@ -35,6 +35,22 @@ Status CheckSpecChange(const TableSpec& before, const TableSpec& after) {
         "rowkey: a table's rowkey design cannot change (its keys are "
         "stored); create a new table and copy the rows");
   }
+  for (const IndexSpec& index : before.indexes) {
+    std::vector<std::string> families{index.family};
+    for (const IndexColumn& c : index.covered) families.push_back(c.family);
+    for (const std::string& f : families) {
+      if (after.FindFamily(f) != nullptr) continue;
+      return Status::InvalidArgument(
+          "families: family '" + f + "' holds columns of index '" +
+          index.name + "' and cannot be deleted while the index exists");
+    }
+  }
+  if (Member(after.json, "indexes") != Member(before.json, "indexes")) {
+    return Status::InvalidArgument(
+        "indexes: a table's indexes cannot change with alter (create a "
+        "table with the new indexes, load the rows into it, or run `obkv "
+        "index rebuild` after writing them)");
+  }
   if (after.disabled != before.disabled) {
     return Status::InvalidArgument(
         "disabled: use disable / enable to change a table's state");

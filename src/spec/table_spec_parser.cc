@@ -13,6 +13,7 @@
 
 #include "obkvlite/spec.h"
 #include "spec/hbase_attributes_parser.h"
+#include "spec/index_spec_parser.h"
 #include "spec/json_fields.h"
 #include "spec/partition_policy_parser.h"
 #include "spec/partition_spec_parser.h"
@@ -250,7 +251,7 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   OBKV_RETURN_IF_ERROR(
       fields.CheckKnown({"table", "layout", "families", "partition", "rowkey",
                          "hbase_attributes", "disabled", "time_window",
-                         "auto_split"}));
+                         "auto_split", "indexes"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
@@ -348,6 +349,10 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
           table.name + "' has " + std::to_string(table.families.size()) +
           " families");
     }
+  }
+  if (const nlohmann::json* indexes = fields.Get("indexes")) {
+    OBKV_ASSIGN_OR_RETURN(table.indexes,
+                          ParseIndexes(*indexes, "indexes", table));
   }
   nlohmann::json canonical = root;
   canonical["table"] = table.name;

@@ -75,9 +75,11 @@ class Engine {
                                      const std::vector<FamilyMoves>& moves,
                                      const MoveProgress& progress) = 0;
 
-  // Removes every row of every family of the table, keeping its tables
-  // and partitions.
-  virtual Status TruncateTable(Connection* writer, const TableSpec& spec) = 0;
+  // Removes every row of every family of the tables (a table and its index
+  // tables), keeping their tables and partitions; one transaction on
+  // SQLite.
+  virtual Status TruncateTables(Connection* writer,
+                                const std::vector<TableSpec>& specs) = 0;
 
   // Registers namespace `ns` (storage/namespaces.h); a server also creates
   // its database. AlreadyExists when registered.

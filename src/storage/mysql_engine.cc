@@ -100,10 +100,13 @@ class MysqlEngine final : public Engine {
     return int64_t{0};
   }
 
-  Status TruncateTable(Connection* writer, const TableSpec& spec) override {
+  Status TruncateTables(Connection* writer,
+                        const std::vector<TableSpec>& specs) override {
     OBKV_RETURN_IF_ERROR(writer->Revive());
-    for (const std::string& stmt : TruncateTableStatements(spec)) {
-      OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
+    for (const TableSpec& spec : specs) {
+      for (const std::string& stmt : TruncateTableStatements(spec)) {
+        OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
+      }
     }
     return Status::OK();
   }

@@ -147,15 +147,18 @@ class SqliteEngine final : public Engine {
     OBKV_RETURN_IF_ERROR(RemoveNamespace(writer, ns));
     return txn.Commit();
   }
-  Status TruncateTable(Connection* writer, const TableSpec& spec) override {
+  Status TruncateTables(Connection* writer,
+                        const std::vector<TableSpec>& specs) override {
     OBKV_ASSIGN_OR_RETURN(
         Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
-    for (const FamilySpec& f : spec.families) {
-      const std::string relation = FamilyRelationName(spec, f);
-      for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
-        OBKV_RETURN_IF_ERROR(writer->Exec(
-            "DELETE FROM " +
-            QuoteSqlIdentifier(PartitionTableName(relation, f.partition, i))));
+    for (const TableSpec& spec : specs) {
+      for (const FamilySpec& f : spec.families) {
+        const std::string relation = FamilyRelationName(spec, f);
+        for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
+          OBKV_RETURN_IF_ERROR(writer->Exec(
+              "DELETE FROM " + QuoteSqlIdentifier(
+                                   PartitionTableName(relation, f.partition, i))));
+        }
       }
     }
     return txn.Commit();

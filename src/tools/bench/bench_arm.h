@@ -61,6 +61,9 @@ std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
 
 // Suffix of an obkvlite arm with request counting off: "key97-nostats".
 inline constexpr const char* kNoStatsSuffix = "-nostats";
+// Suffix of an obkvlite arm whose table has one secondary index, on
+// f:field0 (obkv-bench --index-overhead): "normal-indexed".
+inline constexpr const char* kIndexedSuffix = "-indexed";
 // Hand-written SQL over MariaDB Connector/C on the mariadb arm's table.
 std::unique_ptr<BenchArm> NewRawMariadbArm();
 

@@ -29,18 +29,22 @@ std::string BenchSpecJson(const std::string& strategy) {
 
 namespace {
 
+// Removes `suffix` from the end of `*name`; false when it does not end so.
+bool StripSuffix(const std::string& suffix, std::string* name) {
+  if (name->size() <= suffix.size() ||
+      name->compare(name->size() - suffix.size(), suffix.size(), suffix) != 0) {
+    return false;
+  }
+  name->resize(name->size() - suffix.size());
+  return true;
+}
+
 class ObkvArm : public BenchArm {
  public:
   explicit ObkvArm(std::string name) : name_(std::move(name)) {
-    const std::string suffix = kNoStatsSuffix;
-    if (name_.size() > suffix.size() &&
-        name_.compare(name_.size() - suffix.size(), suffix.size(), suffix) ==
-            0) {
-      strategy_ = name_.substr(0, name_.size() - suffix.size());
-      request_stats_ = false;
-    } else {
-      strategy_ = name_;
-    }
+    strategy_ = name_;
+    request_stats_ = !StripSuffix(kNoStatsSuffix, &strategy_);
+    indexed_ = StripSuffix(kIndexedSuffix, &strategy_);
   }
 
   const std::string& name() const override { return name_; }
@@ -57,9 +61,13 @@ class ObkvArm : public BenchArm {
                                         : dir + "/" + name_ + ".db";
     if (server) opened.shards = 0;
     OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
-    OBKV_ASSIGN_OR_RETURN(
-        TableSpec spec,
-        ParseTableSpec(BenchSpecJson(server ? "normal" : strategy_)));
+    std::string json = BenchSpecJson(server ? "normal" : strategy_);
+    if (indexed_) {
+      json.pop_back();  // the closing brace
+      json += R"(, "indexes": [{"name": "t_by_field0", "family": "f",
+                 "qualifier": "field0"}]})";
+    }
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(json));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
     OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
     return Status::OK();
@@ -122,7 +130,8 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
-  std::string strategy_;       // name_ without kNoStatsSuffix
+  std::string strategy_;       // name_ without kNoStatsSuffix, kIndexedSuffix
+  bool indexed_ = false;       // the table has one index (kIndexedSuffix)
   bool request_stats_ = true;  // false for "<arm>-nostats"
   std::string database_;       // server arms
   std::unique_ptr<Store> store_;

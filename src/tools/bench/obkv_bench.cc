@@ -19,6 +19,9 @@
 // over the runs. An arm "<arm>-nostats" is <arm> with counting off.
 // --noise-floor runs the same pairs with counting off on both sides: how
 // far the host's noise alone moves the ratios.
+// --index-overhead measures the same way what one secondary index (on
+// f:field0; obkvlite/index.h) costs: each arm with the index against it
+// without ("<arm>-indexed" / "<arm>").
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
@@ -70,6 +73,7 @@ struct Config {
                                    "prefix", "timeseries", "key97x2"};
   bool json_only = false;
   bool stats_overhead = false;  // measure request counting instead
+  bool index_overhead = false;  // with stats_overhead: an index instead
   bool noise_floor = false;     // ... with counting off on both sides
 };
 
@@ -268,11 +272,14 @@ int RunStatsOverhead(const Config& cfg) {
   w.noise_floor = cfg.noise_floor;
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
-     << ",\"stats_overhead\":{";
+     << (cfg.index_overhead ? ",\"index_overhead\":{" : ",\"stats_overhead\":{");
   if (!cfg.json_only) {
-    std::printf("request-stats overhead: throughput counting on / off (1.00 "
-                "= no cost; target >= 0.97), rows=%llu%s\n%-11s %5s %8s %8s "
-                "%8s\n",
+    std::printf(cfg.index_overhead
+                    ? "index overhead: throughput with one index / without "
+                      "(1.00 = no cost), rows=%llu%s\n%-11s %5s %8s %8s %8s\n"
+                    : "request-stats overhead: throughput counting on / off "
+                      "(1.00 = no cost; target >= 0.97), rows=%llu%s\n%-11s "
+                      "%5s %8s %8s %8s\n",
                 static_cast<unsigned long long>(cfg.rows),
                 cfg.noise_floor ? ", NOISE FLOOR: off / off" : "", "arm",
                 "run", "put", "get", "scan");
@@ -287,7 +294,10 @@ int RunStatsOverhead(const Config& cfg) {
       char tmpl[] = "/tmp/obkv-bench-XXXXXX";
       const std::string dir = mkdtemp(tmpl);
       Result<OverheadRatios> r =
-          MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
+          cfg.index_overhead
+              ? MeasurePairOverhead(arm + kIndexedSuffix, arm, dir,
+                                    cfg.options, w, 42 + run)
+              : MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
       std::system(("rm -rf '" + dir + "'").c_str());
       if (!r.ok()) {
         std::cerr << "obkv-bench: arm " << arm << ": " << r.status().ToString()
@@ -352,6 +362,8 @@ int Main(int argc, char** argv) {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
       cfg.stats_overhead = true;
+    } else if (a == "--index-overhead") {
+      cfg.stats_overhead = cfg.index_overhead = true;
     } else if (a == "--noise-floor") {
       cfg.stats_overhead = cfg.noise_floor = true;
     } else {
@@ -359,7 +371,7 @@ int Main(int argc, char** argv) {
                    "[--value-bytes B] [--cache-mib M] [--ordered] "
                    "[--arms raw,normal,key97,prefix,timeseries,key97x2,"
                    "mariadb,rawmariadb] [--mysql-socket PATH] [--json] "
-                   "[--stats-overhead] [--noise-floor]\n";
+                   "[--stats-overhead] [--noise-floor] [--index-overhead]\n";
       return 2;
     }
   }

@@ -50,9 +50,18 @@ Result<OverheadRatios> MeasureStatsOverhead(const std::string& arm,
                                             const StoreOptions& options,
                                             const OverheadWorkload& w,
                                             uint64_t seed) {
-  std::unique_ptr<BenchArm> on =
-      NewObkvArm(w.noise_floor ? arm + kNoStatsSuffix : arm);
-  std::unique_ptr<BenchArm> off = NewObkvArm(arm + kNoStatsSuffix);
+  return MeasurePairOverhead(w.noise_floor ? arm + kNoStatsSuffix : arm,
+                             arm + kNoStatsSuffix, dir, options, w, seed);
+}
+
+Result<OverheadRatios> MeasurePairOverhead(const std::string& on_arm,
+                                           const std::string& off_arm,
+                                           const std::string& dir,
+                                           const StoreOptions& options,
+                                           const OverheadWorkload& w,
+                                           uint64_t seed) {
+  std::unique_ptr<BenchArm> on = NewObkvArm(on_arm);
+  std::unique_ptr<BenchArm> off = NewObkvArm(off_arm);
   const std::string on_dir = dir + "/on", off_dir = dir + "/off";
   ::mkdir(on_dir.c_str(), 0700);
   ::mkdir(off_dir.c_str(), 0700);

@@ -47,7 +47,18 @@ struct OverheadRatios {
 // The median of `v` (0 when empty).
 double Median(std::vector<double> v);
 
-// Measures arm `arm` (an obkvlite arm name) in directory `dir`.
+// Measures obkvlite arm `on` against arm `off` in directory `dir` (each
+// ratio throughput of `on` / `off`), e.g. "normal-indexed" against
+// "normal": what one secondary index costs (obkv-bench --index-overhead).
+Result<OverheadRatios> MeasurePairOverhead(const std::string& on,
+                                           const std::string& off,
+                                           const std::string& dir,
+                                           const StoreOptions& options,
+                                           const OverheadWorkload& workload,
+                                           uint64_t seed);
+
+// Measures arm `arm` (an obkvlite arm name) in directory `dir`, counting
+// on against off.
 Result<OverheadRatios> MeasureStatsOverhead(const std::string& arm,
                                             const std::string& dir,
                                             const StoreOptions& options,

@@ -74,6 +74,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterAlterCommand(app, ctx);
   RegisterPartitionCommand(app, ctx);
   RegisterNamespaceCommand(app, ctx);
+  RegisterIndexCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

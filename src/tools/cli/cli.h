@@ -78,6 +78,7 @@ void RegisterTableStateCommands(CLI::App& app, CliContext& ctx);
 void RegisterAlterCommand(CLI::App& app, CliContext& ctx);
 void RegisterPartitionCommand(CLI::App& app, CliContext& ctx);
 void RegisterNamespaceCommand(CLI::App& app, CliContext& ctx);
+void RegisterIndexCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

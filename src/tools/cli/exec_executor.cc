@@ -16,10 +16,9 @@ ExecResponse CellsOf(RowResult&& row) {
   return ExecResponse::Cells(std::move(row.cells));
 }
 
-Result<ExecResponse> RunScan(Table& table, const Scan& scan,
-                             const CellSink& sink) {
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
-                        table.GetScanner(scan));
+// The cells of every row `scanner` returns, into `sink` or the response.
+Result<ExecResponse> DrainScanner(std::unique_ptr<Scanner> scanner,
+                                  const CellSink& sink) {
   std::vector<Cell> cells;
   RowResult row;
   while (scanner->Next(&row)) {
@@ -33,6 +32,20 @@ Result<ExecResponse> RunScan(Table& table, const Scan& scan,
   }
   OBKV_RETURN_IF_ERROR(scanner->status());
   return ExecResponse::Cells(std::move(cells));
+}
+
+Result<ExecResponse> RunScan(Table& table, const Scan& scan,
+                             const CellSink& sink) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                        table.GetScanner(scan));
+  return DrainScanner(std::move(scanner), sink);
+}
+
+Result<ExecResponse> RunIndexScan(Table& table, const IndexScan& scan,
+                                  const CellSink& sink) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                        table.GetIndexScanner(scan));
+  return DrainScanner(std::move(scanner), sink);
 }
 
 // The result of one batch op: the shape its single-op form returns.
@@ -89,6 +102,8 @@ Result<ExecResponse> Run(Table& table, const ExecOperation& operation,
         } else if constexpr (std::is_same_v<T, CheckAndMutate>) {
           OBKV_ASSIGN_OR_RETURN(bool success, table.CheckAndMutate(op));
           return ExecResponse::Success(success);
+        } else if constexpr (std::is_same_v<T, IndexScan>) {
+          return RunIndexScan(table, op, scan_sink);
         } else if constexpr (std::is_same_v<T, ExecStats>) {
           return Status::InvalidArgument("op: stats runs on the store");
         } else {

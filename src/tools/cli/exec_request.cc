@@ -34,6 +34,7 @@ enum class OpKind {
   kCheckAndMutate,
   kBatch,
   kStats,
+  kIndexScan,
 };
 
 struct OpName {
@@ -51,6 +52,7 @@ constexpr OpName kOpNames[] = {
     {"check_and_mutate", OpKind::kCheckAndMutate},
     {"batch", OpKind::kBatch},
     {"stats", OpKind::kStats},
+    {"index_scan", OpKind::kIndexScan},
 };
 
 // Where an operation sits; nested operations inherit the table (and, in
@@ -69,7 +71,8 @@ bool AllowedIn(Nesting nesting, OpKind kind) {
       return true;
     case Nesting::kBatch:
       return kind != OpKind::kGet && kind != OpKind::kScan &&
-             kind != OpKind::kBatch && kind != OpKind::kStats;
+             kind != OpKind::kBatch && kind != OpKind::kStats &&
+             kind != OpKind::kIndexScan;
     case Nesting::kMutations:
       return kind == OpKind::kPut || kind == OpKind::kDelete;
   }
@@ -141,6 +144,9 @@ Status CheckKnownFields(const JsonFields& f, OpKind kind) {
       return f.CheckKnown({"op", "table", "ops"});
     case OpKind::kStats:
       return f.CheckKnown({"op", "table", "family", "since", "until", "nodes"});
+    case OpKind::kIndexScan:
+      return f.CheckKnown({"op", "table", "index", "value", "prefix", "limit",
+                           "max_versions", "families", "columns"});
   }
   return Status::OK();
 }
@@ -240,6 +246,29 @@ Result<Scan> ParseScan(const JsonFields& f) {
   OBKV_ASSIGN_OR_RETURN(std::optional<std::string> filter,
                         f.OptionalString("filter"));
   scan.filter = filter.value_or("");
+  return scan;
+}
+
+Result<IndexScan> ParseIndexScan(const JsonFields& f) {
+  IndexScan scan;
+  OBKV_ASSIGN_OR_RETURN(scan.index, f.String("index"));
+  if (f.Has("value") == f.Has("prefix")) {
+    return InvalidField(f.PathOf("value"),
+                        "exactly one of value and prefix is required");
+  }
+  if (f.Has("value")) {
+    OBKV_ASSIGN_OR_RETURN(scan.value, ReadBytes(f, "value"));
+  } else {
+    OBKV_ASSIGN_OR_RETURN(scan.prefix, ReadBytes(f, "prefix"));
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      std::optional<int64_t> limit,
+      f.OptionalInteger("limit", 0, kInt64Max,
+                        "a non-negative integer (0 = unlimited)"));
+  scan.limit = limit.value_or(0);
+  OBKV_ASSIGN_OR_RETURN(scan.max_versions, ReadMaxVersions(f));
+  OBKV_ASSIGN_OR_RETURN(scan.families, ReadStrings(f, "families"));
+  OBKV_ASSIGN_OR_RETURN(scan.columns, ReadColumns(f));
   return scan;
 }
 
@@ -439,7 +468,8 @@ Mutation ToMutation(ExecOperation&& op) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, Get> || std::is_same_v<T, Scan> ||
                       std::is_same_v<T, ExecBatch> ||
-                      std::is_same_v<T, ExecStats>) {
+                      std::is_same_v<T, ExecStats> ||
+                      std::is_same_v<T, IndexScan>) {
           return Put();  // unreachable: AllowedIn rejects these in a batch
         } else {
           return std::move(v);
@@ -500,6 +530,8 @@ Result<ExecRequest> ParseOperation(const json& value, const std::string& path,
     }
     case OpKind::kStats:
       return Wrap(std::move(table), ParseExecStats(f));
+    case OpKind::kIndexScan:
+      return Wrap(std::move(table), ParseIndexScan(f));
   }
   return InvalidField(f.PathOf("op"), "unhandled operation");
 }

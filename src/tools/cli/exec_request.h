@@ -22,6 +22,9 @@
 //   batch             ops (put, delete, increment, append, check_and_mutate)
 //   stats             family?, since?, until? (ms or ISO-8601 UTC), nodes?:
 //                     the request report (exec_stats.h); top level only
+//   index_scan        index, value | prefix, limit?, max_versions?,
+//                     families?, columns?: the main table's rows through a
+//                     secondary index (obkvlite/index.h); top level only
 // Every op also has "op" and "table". An operation nested in a batch or in
 // check_and_mutate's mutations may repeat "table" (and, in mutations, "row"),
 // which must then equal the enclosing one.
@@ -51,6 +54,7 @@
 #include <variant>
 #include <vector>
 
+#include "obkvlite/index.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/query.h"
 #include "obkvlite/status.h"
@@ -71,8 +75,9 @@ struct ExecStats {
   int nodes = 0;
 };
 
-using ExecOperation = std::variant<Put, Get, Scan, Delete, Increment, Append,
-                                   CheckAndMutate, ExecBatch, ExecStats>;
+using ExecOperation =
+    std::variant<Put, Get, Scan, Delete, Increment, Append, CheckAndMutate,
+                 ExecBatch, ExecStats, IndexScan>;
 
 struct ExecRequest {
   std::string table;

@@ -7,7 +7,7 @@
 //
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
 //                     [--durability normal|full] [--shards S]
-//                     [--mode batches|mix]
+//                     [--mode batches|mix] [--indexed 1]
 //
 // --mode mix (scripts/soak.sh, through crash_test) writes every cell in two
 // versions, and runs two more threads on the same Store while it writes: a
@@ -15,6 +15,9 @@
 // partial (on a store of one file: give --shards) and that batches never
 // disappear, and a
 // purger that runs Table::Purge without pause, removing the older versions.
+//
+// --indexed 1 loads the batches of indexed_batch.h instead (an indexed
+// table, one Table::Batch per batch).
 //
 // Without --count it writes until killed. The table "crash" is created when
 // missing. Exit status 0 after --count batches, 1 on any error (stderr
@@ -33,6 +36,7 @@
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "tools/crash/batch_load.h"
+#include "tools/crash/indexed_batch.h"
 
 namespace obkvlite {
 namespace crash {
@@ -46,6 +50,7 @@ struct Args {
   Durability durability = Durability::kFull;
   int shards = 0;  // StoreOptions::shards
   bool mix = false;
+  bool indexed = false;  // indexed_batch.h
 };
 
 int Usage(const std::string& why) {
@@ -53,7 +58,7 @@ int Usage(const std::string& why) {
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
                "[--durability normal|full] [--shards S] "
-               "[--mode batches|mix]\n",
+               "[--mode batches|mix] [--indexed 1]\n",
                why.c_str());
   return 2;
 }
@@ -74,6 +79,8 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->first = std::atoll(value.c_str());
     } else if (flag == "--count") {
       args->count = std::atoll(value.c_str());
+    } else if (flag == "--indexed") {
+      args->indexed = value == "1";
     } else if (flag == "--shards") {
       args->shards = std::atoi(value.c_str());
     } else if (flag == "--mode" && (value == "batches" || value == "mix")) {
@@ -97,16 +104,17 @@ int Fail(const Status& status) {
 }
 
 // The table, created when missing (another writer may win the race).
-Result<Table*> OpenTable(Store* store) {
-  Result<Table*> table = store->GetTable(kTableName);
+Result<Table*> OpenTable(Store* store, bool indexed) {
+  const char* name = indexed ? kIndexedTableName : kTableName;
+  Result<Table*> table = store->GetTable(name);
   if (table.ok() || !table.status().IsNotFound()) return table;
-  Result<TableSpec> spec = ParseTableSpec(kSpecJson);
+  Result<TableSpec> spec = ParseTableSpec(indexed ? kIndexedSpecJson : kSpecJson);
   if (!spec.ok()) return spec.status();
   Status created = store->CreateTable(*spec);
   if (!created.ok() && created.code() != Status::Code::kAlreadyExists) {
     return created;
   }
-  return store->GetTable(kTableName);
+  return store->GetTable(name);
 }
 
 // The mix mode's reader: scans until `stop`; exits the process with 3 on a
@@ -146,7 +154,7 @@ int Run(const Args& args) {
   options.busy_timeout_ms = 30000;
   Result<std::unique_ptr<Store>> store = Store::Open(options, args.store);
   if (!store.ok()) return Fail(store.status());
-  Result<Table*> table = OpenTable(store->get());
+  Result<Table*> table = OpenTable(store->get(), args.indexed);
   if (!table.ok()) return Fail(table.status());
   std::atomic<bool> stop{false};
   std::vector<std::thread> helpers;
@@ -157,7 +165,9 @@ int Run(const Args& args) {
   int status = 0;
   for (int64_t n = args.first; args.count < 0 || n < args.first + args.count;
        ++n) {
-    Status st = (*table)->Put(BatchPuts(args.writer, n, args.mix ? 2 : 1));
+    Status st = args.indexed
+                    ? (*table)->Batch(IndexedBatch(args.writer, n)).status()
+                    : (*table)->Put(BatchPuts(args.writer, n, args.mix ? 2 : 1));
     if (!st.ok()) {
       status = Fail(st);
       break;
