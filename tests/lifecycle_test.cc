@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "obkvlite/index.h"
 #include "obkvlite/router.h"
 #include "store_fixture.h"
 
@@ -479,6 +480,38 @@ TEST_CASE("lifecycle: timeseries families split and rehash with their "
   REQUIRE(keyed.store()->ChangePartitions("t", rehash).ok());
   CHECK(keyed.ScanAll() == all);
   CheckRouting(keyed);
+}
+
+TEST_CASE("lifecycle: dropping or truncating partitions of an indexed table "
+          "leaves no index entry behind") {
+  StoreFixture fx(
+      R"({"table": "t", "families": [{"name": "f"}],
+          "partition": {"strategy": "range", "bounds": ["d", "m", "MAXVALUE"]},
+          "indexes": [{"name": "t_by_q", "family": "f", "qualifier": "q"}]})");
+  for (const char* row : {"a", "e", "f", "n"}) {
+    fx.MustPut(Put(row).Add("f", "q", 100, "same"));
+  }
+  auto through_index = [&]() {
+    IndexScan scan;
+    scan.index = "t_by_q";
+    scan.value = "same";
+    Result<std::unique_ptr<Scanner>> scanner =
+        fx.table()->GetIndexScanner(scan);
+    REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
+    std::string rows;
+    for (const Cell& c : Drain(scanner->get())) rows += c.row;
+    return rows;
+  };
+  CHECK(through_index() == "aefn");
+  REQUIRE(fx.store()->ChangePartitions("t", Op(PartitionOp::kDrop, {1})).ok());
+  CHECK(through_index() == "an");
+  REQUIRE(
+      fx.store()->ChangePartitions("t", Op(PartitionOp::kTruncate, {0})).ok());
+  CHECK(through_index() == "n");
+  Result<IndexCheckReport> report = fx.table()->CheckIndex("t_by_q");
+  REQUIRE(report.ok());
+  CHECK(report->clean());
+  CHECK(report->entries == 1);
 }
 
 constexpr int64_t kDayMs = 86400000;

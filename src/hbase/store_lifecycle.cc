@@ -14,6 +14,7 @@
 #include "hbase/layout_dispatch.h"
 #include "hbase/store_impl.h"
 #include "obkvlite/ddl.h"
+#include "obkvlite/index.h"
 #include "spec/partition_plan.h"
 #include "spec/spec_change_check.h"
 #include "spec/spec_json_edit.h"
@@ -169,6 +170,7 @@ Result<PartitionChangeResult> StoreImpl::ChangePartitions(
     const std::string& name, const PartitionChange& change) {
   return GuardApi("partition", [&]() -> Result<PartitionChangeResult> {
     PartitionChangeResult result;
+    bool removes_rows = false;
     OBKV_ASSIGN_OR_RETURN(
         result.rows_moved,
         ChangeTable(name, "partition", change.dry_run, &result.oceanbase_ddl,
@@ -180,11 +182,28 @@ Result<PartitionChangeResult> StoreImpl::ChangePartitions(
                       result.spec = plan.spec;
                       result.warnings = plan.warnings;
                       result.changed = plan.changed;
+                      for (const FamilyMoves& m : plan.families) {
+                        for (const PartitionDdlStep& step : m.steps) {
+                          removes_rows =
+                              removes_rows ||
+                              step.kind == PartitionDdlStep::Kind::kDrop ||
+                              step.kind == PartitionDdlStep::Kind::kTruncate;
+                        }
+                      }
                       TableChange c;
                       c.after = std::move(plan.spec);
                       c.moves = std::move(plan.families);
                       return c;
                     }));
+    // Rows a drop or truncate removed leave their index entries behind:
+    // the index tables are written anew (doc/indexes.md).
+    if (removes_rows && !change.dry_run && !result.spec.indexes.empty()) {
+      OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+      for (const IndexSpec& index : result.spec.indexes) {
+        OBKV_RETURN_IF_ERROR(
+            live->RebuildIndex(index.name, IndexRebuildOptions()).status());
+      }
+    }
     return result;
   });
 }
