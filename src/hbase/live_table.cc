@@ -5,13 +5,21 @@ namespace obkvlite {
 
 LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl)
     : name_(std::move(name)) {
+  Install(std::move(impl));
+}
+
+void LiveTable::Install(std::unique_ptr<Table> impl) {
+  bool auto_split = false;
+  for (const FamilySpec& f : impl->spec().families) {
+    auto_split = auto_split || f.auto_split_max_cells > 0;
+  }
+  watch_writes_.store(auto_split, std::memory_order_relaxed);
   impl_ = impl.get();
   impls_.push_back(std::move(impl));
 }
 
 void LiveTable::Replace(std::unique_ptr<Table> impl) {
-  impl_ = impl.get();
-  impls_.push_back(std::move(impl));
+  Install(std::move(impl));
 }
 
 void LiveTable::MarkDropped() { dropped_ = true; }
@@ -49,7 +57,7 @@ R LiveTable::Run(const Op& op) const {
 }
 
 void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
-  if (!after_write_) return;
+  if (!after_write_) return;  // a LiveTable without the store's hook
   std::vector<WrittenRow> rows;
   for (const obkvlite::Put* put : puts) {
     for (const PutCell& cell : put->cells) {
@@ -61,13 +69,13 @@ void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
 
 Status LiveTable::Put(const obkvlite::Put& put) {
   Status st = Run<Status>([&](Table* t) { return t->Put(put); });
-  if (st.ok()) NoteWrite({&put});
+  if (st.ok() && WatchesWrites()) NoteWrite({&put});
   return st;
 }
 
 Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
   Status st = Run<Status>([&](Table* t) { return t->Put(puts); });
-  if (st.ok() && after_write_) {
+  if (st.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> all;
     for (const obkvlite::Put& p : puts) all.push_back(&p);
     NoteWrite(all);
@@ -108,7 +116,7 @@ Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
 Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
   Result<bool> r =
       Run<Result<bool>>([&](Table* t) { return t->CheckAndMutate(cam); });
-  if (r.ok() && *r && after_write_) {
+  if (r.ok() && *r && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const auto& m : cam.mutations) {
       if (const auto* p = std::get_if<obkvlite::Put>(&m)) puts.push_back(p);
@@ -123,7 +131,7 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
   Result<std::vector<MutationResult>> r =
       Run<Result<std::vector<MutationResult>>>(
           [&](Table* t) { return t->Batch(mutations); });
-  if (r.ok() && after_write_) {
+  if (r.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const Mutation& m : mutations) {
       if (const auto* p = std::get_if<obkvlite::Put>(&m)) puts.push_back(p);

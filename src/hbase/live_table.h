@@ -11,8 +11,9 @@
 //     commits the new ones;
 //   - a disabled table refuses every operation with FailedPrecondition
 //     "table 't' is disabled", and a dropped one with NotFound;
-//   - after a successful write, `after_write` (may be empty) runs with the
-//     lock released: the store's auto-split check.
+//   - after a successful write to a table with an auto-split family,
+//     `after_write` (may be empty) runs with the lock released: the store's
+//     auto-split check. Other tables pay nothing for it.
 // spec() returns the current spec; earlier specs stay alive with the
 // LiveTable, so a returned reference stays valid while the Store lives.
 //
@@ -22,6 +23,7 @@
 #ifndef OBKVLITE_HBASE_LIVE_TABLE_H_
 #define OBKVLITE_HBASE_LIVE_TABLE_H_
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -95,7 +97,15 @@ class LiveTable final : public Table {
   // Runs `op` on the implementation under the shared change lock.
   template <typename R, typename Op>
   R Run(const Op& op) const;
-  // Calls after_write_ with the cells of `puts` (no-op without a hook).
+  // True when writes go to after_write_ (an auto-split family).
+  bool WatchesWrites() const {
+    return watch_writes_.load(std::memory_order_relaxed);
+  }
+  // Installs `impl` as the newest. REQUIRED: hold change_mu_ (or be the
+  // constructor).
+  void Install(std::unique_ptr<Table> impl);
+  // Calls after_write_ with the cells of `puts`.
+  // REQUIRED: WatchesWrites().
   void NoteWrite(const std::vector<const obkvlite::Put*>& puts) const;
 
   const std::string name_;
@@ -105,6 +115,8 @@ class LiveTable final : public Table {
   // Every implementation installed so far (spec() references stay valid).
   std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
   AfterWrite after_write_;
+  // The newest spec has a family with auto_split (set by Install).
+  std::atomic<bool> watch_writes_{false};
   BeforePurge before_purge_;
 };
 
