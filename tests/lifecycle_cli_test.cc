@@ -156,7 +156,8 @@ class Lifecycle {
   std::string Snapshot(const std::string& table) {
     const std::string spec = Ok({"spec", table});
     std::string out = spec + Bounds(table);
-    for (const json& f : json::parse(spec).at("families")) {
+    const json parsed = json::parse(spec);  // outlives the loop
+    for (const json& f : parsed.at("families")) {
       out += Ok({"sql", "SELECT * FROM \"" + table + "$" +
                             f.at("name").get<std::string>() +
                             "\" ORDER BY K, Q, T"});
