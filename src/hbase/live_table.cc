@@ -29,10 +29,7 @@ void LiveTable::Revive(std::unique_ptr<Table> impl) {
   dropped_ = false;
 }
 
-bool LiveTable::dropped() const {
-  std::shared_lock<std::shared_mutex> lock(change_mu_);
-  return dropped_;
-}
+bool LiveTable::dropped() const { return dropped_.load(); }
 
 const TableSpec& LiveTable::spec() const {
   std::shared_lock<std::shared_mutex> lock(change_mu_);

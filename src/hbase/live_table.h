@@ -111,7 +111,9 @@ class LiveTable final : public Table {
   const std::string name_;
   mutable std::shared_mutex change_mu_;
   Table* impl_ = nullptr;  // the newest of impls_; guarded by change_mu_
-  bool dropped_ = false;   // guarded by change_mu_
+  // Written under change_mu_; read without it (StoreImpl looks under its
+  // table map's mutex, where the change lock is never taken).
+  std::atomic<bool> dropped_{false};
   // Every implementation installed so far (spec() references stay valid).
   std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
   AfterWrite after_write_;

@@ -75,21 +75,29 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
         std::make_unique<StoreContext>(location, options, std::move(opened))));
     {
       std::lock_guard<std::mutex> lock(store->tables_mu_);
-      store->AddTables(specs);
+      store->AddTables(specs, nullptr);
     }
     return std::unique_ptr<Store>(std::move(store));
   });
 }
 
-void StoreImpl::AddTables(const std::vector<TableSpec>& specs) {
+void StoreImpl::AddTables(const std::vector<TableSpec>& specs,
+                          std::vector<Revival>* revive) {
   for (const TableSpec& spec : specs) {
     auto it = tables_.find(spec.name);
     if (it == tables_.end()) {
       tables_[spec.name] = MakeLive(spec);
-    } else if (it->second->dropped()) {
-      // Created again (by another process): bring the object back.
-      auto lock = it->second->ChangeLock();
-      it->second->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
+    } else if (it->second->dropped() && revive != nullptr) {
+      revive->push_back({it->second.get(), spec});
+    }
+  }
+}
+
+void StoreImpl::ReviveTables(const std::vector<Revival>& revive) {
+  for (const Revival& r : revive) {
+    auto lock = r.live->ChangeLock();
+    if (r.live->dropped()) {
+      r.live->Revive(MakeTable(ctx_.get(), SchemaOf(r.spec)));
     }
   }
 }
@@ -165,10 +173,17 @@ Result<LiveTable*> StoreImpl::Live(const std::string& name) {
     auto it = tables_.find(name);
     if (it != tables_.end() && !it->second->dropped()) return it->second.get();
   }
-  // Maybe another process created it: look at the catalog again.
+  // Maybe another process created it: look at the catalog again. Dropped
+  // objects come back outside tables_mu_ (lock order: a table's change
+  // lock is never taken under tables_mu_).
   OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, ReadCatalog());
+  std::vector<Revival> revive;
+  {
+    std::lock_guard<std::mutex> lock(tables_mu_);
+    AddTables(specs, &revive);
+  }
+  ReviveTables(revive);
   std::lock_guard<std::mutex> lock(tables_mu_);
-  AddTables(specs);
   auto it = tables_.find(name);
   if (it == tables_.end() || it->second->dropped()) {
     return Status::NotFound("table '" + name + "' not found");
@@ -194,7 +209,9 @@ Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
 }
 
 Status StoreImpl::CreateTable(const TableSpec& spec) {
-  return GuardApi("create", [&]() -> Status {
+  // Index tables dropped before come back once the locks are released.
+  std::vector<Revival> revive;
+  const Status created = GuardApi("create", [&]() -> Status {
     OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("create"));
     OBKV_RETURN_IF_ERROR(CheckSpecMatchesJson(spec));
     LiveTable* live = nullptr;
@@ -225,10 +242,12 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
     auto_split_.Forget(spec.name);
     if (live != nullptr) live->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
     std::lock_guard<std::mutex> lock(tables_mu_);
-    if (live == nullptr) AddTables({spec});
-    AddTables(indexes);
+    if (live == nullptr) AddTables({spec}, nullptr);
+    AddTables(indexes, &revive);
     return Status::OK();
   });
+  if (created.ok()) ReviveTables(revive);
+  return created;
 }
 
 Status StoreImpl::DropTable(const std::string& name) {

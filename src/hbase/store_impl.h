@@ -118,8 +118,19 @@ class StoreImpl final : public Store {
                              const FamilyInfo& family, int index) const;
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
       : ctx_(std::move(ctx)) {}
-  // Adds a Table for every spec not known yet. REQUIRED: hold tables_mu_.
-  void AddTables(const std::vector<TableSpec>& specs);
+  // A dropped table object to bring back with `spec`.
+  struct Revival {
+    LiveTable* live;
+    TableSpec spec;
+  };
+  // Adds a LiveTable for every spec not known yet; a dropped one of that
+  // name goes to `revive` (may be null) for ReviveTables.
+  // REQUIRED: hold tables_mu_.
+  void AddTables(const std::vector<TableSpec>& specs,
+                 std::vector<Revival>* revive);
+  // Brings the objects back under their change locks.
+  // REQUIRED: hold neither tables_mu_ nor a write mutex.
+  void ReviveTables(const std::vector<Revival>& revive);
   // The schema of `spec` on this store's engine.
   std::shared_ptr<const TableSchema> SchemaOf(const TableSpec& spec) const;
   // Reads the catalog on a pooled read connection.
