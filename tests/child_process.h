@@ -28,6 +28,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,13 @@ namespace testing {
 inline int64_t EnvInt(const char* name, int64_t fallback) {
   const char* value = std::getenv(name);
   return value == nullptr ? fallback : std::atoll(value);
+}
+
+// The kill tests' random seed: OBKV_CRASH_SEED to replay a run, else a
+// fresh one (print it with INFO so a failure can be replayed).
+inline uint64_t CrashSeed() {
+  return static_cast<uint64_t>(
+      EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
 }
 
 class ChildProcess {

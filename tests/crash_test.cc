@@ -83,8 +83,7 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
   const char* mode_env = std::getenv("OBKV_CRASH_MODE");
   const std::string mode = mode_env != nullptr ? mode_env : "batches";
   INFO("OBKV_CRASH_MODE=", mode);
-  const uint64_t seed = static_cast<uint64_t>(
-      EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
+  const uint64_t seed = CrashSeed();
   INFO("OBKV_CRASH_SEED=", seed);
   std::mt19937_64 random(seed);
   TempDir dir;

@@ -30,8 +30,7 @@ namespace {
 
 TEST_CASE("crash: SIGKILL during indexed batches leaves a consistent index") {
   const int64_t kills = EnvInt("OBKV_CRASH_KILLS", 20);
-  const uint64_t seed = static_cast<uint64_t>(
-      EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
+  const uint64_t seed = CrashSeed();
   INFO("OBKV_CRASH_SEED=", seed);
   std::mt19937_64 random(seed);
   TempDir dir;

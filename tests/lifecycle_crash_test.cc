@@ -159,8 +159,7 @@ TableSpec CheckStore(const std::string& path,
 void KillDuringChanges(const std::string& partition_json, ChangeOf next_of,
                        const char* what) {
   const int64_t rounds = EnvInt("OBKV_LIFECYCLE_KILLS", 15);
-  const uint64_t seed = static_cast<uint64_t>(
-      EnvInt("OBKV_CRASH_SEED", static_cast<int64_t>(std::random_device{}())));
+  const uint64_t seed = CrashSeed();
   INFO("OBKV_CRASH_SEED=", seed);
   std::mt19937_64 random(seed);
   TempDir dir;

@@ -80,8 +80,8 @@ void OceanBaseSteps(const std::string& table, const FamilyMoves& m,
   }
 }
 
-void MysqlSteps(const TableSpec& after, const FamilySpec& f,
-                const std::string& table, const FamilyMoves& m,
+void MysqlSteps(const FamilySpec& f, const std::string& table,
+                const FamilyMoves& m,
                 std::vector<std::string>* out) {
   std::vector<int> gone;
   bool repartition = false;
@@ -100,7 +100,6 @@ void MysqlSteps(const TableSpec& after, const FamilySpec& f,
   if (!repartition) return;
   ddl_internal::MysqlPartitioning p = ddl_internal::MysqlPartitionClause(
       f.partition, ddl_internal::PartitionClause(f.partition));
-  (void)after;
   out->push_back(p.note + "ALTER TABLE " + table + " " + p.clause + ";\n");
 }
 
@@ -165,7 +164,7 @@ std::vector<std::string> AlterTableStatements(
     if (oceanbase) {
       OceanBaseSteps(table, m, &out);
     } else {
-      MysqlSteps(after, *f, table, m, &out);
+      MysqlSteps(*f, table, m, &out);
     }
   }
   if (regroup) {

@@ -250,8 +250,7 @@ Status CheckIndex(const FamilySpec& f, int index, const std::string& field) {
 }
 
 // Plans a first-level range change of one family.
-Result<FamilyMoves> PlanRange(const TableSpec& spec, const FamilySpec& f,
-                              const PartitionChange& c) {
+Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
   FamilyMoves m;
   m.family = f.name;
   m.before = f.partition;
@@ -387,7 +386,6 @@ Result<FamilyMoves> PlanRange(const TableSpec& spec, const FamilySpec& f,
       return Status::InvalidArgument("op: not a range change");
   }
   after.names = names;
-  (void)spec;
   return m;
 }
 
@@ -609,7 +607,7 @@ Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
                           &changed);
         default:
           OBKV_RETURN_IF_ERROR(CheckRangeFamily(spec, *f, change.op));
-          return PlanRange(spec, *f, change);
+          return PlanRange(*f, change);
       }
     }();
     if (!moves.ok()) return moves.status();
