@@ -63,7 +63,10 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
     *ddl = AlterTableStatements(before, planned.after, planned.moves,
                                 DdlDialect::kOceanBase);
   }
-  if (dry_run) return int64_t{0};
+  // Nothing to do (a roll with nothing due, on every purge): no write.
+  if (dry_run || (planned.moves.empty() && planned.after.json == before.json)) {
+    return int64_t{0};
+  }
   OBKV_ASSIGN_OR_RETURN(
       int64_t moved,
       ctx_->engine()->AlterTable(ctx_->writer(), before, planned.after,
