@@ -172,6 +172,9 @@ TEST_CASE("StoreOptions out of range name the field and create no file") {
   StoreOptions cache;
   cache.cache_size_kib = -1;
   cases.push_back({cache, "options.cache_size_kib: must be >= 0; got -1"});
+  StoreOptions mmap;
+  mmap.mmap_size = -1;
+  cases.push_back({mmap, "options.mmap_size: must be >= 0; got -1"});
   StoreOptions busy;
   busy.busy_timeout_ms = -5;
   cases.push_back({busy, "options.busy_timeout_ms: must be >= 0; got -5"});
@@ -205,6 +208,54 @@ TEST_CASE("page_size applies to a new file; an existing file keeps its own") {
     REQUIRE(store.ok());
   }
   CHECK(FilePageSize(other) == 4096);
+}
+
+// Whether this process maps the file `path` (a line of /proc/self/maps).
+bool FileIsMapped(const std::string& path) {
+  std::ifstream maps("/proc/self/maps");
+  const std::string canonical = std::filesystem::canonical(path).string();
+  std::string line;
+  while (std::getline(maps, line)) {
+    if (line.size() >= canonical.size() &&
+        line.compare(line.size() - canonical.size(), canonical.size(),
+                     canonical) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST_CASE("mmap_size maps the store file for reads; 0 reads without it") {
+  for (int64_t mmap_size : {int64_t{0}, int64_t{64} << 20}) {
+    CAPTURE(mmap_size);
+    TempDir dir;
+    const std::string path = dir.path() + "/m.db";
+    StoreOptions options;
+    options.mmap_size = mmap_size;
+    {
+      // Closing checkpoints the WAL: the rows are then in the file itself,
+      // which is what SQLite maps.
+      Result<std::unique_ptr<Store>> store = Store::Open(options, path);
+      REQUIRE(store.ok());
+      REQUIRE((*store)
+                  ->CreateTable(MustParseSpec(
+                      R"({"table": "t", "families": [{"name": "f"}]})"))
+                  .ok());
+      Result<Table*> table = (*store)->GetTable("t");
+      REQUIRE(table.ok());
+      REQUIRE((*table)->Put(Put("r").Add("f", "q", 1, "v")).ok());
+    }
+    Result<std::unique_ptr<Store>> store = Store::Open(options, path);
+    REQUIRE(store.ok());
+    Result<Table*> table = (*store)->GetTable("t");
+    REQUIRE(table.ok());
+    Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(Scan());
+    REQUIRE(scanner.ok());
+    RowResult row;
+    REQUIRE((*scanner)->Next(&row));
+    CHECK(row.cells == Cells{C("r", "f", "q", 1, "v")});
+    CHECK(FileIsMapped(path) == (mmap_size > 0));
+  }
 }
 
 TEST_CASE("a store made by the sqlite DDL script is adopted") {

@@ -27,6 +27,9 @@ Status ApplyAttachedPragmas(SqliteDb* db, const StoreOptions& options,
       db->Exec(prefix + (options.durability == Durability::kFull
                              ? "synchronous=FULL"
                              : "synchronous=NORMAL")));
+  // SQLite lowers a size above its compile-time cap to the cap.
+  OBKV_RETURN_IF_ERROR(
+      db->Exec(prefix + "mmap_size=" + std::to_string(options.mmap_size)));
   // A negative cache_size is in KiB.
   return db->Exec(prefix + "cache_size=-" +
                   std::to_string(options.cache_size_kib));

@@ -2,8 +2,8 @@
 //
 // The per-connection settings of a store: page size and WAL journal (for
 // the connection that may create the file),
-// synchronous NORMAL or FULL from StoreOptions::durability, busy_timeout and
-// cache_size.
+// synchronous NORMAL or FULL from StoreOptions::durability, busy_timeout,
+// mmap_size and cache_size.
 //
 // Thread safety: called on a connection by its owning thread.
 
@@ -24,7 +24,7 @@ namespace storage {
 Status ApplyPragmas(SqliteDb* db, const StoreOptions& options,
                     bool set_journal_mode);
 
-// The per-file settings (synchronous, cache_size) for the attached schema
+// The per-file settings (synchronous, mmap_size, cache_size) for the attached schema
 // `schema` (a shard of a sharded store).
 Status ApplyAttachedPragmas(SqliteDb* db, const StoreOptions& options,
                             const std::string& schema);

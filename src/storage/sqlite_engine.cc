@@ -33,6 +33,10 @@ Status CheckOptions(const StoreOptions& options) {
         "options.cache_size_kib: must be >= 0; got " +
         std::to_string(options.cache_size_kib));
   }
+  if (options.mmap_size < 0) {
+    return Status::InvalidArgument("options.mmap_size: must be >= 0; got " +
+                                   std::to_string(options.mmap_size));
+  }
   if (options.shards < 0 || options.shards > kMaxShards) {
     return Status::InvalidArgument("options.shards: must be in [0, " +
                                    std::to_string(kMaxShards) + "]; got " +
