@@ -6,7 +6,9 @@
 // byte strings are raw bytes (any value, including 0x00). A RowResult is
 // HBase's Result: the cells of one row (or one `batch` chunk of a row), in
 // family, qualifier ascending, timestamp descending order. It is named
-// RowResult because Result<T> is obkvlite's error-or-value type.
+// RowResult because Result<T> is obkvlite's error-or-value type. A
+// CellView is a Cell as views into memory someone else owns (Scanner's
+// zero-copy NextCell says how long they live).
 //
 // Thread safety: plain values.
 
@@ -15,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace obkvlite {
@@ -31,6 +34,22 @@ struct Cell {
            timestamp == o.timestamp && value == o.value;
   }
   bool operator!=(const Cell& o) const { return !(*this == o); }
+};
+
+// A cell whose bytes belong to whoever filled it (Scanner::NextCell: valid
+// until that scanner's next call).
+struct CellView {
+  std::string_view row;
+  std::string_view family;
+  std::string_view qualifier;
+  int64_t timestamp = 0;  // positive HBase timestamp in ms
+  std::string_view value;
+
+  // An owning copy.
+  Cell ToCell() const {
+    return Cell{std::string(row), std::string(family), std::string(qualifier),
+                timestamp, std::string(value)};
+  }
 };
 
 struct RowResult {

@@ -99,6 +99,13 @@ class Filter {
   // never changes what the scan returns. Depends on SetReversed(). The
   // result may be empty.
   virtual void NarrowRowRange(KeyRange* range) const { (void)range; }
+  // Whether any stage of the filter reads Cell::value (a read that returns
+  // no values then reads none from storage). True unless the filter says
+  // otherwise, so a filter that does not know stays correct.
+  virtual bool ReadsValues() const { return true; }
+  // Whether every cell the filter keeps leaves it with an empty value
+  // (KeyOnlyFilter): the read then fetches no values, if no stage reads them.
+  virtual bool EmptiesValues() const { return false; }
   // The filter in the filter language, canonical form: ParseFilter() of it
   // gives an equivalent filter with the same ToString().
   virtual std::string ToString() const = 0;

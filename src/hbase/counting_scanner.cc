@@ -20,9 +20,31 @@ class CountedScanner final : public Scanner {
         counters_(std::move(counters)),
         schema_(std::move(schema)),
         families_(std::move(families)),
-        inner_(std::move(inner)) {}
+        inner_(std::move(inner)),
+        cell_counter_(counters_.get(), *schema_, families_) {}
 
-  bool Next(RowResult* out) override {
+  ~CountedScanner() override { EndCellRow(); }
+
+  bool NextCell(CellView* out) override {
+    if (!inner_->NextCell(out)) {
+      EndCellRow();
+      return false;
+    }
+    if (!in_cell_row_ || out->row != cell_row_) {
+      EndCellRow();
+      cell_row_.assign(out->row.data(), out->row.size());
+      in_cell_row_ = true;
+      cell_counter_.BeginRow();
+    }
+    cell_counter_.AddCell(out->row, out->family, out->timestamp);
+    return true;
+  }
+  Status status() const override { return inner_->status(); }
+  int partitions_opened() const override { return inner_->partitions_opened(); }
+
+ protected:
+  bool NextRow(RowResult* out) override {
+    EndCellRow();  // Next after NextCell starts at the next row
     if (!inner_->Next(out)) return false;
     // A scan's batch splits a row into chunks of one row each: one row.
     const bool new_row = !batched_ || !started_ || out->row != last_row_;
@@ -33,10 +55,15 @@ class CountedScanner final : public Scanner {
     }
     return true;
   }
-  Status status() const override { return inner_->status(); }
-  int partitions_opened() const override { return inner_->partitions_opened(); }
 
  private:
+  // Counts the row NextCell was returning, if any.
+  void EndCellRow() {
+    if (!in_cell_row_) return;
+    cell_counter_.EndRow();
+    in_cell_row_ = false;
+  }
+
   const bool batched_;  // the scan has a batch: rows come in chunks
   const std::shared_ptr<TableCounters> counters_;
   const std::shared_ptr<const TableSchema> schema_;  // families_ point here
@@ -44,6 +71,10 @@ class CountedScanner final : public Scanner {
   const std::unique_ptr<Scanner> inner_;
   std::string last_row_;  // the row of the last chunk returned
   bool started_ = false;
+  // NextCell: the row being returned, counted when it ends.
+  RowReadCounter cell_counter_;
+  std::string cell_row_;
+  bool in_cell_row_ = false;
 };
 
 }  // namespace

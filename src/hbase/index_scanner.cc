@@ -38,7 +38,7 @@ class IndexScanner final : public Scanner {
     request_.max_versions = scan_.max_versions;
   }
 
-  bool Next(RowResult* out) override {
+  bool NextRow(RowResult* out) override {
     if (!status_.ok()) return false;
     while (scan_.limit <= 0 || returned_ < scan_.limit) {
       if (!entries_->Next(&entry_)) {

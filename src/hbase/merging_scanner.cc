@@ -41,7 +41,44 @@ void MergingScanner::EmitChunk(RowResult* out) {
   pending_pos_ += n;
 }
 
-bool MergingScanner::Next(RowResult* out) {
+void MergingScanner::Fail(const std::exception& e) {
+  status_ = Status::IOError(std::string("scan: ") + e.what());
+  Finish();
+}
+
+bool MergingScanner::NextCell(CellView* out) {
+  // Filters and reversed reads make whole rows first.
+  if (!RowReader::StreamsCells(*plan_)) return Scanner::NextCell(out);
+  try {
+    if (pending_pos_ < pending_.cells.size()) {
+      // The rest of a row Next split by `batch`.
+      const Cell& cell = pending_.cells[pending_pos_++];
+      *out = CellView{pending_.row, cell.family, cell.qualifier,
+                      cell.timestamp, cell.value};
+      return true;
+    }
+    if (reader_ == nullptr) return false;
+    bool new_row = false;
+    if (!reader_->NextCell(out, &new_row)) {
+      status_ = reader_->status();
+      Finish();
+      return false;
+    }
+    if (new_row) {
+      if (plan_->limit > 0 && rows_ >= plan_->limit) {
+        Finish();
+        return false;
+      }
+      ++rows_;
+    }
+    return true;
+  } catch (const std::exception& e) {
+    Fail(e);
+    return false;
+  }
+}
+
+bool MergingScanner::NextRow(RowResult* out) {
   try {
     if (pending_pos_ < pending_.cells.size()) {
       EmitChunk(out);
@@ -65,8 +102,7 @@ bool MergingScanner::Next(RowResult* out) {
     }
     return true;
   } catch (const std::exception& e) {
-    status_ = Status::IOError(std::string("scan: ") + e.what());
-    Finish();
+    Fail(e);
     return false;
   }
 }

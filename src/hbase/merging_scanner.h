@@ -5,7 +5,9 @@
 // it sees one consistent snapshot (a concurrent batch whole or not at all),
 // and pulls rows from a RowReader, applying `limit` (rows) and `batch`
 // (cells per RowResult). At the end, on error or on destruction it gives
-// the connection back.
+// the connection back. NextCell streams cells from SQLite's row buffers
+// when the reader can (RowReader::StreamsCells: forward, no filter), and
+// otherwise hands out views of whole rows (Scanner's default).
 //
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).
@@ -13,6 +15,7 @@
 #ifndef OBKVLITE_HBASE_MERGING_SCANNER_H_
 #define OBKVLITE_HBASE_MERGING_SCANNER_H_
 
+#include <exception>
 #include <memory>
 
 #include "hbase/read_plan.h"
@@ -30,9 +33,12 @@ class MergingScanner final : public Scanner {
                                                ReadPlan plan);
   ~MergingScanner() override;
 
-  bool Next(RowResult* out) override;
+  bool NextCell(CellView* out) override;
   Status status() const override { return status_; }
   int partitions_opened() const override { return partitions_opened_; }
+
+ protected:
+  bool NextRow(RowResult* out) override;
 
  private:
   explicit MergingScanner(ReadPlan plan)
@@ -41,6 +47,8 @@ class MergingScanner final : public Scanner {
   void EmitChunk(RowResult* out);
   // Releases the reader, the transaction and the connection.
   void Finish();
+  // Ends the scan on an exception from below (std::bad_alloc).
+  void Fail(const std::exception& e);
 
   std::unique_ptr<ReadPlan> plan_;  // stable address for the reader
   // Destroyed in reverse order: reader, transaction, lease.

@@ -12,23 +12,23 @@ Result<std::optional<StoredVersion>> NewestStored(storage::Connection* conn,
                                                   std::string_view row,
                                                   std::string_view qualifier) {
   std::optional<StoredVersion> newest;
-  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  layout::ReadShape every_version;
+  every_version.all_times = true;
   const bool paged = conn->page_rows() > 0;
   for (int p : family.Distinct(family.router.PruneGet(row, TimeRange::All()))) {
     OBKV_ASSIGN_OR_RETURN(storage::Statement * stmt,
                           NormalStatement(conn, family.partition_tables[p],
                                           layout::NormalGetColumnKind(
-                                              paged, /*lock_rows=*/true)));
+                                              paged, /*lock_rows=*/true,
+                                              every_version)));
     stmt->BindBlob(1, row);
     stmt->BindBlob(2, qualifier);
-    stmt->BindInt(3, all.lo_exclusive);
-    stmt->BindInt(4, all.hi_inclusive);
     if (paged) stmt->BindInt(5, 1);
     Result<bool> found = stmt->Step();
     if (found.ok() && *found) {
-      const int64_t t = stmt->ColumnInt(layout::kColT);
+      const int64_t t = stmt->ColumnInt(layout::kGetColT);
       if (!newest.has_value() || t < newest->t) {
-        newest = StoredVersion{t, std::string(stmt->ColumnBlob(layout::kColV))};
+        newest = StoredVersion{t, std::string(stmt->ColumnBlob(layout::kGetColV))};
       }
     }
     stmt->Reset();

@@ -28,9 +28,10 @@ int64_t FirstPage(int64_t page_rows, int64_t row_limit) {
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
     storage::Connection* conn, const std::string& table, const KeyRange& keys,
     layout::TBounds times, layout::ScanOrder order, int family_index,
-    int partition, bool paged, int64_t row_limit) {
+    int partition, bool paged, int64_t row_limit, layout::ReadShape shape) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
   cursor->keys_ = keys;
   cursor->times_ = times;
   cursor->order_ = order;
@@ -48,7 +49,8 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                       layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
                                              cursor->page_limit_ > 0
                                                  ? layout::Page::kFirst
-                                                 : layout::Page::kAll)));
+                                                 : layout::Page::kAll,
+                                             shape)));
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -58,13 +60,15 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
     storage::Connection* conn, const std::string& table, std::string_view row,
     const std::vector<std::string>& qualifiers, layout::TBounds times,
-    int family_index, int partition, bool lock_rows) {
+    int family_index, int partition, bool lock_rows, layout::ReadShape shape) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
       NormalStatement(conn, table,
-                      layout::NormalGetColumnKind(/*paged=*/false, lock_rows)));
+                      layout::NormalGetColumnKind(/*paged=*/false, lock_rows,
+                                                  shape)));
   cursor->columns_mode_ = true;
   cursor->keys_.lo = std::string(row);
   cursor->qualifiers_ = qualifiers;
@@ -85,8 +89,10 @@ PartitionCursor::~PartitionCursor() { Finish(); }
 void PartitionCursor::BindRange() {
   stmt_->BindBlob(1, keys_.lo);
   if (!columns_mode_ && !keys_.hi_unbounded) stmt_->BindBlob(2, keys_.hi);
-  stmt_->BindInt(3, times_.lo_exclusive);
-  stmt_->BindInt(4, times_.hi_inclusive);
+  if (!shape_.all_times) {
+    stmt_->BindInt(3, times_.lo_exclusive);
+    stmt_->BindInt(4, times_.hi_inclusive);
+  }
   if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
   page_rows_read_ = 0;
 }
@@ -114,7 +120,7 @@ bool PartitionCursor::NextPage() {
       std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
   Result<storage::Statement*> after = NormalStatement(
       conn_, table_,
-      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter));
+      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter, shape_));
   if (!after.ok()) {
     status_ = after.status();
     return false;
@@ -135,11 +141,22 @@ void PartitionCursor::Next() {
   }
   while (true) {
     storage::RowColumns row;
-    const storage::StepCode rc = stmt_->AdvanceRow(
-        layout::kColK, layout::kColQ, layout::kColV, layout::kColT, &row);
+    // A column get reads T and V only (K and Q are the ones it bound).
+    const storage::StepCode rc =
+        columns_mode_
+            ? stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
+                                layout::kGetColT, &row)
+            : stmt_->AdvanceRow(layout::kColK, layout::kColQ,
+                                shape_.values ? layout::kColV : -1,
+                                layout::kColT, &row);
     if (rc == storage::StepCode::kRow) {
-      key_ = row.a;
-      qualifier_ = row.b;
+      if (columns_mode_) {
+        key_ = keys_.lo;
+        qualifier_ = qualifiers_[next_qualifier_ - 1];
+      } else {
+        key_ = row.a;
+        qualifier_ = row.b;
+      }
       value_ = row.c;
       t_ = row.integer;
       valid_ = true;

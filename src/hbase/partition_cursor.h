@@ -79,17 +79,22 @@ class PartitionCursor final : public CellCursor {
   // a Get reads its one row whole, one statement being one snapshot).
   // `row_limit` (0: none), the rows the read returns at most, sizes the
   // first page so that a short scan is one page.
+  // `shape` says whether the T bounds apply and V is read (layout/
+  // normal_layout.h: ReadShape; without V, value() is empty).
   static Result<std::unique_ptr<CellCursor>> OpenRange(
       storage::Connection* conn, const std::string& table, const KeyRange& keys,
       layout::TBounds times, layout::ScanOrder order, int family_index,
-      int partition, bool paged = true, int64_t row_limit = 0);
+      int partition, bool paged = true, int64_t row_limit = 0,
+      layout::ReadShape shape = layout::ReadShape());
 
   // A columns cursor over `row` and `qualifiers` (sorted ascending,
-  // distinct; copied), never paged. Positions on the first cell.
+  // distinct; copied), never paged. Positions on the first cell. It reads
+  // T (and V) only: key() and qualifier() are the ones asked for.
   static Result<std::unique_ptr<CellCursor>> OpenColumns(
       storage::Connection* conn, const std::string& table, std::string_view row,
       const std::vector<std::string>& qualifiers, layout::TBounds times,
-      int family_index, int partition, bool lock_rows = false);
+      int family_index, int partition, bool lock_rows = false,
+      layout::ReadShape shape = layout::ReadShape());
 
   ~PartitionCursor() override;
   void Next() override;
@@ -116,6 +121,7 @@ class PartitionCursor final : public CellCursor {
   layout::LoBound lo_ = layout::LoBound::kInclusive;
   layout::HiBound hi_ = layout::HiBound::kNone;
   layout::ScanOrder order_ = layout::ScanOrder::kForward;
+  layout::ReadShape shape_;
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
   bool columns_mode_ = false;

@@ -81,6 +81,13 @@ Status ParseRequestFilter(const std::string& text, bool reversed,
   return Status::OK();
 }
 
+// Whether the plan's cells leave with their values: not when its filter
+// empties them without reading them (KeyOnlyFilter).
+bool ValuesReturned(const ReadPlan& plan) {
+  return plan.filter == nullptr || plan.filter->ReadsValues() ||
+         !plan.filter->EmptiesValues();
+}
+
 }  // namespace
 
 bool FamilyRead::Wants(std::string_view qualifier) const {
@@ -105,6 +112,7 @@ Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
   OBKV_RETURN_IF_ERROR(PlanFamilies(get.families, get.columns, times,
                                     get.max_versions, now_ms, &plan));
   OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan.filter));
+  plan.values = ValuesReturned(plan);
   PrunePartitions(&plan);
   return plan;
 }
@@ -144,8 +152,15 @@ Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
         filters::RowLevelPart(*plan.filter).ToString());
   }
   if (plan.filter != nullptr) plan.filter->NarrowRowRange(&plan.keys);
+  plan.values = ValuesReturned(plan);
   PrunePartitions(&plan);
   return plan;
+}
+
+void SkipValuesUnlessRead(ReadPlan* plan) {
+  if (plan->filter == nullptr || !plan->filter->ReadsValues()) {
+    plan->values = false;
+  }
 }
 
 ReadPlan PlanNewestCell(std::shared_ptr<const TableSchema> schema,

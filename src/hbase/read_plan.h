@@ -52,12 +52,19 @@ struct ReadPlan {
   // Lock the rows read until the transaction ends (a read-modify-write's
   // read: SELECT ... FOR UPDATE on a server engine).
   bool lock_rows = false;
+  // Read the cells' values; false when nobody looks at them (Exists, a
+  // filter that drops them unread): cells then come back with empty values.
+  bool values = true;
 };
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
                          const Get& get, int64_t now_ms);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
+// Sets plan->values to false unless the filter reads values: for a read
+// whose caller does not look at them (Exists).
+void SkipValuesUnlessRead(ReadPlan* plan);
+
 // The newest visible version of family:qualifier of `row` (the read of
 // Increment, Append and CheckAndMutate), with lock_rows set.
 // REQUIRED: the family exists.

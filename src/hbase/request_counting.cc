@@ -92,58 +92,74 @@ void CountReadRequests(TableCounters* counters, const TableSchema& schema,
   }
 }
 
+RowReadCounter::RowReadCounter(TableCounters* counters,
+                               const TableSchema& schema,
+                               const std::vector<FamilyRead>& families)
+    : counters_(counters), schema_(schema), families_(families) {}
+
+void RowReadCounter::BeginRow(bool count_rows) {
+  count_rows_ = count_rows;
+  fi_ = 0;
+  run_rank_ = -1;
+  run_partition_ = 0;
+  run_cells_ = 0;
+  n_seen_ = 0;
+  more_seen_.clear();
+}
+
+void RowReadCounter::EndRun() {
+  if (run_cells_ == 0) return;
+  counters_->Add(run_rank_, run_partition_, kReqCellsRead, run_cells_);
+  run_cells_ = 0;
+  if (!count_rows_) return;
+  const std::pair<int, int> key(run_rank_, run_partition_);
+  if (std::find(seen_, seen_ + n_seen_, key) != seen_ + n_seen_) return;
+  if (n_seen_ < kSeenInline) {
+    seen_[n_seen_++] = key;
+  } else if (!Insert(&more_seen_, run_rank_, run_partition_)) {
+    return;
+  }
+  counters_->Add(run_rank_, run_partition_, kReqRowsRead, 1);
+}
+
+void RowReadCounter::AddCell(std::string_view row, std::string_view family,
+                             int64_t timestamp) {
+  // Cells come in family rank order, as `families_`; a run of cells of one
+  // (rank, partition) is added at once.
+  while (fi_ < families_.size() && families_[fi_].family->name() != family) {
+    ++fi_;
+  }
+  if (fi_ == families_.size()) return;  // not in the plan: cannot be
+  const FamilyRead& read = families_[fi_];
+  const int rank = RankOf(schema_, read.family);
+  int p;
+  if (read.partitions.size() == 1) {
+    p = read.partitions[0];
+  } else if (rank == run_rank_ &&
+             !read.family->router.spec().NeedsTimestamp()) {
+    p = run_partition_;  // the row's partition in this family, as before
+  } else {
+    p = PartitionOf(*read.family, row, timestamp,
+                    read.partitions.empty() ? 0 : read.partitions[0]);
+  }
+  if (rank != run_rank_ || p != run_partition_) {
+    EndRun();
+    run_rank_ = rank;
+    run_partition_ = p;
+  }
+  ++run_cells_;
+}
+
 void CountRowRead(TableCounters* counters, const TableSchema& schema,
                   const std::vector<FamilyRead>& families, const RowResult& row,
                   bool count_rows) {
   if (counters == nullptr || row.cells.empty()) return;
-  // Cells come in family rank order, as `families`; a run of cells of one
-  // (rank, partition) is added at once.
-  size_t fi = 0;
-  int run_rank = -1, run_partition = 0;
-  int64_t run_cells = 0;
-  // The (rank, partition) pairs the row has cells of: one row read each.
-  std::pair<int, int> seen[8];
-  size_t n_seen = 0;
-  std::vector<std::pair<int, int>> more_seen;  // beyond 8: rare
-  auto end_run = [&] {
-    if (run_cells == 0) return;
-    counters->Add(run_rank, run_partition, kReqCellsRead, run_cells);
-    run_cells = 0;
-    if (!count_rows) return;
-    const std::pair<int, int> key(run_rank, run_partition);
-    if (std::find(seen, seen + n_seen, key) != seen + n_seen) return;
-    if (n_seen < 8) {
-      seen[n_seen++] = key;
-    } else if (!Insert(&more_seen, run_rank, run_partition)) {
-      return;
-    }
-    counters->Add(run_rank, run_partition, kReqRowsRead, 1);
-  };
+  RowReadCounter counter(counters, schema, families);
+  counter.BeginRow(count_rows);
   for (const Cell& cell : row.cells) {
-    while (fi < families.size() && families[fi].family->name() != cell.family) {
-      ++fi;
-    }
-    if (fi == families.size()) break;  // not in the plan: cannot be
-    const FamilyRead& read = families[fi];
-    const int rank = RankOf(schema, read.family);
-    int p;
-    if (read.partitions.size() == 1) {
-      p = read.partitions[0];
-    } else if (rank == run_rank &&
-               !read.family->router.spec().NeedsTimestamp()) {
-      p = run_partition;  // the row's partition in this family, as before
-    } else {
-      p = PartitionOf(*read.family, row.row, cell.timestamp,
-                      read.partitions.empty() ? 0 : read.partitions[0]);
-    }
-    if (rank != run_rank || p != run_partition) {
-      end_run();
-      run_rank = rank;
-      run_partition = p;
-    }
-    ++run_cells;
+    counter.AddCell(row.row, cell.family, cell.timestamp);
   }
-  end_run();
+  counter.EndRow();
 }
 
 void AddWriteTargets(const TableSchema& schema,

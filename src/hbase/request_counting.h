@@ -14,7 +14,9 @@
 #ifndef OBKVLITE_HBASE_REQUEST_COUNTING_H_
 #define OBKVLITE_HBASE_REQUEST_COUNTING_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,6 +39,37 @@ void CountReadRequests(TableCounters* counters, const TableSchema& schema,
 void CountRowRead(TableCounters* counters, const TableSchema& schema,
                   const std::vector<FamilyRead>& families, const RowResult& row,
                   bool count_rows = true);
+
+// The same, a cell at a time (a scanner read by NextCell): BeginRow, each
+// of the row's cells in order, EndRow. REQUIRED: `counters` is not null;
+// `schema` and `families` outlive the counter.
+class RowReadCounter {
+ public:
+  RowReadCounter(TableCounters* counters, const TableSchema& schema,
+                 const std::vector<FamilyRead>& families);
+  void BeginRow(bool count_rows = true);
+  void AddCell(std::string_view row, std::string_view family,
+               int64_t timestamp);
+  void EndRow() { EndRun(); }
+
+ private:
+  static constexpr size_t kSeenInline = 8;
+  // Adds the current run of one (rank, partition).
+  void EndRun();
+
+  TableCounters* const counters_;
+  const TableSchema& schema_;
+  const std::vector<FamilyRead>& families_;
+  bool count_rows_ = true;
+  size_t fi_ = 0;  // the family of the last cell
+  int run_rank_ = -1;
+  int run_partition_ = 0;
+  int64_t run_cells_ = 0;
+  // The (rank, partition) pairs the row has cells of: one row read each.
+  std::pair<int, int> seen_[kSeenInline];
+  size_t n_seen_ = 0;
+  std::vector<std::pair<int, int>> more_seen_;  // beyond kSeenInline: rare
+};
 
 // (family rank, partition) pairs of write requests.
 using WriteTargets = std::vector<std::pair<int, int>>;

@@ -38,29 +38,70 @@ RowMatcher::Next RowMatcher::Offer(Cell&& cell, int max_versions,
   return OfferCandidate(max_versions, family_max_versions);
 }
 
-RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
-                                            int family_max_versions) {
-  Cell& cell = cells_[kept_];
-  if (skip_row_) return Next::kNextRow;
-  if (!have_family_ || cell.family != family_) {
-    family_ = cell.family;
+bool RowMatcher::EnterColumn(std::string_view family,
+                             std::string_view qualifier,
+                             int family_max_versions, Next* skip) {
+  if (skip_row_) {
+    *skip = Next::kNextRow;
+    return false;
+  }
+  if (!have_family_ || family != family_) {
+    family_.assign(family.data(), family.size());
     have_family_ = true;
     skip_family_ = false;
     have_column_ = false;
   }
-  if (skip_family_) return Next::kNextColumn;
-  if (!have_column_ || cell.qualifier != qualifier_) {
-    qualifier_ = cell.qualifier;
+  *skip = Next::kNextColumn;
+  if (skip_family_) return false;
+  if (!have_column_ || qualifier != qualifier_) {
+    qualifier_.assign(qualifier.data(), qualifier.size());
     have_column_ = true;
     skip_column_ = false;
     column_seen_ = 0;
     column_kept_ = 0;
   }
-  if (skip_column_) return Next::kNextColumn;
+  if (skip_column_) return false;
   // Versions beyond the family's MaxVersions do not exist for the filter.
   if (++column_seen_ > family_max_versions) {
     skip_column_ = true;
+    return false;
+  }
+  return true;
+}
+
+bool RowMatcher::CountVersion(int max_versions) {
+  if (column_kept_ >= max_versions) {
+    skip_column_ = true;
+    return false;
+  }
+  ++column_kept_;
+  return true;
+}
+
+RowMatcher::Next RowMatcher::OfferView(std::string_view family,
+                                       std::string_view qualifier,
+                                       int max_versions,
+                                       int family_max_versions,
+                                       bool* include) {
+  *include = false;
+  Next skip;
+  if (!EnterColumn(family, qualifier, family_max_versions, &skip)) return skip;
+  // As OfferCandidate without a filter.
+  if (!CountVersion(max_versions)) return Next::kNextColumn;
+  *include = true;
+  if (column_kept_ >= max_versions) {
+    skip_column_ = true;
     return Next::kNextColumn;
+  }
+  return Next::kContinue;
+}
+
+RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
+                                            int family_max_versions) {
+  Cell& cell = cells_[kept_];
+  Next skip;
+  if (!EnterColumn(cell.family, cell.qualifier, family_max_versions, &skip)) {
+    return skip;
   }
 
   Filter::ReturnCode rc = Filter::ReturnCode::kInclude;
@@ -88,11 +129,7 @@ RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
   // The request's versions are counted after the filter (HBASE-17125): the
   // first included version beyond the cap ends the column, so the filter
   // has seen the versions up to it.
-  if (column_kept_ >= max_versions) {
-    skip_column_ = true;
-    return Next::kNextColumn;
-  }
-  ++column_kept_;
+  if (!CountVersion(max_versions)) return Next::kNextColumn;
   if (filter_ != nullptr) filter_->TransformCell(&cell);
   ++kept_;
   if (rc == Filter::ReturnCode::kIncludeAndSeekNextRow) {

@@ -81,6 +81,12 @@ class RowMatcher {
   Next OfferCandidate(int max_versions,
                       int family_max_versions = kNoVersionCap);
 
+  // The same for a matcher without a filter, on views (a scanner's
+  // zero-copy NextCell): sets `*include` when the cell is returned. The
+  // matcher keeps no cells. REQUIRED: constructed with a null filter.
+  Next OfferView(std::string_view family, std::string_view qualifier,
+                 int max_versions, int family_max_versions, bool* include);
+
   // Finishes the row: returns true and moves its cells into `out` when the
   // row is kept (and not empty). `out`'s previous cells are kept as slots
   // for later candidates.
@@ -94,6 +100,14 @@ class RowMatcher {
  private:
   // False (and the scan done) when the filter has failed.
   bool FilterOk();
+  // Enters the cell's column (family and qualifier bookkeeping, the
+  // family's MaxVersions); false with the skip in `*skip` when the cell is
+  // not offered to the filter.
+  bool EnterColumn(std::string_view family, std::string_view qualifier,
+                   int family_max_versions, Next* skip);
+  // Counts an included version of the column against the request's cap:
+  // false (the column ends) when the cap is already reached.
+  bool CountVersion(int max_versions);
 
   Filter* filter_;
   Status status_;

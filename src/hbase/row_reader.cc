@@ -25,17 +25,20 @@ Status RowReader::Open() {
   for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
     const FamilyRead& read = plan_->families[fi];
     const layout::TBounds times = layout::EncodeTimeRange(read.times);
+    layout::ReadShape shape;
+    shape.all_times = read.times.IsAll();
+    shape.values = plan_->values;
     for (int p : read.tables) {
       const std::string& table = read.family->partition_tables[p];
       Result<std::unique_ptr<CellCursor>> cursor =
           plan_->point && !read.all_qualifiers
               ? PartitionCursor::OpenColumns(
                     conn_, table, plan_->keys.lo, read.qualifiers, times,
-                    static_cast<int>(fi), p, plan_->lock_rows)
+                    static_cast<int>(fi), p, plan_->lock_rows, shape)
               : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
                                            order, static_cast<int>(fi), p,
                                            /*paged=*/!plan_->point,
-                                           plan_->limit);
+                                           plan_->limit, shape);
       if (!cursor.ok()) {
         status_ = cursor.status();
         Close();
@@ -130,7 +133,59 @@ bool RowReader::ReadRowReversed() {
   return true;
 }
 
+bool RowReader::StreamsCells(const ReadPlan& plan) {
+  return !plan.reversed && plan.filter == nullptr;
+}
+
+bool RowReader::NextCell(CellView* out, bool* new_row) {
+  *new_row = false;
+  if (advance_pending_) {
+    advance_pending_ = false;
+    if (!AdvanceTop()) return false;
+  }
+  while (!done_ && !heap_.empty()) {
+    const CellCursor* c = heap_.top();
+    if (!in_cell_row_ || c->key() != row_) {
+      row_.assign(c->key().data(), c->key().size());
+      matcher_.BeginRow(row_);  // no filter: every row begins
+      in_cell_row_ = true;
+      row_returned_ = false;
+    }
+    const FamilyRead& read = plan_->families[c->family_index()];
+    bool include = false;
+    // The matcher's skips need no hint here: a skipped cell costs no copy.
+    if (read.Wants(c->qualifier())) {
+      matcher_.OfferView(read.family->name(), c->qualifier(), read.max_versions,
+                         read.family->max_versions_cap, &include);
+    }
+    if (include) {
+      out->row = row_;
+      out->family = read.family->name();
+      out->qualifier = c->qualifier();
+      out->timestamp = layout::DecodeTimestamp(c->t());
+      out->value = c->value();
+      *new_row = !row_returned_;
+      row_returned_ = true;
+      advance_pending_ = true;
+      return true;
+    }
+    if (!AdvanceTop()) return false;
+  }
+  in_cell_row_ = false;
+  Close();
+  return false;
+}
+
 bool RowReader::NextRow(RowResult* out) {
+  if (in_cell_row_) {
+    // After NextCell: the rest of that row is skipped.
+    in_cell_row_ = false;
+    if (advance_pending_) {
+      advance_pending_ = false;
+      if (!AdvanceTop()) return false;
+    }
+    if (!SkipRow()) return false;
+  }
   while (!done_ && !heap_.empty()) {
     const std::string_view key = heap_.top()->key();
     row_.assign(key.data(), key.size());

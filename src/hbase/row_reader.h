@@ -15,6 +15,10 @@
 // holds a transaction on the connection when the plan has several cursors
 // (a consistent snapshot).
 // Thread safety: used by one thread.
+//
+// NextCell streams a forward read without a filter cell by cell, as views
+// of the cursors' current cells (no copy); NextRow after NextCell starts at
+// the next row.
 
 #ifndef OBKVLITE_HBASE_ROW_READER_H_
 #define OBKVLITE_HBASE_ROW_READER_H_
@@ -45,6 +49,15 @@ class RowReader {
   // The next row the filter keeps, whole (no limit or batch applied here).
   // False at the end or on error (status(): a cursor's or the filter's).
   bool NextRow(RowResult* out);
+
+  // Whether NextCell can stream `plan` (forward, no filter).
+  static bool StreamsCells(const ReadPlan& plan);
+
+  // The next cell the read returns, as views valid until the next call of
+  // NextCell, NextRow or Close; `*new_row` is set when it is the first of
+  // its row. False at the end or on error (status()).
+  // REQUIRED: StreamsCells(plan).
+  bool NextCell(CellView* out, bool* new_row);
 
   // Reuses `cells` (emptied) as the memory of the cells to come
   // (RowMatcher::AdoptSlots). REQUIRED: before the first NextRow.
@@ -90,6 +103,11 @@ class RowReader {
   std::string skip_qualifier_;
   std::vector<BufferedCell> buffer_;  // reversed: the row, reused
   size_t buffered_ = 0;
+  // NextCell: row_ is being streamed; the top cursor's cell was handed out
+  // and is stepped at the next call; a cell of row_ was returned.
+  bool in_cell_row_ = false;
+  bool advance_pending_ = false;
+  bool row_returned_ = false;
 };
 
 }  // namespace obkvlite

@@ -126,35 +126,38 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
                               });
 }
 
+Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
+                            RowResult* out) {
+  const int64_t now = ctx_->NowMs();
+  Result<ReadPlan> plan = PlanGet(schema_, get, now);
+  if (!plan.ok()) {
+    *out = RowResult();
+    return plan.status();
+  }
+  if (!values) SkipValuesUnlessRead(&*plan);
+  OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
+  CountReadRequests(counters_.get(), *schema_, plan->families, now);
+  CountRowRead(counters_.get(), *schema_, plan->families, *out);
+  return Status::OK();
+}
+
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
   return GuardApi("get", [&]() -> Result<RowResult> {
-    const int64_t now = ctx_->NowMs();
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, now));
-    OBKV_ASSIGN_OR_RETURN(RowResult row, ReadRow(ctx_, plan));
-    CountReadRequests(counters_.get(), *schema_, plan.families, now);
-    CountRowRead(counters_.get(), *schema_, plan.families, row);
+    RowResult row;
+    OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/true, &row));
     return row;
   });
 }
 
 Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
-  return GuardApi("get", [&]() -> Status {
-    const int64_t now = ctx_->NowMs();
-    Result<ReadPlan> plan = PlanGet(schema_, get, now);
-    if (!plan.ok()) {
-      *out = RowResult();
-      return plan.status();
-    }
-    OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
-    CountReadRequests(counters_.get(), *schema_, plan->families, now);
-    CountRowRead(counters_.get(), *schema_, plan->families, *out);
-    return Status::OK();
-  });
+  return GuardApi("get",
+                  [&]() -> Status { return ReadGet(get, true, out); });
 }
 
 Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
   return GuardApi("exists", [&]() -> Result<bool> {
-    OBKV_ASSIGN_OR_RETURN(RowResult row, Get(get));
+    RowResult row;
+    OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/false, &row));
     return !row.empty();
   });
 }

@@ -69,6 +69,10 @@ class NormalTable final : public Table {
   // Reorders `cells`.
   Status WriteRouted(std::vector<RoutedCell>* cells);
 
+  // A Get into `*out` (empty on error), counted; without `values` (Exists)
+  // the cells' values are not read unless the filter reads them.
+  Status ReadGet(const obkvlite::Get& get, bool values, RowResult* out);
+
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
   // Request counts (hbase/request_counting.h); null when counting is off.

@@ -55,7 +55,7 @@ class TimeseriesScanner final : public Scanner {
     return Status::OK();
   }
 
-  bool Next(RowResult* out) override {
+  bool NextRow(RowResult* out) override {
     out->row.clear();
     out->cells.clear();
     if (done_ || !status_.ok()) return false;

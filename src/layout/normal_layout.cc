@@ -8,23 +8,40 @@ namespace {
 constexpr int kLoCount = 2;
 constexpr int kHiCount = 3;
 constexpr int kOrderCount = 2;
-static_assert(kLoCount * kHiCount * kOrderCount * kPageCount ==
+static_assert(kLoCount * kHiCount * kOrderCount * kPageCount *
+                      kReadShapeCount ==
                   kNormalScanKinds,
               "scan kinds fill 0..kNormalScanKinds-1");
 
+ReadShape ShapeOf(int shape_index) {
+  ReadShape shape;
+  shape.all_times = (shape_index & 2) != 0;
+  shape.values = (shape_index & 1) == 0;
+  return shape;
+}
+
+// The T condition of `shape`, after a first condition.
+const char* TimeCondition(ReadShape shape) {
+  return shape.all_times ? "" : " AND T > ?3 AND T <= ?4";
+}
+
 // Column names are plain words in both dialects; tables are quoted.
 std::string ScanSql(SqlDialect dialect, int kind, const std::string& table) {
+  const ReadShape shape = ShapeOf(kind % kReadShapeCount);
+  kind /= kReadShapeCount;
   const auto page = static_cast<Page>(kind % kPageCount);
   kind /= kPageCount;
   const auto order = static_cast<ScanOrder>(kind % kOrderCount);
   const auto hi = static_cast<HiBound>((kind / kOrderCount) % kHiCount);
   const auto lo = static_cast<LoBound>(kind / (kOrderCount * kHiCount));
   const bool forward = order == ScanOrder::kForward;
-  std::string sql = "SELECT K, Q, T, V FROM " + table + " WHERE K ";
+  std::string sql = std::string("SELECT K, Q, T") +
+                    (shape.values ? ", V" : "") + " FROM " + table +
+                    " WHERE K ";
   sql += lo == LoBound::kInclusive ? ">= ?1" : "> ?1";
   if (hi == HiBound::kExclusive) sql += " AND K < ?2";
   if (hi == HiBound::kInclusive) sql += " AND K <= ?2";
-  sql += " AND T > ?3 AND T <= ?4";
+  sql += TimeCondition(shape);
   if (page == Page::kAfter) {
     const char* after = forward ? " > " : " < ";
     sql += std::string(" AND (K") + after + "?6 OR (K = ?6 AND (Q" + after +
@@ -38,11 +55,13 @@ std::string ScanSql(SqlDialect dialect, int kind, const std::string& table) {
 
 std::string GetColumnSql(SqlDialect dialect, int variant,
                          const std::string& table) {
+  const ReadShape shape = ShapeOf(variant % kReadShapeCount);
+  variant /= kReadShapeCount;
   const bool paged = (variant & 1) != 0;
   const bool lock_rows = (variant & 2) != 0;
-  std::string sql = "SELECT K, Q, T, V FROM " + table +
-                    " WHERE K = ?1 AND Q = ?2 AND T > ?3 AND T <= ?4"
-                    " ORDER BY K, Q, T";
+  std::string sql = std::string("SELECT T") + (shape.values ? ", V" : "") +
+                    " FROM " + table + " WHERE K = ?1 AND Q = ?2" +
+                    TimeCondition(shape) + " ORDER BY K, Q, T";
   if (paged) sql += " LIMIT ?5";
   // SQLite's write transaction already holds the whole file.
   if (lock_rows && dialect == SqlDialect::kMysql) sql += " FOR UPDATE";
@@ -67,16 +86,21 @@ std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
 
 }  // namespace
 
-int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order, Page page) {
-  return ((static_cast<int>(lo) * kHiCount + static_cast<int>(hi)) *
-              kOrderCount +
-          static_cast<int>(order)) *
-             kPageCount +
-         static_cast<int>(page);
+int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order, Page page,
+                   ReadShape shape) {
+  return (((static_cast<int>(lo) * kHiCount + static_cast<int>(hi)) *
+               kOrderCount +
+           static_cast<int>(order)) *
+              kPageCount +
+          static_cast<int>(page)) *
+             kReadShapeCount +
+         ReadShapeIndex(shape);
 }
 
-int NormalGetColumnKind(bool paged, bool lock_rows) {
-  return kNormalGetColumn + (paged ? 1 : 0) + (lock_rows ? 2 : 0);
+int NormalGetColumnKind(bool paged, bool lock_rows, ReadShape shape) {
+  return kNormalGetColumn +
+         ((paged ? 1 : 0) + (lock_rows ? 2 : 0)) * kReadShapeCount +
+         ReadShapeIndex(shape);
 }
 
 std::string NormalSql(SqlDialect dialect, int kind,

@@ -9,7 +9,9 @@
 // Statement kinds are small integers, the key of the per-connection
 // statement cache together with the partition table's name. Parameters
 // are numbered as documented per kind; a T range is always
-// "T > ?3 AND T <= ?4" (layout/timestamp_codec.h: EncodeTimeRange).
+// "T > ?3 AND T <= ?4" (layout/timestamp_codec.h: EncodeTimeRange), and a
+// read of every version (ReadShape::all_times) has none: ?3 and ?4 are then
+// not bound. A read selects only the columns it needs (ReadShape).
 //
 // Pages (layout/page.h): a paged scan's continuation is the last (K, Q, T)
 // read, bound to ?6, ?7, ?8.
@@ -32,8 +34,27 @@
 namespace obkvlite {
 namespace layout {
 
-// Result columns of every normal-layout SELECT.
+// Result columns of a scan (kColV only when ReadShape::values).
 enum NormalColumn { kColK = 0, kColQ = 1, kColT = 2, kColV = 3 };
+// Result columns of a column get, whose K and Q are the bound ?1 and ?2
+// (kGetColV only when ReadShape::values).
+enum NormalGetColumnColumn { kGetColT = 0, kGetColV = 1 };
+
+// What a read selects and bounds.
+struct ReadShape {
+  // Every version: no T condition (a read of TimeRange::All() without a
+  // TTL, for which HBase's "all time" range holds every timestamp).
+  bool all_times = false;
+  // V is selected; false for reads that return no values (Exists, a
+  // KeyOnlyFilter): SQLite then never decodes the value or its overflow
+  // pages.
+  bool values = true;
+};
+inline constexpr int kReadShapeCount = 4;
+// 0..kReadShapeCount-1, a factor of every read kind.
+constexpr int ReadShapeIndex(ReadShape shape) {
+  return (shape.all_times ? 2 : 0) + (shape.values ? 0 : 1);
+}
 
 // How a scan's key range is bounded in SQL.
 enum class LoBound { kInclusive, kExclusive };         // K >= ?1 | K > ?1
@@ -46,15 +67,16 @@ enum class ScanOrder {
 // Most rows one multi-row INSERT writes (kNormalInsertRows).
 inline constexpr int kMaxInsertRows = 32;
 
-// Statement kinds (cache keys). Scan kinds are 0..35 (NormalScanKind).
+// Statement kinds (cache keys). Scan kinds are 0..143 (NormalScanKind).
 enum NormalKind : int {
-  kNormalScanKinds = 36,
-  // SELECT K,Q,T,V WHERE K = ?1 AND Q = ?2 AND T > ?3 AND T <= ?4, newest
-  // first; four kinds (NormalGetColumnKind): paged (LIMIT ?5) or not, and
-  // locking the rows it reads (FOR UPDATE on a server) or not.
+  kNormalScanKinds = 36 * kReadShapeCount,
+  // SELECT T,V WHERE K = ?1 AND Q = ?2 AND T > ?3 AND T <= ?4, newest
+  // first; sixteen kinds (NormalGetColumnKind): paged (LIMIT ?5) or not,
+  // locking the rows it reads (FOR UPDATE on a server) or not, and a
+  // ReadShape.
   kNormalGetColumn = kNormalScanKinds,
   // DELETE WHERE K = ?1 AND Q = ?2 AND T = ?3.
-  kNormalDeleteCell = kNormalGetColumn + 4,
+  kNormalDeleteCell = kNormalGetColumn + 4 * kReadShapeCount,
   // DELETE WHERE K = ?1 AND Q = ?2 AND T >= ?3 (versions <= a timestamp).
   kNormalDeleteColumnUpTo,
   // DELETE WHERE K = ?1 AND T >= ?2 (all qualifiers, versions <= ts).
@@ -70,13 +92,14 @@ enum NormalKind : int {
   kNormalKindEnd = kNormalInsertRows + kMaxInsertRows,
 };
 
-// Kind of a range scan: SELECT K,Q,T,V WHERE K lo ?1 [AND K hi ?2]
-// AND T > ?3 AND T <= ?4 ORDER BY per `order`, all of it or a page.
+// Kind of a range scan: SELECT K,Q,T[,V] WHERE K lo ?1 [AND K hi ?2]
+// [AND T > ?3 AND T <= ?4] ORDER BY per `order`, all of it or a page.
 int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order,
-                   Page page = Page::kAll);
+                   Page page = Page::kAll, ReadShape shape = ReadShape());
 
 // Kind of a column get (see kNormalGetColumn).
-int NormalGetColumnKind(bool paged, bool lock_rows);
+int NormalGetColumnKind(bool paged, bool lock_rows,
+                        ReadShape shape = ReadShape());
 
 // The SQL of `kind` on the partition table `table` (quoted here).
 std::string NormalSql(SqlDialect dialect, int kind, std::string_view table);

@@ -61,7 +61,7 @@ class Statement {
 
   // Steps once and, on a row, reads blob columns `a`, `b`, `c` and integer
   // column `i` into `out`: one call per row on the hot read paths. Views as
-  // ColumnBlob's.
+  // ColumnBlob's. A negative column number reads nothing (an empty view).
   virtual StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) {
     return AdvanceRowOf(this, a, b, c, i, out);
   }
@@ -87,9 +87,9 @@ class Statement {
                                RowColumns* out) {
     const StepCode rc = self->Advance();
     if (rc == StepCode::kRow) {
-      out->a = self->ColumnBlob(a);
-      out->b = self->ColumnBlob(b);
-      out->c = self->ColumnBlob(c);
+      out->a = a >= 0 ? self->ColumnBlob(a) : std::string_view();
+      out->b = b >= 0 ? self->ColumnBlob(b) : std::string_view();
+      out->c = c >= 0 ? self->ColumnBlob(c) : std::string_view();
       out->integer = self->ColumnInt(i);
     }
     return rc;

@@ -26,6 +26,7 @@ namespace filters {
 
 class ColumnCountGetFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit ColumnCountGetFilter(int32_t limit) : limit_(limit) {}
 
   void Reset() override { count_ = 0; }
@@ -41,6 +42,7 @@ class ColumnCountGetFilter : public Filter {
 
 class ColumnPaginationFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   ColumnPaginationFilter(int32_t limit, int32_t offset)
       : limit_(limit), offset_(offset) {}
 

@@ -24,6 +24,7 @@ namespace filters {
 
 class ColumnPrefixFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit ColumnPrefixFilter(std::string prefix)
       : prefix_(std::move(prefix)) {}
   ReturnCode FilterCell(const Cell& cell) override;
@@ -35,6 +36,7 @@ class ColumnPrefixFilter : public Filter {
 
 class MultipleColumnPrefixFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   // Sorts and deduplicates `prefixes`.
   explicit MultipleColumnPrefixFilter(std::vector<std::string> prefixes);
   ReturnCode FilterCell(const Cell& cell) override;

@@ -19,6 +19,7 @@ namespace filters {
 
 class ColumnRangeFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   ColumnRangeFilter(std::string min, bool min_inclusive, std::string max,
                     bool max_inclusive)
       : min_(std::move(min)),

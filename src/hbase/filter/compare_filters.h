@@ -54,6 +54,7 @@ class CompareFilter : public Filter {
 
 class RowFilter : public CompareFilter {
  public:
+  bool ReadsValues() const override { return false; }
   RowFilter(CompareOp op, std::unique_ptr<ByteComparator> comparator)
       : CompareFilter("RowFilter", op, std::move(comparator)) {}
 
@@ -69,6 +70,7 @@ class RowFilter : public CompareFilter {
 
 class FamilyFilter : public CompareFilter {
  public:
+  bool ReadsValues() const override { return false; }
   FamilyFilter(CompareOp op, std::unique_ptr<ByteComparator> comparator)
       : CompareFilter("FamilyFilter", op, std::move(comparator)) {}
   ReturnCode FilterCell(const Cell& cell) override;
@@ -76,6 +78,7 @@ class FamilyFilter : public CompareFilter {
 
 class QualifierFilter : public CompareFilter {
  public:
+  bool ReadsValues() const override { return false; }
   QualifierFilter(CompareOp op, std::unique_ptr<ByteComparator> comparator)
       : CompareFilter("QualifierFilter", op, std::move(comparator)) {}
   ReturnCode FilterCell(const Cell& cell) override;

@@ -98,6 +98,20 @@ void FilterList::TransformCell(Cell* cell) {
   }
 }
 
+bool FilterList::ReadsValues() const {
+  for (const auto& child : children_) {
+    if (child->ReadsValues()) return true;
+  }
+  return false;
+}
+
+bool FilterList::EmptiesValues() const {
+  for (const auto& child : children_) {
+    if (child->EmptiesValues() == (op_ == Op::kAnd)) return op_ == Op::kAnd;
+  }
+  return op_ == Op::kOr;
+}
+
 bool FilterList::HasFilterRow() const {
   for (const auto& child : children_) {
     if (child->HasFilterRow()) return true;

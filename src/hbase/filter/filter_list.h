@@ -57,6 +57,11 @@ class FilterList : public Filter {
   bool FilterRow() override;
   void SetReversed(bool reversed) override;
   void NarrowRowRange(KeyRange* range) const override;
+  // Any child reads values.
+  bool ReadsValues() const override;
+  // AND: any child empties values (every transform applies); OR: every
+  // child does (a cell takes the transforms of the children that kept it).
+  bool EmptiesValues() const override;
   // "A AND B AND C"; a child that is itself a list is parenthesized.
   std::string ToString() const override;
   // The first child's error, if any.

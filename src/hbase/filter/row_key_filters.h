@@ -26,6 +26,7 @@ namespace filters {
 
 class PrefixFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit PrefixFilter(std::string prefix) : prefix_(std::move(prefix)) {}
 
   void Reset() override { filter_row_ = true; }
@@ -44,6 +45,7 @@ class PrefixFilter : public Filter {
 
 class InclusiveStopFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit InclusiveStopFilter(std::string stop_row)
       : stop_row_(std::move(stop_row)) {}
 

@@ -26,6 +26,7 @@ namespace filters {
 
 class PageFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit PageFilter(int64_t page_size) : page_size_(page_size) {}
 
   bool FilterAllRemaining() override { return rows_accepted_ >= page_size_; }
@@ -41,6 +42,9 @@ class PageFilter : public Filter {
 
 class KeyOnlyFilter : public Filter {
  public:
+  // With lenAsVal the value's length becomes the value.
+  bool ReadsValues() const override { return len_as_val_; }
+  bool EmptiesValues() const override { return !len_as_val_; }
   explicit KeyOnlyFilter(bool len_as_val) : len_as_val_(len_as_val) {}
   void TransformCell(Cell* cell) override;
   std::string ToString() const override;
@@ -51,6 +55,7 @@ class KeyOnlyFilter : public Filter {
 
 class FirstKeyOnlyFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   void Reset() override { found_ = false; }
   ReturnCode FilterCell(const Cell& cell) override;
   std::string ToString() const override { return "FirstKeyOnlyFilter()"; }

@@ -21,6 +21,7 @@ namespace filters {
 
 class TimestampsFilter : public Filter {
  public:
+  bool ReadsValues() const override { return false; }
   explicit TimestampsFilter(const std::vector<int64_t>& timestamps)
       : timestamps_(timestamps.begin(), timestamps.end()) {}
 

@@ -38,6 +38,8 @@ class SkipFilter : public Filter {
   void Reset() override;
   ReturnCode FilterCell(const Cell& cell) override;
   void TransformCell(Cell* cell) override { inner_->TransformCell(cell); }
+  bool ReadsValues() const override { return inner_->ReadsValues(); }
+  bool EmptiesValues() const override { return inner_->EmptiesValues(); }
   bool HasFilterRow() const override { return true; }
   bool FilterRow() override { return filter_row_; }
   void SetReversed(bool reversed) override;
@@ -60,6 +62,8 @@ class WhileMatchFilter : public Filter {
   bool FilterRowKey(std::string_view row) override;
   ReturnCode FilterCell(const Cell& cell) override;
   void TransformCell(Cell* cell) override { inner_->TransformCell(cell); }
+  bool ReadsValues() const override { return inner_->ReadsValues(); }
+  bool EmptiesValues() const override { return inner_->EmptiesValues(); }
   bool HasFilterRow() const override { return true; }
   void FilterRowCells(std::vector<Cell>* cells) override {
     inner_->FilterRowCells(cells);
