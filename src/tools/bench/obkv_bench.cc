@@ -38,7 +38,8 @@
 // f:field0; obkvlite/index.h) costs: each arm with the index against it
 // without ("<arm>-indexed" / "<arm>").
 // --create-partitions times Store::CreateTable against the partition count
-// instead, with a raw CREATE TABLE floor (create_bench.h).
+// instead, with a raw CREATE TABLE floor (create_bench.h); one family unless
+// --create-families says otherwise (e.g. 1,3), one file unless --shards S.
 //
 // Each run loads N rows x 10 qualifiers x B-byte values (default 100; YCSB
 // hashed keys, or ordered ones with --ordered; batches of 1000 rows) into
