@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs obkv-bench (medians of 3 runs by default) and the routing
-# benchmark. Arguments go to obkv-bench, e.g. scripts/bench.sh --rows 100000.
+# benchmark. Arguments go to obkv-bench, e.g. scripts/bench.sh --rows 100000
+# --arms raw,raw97,key97 (key97 read against raw97, its 97 tables by hand),
+# --mmap-mib 0 (mmap off on every arm), or --create-partitions 97,997,8192
+# (CreateTable time against the partition count).
 # When the arms include a server arm (--arms rawmariadb,mariadb), a private
 # MariaDB is started on a Unix socket for the run (scripts/mariadb_server.sh)
 # and stopped after it.

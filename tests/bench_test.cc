@@ -60,7 +60,7 @@ TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
   CHECK(js["value_bytes"] == 20);
   CHECK(js["runs"] == 1);
   for (const char* arm :
-       {"raw", "normal", "key97", "prefix", "timeseries", "key97x2"}) {
+       {"raw", "raw97", "normal", "key97", "prefix", "timeseries", "key97x2"}) {
     CAPTURE(arm);
     const nlohmann::json& m = js["arms"][arm];
     CHECK(m["full_scan_cells"] == 3000);  // 300 rows x 10 qualifiers
@@ -71,21 +71,98 @@ TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
       CAPTURE(key);
       CHECK(m[key].get<int64_t>() > 0);
     }
-    CHECK(m["full_scan_peak_rss_mib"].get<int64_t>() > 0);
+    CHECK(m["full_scan_peak_rss_anon_mib"].get<double>() > 0);
+    CHECK(m["full_scan_peak_vmhwm_mib"].get<double>() > 0);
+    // Each throughput has its ratio to the arm's baseline.
+    CHECK(m["ratios"].size() == 8);
+    CHECK(m["ratios"]["get_rows_per_s"].get<double>() > 0);
   }
-  // The human table: a header, then one line per arm with its ratio to raw.
-  bool saw_raw = false;
+  // key97 is read against the same 97 tables by hand, every other file arm
+  // against raw.
+  CHECK(js["arms"]["key97"]["baseline"] == "raw97");
+  CHECK(js["arms"]["raw97"]["baseline"] == "raw");
+  CHECK(js["arms"]["prefix"]["baseline"] == "raw");
+  CHECK(js["arms"]["key97x2"]["baseline"] == "raw");
+  CHECK(js["arms"]["raw"]["ratios"]["put_cells_per_s"] == 1.0);
+  CHECK(js["mmap_size"] == 256 * 1024 * 1024);
+  for (const char* key :
+       {"full_scan_2_over_1", "scan_2_over_1", "put_2_writers_over_raw"}) {
+    CAPTURE(key);
+    CHECK(js["shards"][key].get<double>() > 0);
+  }
+  // The human table: a header naming the mmap size, then one line per arm
+  // with its baseline and ratios, then the shard ratios.
+  CHECK(run.out.find("mmap=256 MiB per file") != std::string::npos);
+  bool saw_raw = false, saw_key97 = false;
   for (const std::string& line : lines) {
     if (line.rfind("raw ", 0) == 0) {
       saw_raw = true;
       CHECK(line.find("(1.00x)") != std::string::npos);
     }
+    if (line.rfind("key97 ", 0) == 0) {
+      saw_key97 = true;
+      CHECK(line.rfind("key97       raw97 ", 0) == 0);
+    }
   }
   CHECK(saw_raw);
+  CHECK(saw_key97);
+  CHECK(run.out.find("shards: 2-shard full scan / 1-shard full scan = ") !=
+        std::string::npos);
+  CHECK(run.out.find("shards: 2 writers / raw put = ") != std::string::npos);
+}
+
+TEST_CASE("obkv-bench: key97 without raw97 is read against raw") {
+  const Run run =
+      RunBench("--rows 100 --runs 1 --ops 50 --arms raw,key97 --json");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  CHECK(js["arms"]["key97"]["baseline"] == "raw");
+  CHECK(js["shards"].empty());
+}
+
+TEST_CASE("obkv-bench --mmap-mib 0 turns mmap off on every arm") {
+  const Run run = RunBench(
+      "--rows 200 --runs 1 --ops 50 --arms raw,raw97,key97 --mmap-mib 0");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  CHECK(run.out.find("mmap=0 MiB (off)") != std::string::npos);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  CHECK(js["mmap_size"] == 0);
+  for (const char* arm : {"raw", "raw97", "key97"}) {
+    CAPTURE(arm);
+    CHECK(js["arms"][arm]["full_scan_cells"] == 2000);
+  }
+}
+
+TEST_CASE("obkv-bench --create-partitions: one row per count and families") {
+  for (const char* shards : {"", " --shards 2"}) {
+    CAPTURE(shards);
+    const Run run = RunBench(
+        std::string("--create-partitions 3,97 --create-families 1,3 --runs 1") +
+        shards);
+    INFO(run.out);
+    REQUIRE(run.code == 0);
+    const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+    CHECK(js["shards"] == (*shards ? 2 : 0));
+    const nlohmann::json& rows = js["create"];
+    REQUIRE(rows.size() == 4);
+    const int expected[4][3] = {
+        {3, 1, 3}, {3, 3, 9}, {97, 1, 97}, {97, 3, 291}};
+    for (int i = 0; i < 4; ++i) {
+      CAPTURE(i);
+      CHECK(rows[i]["partitions"] == expected[i][0]);
+      CHECK(rows[i]["families"] == expected[i][1]);
+      CHECK(rows[i]["tables"] == expected[i][2]);
+      CHECK(rows[i]["store_ms"].get<double>() > 0);
+      CHECK(rows[i]["raw_ms"].get<double>() > 0);
+    }
+  }
 }
 
 TEST_CASE("obkv-bench --json prints only the JSON line") {
-  const Run run = RunBench("--rows 120 --runs 1 --ops 50 --arms raw,normal --json");
+  const Run run =
+      RunBench("--rows 120 --runs 1 --ops 50 --arms raw,normal --json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const std::vector<std::string> lines = Lines(run.out);
@@ -97,8 +174,8 @@ TEST_CASE("obkv-bench --json prints only the JSON line") {
 }
 
 TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
-  const Run run =
-      RunBench("--rows 150 --runs 1 --ops 50 --arms raw,timeseries --ordered --json");
+  const Run run = RunBench(
+      "--rows 150 --runs 1 --ops 50 --arms raw,timeseries --ordered --json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
@@ -113,11 +190,27 @@ TEST_CASE("obkv-bench: bad arguments name the flag") {
   };
   for (const Case& c : {
            Case{"--rows 0", "--rows and --runs must be >= 1"},
-           Case{"--rows 10 --value-bytes 0", "--value-bytes must be in [1, 65536]"},
+           Case{"--rows 10 --value-bytes 0",
+                "--value-bytes must be in [1, 65536]"},
            Case{"--rows 10 --cache-mib 0", "--cache-mib must be >= 1"},
            Case{"--rows", "--rows needs a value"},
            Case{"--bogus", "usage: obkv-bench"},
            Case{"--rows 10 --arms raw,nosuch", "unknown arm 'nosuch'"},
+           Case{"--rows 10 --mmap-mib -1",
+                "--mmap-mib must be an integer in [0, 1048576]"},
+           Case{"--rows 10 --mmap-mib 1x",
+                "--mmap-mib must be an integer in [0, 1048576]"},
+           Case{"--create-partitions 0",
+                "--create-partitions must be a list of integers in [1, 8192]"},
+           Case{"--create-partitions 97,8193",
+                "--create-partitions must be a list of integers in [1, 8192]"},
+           Case{"--create-partitions 97, --runs 1",
+                "--create-partitions must be a list of integers in [1, 8192]"},
+           Case{"--create-partitions 97 --create-families 0",
+                "--create-families must be a list of integers in [1, 64]"},
+           Case{"--create-partitions 97 --shards 65",
+                "--shards must be an integer in [0, 64]"},
+           Case{"--rows 10 --shards 2", "--shards needs --create-partitions"},
        }) {
     CAPTURE(c.args);
     const Run run = RunBench(c.args);

@@ -54,6 +54,9 @@ class BenchArm {
 };
 
 std::unique_ptr<BenchArm> NewRawSqliteArm();
+// The same by hand over the 97 KEY partition tables of arm key97, merged
+// by a heap on scans (raw97_arm.cc).
+std::unique_ptr<BenchArm> NewRaw97Arm();
 // `strategy`: "normal", "key97", "prefix", "timeseries", "key97x2" (KEY
 // 97 over 2 shards, loaded by 2 threads), or "mariadb" (normal on the
 // benchmark's MariaDB server).

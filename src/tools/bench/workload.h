@@ -1,0 +1,70 @@
+// Copyright (c) obkvlite authors.
+//
+// obkv-bench's configuration and workload: the rows every arm loads (N
+// rows x kQualifiers values of B bytes, YCSB hashed or ordered keys, in
+// batches of kRowsPerBatch) and RunArm, which runs every workload on one
+// arm: the load, uniform whole-row gets, 100-row scans, YCSB A/B/C/F
+// (zipfian 0.99) and a full scan with its peak memory.
+//
+// Thread safety: RunArm runs on the calling thread (and the arm's
+// LoadThreads() loaders); the other functions are pure.
+
+#ifndef OBKVLITE_TOOLS_BENCH_WORKLOAD_H_
+#define OBKVLITE_TOOLS_BENCH_WORKLOAD_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "obkvlite/options.h"
+#include "obkvlite/status.h"
+#include "tools/bench/bench_arm.h"
+
+namespace obkvlite {
+namespace bench {
+
+struct BenchConfig {
+  uint64_t rows = 100000;
+  int runs = 3;
+  int value_bytes = kDefaultValueBytes;
+  // Page size, cache and mmap size of every arm (raw ones use them too).
+  StoreOptions options;
+  bool ordered_keys = false;  // YCSB insertorder=ordered instead of hashed
+  int64_t gets = 20000;
+  int64_t scans = 2000;
+  int64_t ycsb_ops = 20000;
+  std::vector<std::string> arms = {"raw",    "raw97",      "normal", "key97",
+                                   "prefix", "timeseries", "key97x2"};
+  bool json_only = false;
+  bool stats_overhead = false;  // measure request counting instead
+  bool index_overhead = false;  // with stats_overhead: an index instead
+  bool noise_floor = false;     // ... with counting off on both sides
+  // --create-partitions: time CreateTable at these partition counts
+  // instead (create_bench.h), with these family counts, over `shards`.
+  // One family by default: SQLite's own CREATE TABLE grows with the tables
+  // a file holds, so 8192 partitions x 3 families take minutes a run.
+  std::vector<int> create_partitions;
+  std::vector<int> create_families = {1};
+  int shards = 0;
+};
+
+// An arm's figures by name: "put_cells_per_s", "full_scan_cells", ...
+using Metrics = std::map<std::string, double>;
+
+// The key of row i.
+std::string BenchKey(const BenchConfig& cfg, uint64_t i);
+// "field0" ... "field9".
+std::vector<std::string> Qualifiers();
+// Load batch `b`: rows b * kRowsPerBatch ... of version 0.
+RowBatch MakeBatch(const BenchConfig& cfg,
+                   const std::vector<std::string>& qualifiers, uint64_t b);
+
+// Opens `arm` in `dir` and runs every workload on it; fills `m`.
+Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
+              uint64_t seed, Metrics* m);
+
+}  // namespace bench
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_BENCH_WORKLOAD_H_
