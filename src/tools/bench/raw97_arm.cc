@@ -26,7 +26,7 @@ namespace {
 // One partition's scan statement and its current cell.
 struct Cursor {
   sqlite3_stmt* stmt = nullptr;
-  std::string_view k, q;  // valid until the next step of stmt
+  std::string_view k, q, v;  // valid until the next step of stmt
   int64_t t = 0;          // the stored (negated) timestamp
 };
 
@@ -34,11 +34,12 @@ struct Cursor {
 bool Step(Cursor* c, int* rc) {
   *rc = sqlite3_step(c->stmt);
   if (*rc != SQLITE_ROW) return false;
-  c->k = {static_cast<const char*>(sqlite3_column_blob(c->stmt, 0)),
-          static_cast<size_t>(sqlite3_column_bytes(c->stmt, 0))};
-  c->q = {static_cast<const char*>(sqlite3_column_blob(c->stmt, 1)),
-          static_cast<size_t>(sqlite3_column_bytes(c->stmt, 1))};
-  c->t = sqlite3_column_int64(c->stmt, 2);
+  // The whole cell, as a reader would.
+  const CellColumns cell = ReadCell(c->stmt, 0, 1, 2, 3);
+  c->k = cell.k;
+  c->q = cell.q;
+  c->v = cell.v;
+  c->t = cell.t;
   return true;
 }
 
@@ -112,8 +113,7 @@ class Raw97Arm : public BenchArm {
       std::pop_heap(heap_.begin(), heap_.end(), greater);
       Cursor& c = cursors_[heap_.back()];
       if (!limit.Admit(c.k)) break;
-      // Touch the value as a reader would.
-      cells += sqlite3_column_bytes(c.stmt, 3) > 0 ? 1 : 0;
+      cells += c.v.empty() ? 0 : 1;
       if (Step(&c, &rc)) {
         std::push_heap(heap_.begin(), heap_.end(), greater);
       } else {

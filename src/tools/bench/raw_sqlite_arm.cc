@@ -47,12 +47,10 @@ class RawSqliteArm : public BenchArm {
     RowLimit limit(rows);
     int rc;
     while ((rc = sqlite3_step(scan)) == SQLITE_ROW) {
-      const std::string_view k(
-          static_cast<const char*>(sqlite3_column_blob(scan, 0)),
-          sqlite3_column_bytes(scan, 0));
-      if (!limit.Admit(k)) break;
-      // Touch the value as a reader would.
-      cells += sqlite3_column_bytes(scan, 3) > 0 ? 1 : 0;
+      // The whole cell, as a reader would.
+      const CellColumns cell = ReadCell(scan, 0, 1, 2, 3);
+      if (!limit.Admit(cell.k)) break;
+      cells += cell.v.empty() ? 0 : 1;
     }
     sqlite3_reset(scan);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_.Error();

@@ -85,13 +85,33 @@ Status RawSqliteDb::InsertCell(sqlite3_stmt* insert, std::string_view k,
   return rc == SQLITE_DONE ? Status::OK() : Error();
 }
 
+namespace {
+
+std::string_view ColumnView(sqlite3_stmt* stmt, int col) {
+  if (col < 0) return {};
+  const void* p = sqlite3_column_blob(stmt, col);
+  return {static_cast<const char*>(p),
+          static_cast<size_t>(sqlite3_column_bytes(stmt, col))};
+}
+
+}  // namespace
+
+CellColumns ReadCell(sqlite3_stmt* stmt, int k, int q, int t, int v) {
+  CellColumns cell;
+  cell.k = ColumnView(stmt, k);
+  cell.q = ColumnView(stmt, q);
+  cell.t = sqlite3_column_int64(stmt, t);
+  cell.v = ColumnView(stmt, v);
+  return cell;
+}
+
 Result<int> RawSqliteDb::GetRowCells(sqlite3_stmt* get, std::string_view key) {
   BindBlob(get, 1, key);
   int cells = 0;
   int rc;
   while ((rc = sqlite3_step(get)) == SQLITE_ROW) {
-    // Touch the value as a reader would.
-    cells += sqlite3_column_bytes(get, 2) > 0 ? 1 : 0;
+    // The whole cell, as a reader would (the row is the key asked for).
+    cells += ReadCell(get, -1, 0, 1, 2).v.empty() ? 0 : 1;
   }
   sqlite3_reset(get);
   if (rc != SQLITE_DONE) return Error();

@@ -74,6 +74,15 @@ class RawSqliteDb {
   std::vector<sqlite3_stmt*> statements_;
 };
 
+// One cell of a result row as any reader of cells reads it: views of K (a
+// column number < 0 reads nothing), Q and V, and T; valid until the next
+// step of the statement. Nothing is copied.
+struct CellColumns {
+  std::string_view k, q, v;
+  int64_t t = 0;
+};
+CellColumns ReadCell(sqlite3_stmt* stmt, int k, int q, int t, int v);
+
 // The row limit of a scan: cells arrive in key order, and the cells of the
 // first `rows` distinct keys are admitted.
 class RowLimit {
