@@ -208,8 +208,8 @@ TEST_CASE("obkv-bench: bad arguments name the flag") {
                 "--create-partitions must be a list of integers in [1, 8192]"},
            Case{"--create-partitions 97 --create-families 0",
                 "--create-families must be a list of integers in [1, 64]"},
-           Case{"--create-partitions 97 --shards 65",
-                "--shards must be an integer in [0, 64]"},
+           Case{"--create-partitions 97 --shards 12",
+                "--shards must be an integer in [0, 11]"},
            Case{"--rows 10 --shards 2", "--shards needs --create-partitions"},
        }) {
     CAPTURE(c.args);

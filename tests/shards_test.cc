@@ -218,10 +218,37 @@ TEST_CASE("the shard count is fixed when the store is created") {
   CHECK(InspectInt(empty, "PRAGMA user_version") == 2);
 
   Result<std::unique_ptr<Store>> bad =
-      Store::Open(ShardOptions(65), dir.path() + "/x.db");
+      Store::Open(ShardOptions(kMaxShards + 1), dir.path() + "/x.db");
   REQUIRE_FALSE(bad.ok());
-  CHECK(bad.status().message() == "options.shards: must be in [0, 64]; got 65");
+  CHECK(bad.status().message() == "options.shards: must be in [0, 11]; got 12");
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/x.db"));
+}
+
+// Regression: counts above SQLite's attach limit (10 files besides the
+// store file) were accepted, created the shard files, then failed to attach
+// them, leaving a store that could never be opened.
+TEST_CASE("the largest shard count opens, writes, reads and reopens") {
+  TempDir dir;
+  const std::string path = dir.path() + "/max.db";
+  {
+    std::unique_ptr<Store> store = MustOpen(path, kMaxShards);
+    REQUIRE(store->CreateTable(MustParseSpec(R"({"table": "t",
+        "families": [{"name": "f"}],
+        "partition": {"strategy": "key", "partitions": 22}})")).ok());
+    Result<Table*> table = store->GetTable("t");
+    REQUIRE(table.ok());
+    for (int i = 0; i < 44; ++i) {
+      REQUIRE((*table)->Put(Put("r" + std::to_string(i)).Add("f", "q", 1, "v"))
+                  .ok());
+    }
+  }
+  CHECK(std::filesystem::exists(path + ".shard" + std::to_string(kMaxShards - 1)));
+  std::unique_ptr<Store> store = MustOpen(path, 0);
+  Result<Table*> table = store->GetTable("t");
+  REQUIRE(table.ok());
+  Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(Scan());
+  REQUIRE(scanner.ok());
+  CHECK(Drain(scanner->get()).size() == 44);
 }
 
 TEST_CASE("a missing shard file is reported, not recreated empty") {

@@ -50,7 +50,7 @@ struct StoreOptions {
   std::string sqlite_vfs;
   // Number of SQLite files the partitions are spread over, each with its
   // own writer connection, so that writers on different files commit in
-  // parallel: 1 to kMaxShards (64), or 0 for "what the store was created
+  // parallel: 1 to kMaxShards (11), or 0 for "what the store was created
   // with" (1 for a new store). Fixed when the store is created; opening an
   // existing store with another non-zero count is an error. Shard k > 0 is
   // the file "<path>.shard<k>". A write spanning shards commits once per
