@@ -25,11 +25,14 @@ Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
   if (put.cells.empty()) {
     return Status::InvalidArgument("cells: must not be empty");
   }
+  const FamilyInfo* family = nullptr;
   for (size_t i = 0; i < put.cells.size(); ++i) {
     const PutCell& cell = put.cells[i];
-    OBKV_ASSIGN_OR_RETURN(
-        const FamilyInfo* family,
-        FindFamily(schema, cell.family, FieldRef("cells", i, "family")));
+    // The cells of one family usually come together: looked up once.
+    if (family == nullptr || cell.family != family->name()) {
+      OBKV_ASSIGN_OR_RETURN(family, FindFamily(schema, cell.family,
+                                               FieldRef("cells", i, "family")));
+    }
     OBKV_RETURN_IF_ERROR(
         ValidateQualifier(cell.qualifier, FieldRef("cells", i, "qualifier")));
     OBKV_RETURN_IF_ERROR(

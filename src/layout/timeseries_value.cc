@@ -23,34 +23,29 @@ constexpr uint64_t BytesBelow(uint64_t w, unsigned n) {
   return (w - kOnes * n) & ~w & kHighBits;
 }
 
-// The n < 8 bytes at `p` in a word whose other bytes are `pad`.
-uint64_t LoadShort(const char* p, size_t n, unsigned char pad) {
-  uint64_t w = 0;
-  size_t filled = 0;
-  if (n & 4) {
-    uint32_t x;
-    std::memcpy(&x, p, 4);
-    w = x;
-    filled = 4;
+// A word holding every one of the n < 8 bytes at `p` (some twice), the
+// rest `pad`: enough for a test of whether some byte is of a kind.
+inline uint64_t LoadShort(const char* p, size_t n, unsigned char pad) {
+  if (n >= 4) {  // two overlapping halves
+    uint32_t lo;
+    uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    return lo | uint64_t{hi} << 32;
   }
-  if (n & 2) {
-    uint16_t x;
-    std::memcpy(&x, p + filled, 2);
-    w |= uint64_t{x} << (8 * filled);
-    filled += 2;
-  }
-  if (n & 1) {
-    w |= uint64_t{static_cast<unsigned char>(p[filled])} << (8 * filled);
-    filled += 1;
-  }
-  return w | ((kOnes * pad) << (8 * filled));
+  const uint64_t pads = kOnes * pad;
+  if (n == 0) return pads;
+  const auto byte = [&](size_t i) {
+    return uint64_t{static_cast<unsigned char>(p[i])};
+  };
+  return byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16 | (pads << 24);
 }
 
 // Whether `test` holds for some of the words covering `s`, eight bytes at
 // a time (the last word overlapping, or padded with `pad` when `s` is
 // shorter than eight bytes).
 template <typename Test>
-bool AnyWord(std::string_view s, unsigned char pad, Test test) {
+inline bool AnyWord(std::string_view s, unsigned char pad, Test test) {
   const size_t n = s.size();
   if (n < 8) return test(LoadShort(s.data(), n, pad));
   size_t i = 0;
@@ -101,7 +96,7 @@ int Escape(unsigned char c, char* out) {
 
 // Whether some byte of `s` has an Escape, eight bytes at a time: '"',
 // '\\' and everything below 0x20.
-bool HasEscapes(std::string_view s) {
+inline bool HasEscapes(std::string_view s) {
   return AnyWord(s, ' ', [](uint64_t w) {
     return (BytesBelow(w, 0x20) | BytesBelow(w ^ (kOnes * '"'), 1) |
             BytesBelow(w ^ (kOnes * '\\'), 1)) != 0;
