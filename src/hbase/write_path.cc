@@ -11,14 +11,6 @@
 
 namespace obkvlite {
 
-Result<RoutedCell> RouteCell(const FamilyInfo& family, std::string_view row,
-                             std::string_view qualifier, int64_t ts,
-                             std::string_view value, const FieldRef& cell) {
-  Result<int> partition = family.router.Route(row, ts);
-  if (!partition.ok()) return RouteError(partition.status(), cell);
-  return RoutedCell{&family, *partition, row, qualifier, ts, value};
-}
-
 Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
                 std::vector<RoutedCell>* out) {
   OBKV_RETURN_IF_ERROR(ValidateRow(put.row, "row"));
