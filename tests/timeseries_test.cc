@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "store_fixture.h"
@@ -197,6 +198,50 @@ TEST_CASE("a batch of puts and deletes of one key keeps its order") {
                              R"(r|100|0|{"b":"1"})", R"(t|100|0|{"a":"4"})"});
   CHECK(fx.MustGet(Get("r")) == std::vector<Cell>{C("r", "f", "a", 100, "2"),
                                                   C("r", "f", "b", 100, "3")});
+}
+
+TEST_CASE("batches from several threads at once keep every cell") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 5})"));
+  constexpr int kThreads = 4;
+  constexpr int kBatches = 20;
+  std::vector<std::thread> threads;
+  std::vector<Status> status(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int b = 0; b < kBatches && status[t].ok(); ++b) {
+        std::vector<Put> puts;
+        for (int i = 0; i < 50; ++i) {
+          // Every thread writes the same rows and ts: later batches win.
+          const std::string v = std::to_string(t * 1000 + b);
+          puts.push_back(Put("r" + std::to_string(i))
+                             .Add("f", "t" + std::to_string(t), 100, v)
+                             .Add("f", "all", 100, v));
+        }
+        status[t] = fx.table()->Put(puts);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const Status& st : status) REQUIRE_MESSAGE(st.ok(), st.ToString());
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == kThreads * kBatches * 50);
+  // One S per batch, none shared by two batches.
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\"") ==
+        kThreads * kBatches);
+  // The newest write (smallest S) of the last batch, in every row.
+  const std::string newest =
+      fx.SqlRows(std::string("SELECT ") +
+                 (fx.on_server() ? "JSON_VALUE" : "json_extract") +
+                 "(V, '$.all') FROM \"t$f\" ORDER BY S LIMIT 1")[0];
+  for (int i = 0; i < 50; ++i) {
+    std::vector<Cell> cells = fx.MustGet(Get("r" + std::to_string(i)));
+    REQUIRE(cells.size() == kThreads + 1);
+    CHECK(cells[0] == C("r" + std::to_string(i), "f", "all", 100, newest));
+    for (int t = 0; t < kThreads; ++t) {
+      CHECK(cells[t + 1] == C("r" + std::to_string(i), "f",
+                              "t" + std::to_string(t), 100,
+                              std::to_string(t * 1000 + kBatches - 1)));
+    }
+  }
 }
 
 // V as the layout writes it, for the test's values: JSON escapes of '"',
