@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "store_fixture.h"
@@ -104,6 +106,206 @@ TEST_CASE("same-millisecond puts get distinct S; the newest wins") {
   fx.Reopen();
   fx.MustPut(Put("r").Add("f", "a", 100, "newest"));
   CHECK(fx.MustGet(Get("r"))[0] == C("r", "f", "a", 100, "newest"));
+}
+
+// Write times (S) relative to kNow, per document: "K|ts|S-kNow|V".
+std::vector<std::string> DocsWithS(StoreFixture& fx) {
+  return fx.SqlRows("SELECT K, -T, -S - " + std::to_string(kNow) +
+                    ", V FROM \"t$f\" ORDER BY K, T, S");
+}
+
+TEST_CASE("a batch of distinct keys takes one write time") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 7})"));
+  // Rows ascending, then in no order: both take one S, the clock's now.
+  for (bool ascending : {true, false}) {
+    INFO("ascending " << ascending);
+    std::vector<Put> puts;
+    for (int i = 0; i < 1000; ++i) {
+      const int n = ascending ? i : (i * 7919) % 1000;
+      char row[8];
+      std::snprintf(row, sizeof row, "r%04d", n);
+      puts.push_back(Put(row)
+                         .Add("f", "a", 100, std::to_string(n))
+                         .Add("f", "b", ascending ? 100 : 200, "x"));
+    }
+    REQUIRE(fx.table()->Put(puts).ok());
+  }
+  // 1000 rows at ts 100 written twice, 1000 at ts 200 once.
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 3000);
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\"") == 2);
+  CHECK(fx.SqlInt("SELECT max(S) FROM \"t$f\"") == -kNow);
+  CHECK(fx.SqlInt("SELECT min(S) FROM \"t$f\"") == -(kNow + 1));
+  // The clock did not run ahead: the next put is the next millisecond.
+  fx.MustPut(Put("r0000").Add("f", "a", 100, "last"));
+  CHECK(fx.SqlInt("SELECT min(S) FROM \"t$f\"") == -(kNow + 2));
+  CHECK(fx.MustGet(Get("r0000")) ==
+        std::vector<Cell>{C("r0000", "f", "a", 100, "last"),
+                          C("r0000", "f", "b", 200, "x"),
+                          C("r0000", "f", "b", 100, "x")});
+  // A clock that moved on is followed.
+  fx.set_now(kNow + 50);
+  REQUIRE(fx.table()
+              ->Put(std::vector<Put>{Put("p").Add("f", "q", 1, "1"),
+                                     Put("q").Add("f", "q", 1, "2")})
+              .ok());
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\" WHERE S = " +
+                  std::to_string(-(kNow + 50))) == 2);
+}
+
+TEST_CASE("colliding keys in one batch: a later put is newer and wins") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 3})"));
+  REQUIRE(fx.table()
+              ->Put(std::vector<Put>{
+                  Put("r").Add("f", "a", 100, "1").Add("f", "b", 100, "1"),
+                  Put("s").Add("f", "a", 100, "x"),
+                  Put("r").Add("f", "a", 100, "2"),
+                  Put("r").Add("f", "c", 100, "3").Add("f", "a", 200, "z"),
+                  Put("s").Add("f", "a", 300, "y"),
+                  Put("r").Add("f", "a", 100, "4")})
+              .ok());
+  // Each put one S; of one (row, ts), each later put one millisecond newer.
+  CHECK(DocsWithS(fx) == std::vector<std::string>{
+                             R"(r|200|2|{"a":"z"})", R"(r|100|3|{"a":"4"})",
+                             R"(r|100|2|{"c":"3"})", R"(r|100|1|{"a":"2"})",
+                             R"(r|100|0|{"a":"1","b":"1"})",
+                             R"(s|300|0|{"a":"y"})", R"(s|100|0|{"a":"x"})"});
+  const std::vector<Cell> r = {
+      C("r", "f", "a", 200, "z"), C("r", "f", "a", 100, "4"),
+      C("r", "f", "b", 100, "1"), C("r", "f", "c", 100, "3")};
+  CHECK(fx.MustGet(Get("r")) == r);
+  std::vector<Cell> all = r;
+  for (const Cell& c : {C("s", "f", "a", 300, "y"), C("s", "f", "a", 100, "x")})
+    all.push_back(c);
+  CHECK(fx.ScanAll() == all);
+  // The batch took four write times: the next put comes after them.
+  fx.MustPut(Put("r").Add("f", "b", 100, "5"));
+  CHECK(fx.SqlInt("SELECT min(S) FROM \"t$f\"") == -(kNow + 4));
+  CHECK(fx.MustGet(Get("r"))[2] == C("r", "f", "b", 100, "5"));
+}
+
+TEST_CASE("a batch of puts and deletes of one key keeps its order") {
+  StoreFixture fx(OneFamily());
+  Result<std::vector<MutationResult>> ok = fx.table()->Batch(
+      {Mutation(Put("r").Add("f", "a", 100, "1").Add("f", "b", 100, "1")),
+       Mutation(Delete{"r", DeleteType::kColumn, "f", "a", std::nullopt}),
+       Mutation(Put("r").Add("f", "a", 100, "2")),
+       Mutation(Put("r").Add("f", "b", 100, "3")),
+       Mutation(Delete{"r", DeleteType::kColumns, "f", "c", std::nullopt}),
+       Mutation(Put("t").Add("f", "a", 100, "4"))});
+  REQUIRE(ok.ok());
+  CHECK(DocsWithS(fx) == std::vector<std::string>{
+                             R"(r|100|2|{"b":"3"})", R"(r|100|1|{"a":"2"})",
+                             R"(r|100|0|{"b":"1"})", R"(t|100|0|{"a":"4"})"});
+  CHECK(fx.MustGet(Get("r")) == std::vector<Cell>{C("r", "f", "a", 100, "2"),
+                                                  C("r", "f", "b", 100, "3")});
+}
+
+TEST_CASE("batches from several threads at once keep every cell") {
+  StoreFixture fx(OneFamily(R"({"strategy": "key", "partitions": 5})"));
+  constexpr int kThreads = 4;
+  constexpr int kBatches = 20;
+  std::vector<std::thread> threads;
+  std::vector<Status> status(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int b = 0; b < kBatches && status[t].ok(); ++b) {
+        std::vector<Put> puts;
+        for (int i = 0; i < 50; ++i) {
+          // Every thread writes the same rows and ts: later batches win.
+          const std::string v = std::to_string(t * 1000 + b);
+          puts.push_back(Put("r" + std::to_string(i))
+                             .Add("f", "t" + std::to_string(t), 100, v)
+                             .Add("f", "all", 100, v));
+        }
+        status[t] = fx.table()->Put(puts);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const Status& st : status) REQUIRE_MESSAGE(st.ok(), st.ToString());
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == kThreads * kBatches * 50);
+  // One S per batch, none shared by two batches.
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\"") ==
+        kThreads * kBatches);
+  // The newest write (smallest S) of the last batch, in every row.
+  const std::string newest =
+      fx.SqlRows(std::string("SELECT ") +
+                 (fx.on_server() ? "JSON_VALUE" : "json_extract") +
+                 "(V, '$.all') FROM \"t$f\" ORDER BY S LIMIT 1")[0];
+  for (int i = 0; i < 50; ++i) {
+    std::vector<Cell> cells = fx.MustGet(Get("r" + std::to_string(i)));
+    REQUIRE(cells.size() == kThreads + 1);
+    CHECK(cells[0] == C("r" + std::to_string(i), "f", "all", 100, newest));
+    for (int t = 0; t < kThreads; ++t) {
+      CHECK(cells[t + 1] == C("r" + std::to_string(i), "f",
+                              "t" + std::to_string(t), 100,
+                              std::to_string(t * 1000 + kBatches - 1)));
+    }
+  }
+}
+
+// V as the layout writes it, for the test's values: JSON escapes of '"',
+// '\\' and control characters only.
+std::string JsonText(const std::string& s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    const char* named = c == '"'    ? "\\\""
+                        : c == '\\' ? "\\\\"
+                        : c == '\n' ? "\\n"
+                        : c == '\t' ? "\\t"
+                                    : nullptr;
+    if (named != nullptr) {
+      out += named;
+    } else if (c < 0x20) {
+      char u[8];
+      std::snprintf(u, sizeof u, "\\u%04x", c);
+      out += u;
+    } else {
+      out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+TEST_CASE(
+    "escapes and UTF-8 checks at every position of short and long strings") {
+  StoreFixture fx(OneFamily());
+  const std::vector<std::string> specials = {
+      "\"", "\\", "\n", "\t", std::string(1, '\x01'), "\xc3\xa9"};
+  int64_t ts = 0;
+  for (size_t len = 1; len <= 19; ++len) {
+    for (size_t at = 0; at < len; ++at) {
+      for (const std::string& special : specials) {
+        std::string v(len, 'v');
+        v.replace(at, 1, special);
+        ++ts;  // one document per ts
+        fx.MustPut(Put("r").Add("f", "q" + v, ts, v).Add("f", "a", ts, "1"));
+        CHECK(fx.SqlRows("SELECT V FROM \"t$f\" WHERE T = " +
+                         std::to_string(-ts)) ==
+              std::vector<std::string>{"{\"a\":\"1\"," + JsonText("q" + v) +
+                                       ":" + JsonText(v) + "}"});
+        Get get("r");
+        get.timestamp = ts;
+        CHECK(fx.MustGet(get) ==
+              std::vector<Cell>{C("r", "f", "a", ts, "1"),
+                                C("r", "f", "q" + v, ts, v)});
+      }
+      // Invalid UTF-8 at `at` of a qualifier and of a value.
+      std::string bad(len, 'b');
+      bad[at] = '\xff';
+      Status st = fx.table()->Put(Put("x").Add("f", bad, 100, "1"));
+      CHECK(st.message() ==
+            "cells[0].qualifier: not valid UTF-8 (timeseries values are "
+            "JSON strings)");
+      st = fx.table()->Put(
+          Put("x").Add("f", "ok", 100, "1").Add("f", "q", 100, bad));
+      CHECK(st.message() ==
+            "cells[1].value: not valid UTF-8 (timeseries values are JSON "
+            "strings)");
+    }
+  }
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\" WHERE K = X'78'") == 0);
 }
 
 TEST_CASE("versions: all inside the TTL, max_versions ignored, time range") {

@@ -6,12 +6,6 @@
 namespace obkvlite {
 namespace {
 
-Status TooLong(const FieldRef& field, size_t size, int64_t limit) {
-  return Status::InvalidArgument(field.ToString() + ": " +
-                                 std::to_string(size) + " bytes, limit " +
-                                 std::to_string(limit));
-}
-
 bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
@@ -45,6 +39,12 @@ Status WithMessage(const Status& status, std::string message) {
 
 }  // namespace
 
+Status TooLongError(const FieldRef& field, size_t size, int64_t limit) {
+  return Status::InvalidArgument(field.ToString() + ": " +
+                                 std::to_string(size) + " bytes, limit " +
+                                 std::to_string(limit));
+}
+
 std::string FieldRef::ToString() const {
   std::string out(base);
   if (index >= 0) out += "[" + std::to_string(index) + "]";
@@ -60,23 +60,7 @@ Status ValidateRow(std::string_view row, const FieldRef& field) {
     return Status::InvalidArgument(field.ToString() + ": must not be empty");
   }
   if (row.size() > kMaxRowKeyBytes) {
-    return TooLong(field, row.size(), kMaxRowKeyBytes);
-  }
-  return Status::OK();
-}
-
-Status ValidateQualifier(std::string_view qualifier, const FieldRef& field) {
-  if (qualifier.size() > kMaxQualifierBytes) {
-    return TooLong(field, qualifier.size(), kMaxQualifierBytes);
-  }
-  return Status::OK();
-}
-
-Status ValidateValue(std::string_view value, const FamilyInfo& family,
-                     const FieldRef& field) {
-  const int64_t limit = family.spec.ValueLimit();
-  if (static_cast<int64_t>(value.size()) > limit) {
-    return TooLong(field, value.size(), limit);
+    return TooLongError(field, row.size(), kMaxRowKeyBytes);
   }
   return Status::OK();
 }

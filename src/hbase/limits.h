@@ -41,10 +41,22 @@ struct FieldRef {
   std::string_view field;
 };
 
+// "<field>: <size> bytes, limit <limit>".
+Status TooLongError(const FieldRef& field, size_t size, int64_t limit);
+
 Status ValidateRow(std::string_view row, const FieldRef& field);
-Status ValidateQualifier(std::string_view qualifier, const FieldRef& field);
-Status ValidateValue(std::string_view value, const FamilyInfo& family,
-                     const FieldRef& field);
+// Inline: they run per cell.
+inline Status ValidateQualifier(std::string_view qualifier,
+                                const FieldRef& field) {
+  if (qualifier.size() <= kMaxQualifierBytes) return Status::OK();
+  return TooLongError(field, qualifier.size(), kMaxQualifierBytes);
+}
+inline Status ValidateValue(std::string_view value, const FamilyInfo& family,
+                            const FieldRef& field) {
+  const int64_t limit = family.spec.ValueLimit();
+  if (static_cast<int64_t>(value.size()) <= limit) return Status::OK();
+  return TooLongError(field, value.size(), limit);
+}
 Status ValidateTimestamp(int64_t ts, const FieldRef& field);
 Status ValidateTimeRange(const TimeRange& range, const FieldRef& field);
 Status ValidateMaxVersions(int64_t max_versions, const FieldRef& field);

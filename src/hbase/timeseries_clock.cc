@@ -7,7 +7,8 @@
 
 namespace obkvlite {
 
-int64_t NextTimeseriesWriteMs(const std::string& store_path, int64_t now_ms) {
+int64_t NextTimeseriesWriteMs(const std::string& store_path, int64_t now_ms,
+                              int64_t span) {
   static std::mutex* mu = new std::mutex;
   static auto* last = new std::map<std::string, int64_t>;
   std::lock_guard<std::mutex> lock(*mu);
@@ -15,8 +16,9 @@ int64_t NextTimeseriesWriteMs(const std::string& store_path, int64_t now_ms) {
   if (it == last->end()) {
     it = last->emplace(store_path, now_ms - 1).first;
   }
-  it->second = std::max(now_ms, it->second + 1);
-  return it->second;
+  const int64_t first = std::max(now_ms, it->second + 1);
+  it->second = first + std::max<int64_t>(span, 1) - 1;
+  return first;
 }
 
 }  // namespace obkvlite

@@ -39,44 +39,54 @@ class TimeseriesTable final : public Table {
 
   using Table::Get;  // Get into a RowResult: the default
 
-  Status Put(const obkvlite::Put& put) override {
-    return Put(std::vector<obkvlite::Put>{put});
-  }
+  Status Put(const obkvlite::Put& put) override { return WritePuts(&put, 1); }
 
   Status Put(const std::vector<obkvlite::Put>& puts) override {
-    const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(WritePuts(puts, now));
-    for (const obkvlite::Put& put : puts) {
-      CountMutation(counters_.get(), *schema_, put, nullptr, now);
-    }
-    return Status::OK();
+    return WritePuts(puts.data(), puts.size());
   }
 
-  Status WritePuts(const std::vector<obkvlite::Put>& puts, int64_t now) {
-    std::vector<std::vector<TimeseriesDoc>> docs(puts.size());
-    for (size_t i = 0; i < puts.size(); ++i) {
-      Status st = PlanTimeseriesPut(*schema_, puts[i], now, &docs[i]);
-      if (!st.ok())
-        return puts.size() == 1 ? st : PrefixStatus(st, OpPrefix(i));
+  // Plans puts[0, n) (every check first), writes them in one transaction
+  // (or one per shard, each put's documents in one) and counts them.
+  Status WritePuts(const obkvlite::Put* puts, size_t n) {
+    const int64_t now = ctx_->NowMs();
+    PutBuffers& buffers = ThreadPutBuffers();
+    TimeseriesPlan& plan = buffers.plan;
+    plan.Clear();
+    buffers.targets.clear();
+    for (size_t i = 0; i < n; ++i) {
+      const size_t from = plan.cells().size();
+      Status st = plan.AddPut(*schema_, puts[i], now);
+      if (!st.ok()) return n == 1 ? st : PrefixStatus(st, OpPrefix(i));
+      if (counters_ != nullptr) {
+        AddWriteTargets(*schema_, plan.cells(), from, &buffers.targets);
+      }
     }
-    std::vector<std::vector<size_t>> by_shard = PutsByShard(docs);
-    if (by_shard.empty()) {
-      return ctx_->RunWrite("put", [&](storage::Connection* writer) {
-        for (const auto& put_docs : docs) {
-          OBKV_RETURN_IF_ERROR(
-              WriteTimeseriesPut(writer, ctx_->path(), now, put_docs));
+    plan.AssignWriteTimes();
+    TimeseriesWriter writer(ctx_->path(), now, plan);
+    std::vector<std::vector<size_t>>& by_shard = buffers.by_shard;
+    Status st;
+    if (!PutsByShard(plan, &by_shard)) {
+      st = ctx_->RunWrite("put", [&](storage::Connection* conn) {
+        for (size_t i = 0; i < plan.puts(); ++i) {
+          OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
         }
         return Status::OK();
       });
+    } else {
+      st = ctx_->RunShardWrites(
+          "put", ShardsWithWork(by_shard),
+          [&](int k, storage::Connection* conn) {
+            for (size_t i : by_shard[k]) {
+              OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
+            }
+            return Status::OK();
+          });
     }
-    return ctx_->RunShardWrites("put", ShardsWithWork(by_shard),
-                                [&](int k, storage::Connection* writer) {
-                                  for (size_t i : by_shard[k]) {
-                                    OBKV_RETURN_IF_ERROR(WriteTimeseriesPut(
-                                        writer, ctx_->path(), now, docs[i]));
-                                  }
-                                  return Status::OK();
-                                });
+    if (st.ok()) {
+      CountWrites(counters_.get(), *schema_, buffers.targets, plan.cells(),
+                  now);
+    }
+    return st;
   }
 
   Result<RowResult> Get(const obkvlite::Get& get) override {
@@ -135,14 +145,16 @@ class TimeseriesTable final : public Table {
   Result<std::vector<MutationResult>> Batch(
       const std::vector<Mutation>& mutations) override {
     const int64_t now = ctx_->NowMs();
-    std::vector<std::vector<TimeseriesDoc>> docs(mutations.size());
+    TimeseriesPlan& plan = ThreadPutBuffers().plan;
+    plan.Clear();
     for (size_t i = 0; i < mutations.size(); ++i) {
       Status st;
       if (const auto* put = std::get_if<obkvlite::Put>(&mutations[i])) {
-        st = PlanTimeseriesPut(*schema_, *put, now, &docs[i]);
+        st = plan.AddPut(*schema_, *put, now);
       } else if (const auto* del =
                      std::get_if<obkvlite::Delete>(&mutations[i])) {
         st = ValidateTimeseriesDelete(*schema_, *del);
+        plan.AddNone();
       } else if (std::holds_alternative<obkvlite::Increment>(mutations[i])) {
         st = TimeseriesUnsupported("increment");
       } else if (std::holds_alternative<obkvlite::Append>(mutations[i])) {
@@ -152,16 +164,16 @@ class TimeseriesTable final : public Table {
       }
       if (!st.ok()) return PrefixStatus(st, OpPrefix(i));
     }
+    plan.AssignWriteTimes();
+    TimeseriesWriter writer(ctx_->path(), now, plan);
     OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("batch", [&](storage::Connection* writer) {
+        ctx_->RunWrite("batch", [&](storage::Connection* conn) {
           for (size_t i = 0; i < mutations.size(); ++i) {
             if (const auto* del =
                     std::get_if<obkvlite::Delete>(&mutations[i])) {
-              OBKV_RETURN_IF_ERROR(
-                  ApplyTimeseriesDelete(writer, *schema_, *del));
+              OBKV_RETURN_IF_ERROR(ApplyTimeseriesDelete(conn, *schema_, *del));
             } else {
-              OBKV_RETURN_IF_ERROR(
-                  WriteTimeseriesPut(writer, ctx_->path(), now, docs[i]));
+              OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
             }
           }
           return Status::OK();
@@ -199,26 +211,38 @@ class TimeseriesTable final : public Table {
   }
 
  private:
-  // In a sharded store, the indexes of the puts each shard holds, when
-  // every put's documents lie in one shard (one put shares one S, so its
-  // documents are written in one transaction); empty otherwise, and for a
-  // store of one file.
-  std::vector<std::vector<size_t>> PutsByShard(
-      const std::vector<std::vector<TimeseriesDoc>>& docs) const {
+  // The buffers of a thread's puts, reused by its next batch.
+  struct PutBuffers {
+    TimeseriesPlan plan;
+    WriteTargets targets;
+    std::vector<std::vector<size_t>> by_shard;
+  };
+  static PutBuffers& ThreadPutBuffers() {
+    thread_local PutBuffers buffers;
+    return buffers;
+  }
+
+  // In a sharded store, fills (*by_shard)[k] with the indexes of the puts
+  // shard k holds and returns true, when every put's documents lie in one
+  // shard (one put shares one S, so its documents are written in one
+  // transaction); false otherwise, and for a store of one file.
+  bool PutsByShard(const TimeseriesPlan& plan,
+                   std::vector<std::vector<size_t>>* by_shard) const {
     const int shards = ctx_->shards();
-    std::vector<std::vector<size_t>> out;
-    if (shards == 1) return out;
-    out.resize(shards);
-    for (size_t i = 0; i < docs.size(); ++i) {
+    if (shards == 1) return false;
+    by_shard->resize(static_cast<size_t>(shards));
+    for (std::vector<size_t>& puts : *by_shard) puts.clear();
+    for (size_t i = 0; i < plan.puts(); ++i) {
       int shard = -1;
-      for (const TimeseriesDoc& doc : docs[i]) {
-        const int k = ShardOfPartition(spec().name, doc.partition, shards);
-        if (shard >= 0 && k != shard) return {};
+      for (size_t d = plan.docs_begin(i); d < plan.docs_end(i); ++d) {
+        const int k =
+            ShardOfPartition(spec().name, plan.docs()[d].partition, shards);
+        if (shard >= 0 && k != shard) return false;
         shard = k;
       }
-      if (shard >= 0) out[shard].push_back(i);
+      if (shard >= 0) (*by_shard)[static_cast<size_t>(shard)].push_back(i);
     }
-    return out;
+    return true;
   }
 
   StoreContext* ctx_;

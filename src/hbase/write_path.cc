@@ -11,25 +11,20 @@
 
 namespace obkvlite {
 
-Result<RoutedCell> RouteCell(const FamilyInfo& family, std::string_view row,
-                             std::string_view qualifier, int64_t ts,
-                             std::string_view value, const FieldRef& cell) {
-  Result<int> partition = family.router.Route(row, ts);
-  if (!partition.ok()) return RouteError(partition.status(), cell);
-  return RoutedCell{&family, *partition, row, qualifier, ts, value};
-}
-
 Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
                 std::vector<RoutedCell>* out) {
   OBKV_RETURN_IF_ERROR(ValidateRow(put.row, "row"));
   if (put.cells.empty()) {
     return Status::InvalidArgument("cells: must not be empty");
   }
+  const FamilyInfo* family = nullptr;
   for (size_t i = 0; i < put.cells.size(); ++i) {
     const PutCell& cell = put.cells[i];
-    OBKV_ASSIGN_OR_RETURN(
-        const FamilyInfo* family,
-        FindFamily(schema, cell.family, FieldRef("cells", i, "family")));
+    // The cells of one family usually come together: looked up once.
+    if (family == nullptr || cell.family != family->name()) {
+      OBKV_ASSIGN_OR_RETURN(family, FindFamily(schema, cell.family,
+                                               FieldRef("cells", i, "family")));
+    }
     OBKV_RETURN_IF_ERROR(
         ValidateQualifier(cell.qualifier, FieldRef("cells", i, "qualifier")));
     OBKV_RETURN_IF_ERROR(

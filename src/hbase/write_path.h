@@ -43,9 +43,16 @@ Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
                 std::vector<RoutedCell>* out);
 
 // Routes one validated cell; errors name `cell` (e.g. "columns[0]").
-Result<RoutedCell> RouteCell(const FamilyInfo& family, std::string_view row,
-                             std::string_view qualifier, int64_t ts,
-                             std::string_view value, const FieldRef& cell);
+// Inline: it runs per cell.
+inline Result<RoutedCell> RouteCell(const FamilyInfo& family,
+                                    std::string_view row,
+                                    std::string_view qualifier, int64_t ts,
+                                    std::string_view value,
+                                    const FieldRef& cell) {
+  Result<int> partition = family.router.Route(row, ts);
+  if (!partition.ok()) return RouteError(partition.status(), cell);
+  return RoutedCell{&family, *partition, row, qualifier, ts, value};
+}
 
 // Inserts `cells`, grouped by partition table (the order of cells within a
 // table is kept, so a later duplicate wins). Reorders `cells`.

@@ -3,52 +3,133 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace obkvlite {
 namespace layout {
 namespace {
 
-bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHighBits = 0x8080808080808080ULL;
 
-void AppendJsonString(std::string_view s, std::string* out) {
+uint64_t Load8(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// Nonzero when some byte of `w` is below `n` (n <= 0x80; exact).
+constexpr uint64_t BytesBelow(uint64_t w, unsigned n) {
+  return (w - kOnes * n) & ~w & kHighBits;
+}
+
+// A word holding every one of the n < 8 bytes at `p` (some twice), the
+// rest `pad`: enough for a test of whether some byte is of a kind.
+inline uint64_t LoadShort(const char* p, size_t n, unsigned char pad) {
+  if (n >= 4) {  // two overlapping halves
+    uint32_t lo;
+    uint32_t hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    return lo | uint64_t{hi} << 32;
+  }
+  const uint64_t pads = kOnes * pad;
+  if (n == 0) return pads;
+  const auto byte = [&](size_t i) {
+    return uint64_t{static_cast<unsigned char>(p[i])};
+  };
+  return byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16 | (pads << 24);
+}
+
+// Whether `test` holds for some of the words covering `s`, eight bytes at
+// a time (the last word overlapping, or padded with `pad` when `s` is
+// shorter than eight bytes).
+template <typename Test>
+inline bool AnyWord(std::string_view s, unsigned char pad, Test test) {
+  const size_t n = s.size();
+  if (n < 8) return test(LoadShort(s.data(), n, pad));
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    if (test(Load8(s.data() + i))) return true;
+  }
+  return i < n && test(Load8(s.data() + n - 8));
+}
+
+// The escape of `c` written to `out` (at most 6 bytes) and its length; 0
+// when `c` is kept as it is. The one escaping rule of V.
+int Escape(unsigned char c, char* out) {
   static const char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  size_t plain = 0;  // start of the run of characters copied as they are
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (!NeedsEscape(c)) continue;
-    out->append(s.data() + plain, i - plain);
-    plain = i + 1;
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\b':
-        out->append("\\b");
-        break;
-      case '\f':
-        out->append("\\f");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        out->append("\\u00");
-        out->push_back(kHex[c >> 4]);
-        out->push_back(kHex[c & 15]);
+  char short_form = 0;
+  switch (c) {
+    case '"':
+      short_form = '"';
+      break;
+    case '\\':
+      short_form = '\\';
+      break;
+    case '\b':
+      short_form = 'b';
+      break;
+    case '\f':
+      short_form = 'f';
+      break;
+    case '\n':
+      short_form = 'n';
+      break;
+    case '\r':
+      short_form = 'r';
+      break;
+    case '\t':
+      short_form = 't';
+      break;
+    default:
+      if (c >= 0x20) return 0;
+      std::memcpy(out, "\\u00", 4);
+      out[4] = kHex[c >> 4];
+      out[5] = kHex[c & 15];
+      return 6;
+  }
+  out[0] = '\\';
+  out[1] = short_form;
+  return 2;
+}
+
+// Whether some byte of `s` has an Escape, eight bytes at a time: '"',
+// '\\' and everything below 0x20.
+inline bool HasEscapes(std::string_view s) {
+  return AnyWord(s, ' ', [](uint64_t w) {
+    return (BytesBelow(w, 0x20) | BytesBelow(w ^ (kOnes * '"'), 1) |
+            BytesBelow(w ^ (kOnes * '\\'), 1)) != 0;
+  });
+}
+
+// The bytes `s` takes as a JSON string, quotes included.
+size_t JsonStringSize(std::string_view s, bool escapes) {
+  size_t size = s.size() + 2;
+  if (!escapes) return size;
+  char escape[6];
+  for (const char c : s) {
+    const int n = Escape(static_cast<unsigned char>(c), escape);
+    if (n > 0) size += static_cast<size_t>(n - 1);
+  }
+  return size;
+}
+
+// Writes `s` as a JSON string at `p` (JsonStringSize bytes); returns the
+// end. Without `escapes` the bytes are copied as they are.
+char* WriteJsonString(std::string_view s, bool escapes, char* p) {
+  *p++ = '"';
+  if (!escapes) {
+    p = std::copy(s.begin(), s.end(), p);
+  } else {
+    for (const char c : s) {
+      const int n = Escape(static_cast<unsigned char>(c), p);
+      if (n == 0) *p = c;
+      p += n == 0 ? 1 : n;
     }
   }
-  out->append(s.data() + plain, s.size() - plain);
-  out->push_back('"');
+  *p++ = '"';
+  return p;
 }
 
 void AppendUtf8(uint32_t cp, std::string* out) {
@@ -196,9 +277,16 @@ class Parser {
 }  // namespace
 
 bool IsValidUtf8(std::string_view bytes) {
+  const auto non_ascii = [](uint64_t w) { return (w & kHighBits) != 0; };
+  if (!AnyWord(bytes, 0, non_ascii)) return true;
   size_t i = 0;
   const size_t n = bytes.size();
   while (i < n) {
+    // ASCII eight bytes at a time.
+    if (i + 8 <= n && (Load8(bytes.data() + i) & kHighBits) == 0) {
+      i += 8;
+      continue;
+    }
     const unsigned char c = static_cast<unsigned char>(bytes[i]);
     if (c < 0x80) {
       ++i;
@@ -232,21 +320,29 @@ bool IsValidUtf8(std::string_view bytes) {
   return true;
 }
 
-std::string EncodeTimeseriesValue(
-    const std::vector<TimeseriesMember>& members) {
-  size_t bytes = 2;
-  for (const auto& [q, v] : members) bytes += q.size() + v.size() + 6;
-  std::string out;
-  out.reserve(bytes);
-  out.push_back('{');
+void AppendTimeseriesValue(const std::vector<TimeseriesMember>& members,
+                           std::string* out) {
+  // Escapes are rare: without any, each string is copied as it is.
+  bool escapes = false;
   for (const auto& [q, v] : members) {
-    if (out.size() > 1) out.push_back(',');
-    AppendJsonString(q, &out);
-    out.push_back(':');
-    AppendJsonString(v, &out);
+    if (HasEscapes(q) || HasEscapes(v)) escapes = true;
   }
-  out.push_back('}');
-  return out;
+  // Braces, commas, and per member two strings and a colon.
+  size_t bytes = members.empty() ? 2 : members.size() + 1;
+  for (const auto& [q, v] : members) {
+    bytes += JsonStringSize(q, escapes) + 1 + JsonStringSize(v, escapes);
+  }
+  const size_t start = out->size();
+  out->resize(start + bytes);
+  char* p = &(*out)[start];
+  *p++ = '{';
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) *p++ = ',';
+    p = WriteJsonString(members[i].first, escapes, p);
+    *p++ = ':';
+    p = WriteJsonString(members[i].second, escapes, p);
+  }
+  *p = '}';
 }
 
 std::string EncodeTimeseriesValue(
@@ -260,13 +356,15 @@ std::string EncodeTimeseriesValue(
                    [](const TimeseriesMember& a, const TimeseriesMember& b) {
                      return a.first < b.first;
                    });
-  sorted.erase(std::unique(sorted.begin(), sorted.end(),
-                           [](const TimeseriesMember& a,
-                              const TimeseriesMember& b) {
-                             return a.first == b.first;
-                           }),
-               sorted.end());
-  return EncodeTimeseriesValue(sorted);
+  sorted.erase(
+      std::unique(sorted.begin(), sorted.end(),
+                  [](const TimeseriesMember& a, const TimeseriesMember& b) {
+                    return a.first == b.first;
+                  }),
+      sorted.end());
+  std::string out;
+  AppendTimeseriesValue(sorted, &out);
+  return out;
 }
 
 Status DecodeTimeseriesValue(

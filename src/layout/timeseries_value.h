@@ -29,10 +29,12 @@ bool IsValidUtf8(std::string_view bytes);
 // A document member: qualifier and value.
 using TimeseriesMember = std::pair<std::string_view, std::string_view>;
 
-// The JSON text of `members`. REQUIRED: sorted by qualifier, qualifiers
-// distinct, every key and value IsValidUtf8.
-std::string EncodeTimeseriesValue(const std::vector<TimeseriesMember>& members);
-// The same for members in any order; of equal qualifiers the last wins.
+// Appends the JSON text of `members` to *out, the one encoder of V: a
+// writer builds the text it binds in place. REQUIRED: sorted by qualifier,
+// qualifiers distinct, every key and value IsValidUtf8.
+void AppendTimeseriesValue(const std::vector<TimeseriesMember>& members,
+                           std::string* out);
+// The JSON text of members in any order; of equal qualifiers the last wins.
 std::string EncodeTimeseriesValue(
     const std::vector<std::pair<std::string, std::string>>& members);
 

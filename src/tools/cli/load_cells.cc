@@ -96,11 +96,11 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
   if (options.columns) {
     OBKV_RETURN_IF_ERROR(options.columns->CheckFamilies(schema));
   }
-  std::vector<TimeseriesDoc> docs;
+  TimeseriesPlan plan;
   OBKV_RETURN_IF_ERROR(
       ForEachPut(in, options, now, [&](int64_t number, const Put& put) {
-        docs.clear();
-        Status st = timeseries ? PlanTimeseriesPut(schema, put, now, &docs)
+        plan.Clear();
+        Status st = timeseries ? plan.AddPut(schema, put, now)
                                : ValidateMutation(schema, put, now);
         return st.ok() ? st : LineError(options, number, st);
       }));
