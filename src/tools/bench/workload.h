@@ -3,8 +3,9 @@
 // obkv-bench's configuration and workload: the rows every arm loads (N
 // rows x kQualifiers values of B bytes, YCSB hashed or ordered keys, in
 // batches of kRowsPerBatch) and RunArm, which runs every workload on one
-// arm: the load, uniform whole-row gets, 100-row scans, YCSB A/B/C/F
-// (zipfian 0.99) and a full scan with its peak memory.
+// arm: the load, uniform whole-row gets, 100-row scans (also each after a
+// one-cell write), YCSB A/B/C/F (zipfian 0.99) and a full scan with its peak
+// memory.
 //
 // Thread safety: RunArm runs on the calling thread (and the arm's
 // LoadThreads() loaders); the other functions are pure.
