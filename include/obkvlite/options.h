@@ -57,6 +57,12 @@ struct StoreOptions {
   // shard: a crash between two commits keeps some shards' part of it
   // (doc/shards.md).
   int shards = 0;
+  // A scan (not a Get) whose partitions lie in several shards, with no row
+  // limit or one of at least 4096 rows, reads the shards in parallel (at
+  // most max(2, hardware threads) at once, each with its own read
+  // connection) and merges them: the same cells in the same order. Off: one
+  // connection reads every shard in turn, on the caller's thread.
+  bool parallel_shard_scans = true;
   // Clock in ms since the epoch, used for "now" timestamps, TTL and
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.

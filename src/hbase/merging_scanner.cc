@@ -3,12 +3,21 @@
 
 #include <exception>
 
+#include "hbase/shard_stream.h"
+
 namespace obkvlite {
 
 Result<std::unique_ptr<Scanner>> MergingScanner::Open(StoreContext* ctx,
                                                       ReadPlan plan) {
   std::unique_ptr<MergingScanner> scanner(new MergingScanner(std::move(plan)));
-  if (RowReader::CursorCount(*scanner->plan_) > 0) {
+  if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
+    // The shards' threads hold their own leases and snapshots.
+    scanner->reader_ =
+        std::make_unique<RowReader>(scanner->plan_.get(), nullptr);
+    OBKV_RETURN_IF_ERROR(
+        OpenShardScan(ctx, scanner->plan_.get(), scanner->reader_.get()));
+    scanner->partitions_opened_ = scanner->reader_->partitions_opened();
+  } else if (RowReader::CursorCount(*scanner->plan_) > 0) {
     OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
     OBKV_ASSIGN_OR_RETURN(
         scanner->txn_,

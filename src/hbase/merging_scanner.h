@@ -7,7 +7,9 @@
 // (cells per RowResult). At the end, on error or on destruction it gives
 // the connection back. NextCell streams cells from SQLite's row buffers
 // when the reader can (RowReader::StreamsCells: forward, no filter), and
-// otherwise hands out views of whole rows (Scanner's default).
+// otherwise hands out views of whole rows (Scanner's default). A scan
+// spanning shards (ReadsShardsInParallel) reads them on threads instead,
+// each with its own lease and snapshot (hbase/shard_stream.h).
 //
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).

@@ -51,7 +51,9 @@ class CellCursor {
 
   bool valid() const { return valid_; }
   const Status& status() const { return status_; }
-  // Position of the cursor's family in the read (byte order of names).
+  // Position of the current cell's family in the read (byte order of
+  // names) and its partition. Fixed for a PartitionCursor; a cursor merging
+  // several tables (ShardStream) sets them per cell.
   int family_index() const { return family_index_; }
   int partition() const { return partition_; }
 
@@ -66,10 +68,8 @@ class CellCursor {
   Status status_;
   std::string_view key_, qualifier_, value_;
   int64_t t_ = 0;
-
- private:
-  const int family_index_;
-  const int partition_;
+  int family_index_;
+  int partition_;
 };
 
 class PartitionCursor final : public CellCursor {

@@ -19,37 +19,69 @@ int RowReader::CursorCount(const ReadPlan& plan) {
   return n;
 }
 
-Status RowReader::Open() {
-  const layout::ScanOrder order = plan_->reversed ? layout::ScanOrder::kReversed
-                                                  : layout::ScanOrder::kForward;
-  for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
-    const FamilyRead& read = plan_->families[fi];
-    const layout::TBounds times = layout::EncodeTimeRange(read.times);
-    layout::ReadShape shape;
-    shape.all_times = read.times.IsAll();
-    shape.values = plan_->values;
-    for (int p : read.tables) {
-      const std::string& table = read.family->partition_tables[p];
-      Result<std::unique_ptr<CellCursor>> cursor =
-          plan_->point && !read.all_qualifiers
-              ? PartitionCursor::OpenColumns(
-                    conn_, table, plan_->keys.lo, read.qualifiers, times,
-                    static_cast<int>(fi), p, plan_->lock_rows, shape)
-              : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
-                                           order, static_cast<int>(fi), p,
-                                           /*paged=*/!plan_->point,
-                                           plan_->limit, shape);
-      if (!cursor.ok()) {
-        status_ = cursor.status();
-        Close();
-        return status_;
-      }
-      cursors_.push_back(std::move(cursor).value());
-      heap_.Add(cursors_.back().get());
-    }
-    partitions_opened_ += static_cast<int>(read.partitions.size());
+Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
+                                                   storage::Connection* conn,
+                                                   int family_index,
+                                                   int partition) {
+  const FamilyRead& read = plan.families[family_index];
+  const layout::TBounds times = layout::EncodeTimeRange(read.times);
+  layout::ReadShape shape;
+  shape.all_times = read.times.IsAll();
+  shape.values = plan.values;
+  const std::string& table = read.family->partition_tables[partition];
+  if (plan.point && !read.all_qualifiers) {
+    return PartitionCursor::OpenColumns(conn, table, plan.keys.lo,
+                                        read.qualifiers, times, family_index,
+                                        partition, plan.lock_rows, shape);
   }
+  return PartitionCursor::OpenRange(conn, table, plan.keys, times,
+                                    plan.reversed ? layout::ScanOrder::kReversed
+                                                  : layout::ScanOrder::kForward,
+                                    family_index, partition,
+                                    /*paged=*/!plan.point, plan.limit, shape);
+}
+
+int RowReader::PartitionCount(const ReadPlan& plan) {
+  int n = 0;
+  for (const FamilyRead& read : plan.families) {
+    n += static_cast<int>(read.partitions.size());
+  }
+  return n;
+}
+
+std::vector<RowReader::CursorSource> RowReader::Sources(const ReadPlan& plan) {
+  std::vector<CursorSource> sources;
+  for (size_t fi = 0; fi < plan.families.size(); ++fi) {
+    for (int p : plan.families[fi].tables) {
+      sources.push_back({static_cast<int>(fi), p});
+    }
+  }
+  return sources;
+}
+
+Status RowReader::Open() { return Open(Sources(*plan_)); }
+
+Status RowReader::Open(const std::vector<CursorSource>& sources) {
+  for (const CursorSource& source : sources) {
+    Result<std::unique_ptr<CellCursor>> cursor =
+        OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
+    if (!cursor.ok()) {
+      status_ = cursor.status();
+      Close();
+      return status_;
+    }
+    cursors_.push_back(std::move(cursor).value());
+    heap_.Add(cursors_.back().get());
+  }
+  partitions_opened_ = PartitionCount(*plan_);
   return Status::OK();
+}
+
+void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
+  for (std::unique_ptr<CellCursor>& cursor : cursors) {
+    cursors_.push_back(std::move(cursor));
+    heap_.Add(cursors_.back().get());
+  }
 }
 
 void RowReader::Close() {

@@ -36,15 +36,40 @@
 
 namespace obkvlite {
 
+// The cursor of `plan` over partition table `partition` of family number
+// `family_index` (a range cursor, or a columns cursor for a Get of
+// columns), positioned on its first cell: the one place a read's cursor is
+// opened, by RowReader::Open and by the shard threads (shard_stream.h).
+Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
+                                                   storage::Connection* conn,
+                                                   int family_index,
+                                                   int partition);
+
 class RowReader {
  public:
+  // `conn` may be null when every cursor comes from AdoptCursors.
   RowReader(const ReadPlan* plan, storage::Connection* conn);
 
-  // Opens the cursors (each queries its partition table).
+  // One cursor of the read: family number and partition.
+  struct CursorSource {
+    int family_index;
+    int partition;
+  };
+  // Every cursor of `plan`, by family, then partition.
+  static std::vector<CursorSource> Sources(const ReadPlan& plan);
+
+  // Opens the cursors (each queries its partition table): all of them, or
+  // `sources` only, the others coming from AdoptCursors.
   Status Open();
+  Status Open(const std::vector<CursorSource>& sources);
+  // Merges `cursors` too (each in the CellHeap order, positioned on its
+  // first cell); with those of Open, they hold the plan's cells.
+  void AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors);
 
   // Number of cursors Open() would create; > 1 needs a snapshot.
   static int CursorCount(const ReadPlan& plan);
+  // Number of pruned partitions of the plan (partitions_opened()).
+  static int PartitionCount(const ReadPlan& plan);
 
   // The next row the filter keeps, whole (no limit or batch applied here).
   // False at the end or on error (status(): a cursor's or the filter's).
