@@ -24,8 +24,13 @@ Status PlanFamilies(const std::vector<std::string>& families,
   const size_t n = schema.families().size();
   enum Want { kNone, kColumns, kWhole };
   const bool everything = families.empty() && columns.empty();
-  std::vector<Want> want(n, everything ? kWhole : kNone);
-  std::vector<std::vector<std::string>> qualifiers(n);
+  // Without a projection (the common whole-row read) nothing is gathered.
+  std::vector<Want> want;
+  std::vector<std::vector<std::string>> qualifiers;
+  if (!everything) {
+    want.assign(n, kNone);
+    qualifiers.resize(n);
+  }
   for (size_t i = 0; i < families.size(); ++i) {
     OBKV_ASSIGN_OR_RETURN(
         const FamilyInfo* f,
@@ -43,13 +48,15 @@ Status PlanFamilies(const std::vector<std::string>& families,
     want[rank] = kColumns;
     qualifiers[rank].push_back(columns[i].qualifier);
   }
+  plan->families.reserve(n);
   for (size_t rank = 0; rank < n; ++rank) {
-    if (want[rank] == kNone) continue;
+    const Want w = everything ? kWhole : want[rank];
+    if (w == kNone) continue;
     const FamilyInfo& info = schema.families()[rank];
     FamilyRead read;
     read.family = &info;
-    read.all_qualifiers = want[rank] == kWhole;
-    read.qualifiers = std::move(qualifiers[rank]);
+    read.all_qualifiers = w == kWhole;
+    if (!everything) read.qualifiers = std::move(qualifiers[rank]);
     std::sort(read.qualifiers.begin(), read.qualifiers.end());
     read.qualifiers.erase(
         std::unique(read.qualifiers.begin(), read.qualifiers.end()),

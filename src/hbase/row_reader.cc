@@ -1,9 +1,25 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/row_reader.h"
 
+#include <cstring>
+
 #include "layout/timestamp_codec.h"
 
 namespace obkvlite {
+namespace {
+
+// `*s` = `bytes`, in place when the sizes match (a reused slot of a row of
+// the same shape): cheaper than std::string::assign's general replace.
+// REQUIRED: `bytes` does not alias `*s`.
+void AssignBytes(std::string* s, std::string_view bytes) {
+  if (s->size() == bytes.size()) {
+    if (!bytes.empty()) std::memcpy(&(*s)[0], bytes.data(), bytes.size());
+  } else {
+    s->assign(bytes.data(), bytes.size());
+  }
+}
+
+}  // namespace
 
 RowReader::RowReader(const ReadPlan* plan, storage::Connection* conn)
     : plan_(plan),
@@ -31,14 +47,16 @@ Status RowReader::Open() {
     for (int p : read.tables) {
       const std::string& table = read.family->partition_tables[p];
       Result<std::unique_ptr<CellCursor>> cursor =
-          plan_->point && !read.all_qualifiers
-              ? PartitionCursor::OpenColumns(
-                    conn_, table, plan_->keys.lo, read.qualifiers, times,
-                    static_cast<int>(fi), p, plan_->lock_rows, shape)
-              : PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
+          !plan_->point
+              ? PartitionCursor::OpenRange(conn_, table, plan_->keys, times,
                                            order, static_cast<int>(fi), p,
-                                           /*paged=*/!plan_->point,
-                                           plan_->limit, shape);
+                                           /*paged=*/true, plan_->limit, shape)
+          : read.all_qualifiers
+              ? PartitionCursor::OpenRow(conn_, table, plan_->keys.lo, times,
+                                         static_cast<int>(fi), p, shape)
+              : PartitionCursor::OpenColumns(
+                    conn_, table, plan_->keys.lo, read.qualifiers, times,
+                    static_cast<int>(fi), p, plan_->lock_rows, shape);
       if (!cursor.ok()) {
         status_ = cursor.status();
         Close();
@@ -83,13 +101,13 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
   if (skip_row_ || !read.Wants(qualifier)) return;
   if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
   Cell* cell = matcher_.Candidate();
-  cell->row.assign(row_);
+  AssignBytes(&cell->row, row_);
   if (cell->family != read.family->name()) {
     cell->family.assign(read.family->name());  // usually the slot has it
   }
-  cell->qualifier.assign(qualifier.data(), qualifier.size());
+  AssignBytes(&cell->qualifier, qualifier);
   cell->timestamp = layout::DecodeTimestamp(t);
-  cell->value.assign(value.data(), value.size());
+  AssignBytes(&cell->value, value);
   // The hints only save work: the matcher drops what it decided to skip.
   switch (matcher_.OfferCandidate(read.max_versions,
                                   read.family->max_versions_cap)) {
@@ -121,9 +139,9 @@ bool RowReader::ReadRowReversed() {
     if (buffered_ == buffer_.size()) buffer_.emplace_back();
     BufferedCell& b = buffer_[buffered_++];
     b.family_index = c->family_index();
-    b.qualifier.assign(c->qualifier().data(), c->qualifier().size());
+    AssignBytes(&b.qualifier, c->qualifier());
     b.t = c->t();
-    b.value.assign(c->value().data(), c->value().size());
+    AssignBytes(&b.value, c->value());
     if (!AdvanceTop()) return false;
   }
   for (size_t i = buffered_; i > 0; --i) {
@@ -188,7 +206,7 @@ bool RowReader::NextRow(RowResult* out) {
   }
   while (!done_ && !heap_.empty()) {
     const std::string_view key = heap_.top()->key();
-    row_.assign(key.data(), key.size());
+    AssignBytes(&row_, key);
     if (!matcher_.BeginRow(row_)) {
       if (matcher_.Done()) break;
       if (!SkipRow()) return false;
