@@ -29,6 +29,9 @@ class CellHeap {
   // Adds a cursor; an invalid (empty) cursor is ignored.
   void Add(CellCursor* cursor);
 
+  // Room for `n` cursors (one allocation instead of regrowths).
+  void Reserve(size_t n) { heap_.reserve(n); }
+
   bool empty() const { return heap_.empty(); }
   // REQUIRED: !empty().
   CellCursor* top() const { return heap_.front(); }

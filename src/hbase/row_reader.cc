@@ -38,6 +38,9 @@ int RowReader::CursorCount(const ReadPlan& plan) {
 Status RowReader::Open() {
   const layout::ScanOrder order = plan_->reversed ? layout::ScanOrder::kReversed
                                                   : layout::ScanOrder::kForward;
+  const size_t n = static_cast<size_t>(CursorCount(*plan_));
+  cursors_.reserve(n);
+  heap_.Reserve(n);
   for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
     const FamilyRead& read = plan_->families[fi];
     const layout::TBounds times = layout::EncodeTimeRange(read.times);
