@@ -97,11 +97,6 @@ bool ValuesReturned(const ReadPlan& plan) {
 
 }  // namespace
 
-bool FamilyRead::Wants(std::string_view qualifier) const {
-  return all_qualifiers ||
-         std::binary_search(qualifiers.begin(), qualifiers.end(), qualifier);
-}
-
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
                          const Get& get, int64_t now_ms) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));

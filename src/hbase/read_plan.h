@@ -14,6 +14,7 @@
 #ifndef OBKVLITE_HBASE_READ_PLAN_H_
 #define OBKVLITE_HBASE_READ_PLAN_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,7 +38,11 @@ struct FamilyRead {
   std::vector<int> partitions;          // ascending, pruned (the router's)
   std::vector<int> tables;  // the partitions to open: one per physical table
 
-  bool Wants(std::string_view qualifier) const;
+  // Inline: asked once per cell read.
+  bool Wants(std::string_view qualifier) const {
+    return all_qualifiers || std::binary_search(qualifiers.begin(),
+                                                qualifiers.end(), qualifier);
+  }
 };
 
 struct ReadPlan {

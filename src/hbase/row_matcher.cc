@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/row_matcher.h"
 
+#include "util/assign_bytes.h"
+
 namespace obkvlite {
 
 bool RowMatcher::BeginRow(std::string_view row) {
@@ -54,7 +56,7 @@ bool RowMatcher::EnterColumn(std::string_view family,
   *skip = Next::kNextColumn;
   if (skip_family_) return false;
   if (!have_column_ || qualifier != qualifier_) {
-    qualifier_.assign(qualifier.data(), qualifier.size());
+    AssignBytes(&qualifier_, qualifier);
     have_column_ = true;
     skip_column_ = false;
     column_seen_ = 0;

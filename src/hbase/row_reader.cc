@@ -1,25 +1,10 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/row_reader.h"
 
-#include <cstring>
-
 #include "layout/timestamp_codec.h"
+#include "util/assign_bytes.h"
 
 namespace obkvlite {
-namespace {
-
-// `*s` = `bytes`, in place when the sizes match (a reused slot of a row of
-// the same shape): cheaper than std::string::assign's general replace.
-// REQUIRED: `bytes` does not alias `*s`.
-void AssignBytes(std::string* s, std::string_view bytes) {
-  if (s->size() == bytes.size()) {
-    if (!bytes.empty()) std::memcpy(&(*s)[0], bytes.data(), bytes.size());
-  } else {
-    s->assign(bytes.data(), bytes.size());
-  }
-}
-
-}  // namespace
 
 RowReader::RowReader(const ReadPlan* plan, storage::Connection* conn)
     : plan_(plan),
@@ -116,7 +101,7 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
                                   read.family->max_versions_cap)) {
     case RowMatcher::Next::kNextColumn:
       skip_family_ = family_index;
-      skip_qualifier_.assign(qualifier.data(), qualifier.size());
+      AssignBytes(&skip_qualifier_, qualifier);
       break;
     case RowMatcher::Next::kNextRow:
       skip_row_ = true;
