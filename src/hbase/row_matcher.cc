@@ -100,12 +100,23 @@ RowMatcher::Next RowMatcher::OfferView(std::string_view family,
 
 RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
                                             int family_max_versions) {
-  Cell& cell = cells_[kept_];
+  const Cell& cell = cells_[kept_];
   Next skip;
   if (!EnterColumn(cell.family, cell.qualifier, family_max_versions, &skip)) {
     return skip;
   }
+  return OfferEntered(max_versions);
+}
 
+bool RowMatcher::EnterCandidate(std::string_view family,
+                                std::string_view qualifier,
+                                int family_max_versions) {
+  Next skip;
+  return EnterColumn(family, qualifier, family_max_versions, &skip);
+}
+
+RowMatcher::Next RowMatcher::OfferEntered(int max_versions) {
+  Cell& cell = cells_[kept_];
   Filter::ReturnCode rc = Filter::ReturnCode::kInclude;
   if (filter_ != nullptr) {
     if (Done()) {

@@ -86,8 +86,12 @@ bool RowReader::SkipRow() {
 void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
                       std::string_view value) {
   const FamilyRead& read = plan_->families[family_index];
-  if (skip_row_ || !read.Wants(qualifier)) return;
-  if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
+  // A cell the matcher drops unseen (a decided skip) is not copied.
+  if (!read.Wants(qualifier) ||
+      !matcher_.EnterCandidate(read.family->name(), qualifier,
+                               read.family->max_versions_cap)) {
+    return;
+  }
   Cell* cell = matcher_.Candidate();
   AssignBytes(&cell->row, row_);
   if (cell->family != read.family->name()) {
@@ -96,19 +100,8 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
   AssignBytes(&cell->qualifier, qualifier);
   cell->timestamp = layout::DecodeTimestamp(t);
   AssignBytes(&cell->value, value);
-  // The hints only save work: the matcher drops what it decided to skip.
-  switch (matcher_.OfferCandidate(read.max_versions,
-                                  read.family->max_versions_cap)) {
-    case RowMatcher::Next::kNextColumn:
-      skip_family_ = family_index;
-      AssignBytes(&skip_qualifier_, qualifier);
-      break;
-    case RowMatcher::Next::kNextRow:
-      skip_row_ = true;
-      break;
-    default:
-      break;
-  }
+  // Its skip hints need no tracking here: EnterCandidate applies them.
+  (void)matcher_.OfferEntered(read.max_versions);
 }
 
 bool RowReader::ReadRowForward() {
@@ -200,8 +193,6 @@ bool RowReader::NextRow(RowResult* out) {
       if (!SkipRow()) return false;
       continue;
     }
-    skip_row_ = false;
-    skip_family_ = -1;
     const bool ok = plan_->reversed ? ReadRowReversed() : ReadRowForward();
     if (!ok) return false;
     if (matcher_.EndRow(&out->cells)) {
