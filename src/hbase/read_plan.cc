@@ -97,8 +97,8 @@ bool ValuesReturned(const ReadPlan& plan) {
 
 }  // namespace
 
-Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
-                         const Get& get, int64_t now_ms) {
+Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
+                   int64_t now_ms, ReadPlan* plan) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
   OBKV_RETURN_IF_ERROR(ValidateReadOptions(get.max_versions, get.time_range));
   TimeRange times = get.time_range;
@@ -106,16 +106,33 @@ Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
     OBKV_RETURN_IF_ERROR(ValidateTimestamp(*get.timestamp, "ts"));
     times = TimeRange::Exactly(*get.timestamp);
   }
-  ReadPlan plan;
-  plan.schema = std::move(schema);
-  plan.keys = KeyRange::Point(get.row);
-  plan.point = true;
-  plan.limit = 1;
+  // Every field anew, keeping the memory of the strings and the list.
+  std::string lo = std::move(plan->keys.lo);
+  std::string hi = std::move(plan->keys.hi);
+  std::vector<FamilyRead> families = std::move(plan->families);
+  families.clear();
+  *plan = ReadPlan();
+  plan->families = std::move(families);
+  plan->schema = std::move(schema);
+  lo.assign(get.row);
+  hi.assign(get.row);
+  plan->keys = KeyRange::Point({});  // a point's bounds, then its key
+  plan->keys.lo = std::move(lo);
+  plan->keys.hi = std::move(hi);
+  plan->point = true;
+  plan->limit = 1;
   OBKV_RETURN_IF_ERROR(PlanFamilies(get.families, get.columns, times,
-                                    get.max_versions, now_ms, &plan));
-  OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan.filter));
-  plan.values = ValuesReturned(plan);
-  PrunePartitions(&plan);
+                                    get.max_versions, now_ms, plan));
+  OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan->filter));
+  plan->values = ValuesReturned(*plan);
+  PrunePartitions(plan);
+  return Status::OK();
+}
+
+Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
+                         const Get& get, int64_t now_ms) {
+  ReadPlan plan;
+  OBKV_RETURN_IF_ERROR(PlanGetInto(std::move(schema), get, now_ms, &plan));
   return plan;
 }
 

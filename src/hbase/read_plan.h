@@ -64,6 +64,11 @@ struct ReadPlan {
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
                          const Get& get, int64_t now_ms);
+// The same into `*plan`, every field set anew but the memory of its key
+// strings and families list reused (a thread's scratch plan for
+// Table::Get). On error `*plan` is unspecified.
+Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
+                   int64_t now_ms, ReadPlan* plan);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
 // Sets plan->values to false unless the filter reads values: for a read

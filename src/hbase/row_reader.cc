@@ -64,6 +64,15 @@ void RowReader::Close() {
   cursors_.clear();
 }
 
+void RowReader::SetRow(std::string_view key) {
+  if (plan_->point) {
+    row_ = plan_->keys.lo;  // the key every cursor of a point read binds
+  } else {
+    AssignBytes(&row_buf_, key);
+    row_ = row_buf_;
+  }
+}
+
 bool RowReader::AdvanceTop() {
   CellCursor* top = heap_.top();
   top->Next();
@@ -145,7 +154,7 @@ bool RowReader::NextCell(CellView* out, bool* new_row) {
   while (!done_ && !heap_.empty()) {
     const CellCursor* c = heap_.top();
     if (!in_cell_row_ || c->key() != row_) {
-      row_.assign(c->key().data(), c->key().size());
+      SetRow(c->key());
       matcher_.BeginRow(row_);  // no filter: every row begins
       in_cell_row_ = true;
       row_returned_ = false;
@@ -187,7 +196,7 @@ bool RowReader::NextRow(RowResult* out) {
   }
   while (!done_ && !heap_.empty()) {
     const std::string_view key = heap_.top()->key();
-    AssignBytes(&row_, key);
+    SetRow(key);
     if (!matcher_.BeginRow(row_)) {
       if (matcher_.Done()) break;
       if (!SkipRow()) return false;
@@ -196,7 +205,7 @@ bool RowReader::NextRow(RowResult* out) {
     const bool ok = plan_->reversed ? ReadRowReversed() : ReadRowForward();
     if (!ok) return false;
     if (matcher_.EndRow(&out->cells)) {
-      out->row = row_;
+      out->row.assign(row_.data(), row_.size());
       return true;
     }
   }

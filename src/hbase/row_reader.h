@@ -96,8 +96,13 @@ class RowReader {
   int partitions_opened_ = 0;
   bool done_ = false;
 
-  // Per-row state.
-  std::string row_;
+  // Makes `key` the current row.
+  void SetRow(std::string_view key);
+
+  // Per-row state: the current row, a view of row_buf_ or, for a point
+  // read, of the plan's key (no copy).
+  std::string row_buf_;
+  std::string_view row_;
   std::vector<BufferedCell> buffer_;  // reversed: the row, reused
   size_t buffered_ = 0;
   // NextCell: row_ is being streamed; the top cursor's cell was handed out
