@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/cell_heap.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace obkvlite {
@@ -13,40 +14,49 @@ bool CellHeap::Before(const CellCursor* a, const CellCursor* b) const {
   return reversed_ ? c > 0 : c < 0;
 }
 
+void CellHeap::Grow(size_t n) {
+  if (n <= capacity_) return;
+  std::vector<CellCursor*> bigger(std::max(n, 2 * capacity_));
+  std::copy(items_, items_ + size_, bigger.begin());
+  spill_.swap(bigger);
+  items_ = spill_.data();
+  capacity_ = spill_.size();
+}
+
 void CellHeap::Add(CellCursor* cursor) {
   if (!cursor->valid()) return;
-  heap_.push_back(cursor);
-  SiftUp(heap_.size() - 1);
+  Grow(size_ + 1);
+  items_[size_++] = cursor;
+  SiftUp(size_ - 1);
 }
 
 void CellHeap::TopAdvanced() {
-  if (!heap_.front()->valid()) {
-    heap_.front() = heap_.back();
-    heap_.pop_back();
-    if (heap_.empty()) return;
+  if (!items_[0]->valid()) {
+    items_[0] = items_[size_ - 1];
+    --size_;
   }
-  SiftDown(0);
+  if (size_ > 1) SiftDown(0);  // one cursor (a Get): nothing to sift
 }
 
 void CellHeap::SiftUp(size_t i) {
   while (i > 0) {
     const size_t parent = (i - 1) / 2;
-    if (!Before(heap_[i], heap_[parent])) return;
-    std::swap(heap_[i], heap_[parent]);
+    if (!Before(items_[i], items_[parent])) return;
+    std::swap(items_[i], items_[parent]);
     i = parent;
   }
 }
 
 void CellHeap::SiftDown(size_t i) {
-  const size_t n = heap_.size();
+  const size_t n = size_;
   while (true) {
     size_t best = i;
     const size_t left = 2 * i + 1;
     const size_t right = left + 1;
-    if (left < n && Before(heap_[left], heap_[best])) best = left;
-    if (right < n && Before(heap_[right], heap_[best])) best = right;
+    if (left < n && Before(items_[left], items_[best])) best = left;
+    if (right < n && Before(items_[right], items_[best])) best = right;
     if (best == i) return;
-    std::swap(heap_[i], heap_[best]);
+    std::swap(items_[i], items_[best]);
     i = best;
   }
 }

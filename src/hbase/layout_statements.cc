@@ -9,7 +9,9 @@ namespace obkvlite {
 Result<storage::Statement*> NormalStatement(storage::Connection* conn,
                                             const std::string& table,
                                             int kind) {
-  return conn->statements()->Get(table, kind, [&] {
+  storage::StatementCache* cache = conn->statements();
+  if (storage::Statement* cached = cache->Find(table, kind)) return cached;
+  return cache->Get(table, kind, [&] {
     return layout::NormalSql(conn->dialect(), kind, table);
   });
 }
@@ -17,7 +19,9 @@ Result<storage::Statement*> NormalStatement(storage::Connection* conn,
 Result<storage::Statement*> TimeseriesStatement(storage::Connection* conn,
                                                 const std::string& table,
                                                 int kind) {
-  return conn->statements()->Get(table, kind, [&] {
+  storage::StatementCache* cache = conn->statements();
+  if (storage::Statement* cached = cache->Find(table, kind)) return cached;
+  return cache->Get(table, kind, [&] {
     return layout::TimeseriesSql(conn->dialect(), kind, table);
   });
 }

@@ -69,8 +69,9 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
       NormalStatement(conn, table,
                       layout::NormalGetColumnKind(/*paged=*/false, lock_rows,
                                                   shape)));
-  cursor->columns_mode_ = true;
+  cursor->mode_ = Mode::kColumns;
   cursor->keys_.lo = std::string(row);
+  cursor->row_ = cursor->keys_.lo;
   cursor->qualifiers_ = qualifiers;
   cursor->times_ = times;
   cursor->BindRange();
@@ -84,11 +85,34 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
   return std::unique_ptr<CellCursor>(std::move(cursor));
 }
 
+Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
+    storage::Connection* conn, const std::string& table, std::string_view row,
+    layout::TBounds times, int family_index, int partition,
+    layout::ReadShape shape) {
+  std::unique_ptr<PartitionCursor> cursor(
+      new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
+  OBKV_ASSIGN_OR_RETURN(cursor->stmt_,
+                        NormalStatement(conn, table,
+                                        layout::NormalGetRowKind(shape)));
+  cursor->mode_ = Mode::kRow;
+  cursor->row_ = row;
+  cursor->times_ = times;
+  cursor->BindRange();
+  cursor->Next();
+  if (!cursor->status().ok()) return cursor->status();
+  return std::unique_ptr<CellCursor>(std::move(cursor));
+}
+
 PartitionCursor::~PartitionCursor() { Finish(); }
 
 void PartitionCursor::BindRange() {
-  stmt_->BindBlob(1, keys_.lo);
-  if (!columns_mode_ && !keys_.hi_unbounded) stmt_->BindBlob(2, keys_.hi);
+  if (mode_ != Mode::kRange) {
+    stmt_->BindBlob(1, row_);
+  } else {
+    stmt_->BindBlob(1, keys_.lo);
+    if (!keys_.hi_unbounded) stmt_->BindBlob(2, keys_.hi);
+  }
   if (!shape_.all_times) {
     stmt_->BindInt(3, times_.lo_exclusive);
     stmt_->BindInt(4, times_.hi_inclusive);
@@ -141,22 +165,29 @@ void PartitionCursor::Next() {
   }
   while (true) {
     storage::RowColumns row;
-    // A column get reads T and V only (K and Q are the ones it bound).
-    const storage::StepCode rc =
-        columns_mode_
-            ? stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
-                                layout::kGetColT, &row)
-            : stmt_->AdvanceRow(layout::kColK, layout::kColQ,
-                                shape_.values ? layout::kColV : -1,
-                                layout::kColT, &row);
+    // A column get reads T and V only (K and Q are the ones it bound), a
+    // row get Q, T and V (K is the one it bound).
+    storage::StepCode rc;
+    switch (mode_) {
+      case Mode::kColumns:
+        rc = stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
+                               layout::kGetColT, &row);
+        break;
+      case Mode::kRow:
+        rc = stmt_->AdvanceRow(-1, layout::kGetRowQ,
+                               shape_.values ? layout::kGetRowV : -1,
+                               layout::kGetRowT, &row);
+        break;
+      default:
+        rc = stmt_->AdvanceRow(layout::kColK, layout::kColQ,
+                               shape_.values ? layout::kColV : -1,
+                               layout::kColT, &row);
+        break;
+    }
     if (rc == storage::StepCode::kRow) {
-      if (columns_mode_) {
-        key_ = keys_.lo;
-        qualifier_ = qualifiers_[next_qualifier_ - 1];
-      } else {
-        key_ = row.a;
-        qualifier_ = row.b;
-      }
+      key_ = mode_ == Mode::kRange ? row.a : row_;
+      qualifier_ =
+          mode_ == Mode::kColumns ? qualifiers_[next_qualifier_ - 1] : row.b;
       value_ = row.c;
       t_ = row.integer;
       valid_ = true;
@@ -173,7 +204,7 @@ void PartitionCursor::Next() {
       Finish();
       return;
     }
-    if (!columns_mode_ || next_qualifier_ >= qualifiers_.size()) {
+    if (mode_ != Mode::kColumns || next_qualifier_ >= qualifiers_.size()) {
       Finish();
       return;
     }

@@ -7,8 +7,9 @@
 // copying.
 //
 // PartitionCursor is the normal layout's cursor over a cached prepared
-// statement of its connection. Two modes:
+// statement of its connection. Three modes:
 //   - range: rows in a KeyRange, T bounds, forward or reversed;
+//   - row: one whole row (a Get of whole families), forward, by K = ?;
 //   - columns: one row, a sorted list of qualifiers (a Get with columns),
 //     forward, one qualifier after the other; `lock_rows` reads them FOR
 //     UPDATE where the engine locks rows (the read of a read-modify-write).
@@ -96,6 +97,14 @@ class PartitionCursor final : public CellCursor {
       int family_index, int partition, bool lock_rows = false,
       layout::ReadShape shape = layout::ReadShape());
 
+  // A row cursor over every qualifier of `row`, forward, never paged.
+  // Positions on the first cell. It reads Q, T (and V): key() is `row`.
+  // REQUIRED: `row` outlives the cursor (it is not copied).
+  static Result<std::unique_ptr<CellCursor>> OpenRow(
+      storage::Connection* conn, const std::string& table,
+      std::string_view row, layout::TBounds times, int family_index,
+      int partition, layout::ReadShape shape = layout::ReadShape());
+
   ~PartitionCursor() override;
   void Next() override;
 
@@ -116,7 +125,9 @@ class PartitionCursor final : public CellCursor {
   storage::Connection* conn_;
   std::string table_;
   storage::Statement* stmt_ = nullptr;
-  KeyRange keys_;  // bound blobs live here
+  enum class Mode { kRange, kColumns, kRow };
+  KeyRange keys_;  // bound blobs live here (range and columns modes)
+  std::string_view row_;  // the one row (columns and row modes)
   layout::TBounds times_;
   layout::LoBound lo_ = layout::LoBound::kInclusive;
   layout::HiBound hi_ = layout::HiBound::kNone;
@@ -124,7 +135,7 @@ class PartitionCursor final : public CellCursor {
   layout::ReadShape shape_;
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
-  bool columns_mode_ = false;
+  Mode mode_ = Mode::kRange;
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;

@@ -24,8 +24,13 @@ Status PlanFamilies(const std::vector<std::string>& families,
   const size_t n = schema.families().size();
   enum Want { kNone, kColumns, kWhole };
   const bool everything = families.empty() && columns.empty();
-  std::vector<Want> want(n, everything ? kWhole : kNone);
-  std::vector<std::vector<std::string>> qualifiers(n);
+  // Without a projection (the common whole-row read) nothing is gathered.
+  std::vector<Want> want;
+  std::vector<std::vector<std::string>> qualifiers;
+  if (!everything) {
+    want.assign(n, kNone);
+    qualifiers.resize(n);
+  }
   for (size_t i = 0; i < families.size(); ++i) {
     OBKV_ASSIGN_OR_RETURN(
         const FamilyInfo* f,
@@ -43,13 +48,15 @@ Status PlanFamilies(const std::vector<std::string>& families,
     want[rank] = kColumns;
     qualifiers[rank].push_back(columns[i].qualifier);
   }
+  plan->families.reserve(n);
   for (size_t rank = 0; rank < n; ++rank) {
-    if (want[rank] == kNone) continue;
+    const Want w = everything ? kWhole : want[rank];
+    if (w == kNone) continue;
     const FamilyInfo& info = schema.families()[rank];
     FamilyRead read;
     read.family = &info;
-    read.all_qualifiers = want[rank] == kWhole;
-    read.qualifiers = std::move(qualifiers[rank]);
+    read.all_qualifiers = w == kWhole;
+    if (!everything) read.qualifiers = std::move(qualifiers[rank]);
     std::sort(read.qualifiers.begin(), read.qualifiers.end());
     read.qualifiers.erase(
         std::unique(read.qualifiers.begin(), read.qualifiers.end()),
@@ -90,13 +97,8 @@ bool ValuesReturned(const ReadPlan& plan) {
 
 }  // namespace
 
-bool FamilyRead::Wants(std::string_view qualifier) const {
-  return all_qualifiers ||
-         std::binary_search(qualifiers.begin(), qualifiers.end(), qualifier);
-}
-
-Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
-                         const Get& get, int64_t now_ms) {
+Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
+                   int64_t now_ms, ReadPlan* plan) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
   OBKV_RETURN_IF_ERROR(ValidateReadOptions(get.max_versions, get.time_range));
   TimeRange times = get.time_range;
@@ -104,16 +106,33 @@ Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
     OBKV_RETURN_IF_ERROR(ValidateTimestamp(*get.timestamp, "ts"));
     times = TimeRange::Exactly(*get.timestamp);
   }
-  ReadPlan plan;
-  plan.schema = std::move(schema);
-  plan.keys = KeyRange::Point(get.row);
-  plan.point = true;
-  plan.limit = 1;
+  // Every field anew, keeping the memory of the strings and the list.
+  std::string lo = std::move(plan->keys.lo);
+  std::string hi = std::move(plan->keys.hi);
+  std::vector<FamilyRead> families = std::move(plan->families);
+  families.clear();
+  *plan = ReadPlan();
+  plan->families = std::move(families);
+  plan->schema = std::move(schema);
+  lo.assign(get.row);
+  hi.assign(get.row);
+  plan->keys = KeyRange::Point({});  // a point's bounds, then its key
+  plan->keys.lo = std::move(lo);
+  plan->keys.hi = std::move(hi);
+  plan->point = true;
+  plan->limit = 1;
   OBKV_RETURN_IF_ERROR(PlanFamilies(get.families, get.columns, times,
-                                    get.max_versions, now_ms, &plan));
-  OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan.filter));
-  plan.values = ValuesReturned(plan);
-  PrunePartitions(&plan);
+                                    get.max_versions, now_ms, plan));
+  OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan->filter));
+  plan->values = ValuesReturned(*plan);
+  PrunePartitions(plan);
+  return Status::OK();
+}
+
+Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
+                         const Get& get, int64_t now_ms) {
+  ReadPlan plan;
+  OBKV_RETURN_IF_ERROR(PlanGetInto(std::move(schema), get, now_ms, &plan));
   return plan;
 }
 

@@ -14,6 +14,7 @@
 #ifndef OBKVLITE_HBASE_READ_PLAN_H_
 #define OBKVLITE_HBASE_READ_PLAN_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,7 +38,11 @@ struct FamilyRead {
   std::vector<int> partitions;          // ascending, pruned (the router's)
   std::vector<int> tables;  // the partitions to open: one per physical table
 
-  bool Wants(std::string_view qualifier) const;
+  // Inline: asked once per cell read.
+  bool Wants(std::string_view qualifier) const {
+    return all_qualifiers || std::binary_search(qualifiers.begin(),
+                                                qualifiers.end(), qualifier);
+  }
 };
 
 struct ReadPlan {
@@ -59,6 +64,11 @@ struct ReadPlan {
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
                          const Get& get, int64_t now_ms);
+// The same into `*plan`, every field set anew but the memory of its key
+// strings and families list reused (a thread's scratch plan for
+// Table::Get). On error `*plan` is unspecified.
+Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
+                   int64_t now_ms, ReadPlan* plan);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
 // Sets plan->values to false unless the filter reads values: for a read

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/row_matcher.h"
 
+#include "util/assign_bytes.h"
+
 namespace obkvlite {
 
 bool RowMatcher::BeginRow(std::string_view row) {
@@ -54,7 +56,7 @@ bool RowMatcher::EnterColumn(std::string_view family,
   *skip = Next::kNextColumn;
   if (skip_family_) return false;
   if (!have_column_ || qualifier != qualifier_) {
-    qualifier_.assign(qualifier.data(), qualifier.size());
+    AssignBytes(&qualifier_, qualifier);
     have_column_ = true;
     skip_column_ = false;
     column_seen_ = 0;
@@ -98,12 +100,23 @@ RowMatcher::Next RowMatcher::OfferView(std::string_view family,
 
 RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,
                                             int family_max_versions) {
-  Cell& cell = cells_[kept_];
+  const Cell& cell = cells_[kept_];
   Next skip;
   if (!EnterColumn(cell.family, cell.qualifier, family_max_versions, &skip)) {
     return skip;
   }
+  return OfferEntered(max_versions);
+}
 
+bool RowMatcher::EnterCandidate(std::string_view family,
+                                std::string_view qualifier,
+                                int family_max_versions) {
+  Next skip;
+  return EnterColumn(family, qualifier, family_max_versions, &skip);
+}
+
+RowMatcher::Next RowMatcher::OfferEntered(int max_versions) {
+  Cell& cell = cells_[kept_];
   Filter::ReturnCode rc = Filter::ReturnCode::kInclude;
   if (filter_ != nullptr) {
     if (Done()) {

@@ -81,6 +81,16 @@ class RowMatcher {
   Next OfferCandidate(int max_versions,
                       int family_max_versions = kNoVersionCap);
 
+  // OfferCandidate in two steps, for a caller that copies a cell only when
+  // it is offered: EnterCandidate enters the cell's column from views
+  // (copied as needed) and returns false when the matcher drops the cell
+  // unseen (a decided skip of its row, family or column, or a version past
+  // the family's MaxVersions); when true, the caller fills Candidate() with
+  // that cell and calls OfferEntered.
+  bool EnterCandidate(std::string_view family, std::string_view qualifier,
+                      int family_max_versions = kNoVersionCap);
+  Next OfferEntered(int max_versions);
+
   // The same for a matcher without a filter, on views (a scanner's
   // zero-copy NextCell): sets `*include` when the cell is returned. The
   // matcher keeps no cells. REQUIRED: constructed with a null filter.

@@ -2,6 +2,7 @@
 #include "hbase/row_reader.h"
 
 #include "layout/timestamp_codec.h"
+#include "util/assign_bytes.h"
 
 namespace obkvlite {
 
@@ -29,7 +30,11 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
   shape.all_times = read.times.IsAll();
   shape.values = plan.values;
   const std::string& table = read.family->partition_tables[partition];
-  if (plan.point && !read.all_qualifiers) {
+  if (plan.point && read.all_qualifiers) {
+    return PartitionCursor::OpenRow(conn, table, plan.keys.lo, times,
+                                    family_index, partition, shape);
+  }
+  if (plan.point) {
     return PartitionCursor::OpenColumns(conn, table, plan.keys.lo,
                                         read.qualifiers, times, family_index,
                                         partition, plan.lock_rows, shape);
@@ -38,7 +43,7 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                     plan.reversed ? layout::ScanOrder::kReversed
                                                   : layout::ScanOrder::kForward,
                                     family_index, partition,
-                                    /*paged=*/!plan.point, plan.limit, shape);
+                                    /*paged=*/true, plan.limit, shape);
 }
 
 int RowReader::PartitionCount(const ReadPlan& plan) {
@@ -62,6 +67,8 @@ std::vector<RowReader::CursorSource> RowReader::Sources(const ReadPlan& plan) {
 Status RowReader::Open() { return Open(Sources(*plan_)); }
 
 Status RowReader::Open(const std::vector<CursorSource>& sources) {
+  cursors_.reserve(sources.size());
+  heap_.Reserve(sources.size());
   for (const CursorSource& source : sources) {
     Result<std::unique_ptr<CellCursor>> cursor =
         OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
@@ -90,6 +97,15 @@ void RowReader::Close() {
   cursors_.clear();
 }
 
+void RowReader::SetRow(std::string_view key) {
+  if (plan_->point) {
+    row_ = plan_->keys.lo;  // the key every cursor of a point read binds
+  } else {
+    AssignBytes(&row_buf_, key);
+    row_ = row_buf_;
+  }
+}
+
 bool RowReader::AdvanceTop() {
   CellCursor* top = heap_.top();
   top->Next();
@@ -112,29 +128,22 @@ bool RowReader::SkipRow() {
 void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
                       std::string_view value) {
   const FamilyRead& read = plan_->families[family_index];
-  if (skip_row_ || !read.Wants(qualifier)) return;
-  if (family_index == skip_family_ && qualifier == skip_qualifier_) return;
+  // A cell the matcher drops unseen (a decided skip) is not copied.
+  if (!read.Wants(qualifier) ||
+      !matcher_.EnterCandidate(read.family->name(), qualifier,
+                               read.family->max_versions_cap)) {
+    return;
+  }
   Cell* cell = matcher_.Candidate();
-  cell->row.assign(row_);
+  AssignBytes(&cell->row, row_);
   if (cell->family != read.family->name()) {
     cell->family.assign(read.family->name());  // usually the slot has it
   }
-  cell->qualifier.assign(qualifier.data(), qualifier.size());
+  AssignBytes(&cell->qualifier, qualifier);
   cell->timestamp = layout::DecodeTimestamp(t);
-  cell->value.assign(value.data(), value.size());
-  // The hints only save work: the matcher drops what it decided to skip.
-  switch (matcher_.OfferCandidate(read.max_versions,
-                                  read.family->max_versions_cap)) {
-    case RowMatcher::Next::kNextColumn:
-      skip_family_ = family_index;
-      skip_qualifier_.assign(qualifier.data(), qualifier.size());
-      break;
-    case RowMatcher::Next::kNextRow:
-      skip_row_ = true;
-      break;
-    default:
-      break;
-  }
+  AssignBytes(&cell->value, value);
+  // Its skip hints need no tracking here: EnterCandidate applies them.
+  (void)matcher_.OfferEntered(read.max_versions);
 }
 
 bool RowReader::ReadRowForward() {
@@ -153,9 +162,9 @@ bool RowReader::ReadRowReversed() {
     if (buffered_ == buffer_.size()) buffer_.emplace_back();
     BufferedCell& b = buffer_[buffered_++];
     b.family_index = c->family_index();
-    b.qualifier.assign(c->qualifier().data(), c->qualifier().size());
+    AssignBytes(&b.qualifier, c->qualifier());
     b.t = c->t();
-    b.value.assign(c->value().data(), c->value().size());
+    AssignBytes(&b.value, c->value());
     if (!AdvanceTop()) return false;
   }
   for (size_t i = buffered_; i > 0; --i) {
@@ -178,7 +187,7 @@ bool RowReader::NextCell(CellView* out, bool* new_row) {
   while (!done_ && !heap_.empty()) {
     const CellCursor* c = heap_.top();
     if (!in_cell_row_ || c->key() != row_) {
-      row_.assign(c->key().data(), c->key().size());
+      SetRow(c->key());
       matcher_.BeginRow(row_);  // no filter: every row begins
       in_cell_row_ = true;
       row_returned_ = false;
@@ -220,18 +229,16 @@ bool RowReader::NextRow(RowResult* out) {
   }
   while (!done_ && !heap_.empty()) {
     const std::string_view key = heap_.top()->key();
-    row_.assign(key.data(), key.size());
+    SetRow(key);
     if (!matcher_.BeginRow(row_)) {
       if (matcher_.Done()) break;
       if (!SkipRow()) return false;
       continue;
     }
-    skip_row_ = false;
-    skip_family_ = -1;
     const bool ok = plan_->reversed ? ReadRowReversed() : ReadRowForward();
     if (!ok) return false;
     if (matcher_.EndRow(&out->cells)) {
-      out->row = row_;
+      out->row.assign(row_.data(), row_.size());
       return true;
     }
   }

@@ -108,7 +108,7 @@ class RowReader {
   bool ReadRowForward();
   bool ReadRowReversed();
   bool SkipRow();
-  // Offers one cell; tracks the matcher's skip hints.
+  // Offers one cell to the matcher (copied only when it is offered).
   void Offer(int family_index, std::string_view qualifier, int64_t t,
              std::string_view value);
 
@@ -121,11 +121,13 @@ class RowReader {
   int partitions_opened_ = 0;
   bool done_ = false;
 
-  // Per-row state.
-  std::string row_;
-  bool skip_row_ = false;
-  int skip_family_ = -1;  // with skip_qualifier_: the column to skip
-  std::string skip_qualifier_;
+  // Makes `key` the current row.
+  void SetRow(std::string_view key);
+
+  // Per-row state: the current row, a view of row_buf_ or, for a point
+  // read, of the plan's key (no copy).
+  std::string row_buf_;
+  std::string_view row_;
   std::vector<BufferedCell> buffer_;  // reversed: the row, reused
   size_t buffered_ = 0;
   // NextCell: row_ is being streamed; the top cursor's cell was handed out

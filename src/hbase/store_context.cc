@@ -91,26 +91,6 @@ Status StoreContext::RunShardWrites(
   return Status::OK();
 }
 
-Status StoreContext::RunRead(
-    const std::function<Status(storage::Connection*)>& body) {
-  // A read is repeatable: when its session turns out to have lost its
-  // server (an idle connection across a server restart), it runs once more
-  // on a reconnected one.
-  const auto run = [&](storage::Connection* conn) -> Status {
-    OBKV_RETURN_IF_ERROR(conn->Revive());
-    Status st = body(conn);
-    if (!st.ok() && conn->broken() && conn->Revive().ok()) st = body(conn);
-    return st;
-  };
-  if (all_writer_mu_.try_lock()) {
-    util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
-    return run(all_writer());
-  }
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        readers_.Acquire());
-  return run(lease.get());
-}
-
 Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {
   Snapshot snap;
   OBKV_ASSIGN_OR_RETURN(snap.lease, readers_.Acquire());

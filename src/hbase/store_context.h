@@ -90,7 +90,17 @@ class StoreContext {
   // read connection. A body that fails because its connection lost its
   // server runs once more after reconnecting. REQUIRED: `body` only reads,
   // and keeps nothing of the connection after it returns.
-  Status RunRead(const std::function<Status(storage::Connection*)>& body);
+  // A template, so that a Get's body is called directly (no std::function).
+  template <typename Body>
+  Status RunRead(const Body& body) {
+    if (all_writer_mu_.try_lock()) {
+      util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
+      return RunReadOn(all_writer(), body);
+    }
+    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                          readers_.Acquire());
+    return RunReadOn(lease.get(), body);
+  }
 
   // Holds every shard's write mutex while alive (for DDL).
   class OBKV_SCOPED_CAPABILITY AllShardsLock {
@@ -139,6 +149,17 @@ class StoreContext {
   RequestStatsCollector* request_stats() { return request_stats_.get(); }
 
  private:
+  // RunRead's body on `conn`: a read is repeatable, so when its session
+  // turns out to have lost its server (an idle connection across a server
+  // restart), it runs once more on a reconnected one.
+  template <typename Body>
+  static Status RunReadOn(storage::Connection* conn, const Body& body) {
+    OBKV_RETURN_IF_ERROR(conn->Revive());
+    Status st = body(conn);
+    if (!st.ok() && conn->broken() && conn->Revive().ok()) st = body(conn);
+    return st;
+  }
+
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
   }

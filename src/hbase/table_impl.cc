@@ -126,15 +126,50 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
                               });
 }
 
+namespace {
+
+// The thread's scratch plan for Gets (its memory reused from one Get to the
+// next); a Get that starts while another one on the thread holds it (none
+// does today) plans into its own. The scratch keeps no schema or filter
+// after its Get.
+class GetPlanScratch {
+ public:
+  GetPlanScratch() : plan_(in_use_ ? &own_ : &scratch_) {
+    if (plan_ == &scratch_) in_use_ = true;
+  }
+  ~GetPlanScratch() {
+    plan_->schema.reset();
+    plan_->filter.reset();
+    if (plan_ == &scratch_) in_use_ = false;
+  }
+  GetPlanScratch(const GetPlanScratch&) = delete;
+  GetPlanScratch& operator=(const GetPlanScratch&) = delete;
+
+  ReadPlan* plan() { return plan_; }
+
+ private:
+  static thread_local ReadPlan scratch_;
+  static thread_local bool in_use_;
+  ReadPlan own_;
+  ReadPlan* const plan_;
+};
+
+thread_local ReadPlan GetPlanScratch::scratch_;
+thread_local bool GetPlanScratch::in_use_ = false;
+
+}  // namespace
+
 Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
                             RowResult* out) {
   const int64_t now = ctx_->NowMs();
-  Result<ReadPlan> plan = PlanGet(schema_, get, now);
-  if (!plan.ok()) {
+  GetPlanScratch scratch;
+  ReadPlan* plan = scratch.plan();
+  Status planned = PlanGetInto(schema_, get, now, plan);
+  if (!planned.ok()) {
     *out = RowResult();
-    return plan.status();
+    return planned;
   }
-  if (!values) SkipValuesUnlessRead(&*plan);
+  if (!values) SkipValuesUnlessRead(plan);
   OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
   CountReadRequests(counters_.get(), *schema_, plan->families, now);
   CountRowRead(counters_.get(), *schema_, plan->families, *out);

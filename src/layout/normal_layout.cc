@@ -68,6 +68,12 @@ std::string GetColumnSql(SqlDialect dialect, int variant,
   return sql;
 }
 
+std::string GetRowSql(int shape_index, const std::string& table) {
+  const ReadShape shape = ShapeOf(shape_index);
+  return std::string("SELECT Q, T") + (shape.values ? ", V" : "") + " FROM " +
+         table + " WHERE K = ?1" + TimeCondition(shape) + " ORDER BY K, Q, T";
+}
+
 std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
   std::string sql = dialect == SqlDialect::kMysql ? "INSERT INTO "
                                                   : "INSERT OR REPLACE INTO ";
@@ -103,6 +109,10 @@ int NormalGetColumnKind(bool paged, bool lock_rows, ReadShape shape) {
          ReadShapeIndex(shape);
 }
 
+int NormalGetRowKind(ReadShape shape) {
+  return kNormalGetRow + ReadShapeIndex(shape);
+}
+
 std::string NormalSql(SqlDialect dialect, int kind,
                       std::string_view table_name) {
   const std::string table = QuoteTableName(dialect, table_name);
@@ -112,7 +122,10 @@ std::string NormalSql(SqlDialect dialect, int kind,
   if (kind >= kNormalGetColumn && kind < kNormalDeleteCell) {
     return GetColumnSql(dialect, kind - kNormalGetColumn, table);
   }
-  if (kind >= kNormalInsertRows && kind < kNormalKindEnd) {
+  if (kind >= kNormalGetRow && kind < kNormalKindEnd) {
+    return GetRowSql(kind - kNormalGetRow, table);  // both dialects
+  }
+  if (kind >= kNormalInsertRows && kind < kNormalGetRow) {
     return InsertSql(dialect, kind - kNormalInsertRows + 1, table);
   }
   switch (kind) {

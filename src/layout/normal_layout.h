@@ -39,6 +39,9 @@ enum NormalColumn { kColK = 0, kColQ = 1, kColT = 2, kColV = 3 };
 // Result columns of a column get, whose K and Q are the bound ?1 and ?2
 // (kGetColV only when ReadShape::values).
 enum NormalGetColumnColumn { kGetColT = 0, kGetColV = 1 };
+// Result columns of a row get, whose K is the bound ?1 (kGetRowV only when
+// ReadShape::values).
+enum NormalGetRowColumn { kGetRowQ = 0, kGetRowT = 1, kGetRowV = 2 };
 
 // What a read selects and bounds.
 struct ReadShape {
@@ -89,7 +92,11 @@ enum NormalKind : int {
   // the same (K, Q, T) overwrites, and a later row of the statement wins.
   // Kind kNormalInsertRows + n - 1 for n = 1..kMaxInsertRows.
   kNormalInsertRows,
-  kNormalKindEnd = kNormalInsertRows + kMaxInsertRows,
+  // SELECT Q,T[,V] WHERE K = ?1 [AND T > ?3 AND T <= ?4] ORDER BY K, Q, T:
+  // one whole row (a Get of whole families); a kind per ReadShape
+  // (NormalGetRowKind).
+  kNormalGetRow = kNormalInsertRows + kMaxInsertRows,
+  kNormalKindEnd = kNormalGetRow + kReadShapeCount,
 };
 
 // Kind of a range scan: SELECT K,Q,T[,V] WHERE K lo ?1 [AND K hi ?2]
@@ -100,6 +107,9 @@ int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order,
 // Kind of a column get (see kNormalGetColumn).
 int NormalGetColumnKind(bool paged, bool lock_rows,
                         ReadShape shape = ReadShape());
+
+// Kind of a row get (see kNormalGetRow).
+int NormalGetRowKind(ReadShape shape = ReadShape());
 
 // The SQL of `kind` on the partition table `table` (quoted here).
 std::string NormalSql(SqlDialect dialect, int kind, std::string_view table);

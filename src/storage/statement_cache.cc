@@ -9,8 +9,7 @@ namespace storage {
 Result<Statement*> StatementCache::Get(
     std::string_view table, int kind,
     const std::function<std::string()>& make_sql) {
-  auto it = statements_.find(KeyView{table, kind});
-  if (it != statements_.end()) return it->second.get();
+  if (Statement* cached = Find(table, kind)) return cached;
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
                         conn_->Prepare(make_sql()));
   auto inserted =

@@ -35,6 +35,13 @@ class StatementCache {
   Result<Statement*> Get(std::string_view table, int kind,
                          const std::function<std::string()>& make_sql);
 
+  // The cached statement for (table, kind), null on a miss (then Get
+  // prepares it): the hot path's lookup, without building make_sql.
+  Statement* Find(std::string_view table, int kind) const {
+    auto it = statements_.find(KeyView{table, kind});
+    return it != statements_.end() ? it->second.get() : nullptr;
+  }
+
   // Finalizes the statements of every table whose name starts with
   // `table_prefix` (e.g. "t$" for all relations of HBase table t).
   void EvictPrefix(std::string_view table_prefix);
