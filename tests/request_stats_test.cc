@@ -115,6 +115,40 @@ TEST_CASE("a scan's batch chunks count as one row") {
   CHECK(c.cells_read == 3);
 }
 
+TEST_CASE("a scan read cell by cell counts as read by rows") {
+  // Scanner::NextCell, alone and after a batched Next that split a row.
+  StoreFixture fx(SpecJson("t", R"([{"name": "f"}])", kKey97));
+  for (const char* row : {"r1", "r2", "r3"}) {
+    fx.MustPut(Put(row).Add("f", "a", 100, "1").Add("f", "b", 100, "2"));
+  }
+  for (int batch : {0, 1}) {
+    CAPTURE(batch);
+    REQUIRE(fx.store()->ResetRequestStats("t", "").ok());
+    Scan scan;
+    scan.batch = batch;
+    Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(scan);
+    REQUIRE(scanner.ok());
+    if (batch > 0) {
+      RowResult first;
+      REQUIRE((*scanner)->Next(&first));  // r1's first cell
+    }
+    CellView cell;
+    int cells = 0;
+    while ((*scanner)->NextCell(&cell)) ++cells;
+    CHECK(cells == (batch > 0 ? 5 : 6));
+    scanner->reset();
+    int64_t rows = 0, read = 0;
+    for (const auto& [p, c] : ByPartition(fx.store(), "t")) {
+      rows += c.rows_read;
+      read += c.cells_read;
+    }
+    CHECK(rows == 3);
+    CHECK(read == 6);
+    CHECK(ByPartition(fx.store(), "t").at(PartitionOfRow(fx.spec(), "r2"))
+              .rows_read == 1);
+  }
+}
+
 TEST_CASE("a time-pruned scan on RANGE(G) counts only its time partitions") {
   StoreFixture fx(SpecJson(
       "t", R"([{"name": "f"}])",

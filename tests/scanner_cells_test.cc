@@ -37,13 +37,17 @@ void PutShapes(StoreFixture& fx) {
   fx.MustPut(Put("s").Add("f", "a", 4000, "late").Add("f", "a", 1, "early"));
 }
 
-// Every cell of `scan` through NextCell, copied.
+// Every cell of `scan` through NextCell, copied; checks that exactly the
+// first cell of each row says so.
 Cells ScanCells(StoreFixture& fx, const Scan& scan) {
   Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(scan);
   REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
   Cells cells;
   CellView view;
-  while ((*scanner)->NextCell(&view)) cells.push_back(view.ToCell());
+  while ((*scanner)->NextCell(&view)) {
+    CHECK(view.first_in_row == (cells.empty() || cells.back().row != view.row));
+    cells.push_back(view.ToCell());
+  }
   REQUIRE_MESSAGE((*scanner)->status().ok(), (*scanner)->status().ToString());
   return cells;
 }
@@ -62,6 +66,8 @@ std::vector<Scan> Shapes() {
   add([](Scan& s) { s.reversed = true; s.start_row = "r2"; s.limit = 2; });
   add([](Scan& s) { s.limit = 2; });
   add([](Scan& s) { s.batch = 2; });
+  add([](Scan& s) { s.batch = 2; s.max_versions = 3; s.reversed = true; });
+  add([](Scan& s) { s.batch = 1; s.filter = "PrefixFilter('r')"; });
   add([](Scan& s) { s.max_versions = 2; });
   add([](Scan& s) { s.max_versions = 5; s.time_range.min_ms = 150; });
   add([](Scan& s) { s.time_range.min_ms = 150; s.time_range.max_ms = 250; });
@@ -191,7 +197,10 @@ TEST_CASE_TEMPLATE("NextCell after a batched Next goes on with its row", P,
         Cells{C("r1", "f", "a", 300, "z"), C("r1", "f", "a", 200, "y")});
   Cells rest;
   CellView view;
-  while ((*scanner)->NextCell(&view)) rest.push_back(view.ToCell());
+  while ((*scanner)->NextCell(&view)) {
+    CHECK(view.first_in_row == (view.row != "r1"));
+    rest.push_back(view.ToCell());
+  }
   CHECK(rest == Cells{C("r1", "f", "a", 100, "x"), C("r1", "f", "b", 100, ""),
                       C("r1", "g", "z", 200, std::string(20000, 'L'))});
 }

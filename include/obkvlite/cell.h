@@ -44,6 +44,9 @@ struct CellView {
   std::string_view qualifier;
   int64_t timestamp = 0;  // positive HBase timestamp in ms
   std::string_view value;
+  // Set on the first cell of each row a scanner returns (Scanner::NextCell),
+  // so a reader finds row boundaries without comparing rows.
+  bool first_in_row = false;
 
   // An owning copy.
   Cell ToCell() const {

@@ -30,11 +30,11 @@ class CountedScanner final : public Scanner {
       EndCellRow();
       return false;
     }
-    if (!in_cell_row_ || out->row != cell_row_) {
+    // A batched Next's row may go on in NextCell: counted as the same row.
+    if (!in_cell_row_ || out->first_in_row) {
       EndCellRow();
-      cell_row_.assign(out->row.data(), out->row.size());
       in_cell_row_ = true;
-      cell_counter_.BeginRow();
+      cell_counter_.BeginRow(out->first_in_row);
     }
     cell_counter_.AddCell(out->row, out->family, out->timestamp);
     return true;
@@ -73,7 +73,6 @@ class CountedScanner final : public Scanner {
   bool started_ = false;
   // NextCell: the row being returned, counted when it ends.
   RowReadCounter cell_counter_;
-  std::string cell_row_;
   bool in_cell_row_ = false;
 };
 

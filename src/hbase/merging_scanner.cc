@@ -63,7 +63,7 @@ bool MergingScanner::NextCell(CellView* out) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
       *out = CellView{pending_.row, cell.family, cell.qualifier,
-                      cell.timestamp, cell.value};
+                      cell.timestamp, cell.value, /*first_in_row=*/false};
       return true;
     }
     if (reader_ == nullptr) return false;
@@ -80,6 +80,7 @@ bool MergingScanner::NextCell(CellView* out) {
       }
       ++rows_;
     }
+    out->first_in_row = new_row;
     return true;
   } catch (const std::exception& e) {
     Fail(e);

@@ -124,6 +124,14 @@ void RowReadCounter::EndRun() {
 
 void RowReadCounter::AddCell(std::string_view row, std::string_view family,
                              int64_t timestamp) {
+  // A cell of the run's family, given by the same name (a scanner's views of
+  // the schema's names), whose partition does not depend on its timestamp:
+  // the run goes on.
+  if (run_cells_ > 0 && run_fixed_ && family.data() == run_family_.data() &&
+      family.size() == run_family_.size()) {
+    ++run_cells_;
+    return;
+  }
   // Cells come in family rank order, as `families_`; a run of cells of one
   // (rank, partition) is added at once.
   while (fi_ < families_.size() && families_[fi_].family->name() != family) {
@@ -132,11 +140,12 @@ void RowReadCounter::AddCell(std::string_view row, std::string_view family,
   if (fi_ == families_.size()) return;  // not in the plan: cannot be
   const FamilyRead& read = families_[fi_];
   const int rank = RankOf(schema_, read.family);
+  const bool fixed = read.partitions.size() == 1 ||
+                     !read.family->router.spec().NeedsTimestamp();
   int p;
   if (read.partitions.size() == 1) {
     p = read.partitions[0];
-  } else if (rank == run_rank_ &&
-             !read.family->router.spec().NeedsTimestamp()) {
+  } else if (rank == run_rank_ && fixed) {
     p = run_partition_;  // the row's partition in this family, as before
   } else {
     p = PartitionOf(*read.family, row, timestamp,
@@ -147,6 +156,8 @@ void RowReadCounter::AddCell(std::string_view row, std::string_view family,
     run_rank_ = rank;
     run_partition_ = p;
   }
+  run_family_ = family;
+  run_fixed_ = fixed;
   ++run_cells_;
 }
 

@@ -65,6 +65,8 @@ class RowReadCounter {
   int run_rank_ = -1;
   int run_partition_ = 0;
   int64_t run_cells_ = 0;
+  std::string_view run_family_;  // as the run's last cell named it
+  bool run_fixed_ = false;       // the run's partition is the row's
   // The (rank, partition) pairs the row has cells of: one row read each.
   std::pair<int, int> seen_[kSeenInline];
   size_t n_seen_ = 0;
