@@ -37,9 +37,12 @@ struct StoreOptions {
   // values (about 1.2 KB) on its leaf page, where 4096 would spill it to an
   // overflow page (doc/timeseries.md).
   int page_size = 8192;
-  // Bytes of each store file SQLite reads through mmap (PRAGMA mmap_size):
-  // pages are read from the OS page cache without a copy, so a new reader
-  // connection starts warm. 0 turns it off. Capped by SQLite's own limit
+  // Bytes of each store file the writer connections read through mmap
+  // (PRAGMA mmap_size): their pages come from the OS page cache without a
+  // copy, and the mapping survives the store's own commits (Gets run there
+  // when no write holds it). Scanners' reader connections never map: SQLite
+  // unmaps a mapping at a connection's first read after another one
+  // committed. 0 turns it off. Capped by SQLite's own limit
   // (SQLITE_MAX_MMAP_SIZE, 2 GiB on Debian); the default fits a 32-bit
   // address space.
   int64_t mmap_size = 256 * 1024 * 1024;

@@ -118,10 +118,16 @@ class SqliteEngine final : public Engine {
 
   Result<std::unique_ptr<Connection>> OpenReader() override {
     // Readers never write: open them read-only whatever the store mode.
+    // They do not map the file: SQLite unmaps a connection's mapping (and
+    // drops its page cache) at its first read after another connection
+    // committed, so a mapped reader pays the munmap and a page fault per
+    // page on every scan after a write (doc/benchmarks.md measures it).
+    StoreOptions reader = options_;
+    reader.mmap_size = 0;
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<SqliteConnection> conn,
-        SqliteConnection::Open(path_, OpenMode::kReadOnly, options_, false));
-    OBKV_RETURN_IF_ERROR(AttachShards(conn->db(), path_, shards_, options_));
+        SqliteConnection::Open(path_, OpenMode::kReadOnly, reader, false));
+    OBKV_RETURN_IF_ERROR(AttachShards(conn->db(), path_, shards_, reader));
     return std::unique_ptr<Connection>(std::move(conn));
   }
 
