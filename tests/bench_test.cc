@@ -121,6 +121,18 @@ TEST_CASE("obkv-bench: key97 without raw97 is read against raw") {
   CHECK(js["shards"].empty());
 }
 
+TEST_CASE("obkv-bench: rawcells gets whole rows into owning cells") {
+  const Run run =
+      RunBench("--rows 100 --runs 1 --ops 50 --arms raw,rawcells --json");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  const nlohmann::json& m = js["arms"]["rawcells"];
+  CHECK(m["baseline"] == "raw");
+  CHECK(m["full_scan_cells"] == 1000);
+  CHECK(m["get_rows_per_s"].get<int64_t>() > 0);
+}
+
 TEST_CASE("obkv-bench --mmap-mib 0 turns mmap off on every arm") {
   const Run run = RunBench(
       "--rows 200 --runs 1 --ops 50 --arms raw,raw97,key97 --mmap-mib 0");

@@ -54,6 +54,10 @@ class BenchArm {
 };
 
 std::unique_ptr<BenchArm> NewRawSqliteArm();
+// Arm "rawcells": raw whose gets also copy each cell into one reused
+// owning RowResult (row, family, qualifier, timestamp, value), the work
+// Table::Get(get, &row) cannot avoid: the floor of an owning get.
+std::unique_ptr<BenchArm> NewRawCellsArm();
 // The same by hand over the 97 KEY partition tables of arm key97, merged
 // by a heap on scans (raw97_arm.cc).
 std::unique_ptr<BenchArm> NewRaw97Arm();

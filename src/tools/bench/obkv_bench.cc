@@ -11,7 +11,9 @@
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
 //
-// Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), raw97
+// Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
+// (raw whose gets copy each cell into an owning RowResult, the floor of
+// Table::Get(get, &row)), raw97
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
 // library's router picks, its scans merged by a heap; raw97_arm.cc), and
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
@@ -71,12 +73,14 @@ namespace obkvlite {
 namespace bench {
 namespace {
 
-const char* const kArmNames[] = {"raw",     "raw97",   "normal",
-                                 "key97",   "prefix",  "timeseries",
-                                 "key97x2", "mariadb", "rawmariadb"};
+const char* const kArmNames[] = {"raw",        "rawcells", "raw97",
+                                 "normal",     "key97",    "prefix",
+                                 "timeseries", "key97x2",  "mariadb",
+                                 "rawmariadb"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
+  if (name == "rawcells") return NewRawCellsArm();
   if (name == "raw97") return NewRaw97Arm();
   if (name == "rawmariadb") return NewRawMariadbArm();
   return NewObkvArm(name);
@@ -242,7 +246,7 @@ int Main(int argc, char** argv) {
     } else {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
-                   "[--ordered] [--arms raw,raw97,normal,key97,prefix,"
+                   "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
                    "timeseries,key97x2,mariadb,rawmariadb] "
                    "[--mysql-socket PATH] [--json] "
                    "[--stats-overhead] [--noise-floor] [--index-overhead]\n"

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "layout/timestamp_codec.h"
+#include "obkvlite/cell.h"
 #include "tools/bench/bench_arm.h"
 #include "tools/bench/raw_sqlite_db.h"
 
@@ -15,6 +17,10 @@ namespace {
 
 class RawSqliteArm : public BenchArm {
  public:
+  // `owning_gets`: copy each cell a get reads into an owning RowResult.
+  explicit RawSqliteArm(bool owning_gets)
+      : name_(owning_gets ? "rawcells" : "raw"), owning_gets_(owning_gets) {}
+
   const std::string& name() const override { return name_; }
 
   Status Open(const std::string& dir, const StoreOptions& options) override {
@@ -37,6 +43,7 @@ class RawSqliteArm : public BenchArm {
   }
 
   Result<int> GetRow(const std::string& key) override {
+    if (owning_gets_) return GetOwningRow(key);
     return db_.GetRowCells(table_.get, key);
   }
 
@@ -63,15 +70,45 @@ class RawSqliteArm : public BenchArm {
   }
 
  private:
-  std::string name_ = "raw";
+  // The row's cells copied into row_, its strings' memory reused.
+  Result<int> GetOwningRow(const std::string& key) {
+    sqlite3_stmt* get = table_.get;
+    sqlite3_bind_blob(get, 1, key.data(), static_cast<int>(key.size()),
+                      SQLITE_STATIC);
+    size_t n = 0;
+    int rc;
+    row_.row = key;
+    while ((rc = sqlite3_step(get)) == SQLITE_ROW) {
+      const CellColumns c = ReadCell(get, -1, 0, 1, 2);
+      if (n == row_.cells.size()) row_.cells.emplace_back();
+      Cell& cell = row_.cells[n++];
+      cell.row = key;
+      cell.family = "f";
+      cell.qualifier.assign(c.q.data(), c.q.size());
+      cell.timestamp = layout::DecodeTimestamp(c.t);
+      cell.value.assign(c.v.data(), c.v.size());
+    }
+    sqlite3_reset(get);
+    row_.cells.resize(n);
+    if (rc != SQLITE_DONE) return db_.Error();
+    return static_cast<int>(n);
+  }
+
+  const std::string name_;
+  const bool owning_gets_;
   RawSqliteDb db_;
   CellStatements table_;
+  RowResult row_;
 };
 
 }  // namespace
 
 std::unique_ptr<BenchArm> NewRawSqliteArm() {
-  return std::make_unique<RawSqliteArm>();
+  return std::make_unique<RawSqliteArm>(false);
+}
+
+std::unique_ptr<BenchArm> NewRawCellsArm() {
+  return std::make_unique<RawSqliteArm>(true);
 }
 
 }  // namespace bench

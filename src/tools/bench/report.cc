@@ -81,7 +81,8 @@ std::string StripNoStats(const std::string& arm) {
 }
 
 bool IsRawArm(const std::string& arm) {
-  return arm == "raw" || arm == "raw97" || arm == "rawmariadb";
+  return arm == "raw" || arm == "rawcells" || arm == "raw97" ||
+         arm == "rawmariadb";
 }
 
 std::string BaselineOf(const std::string& arm,
