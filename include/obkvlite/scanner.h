@@ -14,8 +14,8 @@
 //     (CellView::ToCell).
 // Both return the same cells in the same order, with the scan's filter,
 // versions and limit applied; `batch` only shapes Next's RowResults. A
-// row's cells are consecutive, so a new row begins where CellView::row
-// changes. The two may be mixed: each call goes on after what the
+// row's cells are consecutive, and CellView::first_in_row marks the first
+// of each row. The two may be mixed: each call goes on after what the
 // previous one returned, except that Next after NextCell starts at the
 // next row (the rest of the current row is skipped).
 //
