@@ -80,22 +80,14 @@ bool RowMatcher::CountVersion(int max_versions) {
   return true;
 }
 
-RowMatcher::Next RowMatcher::OfferView(std::string_view family,
-                                       std::string_view qualifier,
-                                       int max_versions,
-                                       int family_max_versions,
-                                       bool* include) {
-  *include = false;
-  Next skip;
-  if (!EnterColumn(family, qualifier, family_max_versions, &skip)) return skip;
-  // As OfferCandidate without a filter.
-  if (!CountVersion(max_versions)) return Next::kNextColumn;
-  *include = true;
-  if (column_kept_ >= max_versions) {
-    skip_column_ = true;
-    return Next::kNextColumn;
-  }
-  return Next::kContinue;
+bool RowMatcher::OfferView(std::string_view family, std::string_view qualifier,
+                           int max_versions, int family_max_versions) {
+  // As OfferCandidate without a filter: the column's skip state decides the
+  // cells after this one.
+  if (!EnterCandidate(family, qualifier, family_max_versions)) return false;
+  if (!CountVersion(max_versions)) return false;
+  if (column_kept_ >= max_versions) skip_column_ = true;
+  return true;
 }
 
 RowMatcher::Next RowMatcher::OfferCandidate(int max_versions,

@@ -92,10 +92,11 @@ class RowMatcher {
   Next OfferEntered(int max_versions);
 
   // The same for a matcher without a filter, on views (a scanner's
-  // zero-copy NextCell): sets `*include` when the cell is returned. The
-  // matcher keeps no cells. REQUIRED: constructed with a null filter.
-  Next OfferView(std::string_view family, std::string_view qualifier,
-                 int max_versions, int family_max_versions, bool* include);
+  // zero-copy NextCell): true when the cell is returned. The matcher keeps
+  // no cells and gives no hint: a skipped view costs no copy.
+  // REQUIRED: constructed with a null filter.
+  bool OfferView(std::string_view family, std::string_view qualifier,
+                 int max_versions, int family_max_versions);
 
   // Finishes the row: returns true and moves its cells into `out` when the
   // row is kept (and not empty). `out`'s previous cells are kept as slots

@@ -193,13 +193,9 @@ bool RowReader::NextCell(CellView* out, bool* new_row) {
       row_returned_ = false;
     }
     const FamilyRead& read = plan_->families[c->family_index()];
-    bool include = false;
-    // The matcher's skips need no hint here: a skipped cell costs no copy.
-    if (read.Wants(c->qualifier())) {
-      matcher_.OfferView(read.family->name(), c->qualifier(), read.max_versions,
-                         read.family->max_versions_cap, &include);
-    }
-    if (include) {
+    if (read.Wants(c->qualifier()) &&
+        matcher_.OfferView(read.family->name(), c->qualifier(),
+                           read.max_versions, read.family->max_versions_cap)) {
       out->row = row_;
       out->family = read.family->name();
       out->qualifier = c->qualifier();
