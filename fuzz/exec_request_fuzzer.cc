@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "fuzz/fuzz_check.h"
-#include "tools/cli/exec_request.h"
+#include "tools/cli/exec/exec_request.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view line(reinterpret_cast<const char*>(data), size);

@@ -14,8 +14,8 @@
 
 #include "fuzz/fuzz_check.h"
 #include "tools/cli/hbase_ttl.h"
-#include "tools/cli/shell_formatter.h"
-#include "tools/cli/shell_parser.h"
+#include "tools/cli/shell/shell_formatter.h"
+#include "tools/cli/shell/shell_parser.h"
 
 namespace cli = obkvlite::cli;
 

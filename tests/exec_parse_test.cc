@@ -11,7 +11,7 @@
 #include <string>
 #include <variant>
 
-#include "tools/cli/exec_request.h"
+#include "tools/cli/exec/exec_request.h"
 
 namespace obkvlite {
 namespace cli {

@@ -4,7 +4,7 @@
 // JSON text), the human cell line, the aligned text table and the
 // "family:qualifier" form.
 
-#include "tools/cli/exec_response.h"
+#include "tools/cli/exec/exec_response.h"
 
 #include <doctest/doctest.h>
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "hbase/filter/comparators.h"
-#include "hbase/filter/java_regex_translator.h"
-#include "hbase/filter/java_utf8.h"
+#include "hbase/filter/regex/java_regex_translator.h"
+#include "hbase/filter/regex/java_utf8.h"
 #include "obkvlite/bytes.h"
 #include "obkvlite/filter.h"
 

@@ -2,7 +2,7 @@
 //
 // Tests of HBase filter semantics: comparators, each filter, FilterList
 // AND/OR, SKIP/WHILE, reversed scans and push-down, all driven through
-// RowMatcher (src/hbase/row_matcher.h), the component the store uses for
+// RowMatcher (src/hbase/read/row_matcher.h), the component the store uses for
 // every get and scan. Candidate cells are built by hand; Run() plays the
 // store's part (row order, optional hints, optional narrowing) and checks
 // that honouring the matcher's hints or not, and narrowing the row range or
@@ -24,7 +24,7 @@
 
 #include "hbase/filter/comparators.h"
 #include "hbase/filter/return_codes.h"
-#include "hbase/row_matcher.h"
+#include "hbase/read/row_matcher.h"
 #include "obkvlite/bytes.h"
 #include "obkvlite/router.h"
 

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "cli_test_support.h"
-#include "tools/cli/cell_line.h"
-#include "tools/cli/progress.h"
-#include "tools/cli/record_reader.h"
+#include "tools/cli/transfer/cell_line.h"
+#include "tools/cli/transfer/progress.h"
+#include "tools/cli/transfer/record_reader.h"
 
 namespace obkvlite {
 namespace testing {

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // Parallel scans of sharded stores (StoreOptions::parallel_shard_scans,
-// hbase/shard_stream.h): every scan shape returns exactly the results of
+// hbase/read/shard_stream.h): every scan shape returns exactly the results of
 // the single-thread read of the same data, on 2 and 3 shard files; errors
 // on a shard's thread end the scan with that error; dropping a scanner
 // midway stops its threads.

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "tools/cli/hbase_ttl.h"
-#include "tools/cli/shell_columns.h"
-#include "tools/cli/shell_formatter.h"
-#include "tools/cli/shell_parser.h"
-#include "tools/cli/shell_reader.h"
+#include "tools/cli/shell/shell_columns.h"
+#include "tools/cli/shell/shell_formatter.h"
+#include "tools/cli/shell/shell_parser.h"
+#include "tools/cli/shell/shell_reader.h"
 
 namespace obkvlite {
 namespace testing {

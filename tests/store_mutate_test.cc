@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "hbase/increment_append.h"
+#include "hbase/write/increment_append.h"
 #include "store_fixture.h"
 
 namespace obkvlite {

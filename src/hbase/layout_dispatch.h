@@ -12,7 +12,7 @@
 
 #include <memory>
 
-#include "hbase/store_context.h"
+#include "hbase/store/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/table.h"
 

@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/store_context.h"
-#include "hbase/table_counters.h"
+#include "hbase/store/store_context.h"
+#include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
-#include "hbase/write_path.h"
+#include "hbase/write/write_path.h"
 #include "obkvlite/table.h"
 
 namespace obkvlite {
@@ -75,7 +75,7 @@ class NormalTable final : public Table {
 
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
-  // Request counts (hbase/request_counting.h); null when counting is off.
+  // Request counts (hbase/stats/request_counting.h); null when counting is off.
   const std::shared_ptr<TableCounters> counters_;
 };
 

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // Read-only SQL on a server store, for `obkv sql` (the SQLite engine's
-// counterpart is tools/cli/readonly_sqlite.h). A query is refused unless it
+// counterpart is tools/cli/commands/readonly_sqlite.h). A query is refused unless it
 // is a single SELECT, WITH or EXPLAIN statement, without INTO (which
 // writes a file or variables) and without executable comments (/*! */,
 // whose text the server runs). It then runs in a READ ONLY transaction,

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "hbase/filter/filter_text.h"
-#include "hbase/filter/java_regex_translator.h"
-#include "hbase/filter/pcre2_regex.h"
+#include "hbase/filter/regex/java_regex_translator.h"
+#include "hbase/filter/regex/pcre2_regex.h"
 
 namespace obkvlite {
 namespace filters {

@@ -1,0 +1,25 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/filter/regex/java_regex_translator.h"
+
+#include "hbase/filter/filter_text.h"
+#include "hbase/filter/regex/java_regex_parser.h"
+
+namespace obkvlite {
+namespace filters {
+
+size_t Pcre2Translation::SourceOffset(size_t offset) const {
+  return offset < source_offsets.size() ? source_offsets[offset] : source_size;
+}
+
+Result<Pcre2Translation> TranslateJavaRegex(std::string_view java,
+                                            bool case_insensitive) {
+  return java_regex::JavaRegexParser(java, case_insensitive).Run();
+}
+
+Status InvalidRegex(std::string_view java, const std::string& reason) {
+  return Status::InvalidArgument("expected a valid regular expression, got '" +
+                                 Printable(java) + "' (" + reason + ")");
+}
+
+}  // namespace filters
+}  // namespace obkvlite

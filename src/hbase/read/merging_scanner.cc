@@ -1,0 +1,120 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/read/merging_scanner.h"
+
+#include <exception>
+
+#include "hbase/read/shard_stream.h"
+
+namespace obkvlite {
+
+Result<std::unique_ptr<Scanner>> MergingScanner::Open(StoreContext* ctx,
+                                                      ReadPlan plan) {
+  std::unique_ptr<MergingScanner> scanner(new MergingScanner(std::move(plan)));
+  if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
+    // The shards' threads hold their own leases and snapshots.
+    scanner->reader_ =
+        std::make_unique<RowReader>(scanner->plan_.get(), nullptr);
+    OBKV_RETURN_IF_ERROR(
+        OpenShardScan(ctx, scanner->plan_.get(), scanner->reader_.get()));
+    scanner->partitions_opened_ = scanner->reader_->partitions_opened();
+  } else if (RowReader::CursorCount(*scanner->plan_) > 0) {
+    OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(
+        scanner->txn_,
+        storage::Transaction::Begin(scanner->lease_.get(),
+                                    storage::Transaction::Kind::kRead));
+    scanner->reader_ = std::make_unique<RowReader>(scanner->plan_.get(),
+                                                   scanner->lease_.get());
+    OBKV_RETURN_IF_ERROR(scanner->reader_->Open());
+    scanner->partitions_opened_ = scanner->reader_->partitions_opened();
+  }
+  return std::unique_ptr<Scanner>(std::move(scanner));
+}
+
+MergingScanner::~MergingScanner() { Finish(); }
+
+void MergingScanner::Finish() {
+  reader_.reset();
+  txn_.Abort();  // a read transaction: nothing to commit
+  lease_ = storage::ConnectionPool::Lease();
+}
+
+void MergingScanner::EmitChunk(RowResult* out) {
+  const size_t n = std::min(pending_.cells.size() - pending_pos_,
+                            static_cast<size_t>(plan_->batch));
+  out->row = pending_.row;
+  out->cells.clear();
+  for (size_t i = 0; i < n; ++i) {
+    out->cells.push_back(std::move(pending_.cells[pending_pos_ + i]));
+  }
+  pending_pos_ += n;
+}
+
+void MergingScanner::Fail(const std::exception& e) {
+  status_ = Status::IOError(std::string("scan: ") + e.what());
+  Finish();
+}
+
+bool MergingScanner::NextCell(CellView* out) {
+  // Filters and reversed reads make whole rows first.
+  if (!RowReader::StreamsCells(*plan_)) return Scanner::NextCell(out);
+  try {
+    if (pending_pos_ < pending_.cells.size()) {
+      // The rest of a row Next split by `batch`.
+      const Cell& cell = pending_.cells[pending_pos_++];
+      *out = CellView{pending_.row, cell.family, cell.qualifier,
+                      cell.timestamp, cell.value, /*first_in_row=*/false};
+      return true;
+    }
+    if (reader_ == nullptr) return false;
+    bool new_row = false;
+    if (!reader_->NextCell(out, &new_row)) {
+      status_ = reader_->status();
+      Finish();
+      return false;
+    }
+    if (new_row) {
+      if (plan_->limit > 0 && rows_ >= plan_->limit) {
+        Finish();
+        return false;
+      }
+      ++rows_;
+    }
+    out->first_in_row = new_row;
+    return true;
+  } catch (const std::exception& e) {
+    Fail(e);
+    return false;
+  }
+}
+
+bool MergingScanner::NextRow(RowResult* out) {
+  try {
+    if (pending_pos_ < pending_.cells.size()) {
+      EmitChunk(out);
+      return true;
+    }
+    if (reader_ == nullptr) return false;
+    if (plan_->limit > 0 && rows_ >= plan_->limit) {
+      Finish();
+      return false;
+    }
+    RowResult* target = plan_->batch > 0 ? &pending_ : out;
+    if (!reader_->NextRow(target)) {
+      status_ = reader_->status();
+      Finish();
+      return false;
+    }
+    ++rows_;
+    if (plan_->batch > 0) {
+      pending_pos_ = 0;
+      EmitChunk(out);
+    }
+    return true;
+  } catch (const std::exception& e) {
+    Fail(e);
+    return false;
+  }
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,69 @@
+// Copyright (c) obkvlite authors.
+//
+// MergingScanner: the Scanner of the normal layout. It leases a read
+// connection and holds one read transaction on it for its whole life, so
+// it sees one consistent snapshot (a concurrent batch whole or not at all),
+// and pulls rows from a RowReader, applying `limit` (rows) and `batch`
+// (cells per RowResult). At the end, on error or on destruction it gives
+// the connection back. NextCell streams cells from SQLite's row buffers
+// when the reader can (RowReader::StreamsCells: forward, no filter), and
+// otherwise hands out views of whole rows (Scanner's default). A scan
+// spanning shards (ReadsShardsInParallel) reads them on threads instead,
+// each with its own lease and snapshot (hbase/read/shard_stream.h).
+//
+// REQUIRED: the StoreContext outlives the scanner.
+// Thread safety: one thread at a time (obkvlite/scanner.h).
+
+#ifndef OBKVLITE_HBASE_READ_MERGING_SCANNER_H_
+#define OBKVLITE_HBASE_READ_MERGING_SCANNER_H_
+
+#include <exception>
+#include <memory>
+
+#include "hbase/read/read_plan.h"
+#include "hbase/read/row_reader.h"
+#include "hbase/store/store_context.h"
+#include "obkvlite/scanner.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+
+class MergingScanner final : public Scanner {
+ public:
+  // Opens every pruned partition (the snapshot starts here).
+  static Result<std::unique_ptr<Scanner>> Open(StoreContext* ctx,
+                                               ReadPlan plan);
+  ~MergingScanner() override;
+
+  bool NextCell(CellView* out) override;
+  Status status() const override { return status_; }
+  int partitions_opened() const override { return partitions_opened_; }
+
+ protected:
+  bool NextRow(RowResult* out) override;
+
+ private:
+  explicit MergingScanner(ReadPlan plan)
+      : plan_(std::make_unique<ReadPlan>(std::move(plan))) {}
+  // Emits the next `batch` cells of pending_ into `out`.
+  void EmitChunk(RowResult* out);
+  // Releases the reader, the transaction and the connection.
+  void Finish();
+  // Ends the scan on an exception from below (std::bad_alloc).
+  void Fail(const std::exception& e);
+
+  std::unique_ptr<ReadPlan> plan_;  // stable address for the reader
+  // Destroyed in reverse order: reader, transaction, lease.
+  storage::ConnectionPool::Lease lease_;
+  storage::Transaction txn_;
+  std::unique_ptr<RowReader> reader_;
+  RowResult pending_;  // the rest of a row split by `batch`
+  size_t pending_pos_ = 0;
+  int64_t rows_ = 0;
+  int partitions_opened_ = 0;
+  Status status_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_READ_MERGING_SCANNER_H_

@@ -1,0 +1,216 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/read/partition_cursor.h"
+
+#include <algorithm>
+
+#include "hbase/layout_statements.h"
+
+namespace obkvlite {
+namespace {
+
+// Pages grow from the connection's page_rows() to this many times it, so
+// a short scan fetches little and a long one makes few round trips.
+constexpr int64_t kMaxPageGrowth = 16;
+// A scan limited to n rows first fetches n times this many cells (within
+// [page_rows, page_rows * kMaxPageGrowth]): most rows hold fewer.
+constexpr int64_t kFirstPageCellsPerRow = 16;
+
+int64_t FirstPage(int64_t page_rows, int64_t row_limit) {
+  if (row_limit <= 0 || row_limit > page_rows * kMaxPageGrowth) {
+    return row_limit <= 0 ? page_rows : page_rows * kMaxPageGrowth;
+  }
+  return std::min(std::max(page_rows, row_limit * kFirstPageCellsPerRow),
+                  page_rows * kMaxPageGrowth);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
+    storage::Connection* conn, const std::string& table, const KeyRange& keys,
+    layout::TBounds times, layout::ScanOrder order, int family_index,
+    int partition, bool paged, int64_t row_limit, layout::ReadShape shape) {
+  std::unique_ptr<PartitionCursor> cursor(
+      new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
+  cursor->keys_ = keys;
+  cursor->times_ = times;
+  cursor->order_ = order;
+  cursor->lo_ = keys.lo_inclusive ? layout::LoBound::kInclusive
+                                  : layout::LoBound::kExclusive;
+  cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
+                : keys.hi_inclusive ? layout::HiBound::kInclusive
+                                    : layout::HiBound::kExclusive;
+  cursor->page_limit_ = paged && conn->page_rows() > 0
+                            ? FirstPage(conn->page_rows(), row_limit)
+                            : 0;
+  OBKV_ASSIGN_OR_RETURN(
+      cursor->stmt_,
+      NormalStatement(conn, table,
+                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                             cursor->page_limit_ > 0
+                                                 ? layout::Page::kFirst
+                                                 : layout::Page::kAll,
+                                             shape)));
+  cursor->BindRange();
+  cursor->Next();
+  if (!cursor->status().ok()) return cursor->status();
+  return std::unique_ptr<CellCursor>(std::move(cursor));
+}
+
+Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
+    storage::Connection* conn, const std::string& table, std::string_view row,
+    const std::vector<std::string>& qualifiers, layout::TBounds times,
+    int family_index, int partition, bool lock_rows, layout::ReadShape shape) {
+  std::unique_ptr<PartitionCursor> cursor(
+      new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
+  OBKV_ASSIGN_OR_RETURN(
+      cursor->stmt_,
+      NormalStatement(conn, table,
+                      layout::NormalGetColumnKind(/*paged=*/false, lock_rows,
+                                                  shape)));
+  cursor->mode_ = Mode::kColumns;
+  cursor->keys_.lo = std::string(row);
+  cursor->row_ = cursor->keys_.lo;
+  cursor->qualifiers_ = qualifiers;
+  cursor->times_ = times;
+  cursor->BindRange();
+  if (cursor->qualifiers_.empty()) {
+    cursor->Finish();
+  } else {
+    cursor->BindNextQualifier();
+    cursor->Next();
+  }
+  if (!cursor->status().ok()) return cursor->status();
+  return std::unique_ptr<CellCursor>(std::move(cursor));
+}
+
+Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
+    storage::Connection* conn, const std::string& table, std::string_view row,
+    layout::TBounds times, int family_index, int partition,
+    layout::ReadShape shape) {
+  std::unique_ptr<PartitionCursor> cursor(
+      new PartitionCursor(conn, table, family_index, partition));
+  cursor->shape_ = shape;
+  OBKV_ASSIGN_OR_RETURN(cursor->stmt_,
+                        NormalStatement(conn, table,
+                                        layout::NormalGetRowKind(shape)));
+  cursor->mode_ = Mode::kRow;
+  cursor->row_ = row;
+  cursor->times_ = times;
+  cursor->BindRange();
+  cursor->Next();
+  if (!cursor->status().ok()) return cursor->status();
+  return std::unique_ptr<CellCursor>(std::move(cursor));
+}
+
+PartitionCursor::~PartitionCursor() { Finish(); }
+
+void PartitionCursor::BindRange() {
+  if (mode_ != Mode::kRange) {
+    stmt_->BindBlob(1, row_);
+  } else {
+    stmt_->BindBlob(1, keys_.lo);
+    if (!keys_.hi_unbounded) stmt_->BindBlob(2, keys_.hi);
+  }
+  if (!shape_.all_times) {
+    stmt_->BindInt(3, times_.lo_exclusive);
+    stmt_->BindInt(4, times_.hi_inclusive);
+  }
+  if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
+  page_rows_read_ = 0;
+}
+
+void PartitionCursor::BindNextQualifier() {
+  stmt_->BindBlob(2, qualifiers_[next_qualifier_++]);
+}
+
+void PartitionCursor::Finish() {
+  valid_ = false;
+  if (stmt_ != nullptr) stmt_->Reset();  // the cached statement is free again
+  stmt_ = nullptr;
+}
+
+void PartitionCursor::RememberLast() {
+  last_k_.assign(key_.data(), key_.size());
+  last_q_.assign(qualifier_.data(), qualifier_.size());
+  last_t_ = t_;
+}
+
+bool PartitionCursor::NextPage() {
+  if (page_limit_ == 0 || page_rows_read_ < page_limit_) return false;
+  stmt_->Reset();
+  const int64_t next_limit =
+      std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
+  Result<storage::Statement*> after = NormalStatement(
+      conn_, table_,
+      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter, shape_));
+  if (!after.ok()) {
+    status_ = after.status();
+    return false;
+  }
+  stmt_ = *after;
+  page_limit_ = next_limit;
+  BindRange();
+  stmt_->BindBlob(6, last_k_);
+  stmt_->BindBlob(7, last_q_);
+  stmt_->BindInt(8, last_t_);
+  return true;
+}
+
+void PartitionCursor::Next() {
+  if (stmt_ == nullptr) return;
+  if (valid_ && page_limit_ > 0 && page_rows_read_ == page_limit_) {
+    RememberLast();
+  }
+  while (true) {
+    storage::RowColumns row;
+    // A column get reads T and V only (K and Q are the ones it bound), a
+    // row get Q, T and V (K is the one it bound).
+    storage::StepCode rc;
+    switch (mode_) {
+      case Mode::kColumns:
+        rc = stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
+                               layout::kGetColT, &row);
+        break;
+      case Mode::kRow:
+        rc = stmt_->AdvanceRow(-1, layout::kGetRowQ,
+                               shape_.values ? layout::kGetRowV : -1,
+                               layout::kGetRowT, &row);
+        break;
+      default:
+        rc = stmt_->AdvanceRow(layout::kColK, layout::kColQ,
+                               shape_.values ? layout::kColV : -1,
+                               layout::kColT, &row);
+        break;
+    }
+    if (rc == storage::StepCode::kRow) {
+      key_ = mode_ == Mode::kRange ? row.a : row_;
+      qualifier_ =
+          mode_ == Mode::kColumns ? qualifiers_[next_qualifier_ - 1] : row.b;
+      value_ = row.c;
+      t_ = row.integer;
+      valid_ = true;
+      ++page_rows_read_;
+      return;
+    }
+    if (rc != storage::StepCode::kDone) {
+      status_ = stmt_->error();
+      Finish();
+      return;
+    }
+    if (NextPage()) continue;
+    if (!status_.ok()) {
+      Finish();
+      return;
+    }
+    if (mode_ != Mode::kColumns || next_qualifier_ >= qualifiers_.size()) {
+      Finish();
+      return;
+    }
+    stmt_->Reset();
+    BindNextQualifier();
+  }
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,148 @@
+// Copyright (c) obkvlite authors.
+//
+// CellCursor: a stream of stored cells from one partition table, in the
+// table's index order (forward: row, qualifier ascending, newest first;
+// reversed: the exact opposite). The current cell is exposed as views into
+// SQLite's row buffer, valid until Next(): the merge compares them without
+// copying.
+//
+// PartitionCursor is the normal layout's cursor over a cached prepared
+// statement of its connection. Three modes:
+//   - range: rows in a KeyRange, T bounds, forward or reversed;
+//   - row: one whole row (a Get of whole families), forward, by K = ?;
+//   - columns: one row, a sorted list of qualifiers (a Get with columns),
+//     forward, one qualifier after the other; `lock_rows` reads them FOR
+//     UPDATE where the engine locks rows (the read of a read-modify-write).
+// A paged range cursor on a connection with page_rows() > 0 reads in pages
+// (layout::Page):
+// each page is one bounded result, the next one starts after the last
+// cell read, so memory stays flat and the connection is free between
+// pages for the other cursors and writes of the same transaction.
+//
+// REQUIRED: the Connection outlives the cursor, and no other cursor uses
+// the same (table, statement kind) of that connection at the same time
+// (a read opens one cursor per partition table).
+// Thread safety: used by one thread.
+
+#ifndef OBKVLITE_HBASE_READ_PARTITION_CURSOR_H_
+#define OBKVLITE_HBASE_READ_PARTITION_CURSOR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "layout/normal_layout.h"
+#include "layout/timestamp_codec.h"
+#include "obkvlite/router.h"
+#include "obkvlite/status.h"
+#include "storage/connection.h"
+
+namespace obkvlite {
+
+class CellCursor {
+ public:
+  CellCursor(int family_index, int partition)
+      : family_index_(family_index), partition_(partition) {}
+  virtual ~CellCursor() = default;
+
+  // Moves to the next cell; sets !valid() at the end or on error.
+  virtual void Next() = 0;
+
+  bool valid() const { return valid_; }
+  const Status& status() const { return status_; }
+  // Position of the current cell's family in the read (byte order of
+  // names) and its partition. Fixed for a PartitionCursor; a cursor merging
+  // several tables (ShardStream) sets them per cell.
+  int family_index() const { return family_index_; }
+  int partition() const { return partition_; }
+
+  // The current cell. REQUIRED: valid().
+  std::string_view key() const { return key_; }
+  std::string_view qualifier() const { return qualifier_; }
+  int64_t t() const { return t_; }  // the stored (negated) timestamp
+  std::string_view value() const { return value_; }
+
+ protected:
+  bool valid_ = false;
+  Status status_;
+  std::string_view key_, qualifier_, value_;
+  int64_t t_ = 0;
+  int family_index_;
+  int partition_;
+};
+
+class PartitionCursor final : public CellCursor {
+ public:
+  // A range cursor; `keys` is copied. Positions on the first cell. With
+  // `paged` it reads in pages where the connection asks for them (a scan;
+  // a Get reads its one row whole, one statement being one snapshot).
+  // `row_limit` (0: none), the rows the read returns at most, sizes the
+  // first page so that a short scan is one page.
+  // `shape` says whether the T bounds apply and V is read (layout/
+  // normal_layout.h: ReadShape; without V, value() is empty).
+  static Result<std::unique_ptr<CellCursor>> OpenRange(
+      storage::Connection* conn, const std::string& table, const KeyRange& keys,
+      layout::TBounds times, layout::ScanOrder order, int family_index,
+      int partition, bool paged = true, int64_t row_limit = 0,
+      layout::ReadShape shape = layout::ReadShape());
+
+  // A columns cursor over `row` and `qualifiers` (sorted ascending,
+  // distinct; copied), never paged. Positions on the first cell. It reads
+  // T (and V) only: key() and qualifier() are the ones asked for.
+  static Result<std::unique_ptr<CellCursor>> OpenColumns(
+      storage::Connection* conn, const std::string& table, std::string_view row,
+      const std::vector<std::string>& qualifiers, layout::TBounds times,
+      int family_index, int partition, bool lock_rows = false,
+      layout::ReadShape shape = layout::ReadShape());
+
+  // A row cursor over every qualifier of `row`, forward, never paged.
+  // Positions on the first cell. It reads Q, T (and V): key() is `row`.
+  // REQUIRED: `row` outlives the cursor (it is not copied).
+  static Result<std::unique_ptr<CellCursor>> OpenRow(
+      storage::Connection* conn, const std::string& table,
+      std::string_view row, layout::TBounds times, int family_index,
+      int partition, layout::ReadShape shape = layout::ReadShape());
+
+  ~PartitionCursor() override;
+  void Next() override;
+
+ private:
+  PartitionCursor(storage::Connection* conn, const std::string& table,
+                  int family_index, int partition)
+      : CellCursor(family_index, partition), conn_(conn), table_(table) {}
+  // Binds the range (?1..?4) and, when paged, the page limit (?5).
+  void BindRange();
+  // Binds qualifier number `next_qualifier_` (columns mode).
+  void BindNextQualifier();
+  // Keeps the current cell as the page's last (before the statement moves).
+  void RememberLast();
+  // Starts the page after the last cell; false at the end or on error.
+  bool NextPage();
+  void Finish();
+
+  storage::Connection* conn_;
+  std::string table_;
+  storage::Statement* stmt_ = nullptr;
+  enum class Mode { kRange, kColumns, kRow };
+  KeyRange keys_;  // bound blobs live here (range and columns modes)
+  std::string_view row_;  // the one row (columns and row modes)
+  layout::TBounds times_;
+  layout::LoBound lo_ = layout::LoBound::kInclusive;
+  layout::HiBound hi_ = layout::HiBound::kNone;
+  layout::ScanOrder order_ = layout::ScanOrder::kForward;
+  layout::ReadShape shape_;
+  std::vector<std::string> qualifiers_;  // columns mode
+  size_t next_qualifier_ = 0;
+  Mode mode_ = Mode::kRange;
+  // Pages: 0 = the statement streams.
+  int64_t page_limit_ = 0;
+  int64_t page_rows_read_ = 0;
+  std::string last_k_, last_q_;  // the last cell of a full page
+  int64_t last_t_ = 0;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_READ_PARTITION_CURSOR_H_

@@ -1,0 +1,87 @@
+// Copyright (c) obkvlite authors.
+//
+// ReadPlan: a validated Get or Scan turned into what the row reader
+// executes: the key range, per family the qualifiers wanted, the effective
+// time range (request, exact ts, TimeToLive), the versions cap (request
+// lowered by MaxVersions), the partitions to visit (PartitionRouter
+// PruneGet / PruneScan), and the parsed filter.
+//
+// Projections: `families` and `columns` add up (a family listed in
+// `families` is read whole); both empty read every family.
+//
+// Thread safety: a plan is used by one reader at a time.
+
+#ifndef OBKVLITE_HBASE_READ_READ_PLAN_H_
+#define OBKVLITE_HBASE_READ_READ_PLAN_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hbase/table_schema.h"
+#include "obkvlite/filter.h"
+#include "obkvlite/query.h"
+#include "obkvlite/router.h"
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+
+struct FamilyRead {
+  const FamilyInfo* family = nullptr;
+  bool all_qualifiers = true;
+  std::vector<std::string> qualifiers;  // sorted, distinct; when !all
+  TimeRange times;                      // request ∩ TimeToLive
+  int max_versions = 1;                 // request, capped by MaxVersions
+  std::vector<int> partitions;          // ascending, pruned (the router's)
+  std::vector<int> tables;  // the partitions to open: one per physical table
+
+  // Inline: asked once per cell read.
+  bool Wants(std::string_view qualifier) const {
+    return all_qualifiers || std::binary_search(qualifiers.begin(),
+                                                qualifiers.end(), qualifier);
+  }
+};
+
+struct ReadPlan {
+  std::shared_ptr<const TableSchema> schema;
+  KeyRange keys;
+  bool point = false;  // one row: a Get (columns read by exact Q)
+  bool reversed = false;
+  std::vector<FamilyRead> families;  // ascending family rank
+  std::unique_ptr<Filter> filter;    // null: none
+  int64_t limit = 0;                 // rows; 0 = unlimited
+  int batch = 0;                     // cells per RowResult; 0 = whole rows
+  // Lock the rows read until the transaction ends (a read-modify-write's
+  // read: SELECT ... FOR UPDATE on a server engine).
+  bool lock_rows = false;
+  // Read the cells' values; false when nobody looks at them (Exists, a
+  // filter that drops them unread): cells then come back with empty values.
+  bool values = true;
+};
+
+Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
+                         const Get& get, int64_t now_ms);
+// The same into `*plan`, every field set anew but the memory of its key
+// strings and families list reused (a thread's scratch plan for
+// Table::Get). On error `*plan` is unspecified.
+Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
+                   int64_t now_ms, ReadPlan* plan);
+Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
+                          const Scan& scan, int64_t now_ms);
+// Sets plan->values to false unless the filter reads values: for a read
+// whose caller does not look at them (Exists).
+void SkipValuesUnlessRead(ReadPlan* plan);
+
+// The newest visible version of family:qualifier of `row` (the read of
+// Increment, Append and CheckAndMutate), with lock_rows set.
+// REQUIRED: the family exists.
+ReadPlan PlanNewestCell(std::shared_ptr<const TableSchema> schema,
+                        std::string_view row, std::string_view family,
+                        std::string_view qualifier, int64_t now_ms);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_READ_READ_PLAN_H_

@@ -1,0 +1,246 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/read/row_reader.h"
+
+#include "layout/timestamp_codec.h"
+#include "util/assign_bytes.h"
+
+namespace obkvlite {
+
+RowReader::RowReader(const ReadPlan* plan, storage::Connection* conn)
+    : plan_(plan),
+      conn_(conn),
+      heap_(plan->reversed),
+      matcher_(plan->filter.get()) {}
+
+int RowReader::CursorCount(const ReadPlan& plan) {
+  int n = 0;
+  for (const FamilyRead& read : plan.families) {
+    n += static_cast<int>(read.tables.size());
+  }
+  return n;
+}
+
+Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
+                                                   storage::Connection* conn,
+                                                   int family_index,
+                                                   int partition) {
+  const FamilyRead& read = plan.families[family_index];
+  const layout::TBounds times = layout::EncodeTimeRange(read.times);
+  layout::ReadShape shape;
+  shape.all_times = read.times.IsAll();
+  shape.values = plan.values;
+  const std::string& table = read.family->partition_tables[partition];
+  if (plan.point && read.all_qualifiers) {
+    return PartitionCursor::OpenRow(conn, table, plan.keys.lo, times,
+                                    family_index, partition, shape);
+  }
+  if (plan.point) {
+    return PartitionCursor::OpenColumns(conn, table, plan.keys.lo,
+                                        read.qualifiers, times, family_index,
+                                        partition, plan.lock_rows, shape);
+  }
+  return PartitionCursor::OpenRange(conn, table, plan.keys, times,
+                                    plan.reversed ? layout::ScanOrder::kReversed
+                                                  : layout::ScanOrder::kForward,
+                                    family_index, partition,
+                                    /*paged=*/true, plan.limit, shape);
+}
+
+int RowReader::PartitionCount(const ReadPlan& plan) {
+  int n = 0;
+  for (const FamilyRead& read : plan.families) {
+    n += static_cast<int>(read.partitions.size());
+  }
+  return n;
+}
+
+std::vector<RowReader::CursorSource> RowReader::Sources(const ReadPlan& plan) {
+  std::vector<CursorSource> sources;
+  for (size_t fi = 0; fi < plan.families.size(); ++fi) {
+    for (int p : plan.families[fi].tables) {
+      sources.push_back({static_cast<int>(fi), p});
+    }
+  }
+  return sources;
+}
+
+Status RowReader::Open() { return Open(Sources(*plan_)); }
+
+Status RowReader::Open(const std::vector<CursorSource>& sources) {
+  cursors_.reserve(sources.size());
+  heap_.Reserve(sources.size());
+  for (const CursorSource& source : sources) {
+    Result<std::unique_ptr<CellCursor>> cursor =
+        OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
+    if (!cursor.ok()) {
+      status_ = cursor.status();
+      Close();
+      return status_;
+    }
+    cursors_.push_back(std::move(cursor).value());
+    heap_.Add(cursors_.back().get());
+  }
+  partitions_opened_ = PartitionCount(*plan_);
+  return Status::OK();
+}
+
+void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
+  for (std::unique_ptr<CellCursor>& cursor : cursors) {
+    cursors_.push_back(std::move(cursor));
+    heap_.Add(cursors_.back().get());
+  }
+}
+
+void RowReader::Close() {
+  done_ = true;
+  heap_.Clear();
+  cursors_.clear();
+}
+
+void RowReader::SetRow(std::string_view key) {
+  if (plan_->point) {
+    row_ = plan_->keys.lo;  // the key every cursor of a point read binds
+  } else {
+    AssignBytes(&row_buf_, key);
+    row_ = row_buf_;
+  }
+}
+
+bool RowReader::AdvanceTop() {
+  CellCursor* top = heap_.top();
+  top->Next();
+  if (!top->status().ok()) {
+    status_ = top->status();
+    Close();
+    return false;
+  }
+  heap_.TopAdvanced();
+  return true;
+}
+
+bool RowReader::SkipRow() {
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    if (!AdvanceTop()) return false;
+  }
+  return true;
+}
+
+void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
+                      std::string_view value) {
+  const FamilyRead& read = plan_->families[family_index];
+  // A cell the matcher drops unseen (a decided skip) is not copied.
+  if (!read.Wants(qualifier) ||
+      !matcher_.EnterCandidate(read.family->name(), qualifier,
+                               read.family->max_versions_cap)) {
+    return;
+  }
+  Cell* cell = matcher_.Candidate();
+  AssignBytes(&cell->row, row_);
+  if (cell->family != read.family->name()) {
+    cell->family.assign(read.family->name());  // usually the slot has it
+  }
+  AssignBytes(&cell->qualifier, qualifier);
+  cell->timestamp = layout::DecodeTimestamp(t);
+  AssignBytes(&cell->value, value);
+  // Its skip hints need no tracking here: EnterCandidate applies them.
+  (void)matcher_.OfferEntered(read.max_versions);
+}
+
+bool RowReader::ReadRowForward() {
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    const CellCursor* c = heap_.top();
+    Offer(c->family_index(), c->qualifier(), c->t(), c->value());
+    if (!AdvanceTop()) return false;
+  }
+  return true;
+}
+
+bool RowReader::ReadRowReversed() {
+  buffered_ = 0;
+  while (!heap_.empty() && heap_.top()->key() == row_) {
+    const CellCursor* c = heap_.top();
+    if (buffered_ == buffer_.size()) buffer_.emplace_back();
+    BufferedCell& b = buffer_[buffered_++];
+    b.family_index = c->family_index();
+    AssignBytes(&b.qualifier, c->qualifier());
+    b.t = c->t();
+    AssignBytes(&b.value, c->value());
+    if (!AdvanceTop()) return false;
+  }
+  for (size_t i = buffered_; i > 0; --i) {
+    const BufferedCell& b = buffer_[i - 1];
+    Offer(b.family_index, b.qualifier, b.t, b.value);
+  }
+  return true;
+}
+
+bool RowReader::StreamsCells(const ReadPlan& plan) {
+  return !plan.reversed && plan.filter == nullptr;
+}
+
+bool RowReader::NextCell(CellView* out, bool* new_row) {
+  *new_row = false;
+  if (advance_pending_) {
+    advance_pending_ = false;
+    if (!AdvanceTop()) return false;
+  }
+  while (!done_ && !heap_.empty()) {
+    const CellCursor* c = heap_.top();
+    if (!in_cell_row_ || c->key() != row_) {
+      SetRow(c->key());
+      matcher_.BeginRow(row_);  // no filter: every row begins
+      in_cell_row_ = true;
+      row_returned_ = false;
+    }
+    const FamilyRead& read = plan_->families[c->family_index()];
+    if (read.Wants(c->qualifier()) &&
+        matcher_.OfferView(read.family->name(), c->qualifier(),
+                           read.max_versions, read.family->max_versions_cap)) {
+      out->row = row_;
+      out->family = read.family->name();
+      out->qualifier = c->qualifier();
+      out->timestamp = layout::DecodeTimestamp(c->t());
+      out->value = c->value();
+      *new_row = !row_returned_;
+      row_returned_ = true;
+      advance_pending_ = true;
+      return true;
+    }
+    if (!AdvanceTop()) return false;
+  }
+  in_cell_row_ = false;
+  Close();
+  return false;
+}
+
+bool RowReader::NextRow(RowResult* out) {
+  if (in_cell_row_) {
+    // After NextCell: the rest of that row is skipped.
+    in_cell_row_ = false;
+    if (advance_pending_) {
+      advance_pending_ = false;
+      if (!AdvanceTop()) return false;
+    }
+    if (!SkipRow()) return false;
+  }
+  while (!done_ && !heap_.empty()) {
+    const std::string_view key = heap_.top()->key();
+    SetRow(key);
+    if (!matcher_.BeginRow(row_)) {
+      if (matcher_.Done()) break;
+      if (!SkipRow()) return false;
+      continue;
+    }
+    const bool ok = plan_->reversed ? ReadRowReversed() : ReadRowForward();
+    if (!ok) return false;
+    if (matcher_.EndRow(&out->cells)) {
+      out->row.assign(row_.data(), row_.size());
+      return true;
+    }
+  }
+  status_ = matcher_.status();  // a filter's error ends the read
+  Close();
+  return false;
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,247 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/stats/request_stats_collector.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "hbase/store/store_context.h"
+#include "layout/request_stats_sql.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace {
+
+int64_t* Field(RequestCounts* c, int field) {
+  int64_t* fields[kReqFields] = {
+      &c->reads,         &c->rows_read,     &c->cells_read, &c->writes,
+      &c->cells_written, &c->bytes_written, &c->deletes};
+  return fields[field];
+}
+
+}  // namespace
+
+RequestStatsCollector::RequestStatsCollector(StoreContext* ctx)
+    : ctx_(ctx),
+      enabled_(ctx->options().request_stats),
+      writable_(!ctx->read_only()) {
+  if (enabled_ && writable_) {
+    flusher_ = std::thread([this] { FlushLoop(); });
+  }
+}
+
+RequestStatsCollector::~RequestStatsCollector() { Stop(); }
+
+void RequestStatsCollector::Stop() {
+  {
+    std::lock_guard<std::mutex> lock(thread_mu_);
+    if (stopped_) return;
+    stopped_ = true;
+    stop_ = true;
+  }
+  wake_.notify_all();
+  if (flusher_.joinable()) flusher_.join();
+  if (enabled_) (void)Flush();  // best effort: the store is closing
+}
+
+void RequestStatsCollector::FlushLoop() {
+  const auto interval = std::chrono::milliseconds(
+      std::max(10, ctx_->options().request_stats_flush_ms));
+  std::unique_lock<std::mutex> lock(thread_mu_);
+  while (!stop_) {
+    if (wake_.wait_for(lock, interval, [this] { return stop_; })) break;
+    lock.unlock();
+    (void)Flush();  // a failed flush keeps its buckets for the next one
+    lock.lock();
+  }
+}
+
+std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(
+    const TableSchema& schema) {
+  if (!enabled_) return nullptr;
+  int64_t bucket_ms = ctx_->options().request_stats_bucket_ms;
+  if (bucket_ms < 1000) bucket_ms = 1000;
+  auto counters = std::make_shared<TableCounters>(schema, bucket_ms, this);
+  std::lock_guard<std::mutex> lock(mu_);
+  counters_.push_back(counters);
+  return counters;
+}
+
+void RequestStatsCollector::Rotate(TableCounters* counters, int64_t bucket) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (bucket <= counters->bucket_.load(std::memory_order_relaxed)) return;
+  Harvest(counters);
+  counters->bucket_.store(bucket, std::memory_order_relaxed);
+}
+
+void RequestStatsCollector::Harvest(TableCounters* counters) {
+  const int64_t bucket = counters->bucket_.load(std::memory_order_relaxed);
+  for (TableCounters::Family& f : counters->families_) {
+    for (int p = 0; p < f.partitions; ++p) {
+      std::atomic<int64_t>* slots =
+          &f.slots[static_cast<size_t>(p) * TableCounters::kSlots];
+      RequestCounts* target = nullptr;
+      for (int field = 0; field < kReqFields; ++field) {
+        if (slots[field].load(std::memory_order_relaxed) == 0) continue;
+        const int64_t n = slots[field].exchange(0, std::memory_order_relaxed);
+        if (target == nullptr) {
+          target = &pending_[Key(counters->table_, f.name, p, bucket)];
+        }
+        *Field(target, field) += n;
+      }
+    }
+  }
+}
+
+void RequestStatsCollector::HarvestAll() {
+  for (const std::shared_ptr<TableCounters>& c : counters_) Harvest(c.get());
+  // Counters no table object holds any more have nothing left to count.
+  counters_.erase(std::remove_if(counters_.begin(), counters_.end(),
+                                 [](const std::shared_ptr<TableCounters>& c) {
+                                   return c.use_count() == 1;
+                                 }),
+                  counters_.end());
+}
+
+Status RequestStatsCollector::Flush() {
+  if (!enabled_ || !writable_) return Status::OK();
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  Buckets batch;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    HarvestAll();
+    batch.swap(pending_);
+  }
+  if (batch.empty()) return Status::OK();
+  Status st = Write(batch);
+  if (!st.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [key, counts] : batch) pending_[key] += counts;
+  }
+  return st;
+}
+
+Status RequestStatsCollector::EnsureTable() {
+  if (table_created_) return Status::OK();
+  OBKV_RETURN_IF_ERROR(ctx_->RunShardWrites(
+      "request stats", {0}, [](int, storage::Connection* writer) {
+        return writer->Exec(layout::StatsCreateSql(writer->dialect()));
+      }));
+  table_created_ = true;
+  return Status::OK();
+}
+
+Status RequestStatsCollector::Write(const Buckets& buckets) {
+  OBKV_RETURN_IF_ERROR(EnsureTable());
+  return ctx_->RunShardWrites(
+      "request stats", {0}, [&](int, storage::Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(
+            std::unique_ptr<storage::Statement> stmt,
+            writer->Prepare(layout::StatsUpsertSql(writer->dialect())));
+        for (const auto& [key, counts] : buckets) {
+          RequestCounts c = counts;
+          stmt->BindText(1, std::get<0>(key));
+          stmt->BindText(2, std::get<1>(key));
+          stmt->BindInt(3, std::get<2>(key));
+          stmt->BindInt(4, std::get<3>(key));
+          for (int field = 0; field < kReqFields; ++field) {
+            stmt->BindInt(5 + field, *Field(&c, field));
+          }
+          OBKV_RETURN_IF_ERROR(stmt->Run());
+        }
+        return Status::OK();
+      });
+}
+
+Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
+    const std::string& table, const std::set<std::string>& families,
+    int64_t since_ms, int64_t until_ms) {
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  // (family, partition, bucket) -> counts
+  std::map<std::tuple<std::string, int, int64_t>, RequestCounts> merged;
+  auto wanted = [&](const std::string& family, int64_t bucket) {
+    return (families.empty() || families.count(family) > 0) &&
+           bucket >= since_ms && bucket < until_ms;
+  };
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    HarvestAll();
+    for (const auto& [key, counts] : pending_) {
+      const auto& [t, family, partition, bucket] = key;
+      if (t == table && wanted(family, bucket)) {
+        merged[{family, partition, bucket}] += counts;
+      }
+    }
+  }
+  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                        ctx_->readers().Acquire());
+  storage::Connection* conn = lease.get();
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Transaction txn,
+      storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> exists,
+                        conn->Prepare(layout::StatsExistsSql(conn->dialect())));
+  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
+  if (row && exists->ColumnInt(0) > 0) {
+    const bool one_family = families.size() == 1;
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<storage::Statement> stmt,
+        conn->Prepare(layout::StatsSelectSql(conn->dialect(), one_family)));
+    stmt->BindText(1, table);
+    stmt->BindInt(2, since_ms);
+    stmt->BindInt(3, until_ms);
+    if (one_family) stmt->BindText(4, *families.begin());
+    while (true) {
+      OBKV_ASSIGN_OR_RETURN(bool more, stmt->Step());
+      if (!more) break;
+      const std::string family(stmt->ColumnText(0));
+      const int partition = static_cast<int>(stmt->ColumnInt(1));
+      const int64_t bucket = stmt->ColumnInt(2);
+      if (!wanted(family, bucket)) continue;
+      RequestCounts& c = merged[{family, partition, bucket}];
+      for (int field = 0; field < kReqFields; ++field) {
+        *Field(&c, field) += stmt->ColumnInt(3 + field);
+      }
+    }
+  }
+  OBKV_RETURN_IF_ERROR(txn.Commit());
+  std::vector<RequestStatsBucket> out;
+  out.reserve(merged.size());
+  for (const auto& [key, counts] : merged) {
+    if (counts.empty()) continue;
+    RequestStatsBucket b;
+    b.family = std::get<0>(key);
+    b.partition = std::get<1>(key);
+    b.bucket_start_ms = std::get<2>(key);
+    b.counts = counts;
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+Status RequestStatsCollector::Reset(const std::string& table,
+                                    const std::string& family) {
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset request stats"));
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    HarvestAll();
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      const bool match = std::get<0>(it->first) == table &&
+                         (family.empty() || std::get<1>(it->first) == family);
+      it = match ? pending_.erase(it) : std::next(it);
+    }
+  }
+  OBKV_RETURN_IF_ERROR(EnsureTable());
+  return ctx_->RunShardWrites("reset request stats", {0},
+                              [&](int, storage::Connection* writer) -> Status {
+                                OBKV_ASSIGN_OR_RETURN(
+                                    std::unique_ptr<storage::Statement> stmt,
+                                    writer->Prepare(layout::StatsDeleteSql(
+                                        writer->dialect(), !family.empty())));
+                                stmt->BindText(1, table);
+                                if (!family.empty()) stmt->BindText(2, family);
+                                return stmt->Run();
+                              });
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,110 @@
+// Copyright (c) obkvlite authors.
+//
+// RequestStatsCollector: a store's request statistics
+// (obkvlite/request_stats.h). It hands each table object its
+// TableCounters, takes their counts into pending buckets (at a bucket
+// change, a flush, a read), and adds the pending buckets to the store's
+// "obkv_stats" table (layout/request_stats_sql.h) in one write transaction
+// on shard 0's writer: from a background thread every
+// StoreOptions::request_stats_flush_ms, on FlushRequestStats, and when the
+// collector stops (at close). A failed flush keeps its buckets for the
+// next one. The table is created at the first flush (outside the write
+// transaction: server DDL commits by itself).
+//
+// Off (StoreOptions::request_stats false) ForTable returns null and
+// nothing runs. A read-only store counts but never writes.
+//
+// REQUIRED: the StoreContext outlives the collector; Stop() (or the
+// destructor) runs before the context's writers go away.
+// Thread safety: safe from any thread.
+
+#ifndef OBKVLITE_HBASE_STATS_REQUEST_STATS_COLLECTOR_H_
+#define OBKVLITE_HBASE_STATS_REQUEST_STATS_COLLECTOR_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "hbase/stats/table_counters.h"
+#include "hbase/table_schema.h"
+#include "obkvlite/request_stats.h"
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+
+class StoreContext;
+
+class RequestStatsCollector {
+ public:
+  // Starts the flusher when counting is on and the store is writable.
+  explicit RequestStatsCollector(StoreContext* ctx);
+  ~RequestStatsCollector();
+  RequestStatsCollector(const RequestStatsCollector&) = delete;
+  RequestStatsCollector& operator=(const RequestStatsCollector&) = delete;
+
+  bool enabled() const { return enabled_; }
+
+  // New counters for a table object of `schema`; null when counting is off.
+  std::shared_ptr<TableCounters> ForTable(const TableSchema& schema);
+
+  // Adds the pending counts to obkv_stats (OK on a read-only store).
+  Status Flush();
+
+  // Every bucket of `table` with counts: stored plus pending, families in
+  // `families` (all when empty), buckets in [since, until).
+  Result<std::vector<RequestStatsBucket>> Read(
+      const std::string& table, const std::set<std::string>& families,
+      int64_t since_ms, int64_t until_ms);
+
+  // Zeroes `table`'s counts (of `family` only when not empty), stored and
+  // pending.
+  Status Reset(const std::string& table, const std::string& family);
+
+  // Stops the flusher and flushes once more; idempotent.
+  void Stop();
+
+  // TableCounters::Enter's slow path: the counters' old bucket becomes
+  // pending and they move to `bucket`.
+  void Rotate(TableCounters* counters, int64_t bucket);
+
+ private:
+  // (table, family, partition, bucket_start_ms)
+  using Key = std::tuple<std::string, std::string, int, int64_t>;
+  using Buckets = std::map<Key, RequestCounts>;
+
+  // Takes every table's slot counts into pending_. REQUIRED: hold mu_.
+  void HarvestAll();
+  void Harvest(TableCounters* counters);
+  // Writes `buckets` to obkv_stats, creating it first when needed.
+  Status Write(const Buckets& buckets);
+  Status EnsureTable();
+  void FlushLoop();
+
+  StoreContext* const ctx_;
+  const bool enabled_;
+  const bool writable_;
+
+  std::mutex flush_mu_;  // one flush, read or reset at a time; before mu_
+  bool table_created_ = false;  // by flush_mu_
+
+  std::mutex mu_;
+  std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
+  Buckets pending_;                                       // by mu_
+
+  std::mutex thread_mu_;
+  std::condition_variable wake_;
+  bool stop_ = false;     // by thread_mu_
+  bool stopped_ = false;  // by thread_mu_
+  std::thread flusher_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_STATS_REQUEST_STATS_COLLECTOR_H_

@@ -1,0 +1,108 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/store/store_context.h"
+
+#include <chrono>
+
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace {
+
+Status RunInWriteTransaction(
+    storage::Connection* writer,
+    const std::function<Status(storage::Connection*)>& body) {
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Transaction txn,
+      storage::Transaction::Begin(writer, storage::Transaction::Kind::kWrite));
+  OBKV_RETURN_IF_ERROR(body(writer));
+  return txn.Commit();
+}
+
+}  // namespace
+
+StoreContext::StoreContext(std::string path, const StoreOptions& options,
+                           storage::OpenedEngine opened)
+    : path_(std::move(path)),
+      options_(options),
+      engine_(std::move(opened.engine)),
+      shards_(engine_->shards()),
+      shard_mu_(new util::Mutex[shards_]),
+      all_writer_mu_(opened.all_writer != nullptr ? all_mu_ : shard_mu_[0]),
+      writers_(std::move(opened.writers)),
+      all_writer_(std::move(opened.all_writer)),
+      readers_([engine = engine_.get()] { return engine->OpenReader(); }),
+      request_stats_(std::make_unique<RequestStatsCollector>(this)) {}
+
+int64_t StoreContext::NowMs() const {
+  if (options_.clock_ms) return options_.clock_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Status StoreContext::CheckWritable(const char* what) const {
+  if (!read_only()) return Status::OK();
+  return Status::NotSupported(std::string(what) + ": store '" + path_ +
+                              "' is open read-only");
+}
+
+// The analysis cannot follow a loop of locks: these two are the primitive.
+StoreContext::AllShardsLock::AllShardsLock(StoreContext* ctx)
+    OBKV_NO_THREAD_SAFETY_ANALYSIS : ctx_(ctx) {
+  for (int k = 0; k < ctx_->shards_; ++k) ctx_->shard_mu_[k].lock();
+  if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.lock();
+}
+
+StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
+  if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.unlock();
+  for (int k = ctx_->shards_ - 1; k >= 0; --k) ctx_->shard_mu_[k].unlock();
+}
+
+Status StoreContext::RunWrite(
+    const char* what, const std::function<Status(storage::Connection*)>& body) {
+  OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  AllShardsLock lock(this);
+  return RunInWriteTransaction(all_writer(), body);
+}
+
+Status StoreContext::RunShardWrites(
+    const char* what, std::vector<int> shards,
+    const std::function<Status(int, storage::Connection*)>& body) {
+  OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  while (!shards.empty()) {
+    // The first shard whose lock is free; when none is, wait for the first.
+    size_t pick = 0;
+    std::unique_lock<util::Mutex> lock;
+    for (size_t i = 0; i < shards.size() && !lock.owns_lock(); ++i) {
+      lock =
+          std::unique_lock<util::Mutex>(shard_mu_[shards[i]], std::try_to_lock);
+      pick = i;
+    }
+    if (!lock.owns_lock()) {
+      pick = 0;
+      lock = std::unique_lock<util::Mutex>(shard_mu_[shards[0]]);
+    }
+    const int k = shards[pick];
+    OBKV_RETURN_IF_ERROR(RunInWriteTransaction(
+        writers_[k].get(),
+        [&](storage::Connection* writer) { return body(k, writer); }));
+    shards.erase(shards.begin() + pick);
+  }
+  return Status::OK();
+}
+
+Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {
+  Snapshot snap;
+  OBKV_ASSIGN_OR_RETURN(snap.lease, readers_.Acquire());
+  OBKV_ASSIGN_OR_RETURN(
+      snap.txn, storage::Transaction::Begin(snap.lease.get(),
+                                            storage::Transaction::Kind::kRead));
+  return snap;
+}
+
+void StoreContext::EvictWriterStatements(const std::string& prefix) {
+  for (auto& writer : writers_) writer->statements()->EvictPrefix(prefix);
+  if (all_writer_ != nullptr) all_writer_->statements()->EvictPrefix(prefix);
+}
+
+}  // namespace obkvlite

@@ -1,0 +1,198 @@
+// Copyright (c) obkvlite authors.
+//
+// StoreContext: what every table of one store shares: the writer
+// connections and the mutexes that serialise writes, the pool of read
+// connections (one per concurrent Get or Scanner, each with its own
+// snapshot), the clock, and the options.
+//
+// A store of one file has one writer connection under one mutex. A sharded
+// store (StoreOptions::shards > 1, doc/shards.md) has a writer per shard
+// file, each under its own mutex, plus an "all-shards" writer: the store
+// file with every shard attached, under every mutex.
+//
+// Write operations go through RunWrite (every shard, one transaction) or
+// RunShardWrites (a transaction per shard, one shard at a time): they
+// refuse read-only stores, take the mutexes, run the body inside BEGIN
+// IMMEDIATE, and commit only when the body succeeded. RunWrite takes the
+// mutexes in shard order and RunShardWrites holds one at a time, so
+// writers never deadlock.
+//
+// The lock discipline is annotated for clang's -Wthread-safety
+// (util/thread_annotations.h): the all-shards writer and writer() need
+// all_writer_mu_, which RunRead try-locks alone and AllShardsLock takes
+// last, after every shard's mutex. writers_[k] under shard_mu_[k] is beyond
+// what the analysis can express, so RunShardWrites is checked by review.
+//
+// REQUIRED: the context outlives its tables and scanners.
+// Thread safety: safe from any thread (see the members).
+
+#ifndef OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_
+#define OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hbase/stats/request_stats_collector.h"
+#include "obkvlite/options.h"
+#include "obkvlite/status.h"
+#include "storage/connection.h"
+#include "storage/connection_pool.h"
+#include "storage/engine.h"
+#include "storage/transaction.h"
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
+
+namespace obkvlite {
+
+class StoreContext {
+ public:
+  // Takes the engine and its writers: `writers[k]` writes shard k (0: the
+  // store file); `all_writer` has every shard attached, and is null for a
+  // store of one file (writers[0] then serves both).
+  // REQUIRED: opened.writers.size() == opened.engine->shards() >= 1.
+  StoreContext(std::string path, const StoreOptions& options,
+               storage::OpenedEngine opened);
+
+  const std::string& path() const { return path_; }
+  int shards() const { return shards_; }
+  storage::Engine* engine() const { return engine_.get(); }
+  const StoreOptions& options() const { return options_; }
+  bool read_only() const { return options_.read_only; }
+
+  // Now in ms: StoreOptions::clock_ms or the system clock. Each operation
+  // resolves it once.
+  int64_t NowMs() const;
+
+  // Runs `body` in one write transaction on the all-shards writer, holding
+  // every shard (see above). `what` names the operation in the read-only
+  // error. In a sharded store the commit is one per file, in shard order.
+  Status RunWrite(const char* what,
+                  const std::function<Status(storage::Connection*)>& body);
+
+  // Runs `body(k, writer)` once for each shard k in `shards`, each in its
+  // own write transaction on shard k's writer, which sees only that shard's
+  // partition tables. Shards are taken as their locks come free, so
+  // concurrent callers write different files at once. Stops at the first
+  // error (shards already committed stay committed).
+  // REQUIRED: each k in [0, shards()) at most once; body(k, ...) writes
+  // only partitions that ShardOfPartition puts in k.
+  Status RunShardWrites(
+      const char* what, std::vector<int> shards,
+      const std::function<Status(int, storage::Connection*)>& body);
+
+  // Runs `body` on a connection that sees every commit so far, for a short
+  // read (a Get). When no write holds it, that is the writer connection:
+  // its page cache stays valid across the store's own commits, where a
+  // pooled reader's cache is dropped after each one. Otherwise a pooled
+  // read connection. A body that fails because its connection lost its
+  // server runs once more after reconnecting. REQUIRED: `body` only reads,
+  // and keeps nothing of the connection after it returns.
+  // A template, so that a Get's body is called directly (no std::function).
+  template <typename Body>
+  Status RunRead(const Body& body) {
+    if (all_writer_mu_.try_lock()) {
+      util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
+      return RunReadOn(all_writer(), body);
+    }
+    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                          readers_.Acquire());
+    return RunReadOn(lease.get(), body);
+  }
+
+  // Holds every shard's write mutex while alive (for DDL).
+  class OBKV_SCOPED_CAPABILITY AllShardsLock {
+   public:
+    explicit AllShardsLock(StoreContext* ctx) OBKV_ACQUIRE(ctx->all_writer_mu_);
+    ~AllShardsLock() OBKV_RELEASE();
+    AllShardsLock(const AllShardsLock&) = delete;
+    AllShardsLock& operator=(const AllShardsLock&) = delete;
+
+   private:
+    StoreContext* ctx_;
+  };
+
+  // What an AllShardsLock holds, for annotating a function of another class
+  // that needs it: `Status F() OBKV_REQUIRES(ctx_->writer_capability());`.
+  // Const, so it cannot be locked through this.
+  const util::Mutex& writer_capability() const
+      OBKV_RETURN_CAPABILITY(all_writer_mu_) {
+    return all_writer_mu_;
+  }
+
+  // The all-shards writer, for DDL. REQUIRED: hold an AllShardsLock.
+  storage::Connection* writer() OBKV_REQUIRES(all_writer_mu_) {
+    return all_writer();
+  }
+
+  // Drops cached statements whose SQL starts with `prefix` from every
+  // writer. REQUIRED: hold an AllShardsLock.
+  void EvictWriterStatements(const std::string& prefix)
+      OBKV_REQUIRES(all_writer_mu_);
+
+  storage::ConnectionPool& readers() { return readers_; }
+
+  // A pooled read connection inside a read transaction: one snapshot of
+  // the store, released with the object (commit `txn` to end it cleanly).
+  struct Snapshot {
+    storage::ConnectionPool::Lease lease;
+    storage::Transaction txn;
+  };
+  Result<Snapshot> ReadSnapshot();
+
+  // NotSupported for writes to a read-only store.
+  Status CheckWritable(const char* what) const;
+
+  // The store's request statistics (hbase/stats/request_stats_collector.h).
+  RequestStatsCollector* request_stats() { return request_stats_.get(); }
+
+ private:
+  // RunRead's body on `conn`: a read is repeatable, so when its session
+  // turns out to have lost its server (an idle connection across a server
+  // restart), it runs once more on a reconnected one.
+  template <typename Body>
+  static Status RunReadOn(storage::Connection* conn, const Body& body) {
+    OBKV_RETURN_IF_ERROR(conn->Revive());
+    Status st = body(conn);
+    if (!st.ok() && conn->broken() && conn->Revive().ok()) st = body(conn);
+    return st;
+  }
+
+  storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
+    return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
+  }
+
+  const std::string path_;
+  const StoreOptions options_;
+  std::unique_ptr<storage::Engine> engine_;  // outlives the connections
+  const int shards_;
+  std::unique_ptr<util::Mutex[]> shard_mu_;  // one per shard
+  util::Mutex all_mu_;                       // sharded stores only
+  // The mutex guarding all_writer(): all_mu_ in a sharded store, else
+  // shard_mu_[0]. AllShardsLock takes it last.
+  util::Mutex& all_writer_mu_;
+  // writers_[k] guarded by shard_mu_[k].
+  std::vector<std::unique_ptr<storage::Connection>> writers_;
+  std::unique_ptr<storage::Connection> all_writer_
+      OBKV_PT_GUARDED_BY(all_writer_mu_);
+  storage::ConnectionPool readers_;
+  // Last, so it stops (its final flush) while the writers are alive.
+  std::unique_ptr<RequestStatsCollector> request_stats_;
+};
+
+// The shards k whose work list by_shard[k] is not empty, in order: the
+// `shards` argument of StoreContext::RunShardWrites.
+template <typename T>
+std::vector<int> ShardsWithWork(const std::vector<std::vector<T>>& by_shard) {
+  std::vector<int> out;
+  for (size_t k = 0; k < by_shard.size(); ++k) {
+    if (!by_shard[k].empty()) out.push_back(static_cast<int>(k));
+  }
+  return out;
+}
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_

@@ -1,0 +1,147 @@
+// Copyright (c) obkvlite authors.
+//
+// StoreImpl: Store::Open's store (obkvlite/store.h). It owns the
+// StoreContext (writer connection, read pool, clock) and one LiveTable per
+// table it has seen (live_table.h), each over the layout's implementation
+// (layout_dispatch.h). Creates and drops run through the engine under the
+// write mutexes; lifecycle changes (store_lifecycle.cc) also hold the
+// table's change lock.
+//
+// Thread safety: safe from any thread. Lock order: a table's change lock,
+// the write mutexes, then tables_mu_.
+
+#ifndef OBKVLITE_HBASE_STORE_STORE_IMPL_H_
+#define OBKVLITE_HBASE_STORE_STORE_IMPL_H_
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hbase/store/auto_split.h"
+#include "hbase/live_table.h"
+#include "hbase/store/store_context.h"
+#include "storage/transaction.h"
+#include "hbase/table_schema.h"
+#include "obkvlite/store.h"
+
+namespace obkvlite {
+
+class StoreImpl final : public Store {
+ public:
+  static Result<std::unique_ptr<Store>> Open(const StoreOptions& options,
+                                             const std::string& path);
+
+  Status CreateTable(const TableSpec& spec) override;
+  Status DropTable(const std::string& name) override;
+  Result<Table*> GetTable(const std::string& name) override;
+  std::vector<std::string> ListTables() const override;
+  const std::string& path() const override { return ctx_->path(); }
+  const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  // store_request_stats.cc
+  Result<std::vector<RequestStatsBucket>> RequestStats(
+      const std::string& name, const RequestStatsQuery& query) override;
+  Status ResetRequestStats(const std::string& name,
+                           const std::string& family) override;
+  Status FlushRequestStats() override;
+  Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
+                              const CopyOptions& options) override;
+  Status ForEachStoredRow(
+      const std::string& name, const std::string& family,
+      const std::function<Status(const StoredRow&)>& fn) override;
+  Result<bool> TableExists(const std::string& name) override;
+  Status CreateNamespace(const std::string& name) override;
+  Status DropNamespace(const std::string& name) override;
+  Result<std::vector<std::string>> ListNamespaces() override;
+  Status DisableTable(const std::string& name,
+                      const ChangeOptions& options) override;
+  Status EnableTable(const std::string& name,
+                     const ChangeOptions& options) override;
+  Status AlterTable(const TableSpec& spec,
+                    const ChangeOptions& options) override;
+  Status TruncateTable(const std::string& name,
+                       const ChangeOptions& options) override;
+  Result<PartitionChangeResult> ChangePartitions(
+      const std::string& name, const PartitionChange& change) override;
+  Result<std::vector<PartitionInfo>> ListPartitions(
+      const std::string& name, const std::string& family) override;
+
+ private:
+  // A lifecycle change as the callback of ChangeTable computes it.
+  struct TableChange {
+    TableSpec after;
+    std::vector<FamilyMoves> moves;
+  };
+  using PlanFn = std::function<Result<TableChange>(const TableSpec& before)>;
+
+  // Runs a lifecycle change of table `name`: under its change lock and the
+  // write mutexes, reads the current spec from the catalog, plans with
+  // `plan`, fills `ddl` (may be null) with the OceanBase statements, and
+  // unless `dry_run` has the engine make it and installs the new table.
+  // Returns the rows the engine copied.
+  Result<int64_t> ChangeTable(const std::string& name, const char* what,
+                              bool dry_run, std::vector<std::string>* ddl,
+                              const storage::MoveProgress& progress,
+                              const PlanFn& plan);
+  // Disable (true) or enable (false).
+  Status SetDisabled(const std::string& name, bool disabled,
+                     const ChangeOptions& options);
+  // The LiveTable of `name`, or NotFound.
+  Result<LiveTable*> Live(const std::string& name);
+  // A new LiveTable for `spec` with the store's hooks.
+  std::unique_ptr<LiveTable> MakeLive(const TableSpec& spec);
+  // Purge's roll of time windows and emptying of partitions past TTL.
+  Result<PurgeStats> PurgePartitions(const std::string& name);
+  // The auto-split check after writes (auto_split.h).
+  void AfterWrite(const std::string& name,
+                  const std::vector<LiveTable::WrittenRow>& rows);
+  // The row key to split an auto-split partition at once its exact count
+  // is above `limit`; nullopt (and the count recorded) otherwise.
+  Result<std::optional<std::string>> SplitKey(const FamilyInfo& info,
+                                              int index,
+                                              const AutoSplitter::Key& key,
+                                              int64_t limit);
+  // NotFound unless the namespace of table `table` exists.
+  // REQUIRED: hold an AllShardsLock.
+  Status CheckNamespaceOf(const std::string& table)
+      OBKV_REQUIRES(ctx_->writer_capability());
+  // The family `family` of `schema`, or InvalidArgument naming it.
+  static Result<const FamilyInfo*> FamilyOf(const TableSchema& schema,
+                                            const std::string& family);
+  // A pooled read connection inside a read transaction (one snapshot).
+  using Snapshot = StoreContext::Snapshot;
+  Result<Snapshot> ReadSnapshot() { return ctx_->ReadSnapshot(); }
+  // Stored rows of first-level partition `index` of `family`.
+  Result<int64_t> CountCells(storage::Connection* conn,
+                             const FamilyInfo& family, int index) const;
+  explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
+      : ctx_(std::move(ctx)) {}
+  // A dropped table object to bring back with `spec`.
+  struct Revival {
+    LiveTable* live;
+    TableSpec spec;
+  };
+  // Adds a LiveTable for every spec not known yet; a dropped one of that
+  // name goes to `revive` (may be null) for ReviveTables.
+  // REQUIRED: hold tables_mu_.
+  void AddTables(const std::vector<TableSpec>& specs,
+                 std::vector<Revival>* revive);
+  // Brings the objects back under their change locks.
+  // REQUIRED: hold neither tables_mu_ nor a write mutex.
+  void ReviveTables(const std::vector<Revival>& revive);
+  // The schema of `spec` on this store's engine.
+  std::shared_ptr<const TableSchema> SchemaOf(const TableSpec& spec) const;
+  // Reads the catalog on a pooled read connection.
+  Result<std::vector<TableSpec>> ReadCatalog() const;
+
+  std::unique_ptr<StoreContext> ctx_;
+  mutable std::mutex tables_mu_;
+  std::map<std::string, std::unique_ptr<LiveTable>> tables_;  // tables_mu_
+  AutoSplitter auto_split_;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_STORE_STORE_IMPL_H_

@@ -1,0 +1,256 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/timeseries/timeseries_write.h"
+
+#include <algorithm>
+#include <functional>
+#include <string_view>
+
+#include "hbase/layout_statements.h"
+#include "hbase/limits.h"
+#include "hbase/timeseries/timeseries_clock.h"
+#include "hbase/timeseries/timeseries_request.h"
+#include "layout/timeseries_layout.h"
+#include "layout/timestamp_codec.h"
+
+namespace obkvlite {
+namespace {
+
+constexpr int kMaxConflictRetries = 10000;
+// A plan keeps a buffer for the thread's next batch up to this size.
+constexpr size_t kMaxRetainedBytes = size_t{4} << 20;
+
+template <typename Buffer>
+void ClearBuffer(Buffer* buffer) {
+  if (buffer->capacity() * sizeof((*buffer)[0]) > kMaxRetainedBytes) {
+    Buffer().swap(*buffer);
+  } else {
+    buffer->clear();
+  }
+}
+
+Status NotUtf8(const FieldRef& field) {
+  return Status::InvalidArgument(
+      field.ToString() +
+      ": not valid UTF-8 (timeseries values are JSON strings)");
+}
+
+// One family, UTF-8 qualifiers and values: the timeseries checks of the
+// cells RoutePut accepted (cells[i] is the put's cell i).
+Status CheckCells(const RoutedCell* cells, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (cells[i].family != cells[0].family) {
+      return TimeseriesUnsupported("cells[" + std::to_string(i) +
+                                   "].family: a put spanning several families");
+    }
+    if (!layout::IsValidUtf8(cells[i].qualifier)) {
+      return NotUtf8(FieldRef("cells", i, "qualifier"));
+    }
+    if (!layout::IsValidUtf8(cells[i].value)) {
+      return NotUtf8(FieldRef("cells", i, "value"));
+    }
+  }
+  return Status::OK();
+}
+
+uint64_t KeyHash(const TimeseriesDoc& doc) {
+  uint64_t h = std::hash<std::string_view>()(doc.row);
+  h ^= static_cast<uint64_t>(doc.ts) * 0x9E3779B97F4A7C15ULL;
+  h ^= reinterpret_cast<uintptr_t>(doc.family) * 0xC2B2AE3D27D4EB4FULL;
+  return h;
+}
+
+bool SameKey(const TimeseriesDoc& a, const TimeseriesDoc& b) {
+  return a.family == b.family && a.ts == b.ts && a.row == b.row;
+}
+
+bool KeyLess(const TimeseriesDoc& a, const TimeseriesDoc& b) {
+  if (a.family != b.family) return std::less<>()(a.family, b.family);
+  if (a.ts != b.ts) return a.ts < b.ts;
+  return a.row < b.row;
+}
+
+}  // namespace
+
+void TimeseriesPlan::Clear() {
+  ClearBuffer(&cells_);
+  ClearBuffer(&docs_);
+  ClearBuffer(&put_end_);
+  ClearBuffer(&text_);
+  ClearBuffer(&offsets_);
+  ClearBuffer(&keys_);
+  ClearBuffer(&prev_);
+  span_ = 1;
+}
+
+Status TimeseriesPlan::AddPut(const TableSchema& schema, const Put& put,
+                              int64_t now_ms) {
+  const size_t from = cells_.size();
+  Status st = RoutePut(schema, put, now_ms, &cells_);
+  if (st.ok()) st = CheckCells(cells_.data() + from, cells_.size() - from);
+  if (!st.ok()) {
+    cells_.resize(from);
+    return st;
+  }
+  // One document per timestamp, members by qualifier; stable, so of two
+  // cells with the same (ts, qualifier) the later one is last and wins.
+  // The usual put is sorted already, without duplicates.
+  const auto order = [](const RoutedCell& a, const RoutedCell& b) {
+    if (a.ts != b.ts) return a.ts < b.ts ? -1 : 1;
+    return a.qualifier.compare(b.qualifier);
+  };
+  bool sorted = true;
+  bool duplicates = false;
+  for (size_t i = from + 1; i < cells_.size() && sorted; ++i) {
+    const int c = order(cells_[i - 1], cells_[i]);
+    sorted = c <= 0;
+    duplicates = duplicates || c == 0;
+  }
+  if (!sorted) {
+    std::stable_sort(cells_.begin() + static_cast<std::ptrdiff_t>(from),
+                     cells_.end(),
+                     [&](const RoutedCell& a, const RoutedCell& b) {
+                       return order(a, b) < 0;
+                     });
+    duplicates = true;  // perhaps
+  }
+  const size_t index = puts();
+  members_.clear();
+  for (size_t i = from; i < cells_.size(); ++i) {
+    const RoutedCell& cell = cells_[i];
+    const bool last_of_ts =
+        i + 1 == cells_.size() || cells_[i + 1].ts != cell.ts;
+    if (last_of_ts || !duplicates ||
+        cells_[i + 1].qualifier != cell.qualifier) {
+      members_.emplace_back(cell.qualifier, cell.value);
+    }
+    if (!last_of_ts) continue;
+    const size_t value_begin = text_.size();
+    layout::AppendTimeseriesValue(members_, &text_);
+    docs_.push_back(TimeseriesDoc{cell.family, cell.partition, put.row, cell.ts,
+                                  index, value_begin,
+                                  text_.size() - value_begin});
+    members_.clear();
+  }
+  put_end_.push_back(docs_.size());
+  return Status::OK();
+}
+
+bool TimeseriesPlan::KeysDistinct() {
+  // Rows ascending from put to put (a series appending) cannot collide:
+  // the documents of one put differ in ts.
+  bool ascending = true;
+  for (size_t i = 1; i < docs_.size() && ascending; ++i) {
+    ascending =
+        docs_[i].put == docs_[i - 1].put || docs_[i - 1].row < docs_[i].row;
+  }
+  if (ascending) return true;
+  // Otherwise sort by key hash (ties by key, then document), so the
+  // documents of one key are adjacent and in order.
+  keys_.clear();
+  for (size_t i = 0; i < docs_.size(); ++i) {
+    keys_.emplace_back(KeyHash(docs_[i]), static_cast<uint32_t>(i));
+  }
+  std::sort(keys_.begin(), keys_.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    const TimeseriesDoc& x = docs_[a.second];
+    const TimeseriesDoc& y = docs_[b.second];
+    if (!SameKey(x, y)) return KeyLess(x, y);
+    return a.second < b.second;
+  });
+  bool distinct = true;
+  prev_.assign(docs_.size(), -1);
+  for (size_t k = 1; k < keys_.size(); ++k) {
+    if (keys_[k].first == keys_[k - 1].first &&
+        SameKey(docs_[keys_[k].second], docs_[keys_[k - 1].second])) {
+      prev_[keys_[k].second] = static_cast<int32_t>(keys_[k - 1].second);
+      distinct = false;
+    }
+  }
+  return distinct;
+}
+
+void TimeseriesPlan::AssignWriteTimes() {
+  offsets_.clear();
+  span_ = 1;
+  if (KeysDistinct()) return;
+  // A document's previous write of its key is in an earlier put, whose
+  // offset is known by then.
+  offsets_.assign(puts(), 0);
+  for (size_t i = 0; i < docs_.size(); ++i) {
+    if (prev_[i] < 0) continue;
+    int64_t& offset = offsets_[docs_[i].put];
+    offset = std::max(offset, offsets_[docs_[prev_[i]].put] + 1);
+    span_ = std::max(span_, offset + 1);
+  }
+}
+
+Status TimeseriesWriter::WritePut(storage::Connection* writer, size_t i) {
+  const size_t begin = plan_.docs_begin(i);
+  const size_t end = plan_.docs_end(i);
+  if (begin == end) return Status::OK();
+  for (int attempt = 0; attempt < kMaxConflictRetries; ++attempt) {
+    if (!reserved_ || attempt > 0) {
+      base_ = NextTimeseriesWriteMs(store_path_, now_ms_, plan_.span());
+      reserved_ = true;
+    }
+    const int64_t s = layout::EncodeTimestamp(base_ + plan_.offset(i));
+    size_t inserted = 0;
+    bool conflict = false;
+    OBKV_RETURN_IF_ERROR(
+        InsertDocs(writer, begin, end, s, &inserted, &conflict));
+    if (!conflict) return Status::OK();
+    OBKV_RETURN_IF_ERROR(RemoveDocs(writer, begin, begin + inserted, s));
+  }
+  return Status::Busy("timeseries put: no free write time (S) found");
+}
+
+Status TimeseriesWriter::InsertDocs(storage::Connection* writer, size_t begin,
+                                    size_t end, int64_t s, size_t* inserted,
+                                    bool* conflict) {
+  *conflict = false;
+  for (*inserted = 0; begin + *inserted < end; ++*inserted) {
+    const TimeseriesDoc& doc = plan_.docs()[begin + *inserted];
+    const std::string& table = doc.family->partition_tables[doc.partition];
+    if (writer != last_writer_ || &table != last_table_) {
+      OBKV_ASSIGN_OR_RETURN(
+          insert_, TimeseriesStatement(writer, table, layout::kTsInsert));
+      last_writer_ = writer;
+      last_table_ = &table;
+    }
+    storage::Statement* stmt = insert_;
+    stmt->BindBlob(1, doc.row);
+    stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
+    stmt->BindInt(3, s);
+    stmt->BindText(4, plan_.value(doc));
+    const storage::StepCode rc = stmt->Advance();
+    Status error = rc == storage::StepCode::kError ? stmt->error() : Status();
+    const bool constraint =
+        rc == storage::StepCode::kError && stmt->constraint_violated();
+    stmt->Reset();
+    if (rc != storage::StepCode::kError) continue;
+    if (constraint) {
+      *conflict = true;
+      return Status::OK();
+    }
+    return error;
+  }
+  return Status::OK();
+}
+
+Status TimeseriesWriter::RemoveDocs(storage::Connection* writer, size_t begin,
+                                    size_t end, int64_t s) {
+  for (size_t i = begin; i < end; ++i) {
+    const TimeseriesDoc& doc = plan_.docs()[i];
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Statement * stmt,
+        TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
+                            layout::kTsDeleteDoc));
+    stmt->BindBlob(1, doc.row);
+    stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
+    stmt->BindInt(3, s);
+    OBKV_RETURN_IF_ERROR(stmt->Run());
+  }
+  return Status::OK();
+}
+
+}  // namespace obkvlite

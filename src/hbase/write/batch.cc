@@ -1,0 +1,99 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/write/batch.h"
+
+#include <string>
+
+#include "hbase/write/check_and_mutate.h"
+#include "hbase/write/delete_ops.h"
+#include "hbase/write/increment_append.h"
+#include "hbase/limits.h"
+#include "hbase/write/write_path.h"
+
+namespace obkvlite {
+namespace {
+
+std::string OpPrefix(size_t i) { return "ops[" + std::to_string(i) + "]."; }
+
+}  // namespace
+
+std::string_view MutationRow(const Mutation& mutation) {
+  return std::visit([](const auto& m) -> std::string_view { return m.row; },
+                    mutation);
+}
+
+Status ValidateMutation(const TableSchema& schema, const Mutation& mutation,
+                        int64_t now_ms) {
+  if (const Put* put = std::get_if<Put>(&mutation)) {
+    std::vector<RoutedCell> ignored;
+    return RoutePut(schema, *put, now_ms, &ignored);
+  }
+  if (const Delete* del = std::get_if<Delete>(&mutation)) {
+    return ValidateDelete(schema, *del);
+  }
+  if (const Increment* inc = std::get_if<Increment>(&mutation)) {
+    return ValidateIncrement(schema, *inc);
+  }
+  if (const Append* app = std::get_if<Append>(&mutation)) {
+    return ValidateAppend(schema, *app);
+  }
+  return ValidateCheckAndMutate(schema, std::get<CheckAndMutate>(mutation),
+                                now_ms);
+}
+
+Status ValidateBatch(const TableSchema& schema,
+                     const std::vector<Mutation>& mutations, int64_t now_ms) {
+  for (size_t i = 0; i < mutations.size(); ++i) {
+    OBKV_RETURN_IF_ERROR(PrefixStatus(
+        ValidateMutation(schema, mutations[i], now_ms), OpPrefix(i)));
+  }
+  return Status::OK();
+}
+
+Result<std::vector<MutationResult>> ApplyBatch(
+    storage::Connection* writer,
+    const std::shared_ptr<const TableSchema>& schema,
+    const std::vector<Mutation>& mutations, int64_t now_ms) {
+  std::vector<MutationResult> results(mutations.size());
+  std::vector<RoutedCell> cells;
+  size_t i = 0;
+  while (i < mutations.size()) {
+    // A run of puts: one grouped write.
+    const size_t first = i;
+    cells.clear();
+    while (i < mutations.size() && std::holds_alternative<Put>(mutations[i])) {
+      OBKV_RETURN_IF_ERROR(PrefixStatus(
+          RoutePut(*schema, std::get<Put>(mutations[i]), now_ms, &cells),
+          OpPrefix(i)));
+      ++i;
+    }
+    if (i > first) {
+      OBKV_RETURN_IF_ERROR(
+          PrefixStatus(WriteCells(writer, &cells), OpPrefix(first)));
+      continue;
+    }
+    const Mutation& m = mutations[i];
+    MutationResult& result = results[i];
+    Status st;
+    if (const Delete* del = std::get_if<Delete>(&m)) {
+      st = ApplyDelete(writer, *schema, *del);
+    } else if (const Increment* inc = std::get_if<Increment>(&m)) {
+      Result<RowResult> r = ApplyIncrement(writer, schema, *inc, now_ms);
+      st = r.status();
+      if (r.ok()) result.cells = std::move(r->cells);
+    } else if (const Append* app = std::get_if<Append>(&m)) {
+      Result<RowResult> r = ApplyAppend(writer, schema, *app, now_ms);
+      st = r.status();
+      if (r.ok()) result.cells = std::move(r->cells);
+    } else {
+      Result<bool> r = ApplyCheckAndMutate(writer, schema,
+                                           std::get<CheckAndMutate>(m), now_ms);
+      st = r.status();
+      if (r.ok()) result.success = *r;
+    }
+    OBKV_RETURN_IF_ERROR(PrefixStatus(st, OpPrefix(i)));
+    ++i;
+  }
+  return results;
+}
+
+}  // namespace obkvlite

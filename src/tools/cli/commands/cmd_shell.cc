@@ -1,0 +1,118 @@
+// Copyright (c) obkvlite authors.
+//
+// `obkv --store PATH shell [FILE] [-n] [--create]`: a shell that accepts
+// HBase shell syntax (shell_parser.h, shell_session.h), from a terminal,
+// piped stdin or FILE. Statements may span lines (an open bracket or a
+// trailing ',' continues them, shell_reader.h) and ';' separates them. On
+// a terminal it prompts "obkv:001> " ("obkv:002* " on a continuation
+// line); otherwise it prints only the commands' output. A failing
+// statement prints "ERROR: line N: <message>" on stderr; the shell goes on,
+// or with -n (--non-interactive, as HBase's) stops there. The exit code is
+// 1 when any statement failed. `exit` or `quit` (or the end of the input)
+// ends the session; FILE's end ends it too.
+//
+// The store must exist, as for every command but `create`; --create makes
+// a missing one (a new store is empty until `create 't', 'f'`).
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "tools/cli/cli.h"
+#include "tools/cli/open_store.h"
+#include "tools/cli/shell/shell_parser.h"
+#include "tools/cli/shell/shell_reader.h"
+#include "tools/cli/shell/shell_session.h"
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+struct ShellArgs {
+  std::string file;
+  bool non_interactive = false;
+  bool create = false;
+};
+
+int RunShell(const ShellArgs& args, CliContext& ctx) {
+  if (!ctx.RequireStore("shell")) return ctx.exit_code;
+  if (!args.create) {
+    Status exists = CheckStoreExists(ctx, "shell --create");
+    if (!exists.ok()) return ctx.Fail(exists);
+  }
+  Result<std::unique_ptr<Store>> store =
+      OpenStore(ctx, args.create ? StoreAccess::kCreate : StoreAccess::kWrite);
+  if (!store.ok()) return ctx.Fail(store.status());
+  std::ifstream file;
+  std::istream* in = ctx.in;
+  if (!args.file.empty()) {
+    file.open(args.file);
+    if (!file) return ctx.Fail(Status::IOError(args.file + ": cannot open"));
+    in = &file;
+  }
+  const bool interactive =
+      in == &std::cin && in == ctx.in && isatty(STDIN_FILENO) == 1;
+  ShellSession session(store->get(), ctx.out);
+  ShellReader reader(in, interactive ? ctx.out : nullptr);
+  int failures = 0;
+  auto report = [&](size_t line, const Status& st) {
+    ++failures;
+    *ctx.err << "ERROR: line " << line << ": " << st.message() << "\n"
+             << std::flush;
+    return !args.non_interactive;  // go on?
+  };
+  std::string text;
+  size_t first = 0;
+  bool done = false;
+  while (!done && reader.Next(&text, &first)) {
+    size_t error_line = 1;
+    Result<std::vector<ShellCommand>> commands =
+        ParseShellInput(text, &error_line);
+    if (!commands.ok()) {
+      done = !report(first + error_line - 1, commands.status());
+      continue;
+    }
+    for (const ShellCommand& command : *commands) {
+      if (ShellSession::IsExit(command)) {
+        done = true;
+        break;
+      }
+      Status st = session.Run(command);
+      ctx.out->flush();
+      if (!st.ok() && !report(first + command.line - 1, st)) {
+        done = true;
+        break;
+      }
+    }
+  }
+  if (interactive && !done) *ctx.out << "\n";
+  return failures == 0 ? kExitOk : kExitError;
+}
+
+}  // namespace
+
+void RegisterShellCommand(CLI::App& app, CliContext& ctx) {
+  auto args = std::make_shared<ShellArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "shell",
+      "Shell with HBase shell syntax, e.g. put 't','r','f:q','v' | scan 't', "
+      "{STARTROW => 'a', LIMIT => 10} | get 't','r',{COLUMN => 'f:q', "
+      "VERSIONS => 3}. Commands: create, describe, list, truncate, put, get, "
+      "scan, count, delete, deleteall, incr, get_counter, append, help, "
+      "exit; help 'scan' describes one. Reads a terminal, piped stdin or "
+      "FILE; statements may span lines and ';' separates them. A failing "
+      "statement prints ERROR: line N and the exit code is 1.");
+  cmd->add_option("FILE", args->file, "Read the statements from FILE");
+  cmd->add_flag("-n,--non-interactive", args->non_interactive,
+                "Stop at the first failing statement (as hbase shell -n)");
+  cmd->add_flag("--create", args->create,
+                "Create the store file when it does not exist");
+  cmd->callback([args, &ctx]() { ctx.exit_code = RunShell(*args, ctx); });
+}
+
+}  // namespace cli
+}  // namespace obkvlite

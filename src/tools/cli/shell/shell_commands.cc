@@ -1,0 +1,232 @@
+// Copyright (c) obkvlite authors.
+//
+// The shell's commands: dispatch, the "Took" line, and the help texts.
+
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+#include <vector>
+
+#include "tools/cli/exec/exec_executor.h"
+#include "tools/cli/shell/shell_args.h"
+#include "tools/cli/shell/shell_session.h"
+
+namespace obkvlite {
+namespace cli {
+
+const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
+  static const std::vector<CommandInfo> kCommands = {
+      {"create", &ShellSession::Create,
+       "create 'TABLE', 'FAMILY' | {NAME => 'f', VERSIONS => 1, TTL => "
+       "'FOREVER', ...}, ...[, SPLITS => ['a', 'm'] | NUMREGIONS => 4, "
+       "SPLITALGO => 'HexStringSplit' | NUMREGIONS => 7 | PARTITION => "
+       "'{json}']",
+       "Creates a table. A family is 'f' or {NAME => 'f', ...} with VERSIONS "
+       "(default 1), TTL (seconds, 'FOREVER' or '1 DAY 2 HOURS') and "
+       "VALUE_TYPE ('varbinary(N)' or 'longblob'); HBase's other family and "
+       "table attributes (BLOOMFILTER, COMPRESSION, IN_MEMORY, BLOCKCACHE, "
+       "BLOCKSIZE, MIN_VERSIONS, KEEP_DELETED_CELLS, CONFIGURATION, METADATA, "
+       "...) are accepted and listed by describe, with no effect. SPLITS or "
+       "NUMREGIONS with SPLITALGO (HexStringSplit, DecimalStringSplit, "
+       "UniformSplit, as RegionSplitter computes them) give RANGE COLUMNS(K) "
+       "partitions; NUMREGIONS alone gives KEY(K) partitions, as OBKV "
+       "advises; PARTITION takes any spec partition as JSON; LAYOUT => "
+       "'timeseries'.",
+       nullptr},
+      {"describe", &ShellSession::Describe, "describe 'TABLE' (or desc)",
+       "Prints the table's families in HBase's descriptor form, each with "
+       "its OceanBase partitioning and physical tables.",
+       nullptr},
+      {"desc", &ShellSession::Describe, nullptr, nullptr, "describe"},
+      {"list", &ShellSession::List, "list ['REGEX']",
+       "Lists the tables whose whole name matches REGEX (default: all).",
+       nullptr},
+      {"truncate", &ShellSession::Truncate,
+       "truncate 'TABLE' (or truncate_preserve)",
+       "Removes every cell and keeps the families and partitions (so "
+       "truncate_preserve, which keeps HBase's region boundaries, is the "
+       "same; OceanBase's TRUNCATE TABLE).",
+       nullptr},
+      {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
+       "truncate"},
+      {"create_namespace", &ShellSession::CreateNamespace,
+       "create_namespace 'NAMESPACE'",
+       "Creates a namespace; its tables are 'NAMESPACE:TABLE'.", nullptr},
+      {"drop_namespace", &ShellSession::DropNamespace,
+       "drop_namespace 'NAMESPACE'", "Drops an empty namespace.", nullptr},
+      {"describe_namespace", &ShellSession::DescribeNamespace,
+       "describe_namespace 'NAMESPACE'", "Describes a namespace.", nullptr},
+      {"list_namespace", &ShellSession::ListNamespace,
+       "list_namespace ['REGEX']",
+       "Lists the namespaces whose whole name matches REGEX (default: all).",
+       nullptr},
+      {"list_namespace_tables", &ShellSession::ListNamespaceTables,
+       "list_namespace_tables 'NAMESPACE'",
+       "Lists the tables of a namespace.", nullptr},
+      {"alter", &ShellSession::Alter,
+       "alter 'TABLE', 'FAMILY' | {NAME => 'f', VERSIONS => 5, TTL => ...} "
+       "| 'delete' => 'f' | {NAME => 'f', METHOD => 'delete'}, ...",
+       "Adds a family, changes a family's VERSIONS and TTL, or deletes a "
+       "family and its cells.",
+       nullptr},
+      {"disable", &ShellSession::Disable, "disable 'TABLE'",
+       "Disables the table: reads and writes are refused until enable.",
+       nullptr},
+      {"enable", &ShellSession::Enable, "enable 'TABLE'",
+       "Enables a disabled table.", nullptr},
+      {"is_disabled", &ShellSession::IsDisabled, "is_disabled 'TABLE'",
+       "Prints true when the table is disabled.", nullptr},
+      {"is_enabled", &ShellSession::IsEnabled, "is_enabled 'TABLE'",
+       "Prints true when the table is enabled.", nullptr},
+      {"drop", &ShellSession::Drop, "drop 'TABLE'",
+       "Drops a disabled table and its cells.", nullptr},
+      {"exists", &ShellSession::Exists, "exists 'TABLE'",
+       "Tells whether the table exists.", nullptr},
+      {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
+       "Prints the number of partitions and the range bounds between them.",
+       nullptr},
+      {"split", &ShellSession::Split, "split 'TABLE', 'SPLIT_KEY'",
+       "Splits the RANGE COLUMNS(K) partition that holds SPLIT_KEY at it "
+       "(`obkv partition split`).",
+       nullptr},
+      {"put", &ShellSession::Put,
+       "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS]",
+       "Writes one cell, stamped TS or now; 'f' alone is the empty "
+       "qualifier. Rows and values may be integers.",
+       nullptr},
+      {"get", &ShellSession::Get,
+       "get 'TABLE', 'ROW'[, 'F[:Q]', ... | ['F:Q', 'F'] | {COLUMN => .., "
+       "VERSIONS => 3, TIMESTAMP => ts, TIMERANGE => [a, b], FILTER => "
+       "\"...\", MAXLENGTH => n, FORMATTER => 'toString'}]",
+       "Prints one row. 'f' selects a family, 'f:q' a column, 'f:q:toInt' "
+       "also prints its values with that Bytes method (toString, toInt, "
+       "toLong, toShort, toFloat, toDouble, toBoolean, toHex, "
+       "toStringBinary).",
+       nullptr},
+      {"scan", &ShellSession::Scan,
+       "scan 'TABLE'[, {STARTROW => 'a', STOPROW => 'z', ROWPREFIXFILTER => "
+       "'p', LIMIT => 10, COLUMNS => [..], VERSIONS => 3, TIMESTAMP => ts, "
+       "TIMERANGE => [a, b], FILTER => \"...\", REVERSED => true, BATCH => "
+       "n, MAXLENGTH => n, FORMATTER => 'toString', CACHE => n, CACHE_BLOCKS "
+       "=> false}]",
+       "Prints a range of rows. ROWPREFIXFILTER replaces STARTROW and "
+       "STOPROW, as in HBase. RAW => true is refused: deletes are physical, "
+       "as in OBKV-HBase. CACHE and CACHE_BLOCKS have no effect.",
+       nullptr},
+      {"count", &ShellSession::Count,
+       "count 'TABLE'[, INTERVAL => 1000, CACHE => 10, scan options]",
+       "Counts rows, printing \"Current count: N, row: R\" every INTERVAL "
+       "rows.",
+       nullptr},
+      {"delete", &ShellSession::Delete,
+       "delete 'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, TS]",
+       "Removes the newest version of the cell, or exactly version TS; "
+       "'FAMILY' alone removes version TS of every qualifier.",
+       nullptr},
+      {"deleteall", &ShellSession::DeleteAll,
+       "deleteall 'TABLE', 'ROW' | {ROWPREFIXFILTER => 'p'}[, "
+       "'FAMILY[:QUALIFIER]'][, TS]",
+       "Removes a row, a family of it or a column of it, every version (up "
+       "to TS); with ROWPREFIXFILTER, every row with that prefix.",
+       nullptr},
+      {"incr", &ShellSession::Incr,
+       "incr 'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, N]",
+       "Adds N (default 1) to an 8-byte counter and prints COUNTER VALUE.",
+       nullptr},
+      {"get_counter", &ShellSession::GetCounter,
+       "get_counter 'TABLE', 'ROW', 'FAMILY:QUALIFIER'",
+       "Prints the counter's value.", nullptr},
+      {"append", &ShellSession::Append,
+       "append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'",
+       "Appends VALUE to the cell and prints CURRENT VALUE.", nullptr},
+      {"status", &ShellSession::ClusterStatus,
+       "status ['summary' | 'simple' | 'detailed']",
+       "Prints the store as HBase prints its cluster: one server, each "
+       "partition of each family a region; 'detailed' adds per region its "
+       "readRequestsCount and writeRequestsCount (writes and deletes) from "
+       "the request statistics (obkv stats), a HOT region marked.",
+       nullptr},
+      {"help", &ShellSession::Help, "help ['COMMAND']",
+       "Lists the commands, or describes one.", nullptr},
+      {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},
+      {"quit", nullptr, nullptr, nullptr, "exit"},
+  };
+  return kCommands;
+}
+
+const ShellSession::CommandInfo* ShellSession::FindCommand(
+    std::string_view name) {
+  for (const CommandInfo& info : Commands()) {
+    if (name == info.name) return &info;
+  }
+  return nullptr;
+}
+
+bool ShellSession::IsExit(const ShellCommand& command) {
+  const CommandInfo* info = FindCommand(command.name);
+  return info != nullptr && info->run == nullptr;  // exit, quit
+}
+
+Result<std::string> ShellSession::HelpText(std::string_view command) {
+  if (command.empty()) {
+    std::string text;
+    for (const CommandInfo& info : Commands()) {
+      if (info.alias_of == nullptr) text += std::string(info.usage) + "\n";
+    }
+    return text;
+  }
+  const CommandInfo* info = FindCommand(command);
+  if (info != nullptr && info->alias_of != nullptr) {
+    info = FindCommand(info->alias_of);
+  }
+  if (info == nullptr) {
+    return Status::NotFound("no command '" + std::string(command) +
+                            "' (try help)");
+  }
+  return std::string(info->usage) + "\n" + info->description + "\n";
+}
+
+Status ShellSession::Run(const ShellCommand& c) {
+  const CommandInfo* info = FindCommand(c.name);
+  if (info == nullptr || info->run == nullptr) {
+    return Status::InvalidArgument("unknown command '" + c.name +
+                                   "' (try help)");
+  }
+  // help is the shell's own method, not a command: HBase prints no Took.
+  if (info->run == &ShellSession::Help) return Help(c);
+  const auto start = std::chrono::steady_clock::now();
+  Status st = (this->*(info->run))(c);
+  const std::chrono::duration<double> took =
+      std::chrono::steady_clock::now() - start;
+  char line[64];
+  std::snprintf(line, sizeof(line), "Took %.4f seconds\n", took.count());
+  *out_ << line;
+  return st;
+}
+
+Result<ExecResponse> ShellSession::Execute(const std::string& command,
+                                           const ExecRequest& request) {
+  Result<ExecResponse> response = ExecuteRequest(*store_, request);
+  if (!response.ok()) return response.status().WithPrefix(command);
+  return response;
+}
+
+Result<Table*> ShellSession::TableArg(const ShellCommand& c) {
+  OBKV_ASSIGN_OR_RETURN(std::string name,
+                        ShellString(c.name, c.args[0], "TABLE"));
+  Result<Table*> table = store_->GetTable(name);
+  if (!table.ok()) return table.status().WithPrefix(c.name);
+  return table;
+}
+
+Status ShellArity(const ShellCommand& c, size_t min, size_t max,
+                  const char* usage) {
+  if (c.args.size() >= min && c.args.size() <= max) return Status::OK();
+  return ShellError(c.name,
+                    std::string("takes ") + usage + ", got " +
+                        std::to_string(c.args.size()) +
+                        (c.args.size() == 1 ? " argument" : " arguments"));
+}
+
+}  // namespace cli
+}  // namespace obkvlite

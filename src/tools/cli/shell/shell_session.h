@@ -1,0 +1,127 @@
+// Copyright (c) obkvlite authors.
+//
+// ShellSession: runs the commands of `obkv shell` (shell_parser.h) against
+// one store, printing as the HBase shell does. The commands and their
+// forms are listed by `help` (shell_commands.cc); `help 'scan'` shows one.
+// Each command that runs is followed by "Took 0.0042 seconds" (HBase's
+// "Took %.4f seconds"), also when it fails, as HBase's command_safe does;
+// help, the shell's own method in HBase, is not.
+//
+// Writes (put, delete, deleteall, incr, append) go through the exec
+// executor (exec_executor.h) with typed requests, so they validate and write
+// exactly as `obkv exec`; each is atomic (deleteall with ROWPREFIXFILTER
+// commits per batch of CACHE rows, 100 by default, as HBase deletes them).
+// Errors name the command and the argument or the request field, e.g.
+// "put: row: 1025 bytes, limit 1024".
+//
+// REQUIRED: the store and the stream outlive the session.
+// Thread safety: one session per thread.
+
+#ifndef OBKVLITE_TOOLS_CLI_SHELL_SHELL_SESSION_H_
+#define OBKVLITE_TOOLS_CLI_SHELL_SHELL_SESSION_H_
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "obkvlite/status.h"
+#include "obkvlite/store.h"
+#include "tools/cli/exec/exec_request.h"
+#include "tools/cli/exec/exec_response.h"
+#include "tools/cli/shell/shell_parser.h"
+
+namespace obkvlite {
+namespace cli {
+
+class ShellSession {
+ public:
+  ShellSession(Store* store, std::ostream* out) : store_(store), out_(out) {}
+
+  // Runs one command. An unknown command is an error, without "Took".
+  // REQUIRED: !IsExit(command) (the caller ends the session).
+  Status Run(const ShellCommand& command);
+
+  // True for the commands that end a session (exit, quit).
+  static bool IsExit(const ShellCommand& command);
+
+  // `help`'s text: every command's usage, one per line. With a command
+  // name, that command's usage and description; NotFound for a name that
+  // is not a command.
+  static Result<std::string> HelpText(std::string_view command = "");
+
+ private:
+  using Handler = Status (ShellSession::*)(const ShellCommand&);
+  struct CommandInfo {
+    const char* name;
+    Handler run;              // nullptr for exit and quit
+    const char* usage;        // one line: the forms
+    const char* description;  // what it does, for help 'NAME'
+    const char* alias_of;     // desc and quit: the command they stand for
+  };
+  // The commands, in help's order (shell_commands.cc), and one of them by
+  // name (nullptr when there is none).
+  static const std::vector<CommandInfo>& Commands();
+  static const CommandInfo* FindCommand(std::string_view name);
+
+  // shell_read.cc
+  Status Get(const ShellCommand& c);
+  Status Scan(const ShellCommand& c);
+  Status Count(const ShellCommand& c);
+  // shell_mutate.cc
+  Status Put(const ShellCommand& c);
+  Status Delete(const ShellCommand& c);
+  Status DeleteAll(const ShellCommand& c);
+  // shell_counters.cc
+  Status Incr(const ShellCommand& c);
+  Status GetCounter(const ShellCommand& c);
+  Status Append(const ShellCommand& c);
+  // shell_create.cc
+  Status Create(const ShellCommand& c);
+  Status Alter(const ShellCommand& c);
+  // shell_lifecycle.cc
+  Status Disable(const ShellCommand& c);
+  Status Enable(const ShellCommand& c);
+  Status IsDisabled(const ShellCommand& c);
+  Status IsEnabled(const ShellCommand& c);
+  Status Drop(const ShellCommand& c);
+  Status Exists(const ShellCommand& c);
+  Status GetSplits(const ShellCommand& c);
+  Status Split(const ShellCommand& c);
+  // shell_namespace.cc
+  Status CreateNamespace(const ShellCommand& c);
+  Status DropNamespace(const ShellCommand& c);
+  Status DescribeNamespace(const ShellCommand& c);
+  Status ListNamespace(const ShellCommand& c);
+  Status ListNamespaceTables(const ShellCommand& c);
+  // shell_admin.cc
+  Status Describe(const ShellCommand& c);
+  Status List(const ShellCommand& c);
+  Status Truncate(const ShellCommand& c);
+  Status Help(const ShellCommand& c);
+  // shell_status.cc
+  Status ClusterStatus(const ShellCommand& c);
+
+  // Executes a typed exec request; errors get the command's name.
+  Result<ExecResponse> Execute(const std::string& command,
+                               const ExecRequest& request);
+  // `names` whose whole name matches the optional REGEX argument (as
+  // Admin.listTableNames), all of them without one.
+  Result<std::vector<std::string>> MatchingNames(
+      const ShellCommand& c, const std::vector<std::string>& names);
+  // The table named by the first argument.
+  Result<Table*> TableArg(const ShellCommand& c);
+
+  Store* store_;
+  std::ostream* out_;
+};
+
+// InvalidArgument "<command> takes <usage>, got N arguments" unless
+// min <= c.args.size() <= max.
+Status ShellArity(const ShellCommand& c, size_t min, size_t max,
+                  const char* usage);
+
+}  // namespace cli
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_CLI_SHELL_SHELL_SESSION_H_
