@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "hbase/read/merging_scanner.h"
+#include "hbase/read/normal_scanner.h"
 #include "hbase/read/read_plan.h"
 
 namespace obkvlite {
@@ -139,7 +139,7 @@ Result<std::unique_ptr<Scanner>> OpenIndexScanner(
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan,
                         PlanScan(index->table, entries, now_ms));
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> opened,
-                        MergingScanner::Open(ctx, std::move(plan)));
+                        NormalScanner::Open(ctx, std::move(plan)));
   return std::unique_ptr<Scanner>(new IndexScanner(
       std::move(main), index, scan, now_ms, std::move(get), std::move(opened)));
 }

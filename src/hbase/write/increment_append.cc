@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "hbase/limits.h"
-#include "hbase/read/read_path.h"
+#include "hbase/read/get_path.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/bytes.h"

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// MergingScanner: the Scanner of the normal layout. It leases a read
+// NormalScanner: the Scanner of the normal layout. It leases a read
 // connection and holds one read transaction on it for its whole life, so
 // it sees one consistent snapshot (a concurrent batch whole or not at all),
 // and pulls rows from a RowReader, applying `limit` (rows) and `batch`
@@ -14,8 +14,8 @@
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).
 
-#ifndef OBKVLITE_HBASE_READ_MERGING_SCANNER_H_
-#define OBKVLITE_HBASE_READ_MERGING_SCANNER_H_
+#ifndef OBKVLITE_HBASE_READ_NORMAL_SCANNER_H_
+#define OBKVLITE_HBASE_READ_NORMAL_SCANNER_H_
 
 #include <exception>
 #include <memory>
@@ -28,12 +28,12 @@
 
 namespace obkvlite {
 
-class MergingScanner final : public Scanner {
+class NormalScanner final : public Scanner {
  public:
   // Opens every pruned partition (the snapshot starts here).
   static Result<std::unique_ptr<Scanner>> Open(StoreContext* ctx,
                                                ReadPlan plan);
-  ~MergingScanner() override;
+  ~NormalScanner() override;
 
   bool NextCell(CellView* out) override;
   Status status() const override { return status_; }
@@ -43,7 +43,7 @@ class MergingScanner final : public Scanner {
   bool NextRow(RowResult* out) override;
 
  private:
-  explicit MergingScanner(ReadPlan plan)
+  explicit NormalScanner(ReadPlan plan)
       : plan_(std::make_unique<ReadPlan>(std::move(plan))) {}
   // Emits the next `batch` cells of pending_ into `out`.
   void EmitChunk(RowResult* out);
@@ -66,4 +66,4 @@ class MergingScanner final : public Scanner {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_READ_MERGING_SCANNER_H_
+#endif  // OBKVLITE_HBASE_READ_NORMAL_SCANNER_H_

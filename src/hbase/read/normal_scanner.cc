@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/read/merging_scanner.h"
+#include "hbase/read/normal_scanner.h"
 
 #include <exception>
 
@@ -7,9 +7,9 @@
 
 namespace obkvlite {
 
-Result<std::unique_ptr<Scanner>> MergingScanner::Open(StoreContext* ctx,
+Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
                                                       ReadPlan plan) {
-  std::unique_ptr<MergingScanner> scanner(new MergingScanner(std::move(plan)));
+  std::unique_ptr<NormalScanner> scanner(new NormalScanner(std::move(plan)));
   if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
     // The shards' threads hold their own leases and snapshots.
     scanner->reader_ =
@@ -31,15 +31,15 @@ Result<std::unique_ptr<Scanner>> MergingScanner::Open(StoreContext* ctx,
   return std::unique_ptr<Scanner>(std::move(scanner));
 }
 
-MergingScanner::~MergingScanner() { Finish(); }
+NormalScanner::~NormalScanner() { Finish(); }
 
-void MergingScanner::Finish() {
+void NormalScanner::Finish() {
   reader_.reset();
   txn_.Abort();  // a read transaction: nothing to commit
   lease_ = storage::ConnectionPool::Lease();
 }
 
-void MergingScanner::EmitChunk(RowResult* out) {
+void NormalScanner::EmitChunk(RowResult* out) {
   const size_t n = std::min(pending_.cells.size() - pending_pos_,
                             static_cast<size_t>(plan_->batch));
   out->row = pending_.row;
@@ -50,12 +50,12 @@ void MergingScanner::EmitChunk(RowResult* out) {
   pending_pos_ += n;
 }
 
-void MergingScanner::Fail(const std::exception& e) {
+void NormalScanner::Fail(const std::exception& e) {
   status_ = Status::IOError(std::string("scan: ") + e.what());
   Finish();
 }
 
-bool MergingScanner::NextCell(CellView* out) {
+bool NormalScanner::NextCell(CellView* out) {
   // Filters and reversed reads make whole rows first.
   if (!RowReader::StreamsCells(*plan_)) return Scanner::NextCell(out);
   try {
@@ -88,7 +88,7 @@ bool MergingScanner::NextCell(CellView* out) {
   }
 }
 
-bool MergingScanner::NextRow(RowResult* out) {
+bool NormalScanner::NextRow(RowResult* out) {
   try {
     if (pending_pos_ < pending_.cells.size()) {
       EmitChunk(out);

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/read/read_path.h"
+#include "hbase/read/get_path.h"
 
 #include "hbase/read/row_reader.h"
 #include "storage/transaction.h"

@@ -8,8 +8,8 @@
 // Thread safety: ReadRow from any thread; ReadRowInTransaction under the
 // store's write mutex.
 
-#ifndef OBKVLITE_HBASE_READ_READ_PATH_H_
-#define OBKVLITE_HBASE_READ_READ_PATH_H_
+#ifndef OBKVLITE_HBASE_READ_GET_PATH_H_
+#define OBKVLITE_HBASE_READ_GET_PATH_H_
 
 #include "hbase/read/read_plan.h"
 #include "hbase/store/store_context.h"
@@ -31,4 +31,4 @@ Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_READ_READ_PATH_H_
+#endif  // OBKVLITE_HBASE_READ_GET_PATH_H_

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/table_impl.h"
+#include "hbase/normal_table.h"
 
 #include <string>
 
@@ -14,9 +14,9 @@
 #include "hbase/index/index_scanner.h"
 #include "hbase/index/index_sync.h"
 #include "hbase/limits.h"
-#include "hbase/read/merging_scanner.h"
+#include "hbase/read/normal_scanner.h"
 #include "hbase/write/purge.h"
-#include "hbase/read/read_path.h"
+#include "hbase/read/get_path.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/stats/request_counting.h"
 #include "hbase/write/write_path.h"
@@ -203,7 +203,7 @@ Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const int64_t now = ctx_->NowMs();
     OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
     return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
-      return MergingScanner::Open(ctx_, std::move(p));
+      return NormalScanner::Open(ctx_, std::move(p));
     });
   });
 }
