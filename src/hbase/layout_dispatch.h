@@ -1,8 +1,9 @@
 // Copyright (c) obkvlite authors.
 //
 // The layout seam: the one place a table's layout (DESIGN §2) picks the
-// Table implementation: kNormal is NormalTable (table_impl.h), kTimeseries
-// is MakeTimeseriesTable (timeseries_table.cc, over src/layout/timeseries_*).
+// Table implementation: kNormal is NormalTable (normal_table.h),
+// kTimeseries is TimeseriesTable (timeseries/timeseries_table.h, over
+// src/layout/timeseries_*).
 // Both share StoreContext, TableSchema, ReadPlan and limits.h.
 //
 // Thread safety: pure factory.
@@ -21,7 +22,7 @@ namespace obkvlite {
 std::unique_ptr<Table> MakeTable(StoreContext* ctx,
                                  std::shared_ptr<const TableSchema> schema);
 
-// The timeseries layout's table (timeseries_table.cc).
+// The timeseries layout's table (TimeseriesTable).
 std::unique_ptr<Table> MakeTimeseriesTable(
     StoreContext* ctx, std::shared_ptr<const TableSchema> schema);
 

@@ -18,7 +18,7 @@
 
 #include <vector>
 
-#include "hbase/read/partition_cursor.h"
+#include "hbase/read/cell_cursor.h"
 
 namespace obkvlite {
 

@@ -1,13 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
-// CellCursor: a stream of stored cells from one partition table, in the
-// table's index order (forward: row, qualifier ascending, newest first;
-// reversed: the exact opposite). The current cell is exposed as views into
-// SQLite's row buffer, valid until Next(): the merge compares them without
-// copying.
-//
-// PartitionCursor is the normal layout's cursor over a cached prepared
-// statement of its connection. Three modes:
+// PartitionCursor: the normal layout's CellCursor (hbase/read/cell_cursor.h)
+// over a cached prepared statement of its connection. Three modes:
 //   - range: rows in a KeyRange, T bounds, forward or reversed;
 //   - row: one whole row (a Get of whole families), forward, by K = ?;
 //   - columns: one row, a sorted list of qualifiers (a Get with columns),
@@ -33,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hbase/read/cell_cursor.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/router.h"
@@ -40,38 +35,6 @@
 #include "storage/connection.h"
 
 namespace obkvlite {
-
-class CellCursor {
- public:
-  CellCursor(int family_index, int partition)
-      : family_index_(family_index), partition_(partition) {}
-  virtual ~CellCursor() = default;
-
-  // Moves to the next cell; sets !valid() at the end or on error.
-  virtual void Next() = 0;
-
-  bool valid() const { return valid_; }
-  const Status& status() const { return status_; }
-  // Position of the current cell's family in the read (byte order of
-  // names) and its partition. Fixed for a PartitionCursor; a cursor merging
-  // several tables (ShardStream) sets them per cell.
-  int family_index() const { return family_index_; }
-  int partition() const { return partition_; }
-
-  // The current cell. REQUIRED: valid().
-  std::string_view key() const { return key_; }
-  std::string_view qualifier() const { return qualifier_; }
-  int64_t t() const { return t_; }  // the stored (negated) timestamp
-  std::string_view value() const { return value_; }
-
- protected:
-  bool valid_ = false;
-  Status status_;
-  std::string_view key_, qualifier_, value_;
-  int64_t t_ = 0;
-  int family_index_;
-  int partition_;
-};
 
 class PartitionCursor final : public CellCursor {
  public:

@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/read/row_reader.h"
 
+#include "hbase/read/partition_cursor.h"
 #include "layout/timestamp_codec.h"
 #include "util/assign_bytes.h"
 

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "hbase/read/cell_cursor.h"
 #include "hbase/read/cell_heap.h"
-#include "hbase/read/partition_cursor.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_matcher.h"
 #include "obkvlite/cell.h"

@@ -59,7 +59,7 @@
 #include <thread>
 #include <vector>
 
-#include "hbase/read/partition_cursor.h"
+#include "hbase/read/cell_cursor.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_reader.h"
 #include "hbase/store/store_context.h"
