@@ -8,7 +8,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
 TARGETS="${OBKV_BUILD_TARGETS:-all}"
 echo "build: configuring $BUILD"
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON "$@" >/dev/null
 echo "build: building target(s) $TARGETS with $(nproc) jobs"
 # shellcheck disable=SC2086  # TARGETS is a list
 cmake --build "$BUILD" -j"$(nproc)" --target $TARGETS

@@ -32,7 +32,7 @@ done
 echo "fuzz: -Wthread-safety: ${#locked[@]} files that take annotated locks are clean"
 
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_FUZZ=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_FUZZ=ON -DOBKVLITE_WERROR=ON \
   -DOBKVLITE_BUILD_TESTS=OFF >/dev/null
 cmake --build "$BUILD" -j"$(nproc)" \
   --target "${TARGETS[@]/%/_fuzzer}" >/dev/null

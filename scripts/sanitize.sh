@@ -7,7 +7,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_ASAN_BUILD_DIR:-$ROOT/build-asan}"
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O0 -g1" -DOBKVLITE_SANITIZE=ON >/dev/null
 # Only the suites (they pull in obkv, obkv-bench and obkv-crash-writer) and

@@ -20,7 +20,7 @@ BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
 MINUTES="${1:-10}"
 KILLS="${OBKV_SOAK_KILLS:-40}"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
-  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON >/dev/null
 fi
 cmake --build "$BUILD" -j"$(nproc)" --target crash_test >/dev/null
 LOG="$(mktemp)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test suite (ctest prints the summary), then
-# the ecosystem checks (examples against the installed package, the MariaDB
+# a Release build (build-release/, no tests), the ecosystem checks (examples
+# against the package installed from that Release build, the MariaDB
 # migration test, the tmux terminal test), the same suites under ASan+UBSan
 # (scripts/sanitize.sh), the threaded suites under ThreadSanitizer
 # (scripts/tsan.sh) and the fuzz targets: corpus replay and
@@ -30,7 +31,13 @@ step setup "$ROOT/scripts/setup.sh"
 # line tables for its reports.
 step build "$ROOT/scripts/build.sh" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g0 -DNDEBUG" "$@"
 step ctest run_ctest
-step examples "$ROOT/scripts/examples.sh"
+# A Release build (-O3) as users and packagers build it, without tests:
+# catches warnings only -O3 shows; the examples build against its install.
+RELEASE="$ROOT/build-release"
+step "release build" env OBKV_BUILD_DIR="$RELEASE" "$ROOT/scripts/build.sh" \
+  -DCMAKE_BUILD_TYPE=Release -DOBKVLITE_BUILD_TESTS=OFF \
+  -DOBKVLITE_BUILD_EXAMPLES=OFF
+step examples env OBKV_BUILD_DIR="$RELEASE" "$ROOT/scripts/examples.sh"
 step mariadb "$ROOT/scripts/mariadb_test.sh" "$BUILD/obkv"
 step tmux "$ROOT/scripts/shell_tmux_test.sh" "$BUILD/obkv"
 if [ "${OBKV_SKIP_ASAN:-0}" != 1 ]; then

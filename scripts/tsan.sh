@@ -10,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 SUITES=(concurrency_test shards_test shard_stream_test crash_test store_test)
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOBKVLITE_TSAN=ON \
   -DOBKVLITE_BUILD_EXAMPLES=OFF >/dev/null

@@ -44,7 +44,7 @@ bool Expect(std::string_view s, size_t* pos, char c) {
 
 bool ParseIsoUtc(std::string_view s, int64_t* ms) {
   size_t pos = 0;
-  int64_t y, mo, d, h = 0, mi = 0, sec = 0, frac = 0;
+  int64_t y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, frac = 0;
   if (!Digits(s, &pos, 4, &y) || !Expect(s, &pos, '-') ||
       !Digits(s, &pos, 2, &mo) || !Expect(s, &pos, '-') ||
       !Digits(s, &pos, 2, &d)) {
