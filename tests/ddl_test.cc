@@ -25,9 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
-#include "cli_test_support.h"
 #include "source_files.h"
 #include "tools/cli/cli.h"
 

@@ -10,18 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "ddl/sql_quote.h"
 #include "layout/normal_layout.h"
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
 namespace {
 
+using SqlDialect;
 using layout::HiBound;
 using layout::LoBound;
 using layout::Page;
 using layout::ReadShape;
 using layout::ScanOrder;
-using layout::SqlDialect;
 
 ReadShape Shape(bool all_times, bool values) {
   ReadShape shape;

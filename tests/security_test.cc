@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "layout/normal_layout.h"
 #include "layout/timeseries_layout.h"
 #include "obkvlite/ddl.h"
@@ -74,9 +76,8 @@ TEST_CASE("security: DDL and catalog statements quote every identifier") {
 }
 
 TEST_CASE("security: every layout statement quotes its table") {
-  for (const layout::SqlDialect dialect :
-       {layout::SqlDialect::kSqlite, layout::SqlDialect::kMysql}) {
-    const bool mysql = dialect == layout::SqlDialect::kMysql;
+  for (const SqlDialect dialect : {SqlDialect::kSqlite, SqlDialect::kMysql}) {
+    const bool mysql = dialect == SqlDialect::kMysql;
     CAPTURE(mysql);
     std::set<std::string> statements;
     for (int kind = 0; kind < layout::kNormalKindEnd; ++kind) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 #include "store_fixture.h"
 

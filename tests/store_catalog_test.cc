@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/router.h"
 #include "store_fixture.h"

@@ -2,6 +2,7 @@
 #include "ddl/alter_ddl.h"
 
 #include "ddl/ddl_internal.h"
+#include "ddl/sql_quote.h"
 
 namespace obkvlite {
 namespace {

@@ -20,6 +20,7 @@
 #include <string>
 
 #include "ddl/ddl_internal.h"
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {

@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "ddl/ddl_internal.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {

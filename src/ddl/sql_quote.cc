@@ -1,4 +1,6 @@
 // Copyright (c) obkvlite authors.
+#include "ddl/sql_quote.h"
+
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {
@@ -45,6 +47,16 @@ std::string QuoteMysqlTableName(std::string_view relation) {
   if (colon == std::string_view::npos) return QuoteMysqlIdentifier(relation);
   return QuoteMysqlIdentifier(relation.substr(0, colon)) + "." +
          QuoteMysqlIdentifier(relation);
+}
+
+std::string QuoteIdentifier(SqlDialect dialect, std::string_view name) {
+  return dialect == SqlDialect::kMysql ? QuoteMysqlIdentifier(name)
+                                       : QuoteSqlIdentifier(name);
+}
+
+std::string QuoteTableName(SqlDialect dialect, std::string_view name) {
+  return dialect == SqlDialect::kMysql ? QuoteMysqlTableName(name)
+                                       : QuoteSqlIdentifier(name);
 }
 
 }  // namespace obkvlite

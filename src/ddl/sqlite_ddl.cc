@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "ddl/ddl_internal.h"
+#include "ddl/sql_quote.h"
 #include "ddl/sqlite_family_ddl.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {

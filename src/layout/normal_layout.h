@@ -2,7 +2,7 @@
 //
 // The normal layout (DESIGN §2): one relational row per HBase cell,
 // (K, Q, T, V) with PRIMARY KEY (K, Q, T) and T = EncodeTimestamp(ts).
-// This file owns the SQL text, in each dialect (layout/sql_dialect.h), of
+// This file owns the SQL text, in each dialect (ddl/sql_quote.h), of
 // every statement the store runs on a normal-layout table; the hbase layer
 // binds and steps them.
 //
@@ -28,8 +28,8 @@
 #include <string>
 #include <string_view>
 
+#include "ddl/sql_quote.h"
 #include "layout/page.h"
-#include "layout/sql_dialect.h"
 
 namespace obkvlite {
 namespace layout {
@@ -69,6 +69,13 @@ enum class ScanOrder {
 
 // Most rows one multi-row INSERT writes (kNormalInsertRows).
 inline constexpr int kMaxInsertRows = 32;
+
+// Rows per upsert statement for a connection that asks for
+// `connection_rows` (storage::Connection::rows_per_insert): the one place
+// the engine's wish is capped to the statement kinds that exist.
+constexpr int InsertRowsPerStatement(int connection_rows) {
+  return connection_rows < kMaxInsertRows ? connection_rows : kMaxInsertRows;
+}
 
 // Statement kinds (cache keys). Scan kinds are 0..143 (NormalScanKind).
 enum NormalKind : int {

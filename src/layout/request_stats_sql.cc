@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "layout/request_stats_sql.h"
 
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/request_stats.h"
 

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// The SQL text, in each dialect (layout/sql_dialect.h), of every statement
+// The SQL text, in each dialect (ddl/sql_quote.h), of every statement
 // on the request statistics table "obkv_stats" (obkvlite/request_stats.h):
 //
 //   obkv_stats (table_name, family, partition_index, bucket_start_ms,
@@ -18,7 +18,7 @@
 
 #include <string>
 
-#include "layout/sql_dialect.h"
+#include "ddl/sql_quote.h"
 
 namespace obkvlite {
 namespace layout {

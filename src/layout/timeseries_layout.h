@@ -6,7 +6,7 @@
 // sorts first, and V a JSON object {"qualifier": "value"} (layout/
 // timeseries_value.h). This file owns the SQL text of every statement the
 // store runs on a timeseries partition table in each dialect
-// (layout/sql_dialect.h); the hbase layer binds them.
+// (ddl/sql_quote.h); the hbase layer binds them.
 //
 // Statement kinds are small integers, the per-connection statement cache
 // key together with the partition table's name; they start at 100 so they
@@ -20,8 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "ddl/sql_quote.h"
 #include "layout/page.h"
-#include "layout/sql_dialect.h"
 
 namespace obkvlite {
 namespace layout {

@@ -3,7 +3,8 @@
 
 #include <set>
 
-#include "layout/sql_dialect.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/transaction.h"
 
@@ -11,25 +12,23 @@ namespace obkvlite {
 namespace storage {
 
 Result<bool> CatalogHas(Connection* conn, const std::string& name) {
-  const layout::SqlDialect d = conn->dialect();
+  const SqlDialect d = conn->dialect();
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT 1 FROM " +
-                    layout::QuoteIdentifier(d, kCatalogTable) + " WHERE " +
-                    layout::QuoteIdentifier(d, "name") + " = ?1"));
+      conn->Prepare("SELECT 1 FROM " + QuoteIdentifier(d, kCatalogTable) +
+                    " WHERE " + QuoteIdentifier(d, "name") + " = ?1"));
   stmt->BindText(1, name);
   return stmt->Step();
 }
 
 Result<std::vector<TableSpec>> LoadCatalog(Connection* conn) {
-  const layout::SqlDialect d = conn->dialect();
-  const std::string name_col = layout::QuoteIdentifier(d, "name");
+  const SqlDialect d = conn->dialect();
+  const std::string name_col = QuoteIdentifier(d, "name");
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT " + name_col + ", " +
-                    layout::QuoteIdentifier(d, "spec") + " FROM " +
-                    layout::QuoteIdentifier(d, kCatalogTable) + " ORDER BY " +
-                    name_col));
+      conn->Prepare("SELECT " + name_col + ", " + QuoteIdentifier(d, "spec") +
+                    " FROM " + QuoteIdentifier(d, kCatalogTable) +
+                    " ORDER BY " + name_col));
   std::vector<TableSpec> specs;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());

@@ -2,7 +2,7 @@
 //
 // Connection: one session of a store's engine (doc/engines.md), the seam
 // between the hbase layer and SQLite or a MySQL-protocol server. It
-// prepares statements in its dialect's text (layout/sql_dialect.h), keeps
+// prepares statements in its dialect's text (ddl/sql_quote.h), keeps
 // a statement cache, and runs transactions. Engines: SqliteConnection
 // (storage/sqlite_connection.h) and MysqlConnection
 // (storage/mysql_connection.h).
@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "layout/sql_dialect.h"
+#include "ddl/sql_quote.h"
 #include "obkvlite/status.h"
 #include "storage/statement.h"
 #include "storage/statement_cache.h"
@@ -33,7 +33,7 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   // The SQL text this session runs.
-  virtual layout::SqlDialect dialect() const = 0;
+  virtual SqlDialect dialect() const = 0;
 
   // Rows a range read fetches per page (the layouts' paged SELECTs, with
   // LIMIT and a keyset continuation), so that a server session never holds
@@ -43,7 +43,8 @@ class Connection {
   // Rows one upsert statement writes at most (layout::kNormalInsertRows):
   // 1 where a statement is an in-process call (SQLite steps a one-row
   // INSERT faster than a multi-row one), more where each statement is a
-  // round trip to a server.
+  // round trip to a server. The layout caps it to the statements it writes
+  // (layout::InsertRowsPerStatement).
   virtual int rows_per_insert() const = 0;
 
   // Prepares one statement (not cached).

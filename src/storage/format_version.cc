@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/format_version.h"
 
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/transaction.h"
 

@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "layout/normal_layout.h"
+#include "ddl/sql_quote.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 #include "storage/mysql_uri.h"
@@ -37,6 +37,9 @@ class MysqlConnection final : public Connection {
  public:
   // Rows per page of a range read (Connection::page_rows).
   static constexpr int kPageRows = 256;
+  // Rows per multi-row upsert: one round trip each (the layout caps it,
+  // layout::InsertRowsPerStatement).
+  static constexpr int kRowsPerInsert = 32;
 
   // Connects to the server of `uri`; with `use_database` false no database
   // is selected (to create it first).
@@ -57,11 +60,9 @@ class MysqlConnection final : public Connection {
   // The first column of the first row of `sql` as text.
   Result<std::string> QueryString(std::string_view sql);
 
-  layout::SqlDialect dialect() const override {
-    return layout::SqlDialect::kMysql;
-  }
+  SqlDialect dialect() const override { return SqlDialect::kMysql; }
   int page_rows() const override { return kPageRows; }
-  int rows_per_insert() const override { return layout::kMaxInsertRows; }
+  int rows_per_insert() const override { return kRowsPerInsert; }
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
   Status Exec(std::string_view sql) override;
 

@@ -5,6 +5,8 @@
 #include <cctype>
 
 #include "ddl/alter_ddl.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/mysql_connection.h"

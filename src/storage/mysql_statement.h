@@ -5,7 +5,7 @@
 // Connector/C used with the binary protocol: bytes are bound, never
 // escaped into SQL text.
 //
-// The layouts number parameters ?1, ?2, ... (layout/sql_dialect.h); the
+// The layouts number parameters ?1, ?2, ... (ddl/sql_quote.h); the
 // protocol only knows positional '?'. Prepare rewrites each ?N into '?'
 // and remembers which number every position binds, so one number may
 // stand in several places (the keyset continuation binds ?6 twice).

@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/namespaces.h"
 
-#include "layout/sql_dialect.h"
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {
@@ -10,7 +11,7 @@ namespace {
 
 // True when the registry table exists.
 Result<bool> HasRegistry(Connection* conn) {
-  const bool mysql = conn->dialect() == layout::SqlDialect::kMysql;
+  const bool mysql = conn->dialect() == SqlDialect::kMysql;
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
       conn->Prepare(mysql ? "SELECT 1 FROM information_schema.TABLES WHERE "
@@ -22,7 +23,7 @@ Result<bool> HasRegistry(Connection* conn) {
 }
 
 std::string Quoted(Connection* conn, std::string_view name) {
-  return layout::QuoteIdentifier(conn->dialect(), name);
+  return QuoteIdentifier(conn->dialect(), name);
 }
 
 }  // namespace
@@ -45,8 +46,7 @@ Result<std::vector<std::string>> LoadNamespaces(Connection* conn) {
 }
 
 Status AddNamespace(Connection* writer, const std::string& ns) {
-  OBKV_RETURN_IF_ERROR(writer->Exec(writer->dialect() ==
-                                            layout::SqlDialect::kMysql
+  OBKV_RETURN_IF_ERROR(writer->Exec(writer->dialect() == SqlDialect::kMysql
                                         ? ServerNamespaceDdl()
                                         : SqliteNamespaceDdl()));
   OBKV_ASSIGN_OR_RETURN(std::vector<std::string> known,

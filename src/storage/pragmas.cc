@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {

@@ -1,12 +1,14 @@
 // Copyright (c) obkvlite authors.
 #include "storage/shards.h"
 
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
 #include "storage/catalog.h"
-#include "storage/sqlite_connection.h"
 #include "storage/format_version.h"
 #include "storage/pragmas.h"
+#include "storage/sqlite_connection.h"
 
 namespace obkvlite {
 namespace storage {

@@ -6,7 +6,9 @@
 #include <memory>
 #include <string>
 
+#include "ddl/sql_quote.h"
 #include "ddl/sqlite_family_ddl.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/router.h"
 #include "storage/catalog.h"

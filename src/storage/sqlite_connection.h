@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "ddl/sql_quote.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -34,9 +35,7 @@ class SqliteConnection final : public Connection {
 
   SqliteDb* db() { return db_.get(); }
 
-  layout::SqlDialect dialect() const override {
-    return layout::SqlDialect::kSqlite;
-  }
+  SqlDialect dialect() const override { return SqlDialect::kSqlite; }
   int page_rows() const override { return 0; }
   int rows_per_insert() const override { return 1; }
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include "ddl/sql_quote.h"
 #include "storage/catalog.h"
 #include "storage/format_version.h"
 #include "storage/namespaces.h"

@@ -1,16 +1,17 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/store/store_impl.h"
 
+#include "ddl/store_ddl.h"
 #include "hbase/api_guard.h"
-#include "hbase/store/copy_table.h"
 #include "hbase/layout_dispatch.h"
+#include "hbase/store/copy_table.h"
 #include "hbase/store/stored_rows.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/engine.h"
-#include "storage/transaction.h"
 #include "storage/mysql_uri.h"
+#include "storage/transaction.h"
 
 namespace obkvlite {
 namespace {

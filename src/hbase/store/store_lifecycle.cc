@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "ddl/alter_ddl.h"
+#include "ddl/sql_quote.h"
 #include "hbase/api_guard.h"
 #include "hbase/layout_dispatch.h"
 #include "hbase/store/store_impl.h"
@@ -216,15 +217,15 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
                                       int index) const {
   const PartitionSpec& p = family.spec.partition;
   const int sub = p.SubpartitionCount();
-  const layout::SqlDialect d = conn->dialect();
+  const SqlDialect d = conn->dialect();
   if (family.partitions_are_tables) {
     int64_t total = 0;
     for (int s = 0; s < sub; ++s) {
       OBKV_ASSIGN_OR_RETURN(
           std::unique_ptr<storage::Statement> stmt,
-          conn->Prepare("SELECT COUNT(*) FROM " +
-                        layout::QuoteTableName(
-                            d, family.partition_tables[index * sub + s])));
+          conn->Prepare(
+              "SELECT COUNT(*) FROM " +
+              QuoteTableName(d, family.partition_tables[index * sub + s])));
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (row) total += stmt->ColumnInt(0);
     }
@@ -234,9 +235,9 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
   // store does (the server's own KEY hash may differ from OceanBase's).
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> stmt,
-      conn->Prepare("SELECT " + layout::QuoteIdentifier(d, "K") + ", " +
-                    layout::QuoteIdentifier(d, "T") + " FROM " +
-                    layout::QuoteTableName(d, family.partition_tables[0])));
+      conn->Prepare("SELECT " + QuoteIdentifier(d, "K") + ", " +
+                    QuoteIdentifier(d, "T") + " FROM " +
+                    QuoteTableName(d, family.partition_tables[0])));
   int64_t total = 0;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
@@ -355,18 +356,16 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
     auto_split_.Set(key, exact);
     return std::optional<std::string>();
   }
-  const layout::SqlDialect d = conn->dialect();
-  const std::string k = layout::QuoteIdentifier(d, "K");
+  const SqlDialect d = conn->dialect();
+  const std::string k = QuoteIdentifier(d, "K");
   // The partition's rows: its table, within its range (on a server the
   // relation holds every partition).
   const PartitionRange range = RangeOfPartition(info.spec.partition, index);
   std::string where = " WHERE 1 = 1";
   if (range.has_lower) where += " AND " + k + " >= ?2";
   if (!range.upper.is_maxvalue) where += " AND " + k + " < ?3";
-  const std::string rows = " FROM " +
-                           layout::QuoteTableName(
-                               d, info.partition_tables[index]) +
-                           where;
+  const std::string rows =
+      " FROM " + QuoteTableName(d, info.partition_tables[index]) + where;
   auto bind_range = [&](storage::Statement* stmt) {
     if (range.has_lower) stmt->BindBlob(2, range.lower.key);
     if (!range.upper.is_maxvalue) stmt->BindBlob(3, range.upper.key);

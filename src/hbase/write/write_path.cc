@@ -52,7 +52,7 @@ Status WriteCells(storage::Connection* writer, std::vector<RoutedCell>* cells) {
   // Each run of one table goes in upserts of up to rows_per_insert() rows,
   // in order, so a later duplicate still wins.
   const size_t max_rows = static_cast<size_t>(
-      std::min(writer->rows_per_insert(), layout::kMaxInsertRows));
+      layout::InsertRowsPerStatement(writer->rows_per_insert()));
   size_t i = 0;
   while (i < cells->size()) {
     const RoutedCell& first = (*cells)[i];

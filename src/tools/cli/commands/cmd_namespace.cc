@@ -11,9 +11,10 @@
 #include <ostream>
 #include <string>
 
+#include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
-#include "tools/cli/commands/change_output.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/commands/change_output.h"
 #include "tools/cli/open_store.h"
 
 namespace obkvlite {

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "ddl/sql_quote.h"
+
 namespace obkvlite {
 namespace cli {
 namespace {
