@@ -15,6 +15,8 @@
 #ifndef OBKVLITE_STORAGE_ENGINE_H_
 #define OBKVLITE_STORAGE_ENGINE_H_
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,13 +28,15 @@
 #include "obkvlite/store.h"
 #include "spec/partition_plan.h"
 #include "storage/connection.h"
-#include "storage/sqlite_alter.h"
 
 namespace obkvlite {
 namespace storage {
 
 // What `obkv describe` tells about a store's engine. Never a password.
 using EngineInfo = StoreInfo;
+
+// Rows copied so far, of the total to copy (AlterTable).
+using MoveProgress = std::function<void(int64_t done, int64_t total)>;
 
 class Engine {
  public:

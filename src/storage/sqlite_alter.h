@@ -31,12 +31,10 @@
 #include "obkvlite/status.h"
 #include "spec/partition_plan.h"
 #include "storage/connection.h"
+#include "storage/engine.h"
 
 namespace obkvlite {
 namespace storage {
-
-// Rows copied so far, of the total to copy.
-using MoveProgress = std::function<void(int64_t done, int64_t total)>;
 
 Result<int64_t> SqliteAlterTable(Connection* writer, const TableSpec& before,
                                  const TableSpec& after,

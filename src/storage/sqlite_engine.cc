@@ -9,6 +9,7 @@
 #include "storage/format_version.h"
 #include "storage/namespaces.h"
 #include "storage/shards.h"
+#include "storage/sqlite_alter.h"
 #include "storage/sqlite_connection.h"
 #include "storage/transaction.h"
 
