@@ -14,6 +14,7 @@
 #include "hbase/api_guard.h"
 #include "hbase/layout_dispatch.h"
 #include "hbase/store/store_impl.h"
+#include "layout/partition_sql.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/index.h"
 #include "spec/partition_plan.h"
@@ -223,9 +224,8 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
     for (int s = 0; s < sub; ++s) {
       OBKV_ASSIGN_OR_RETURN(
           std::unique_ptr<storage::Statement> stmt,
-          conn->Prepare(
-              "SELECT COUNT(*) FROM " +
-              QuoteTableName(d, family.partition_tables[index * sub + s])));
+          conn->Prepare(layout::CountRowsSql(
+              d, family.partition_tables[index * sub + s])));
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (row) total += stmt->ColumnInt(0);
     }
@@ -235,9 +235,7 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
   // store does (the server's own KEY hash may differ from OceanBase's).
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> stmt,
-      conn->Prepare("SELECT " + QuoteIdentifier(d, "K") + ", " +
-                    QuoteIdentifier(d, "T") + " FROM " +
-                    QuoteTableName(d, family.partition_tables[0])));
+      conn->Prepare(layout::KeysAndTimesSql(d, family.partition_tables[0])));
   int64_t total = 0;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
@@ -356,16 +354,14 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
     auto_split_.Set(key, exact);
     return std::optional<std::string>();
   }
-  const SqlDialect d = conn->dialect();
-  const std::string k = QuoteIdentifier(d, "K");
   // The partition's rows: its table, within its range (on a server the
   // relation holds every partition).
   const PartitionRange range = RangeOfPartition(info.spec.partition, index);
-  std::string where = " WHERE 1 = 1";
-  if (range.has_lower) where += " AND " + k + " >= ?2";
-  if (!range.upper.is_maxvalue) where += " AND " + k + " < ?3";
-  const std::string rows =
-      " FROM " + QuoteTableName(d, info.partition_tables[index]) + where;
+  auto split_sql = [&](layout::SplitQuery query) {
+    return layout::SplitKeySql(conn->dialect(), info.partition_tables[index],
+                               range.has_lower, !range.upper.is_maxvalue,
+                               query);
+  };
   auto bind_range = [&](storage::Statement* stmt) {
     if (range.has_lower) stmt->BindBlob(2, range.lower.key);
     if (!range.upper.is_maxvalue) stmt->BindBlob(3, range.upper.key);
@@ -374,8 +370,7 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
   // the next row key, so that both halves keep rows and no row is divided.
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> median,
-      conn->Prepare("SELECT " + k + rows + " ORDER BY " + k +
-                    " LIMIT 1 OFFSET ?1"));
+      conn->Prepare(split_sql(layout::SplitQuery::kNth)));
   median->BindInt(1, exact / 2);
   bind_range(median.get());
   OBKV_ASSIGN_OR_RETURN(bool row, median->Step());
@@ -383,14 +378,13 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
   std::string bound(median->ColumnBlob(0));
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> first,
-      conn->Prepare("SELECT " + k + rows + " ORDER BY " + k + " LIMIT 1"));
+      conn->Prepare(split_sql(layout::SplitQuery::kFirst)));
   bind_range(first.get());
   OBKV_ASSIGN_OR_RETURN(bool has_first, first->Step());
   if (has_first && first->ColumnBlob(0) == bound) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<storage::Statement> next,
-        conn->Prepare("SELECT " + k + rows + " AND " + k + " > ?4 ORDER BY " +
-                      k + " LIMIT 1"));
+        conn->Prepare(split_sql(layout::SplitQuery::kAfter)));
     bind_range(next.get());
     next->BindBlob(4, bound);
     OBKV_ASSIGN_OR_RETURN(bool has_next, next->Step());

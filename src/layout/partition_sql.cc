@@ -1,0 +1,31 @@
+// Copyright (c) obkvlite authors.
+#include "layout/partition_sql.h"
+
+namespace obkvlite {
+namespace layout {
+
+std::string CountRowsSql(SqlDialect dialect, std::string_view table) {
+  return "SELECT COUNT(*) FROM " + QuoteTableName(dialect, table);
+}
+
+std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table) {
+  return "SELECT " + QuoteIdentifier(dialect, "K") + ", " +
+         QuoteIdentifier(dialect, "T") + " FROM " +
+         QuoteTableName(dialect, table);
+}
+
+std::string SplitKeySql(SqlDialect dialect, std::string_view table,
+                        bool has_lower, bool has_upper, SplitQuery query) {
+  const std::string k = QuoteIdentifier(dialect, "K");
+  std::string sql =
+      "SELECT " + k + " FROM " + QuoteTableName(dialect, table) + " WHERE 1 = 1";
+  if (has_lower) sql += " AND " + k + " >= ?2";
+  if (has_upper) sql += " AND " + k + " < ?3";
+  if (query == SplitQuery::kAfter) sql += " AND " + k + " > ?4";
+  sql += " ORDER BY " + k + " LIMIT 1";
+  if (query == SplitQuery::kNth) sql += " OFFSET ?1";
+  return sql;
+}
+
+}  // namespace layout
+}  // namespace obkvlite
