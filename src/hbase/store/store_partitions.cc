@@ -1,0 +1,191 @@
+// Copyright (c) obkvlite authors.
+//
+// StoreImpl's partitions (obkvlite/store.h): partition changes (add,
+// split, merge, drop, truncate, rehash, roll: through ChangeTable),
+// partition listing with cell counts, and purge's roll and
+// whole-partition purge.
+
+#include <cstdlib>
+
+#include "ddl/sql_quote.h"
+#include "hbase/api_guard.h"
+#include "hbase/store/store_impl.h"
+#include "layout/partition_sql.h"
+#include "obkvlite/index.h"
+#include "spec/partition_plan.h"
+
+namespace obkvlite {
+
+Result<PartitionChangeResult> StoreImpl::ChangePartitions(
+    const std::string& name, const PartitionChange& change) {
+  return GuardApi("partition", [&]() -> Result<PartitionChangeResult> {
+    PartitionChangeResult result;
+    bool removes_rows = false;
+    OBKV_ASSIGN_OR_RETURN(
+        result.rows_moved,
+        ChangeTable(name, "partition", change.dry_run, &result.oceanbase_ddl,
+                    change.progress,
+                    [&](const TableSpec& before) -> Result<TableChange> {
+                      OBKV_ASSIGN_OR_RETURN(
+                          PartitionPlan plan,
+                          PlanPartitionChange(before, change, ctx_->NowMs()));
+                      result.spec = plan.spec;
+                      result.warnings = plan.warnings;
+                      result.changed = plan.changed;
+                      for (const FamilyMoves& m : plan.families) {
+                        for (const PartitionDdlStep& step : m.steps) {
+                          removes_rows =
+                              removes_rows ||
+                              step.kind == PartitionDdlStep::Kind::kDrop ||
+                              step.kind == PartitionDdlStep::Kind::kTruncate;
+                        }
+                      }
+                      TableChange c;
+                      c.after = std::move(plan.spec);
+                      c.moves = std::move(plan.families);
+                      return c;
+                    }));
+    // Rows a drop or truncate removed leave their index entries behind:
+    // the index tables are written anew (doc/indexes.md).
+    if (removes_rows && !change.dry_run && !result.spec.indexes.empty()) {
+      OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+      for (const IndexSpec& index : result.spec.indexes) {
+        OBKV_RETURN_IF_ERROR(
+            live->RebuildIndex(index.name, IndexRebuildOptions()).status());
+      }
+    }
+    return result;
+  });
+}
+
+Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
+                                      const FamilyInfo& family,
+                                      int index) const {
+  const PartitionSpec& p = family.spec.partition;
+  const int sub = p.SubpartitionCount();
+  const SqlDialect d = conn->dialect();
+  if (family.partitions_are_tables) {
+    int64_t total = 0;
+    for (int s = 0; s < sub; ++s) {
+      OBKV_ASSIGN_OR_RETURN(
+          std::unique_ptr<storage::Statement> stmt,
+          conn->Prepare(layout::CountRowsSql(
+              d, family.partition_tables[index * sub + s])));
+      OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+      if (row) total += stmt->ColumnInt(0);
+    }
+    return total;
+  }
+  // One relation the server partitions itself: route every row as the
+  // store does (the server's own KEY hash may differ from OceanBase's).
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<storage::Statement> stmt,
+      conn->Prepare(layout::KeysAndTimesSql(d, family.partition_tables[0])));
+  int64_t total = 0;
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+    if (!row) break;
+    Result<int> idx =
+        family.router.Route(stmt->ColumnBlob(0), std::llabs(stmt->ColumnInt(1)));
+    if (idx.ok() && *idx / sub == index) ++total;
+  }
+  return total;
+}
+
+Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
+    const std::string& name, const std::string& family) {
+  return GuardApi("partition list", [&]() -> Result<std::vector<PartitionInfo>> {
+    OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+    const TableSpec spec = live->spec();
+    const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
+    const std::string fname =
+        family.empty() ? spec.families.front().name : family;
+    OBKV_ASSIGN_OR_RETURN(const FamilyInfo* found, FamilyOf(*schema, fname));
+    const FamilyInfo& info = *found;
+    const PartitionSpec& p = info.spec.partition;
+    OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
+    std::vector<PartitionInfo> out;
+    const bool range_first = p.strategy == PartitionStrategy::kRange ||
+                             p.strategy == PartitionStrategy::kRangeKey;
+    for (int i = 0; i < p.FirstLevelCount(); ++i) {
+      PartitionInfo part;
+      part.index = i;
+      part.name = p.strategy == PartitionStrategy::kNone
+                      ? ""
+                      : "p" + std::to_string(i);
+      part.oceanbase_name =
+          range_first ? p.RangePartitionName(i) : part.name;
+      if (range_first) {
+        const PartitionRange r = RangeOfPartition(p, i);
+        part.has_range = true;
+        part.has_lower = r.has_lower;
+        part.lower = r.lower;
+        part.upper = r.upper;
+      }
+      OBKV_ASSIGN_OR_RETURN(part.cells,
+                            CountCells(snap.lease.get(), info, i));
+      out.push_back(std::move(part));
+    }
+    OBKV_RETURN_IF_ERROR(snap.txn.Commit());
+    return out;
+  });
+}
+
+Result<PurgeStats> StoreImpl::PurgePartitions(const std::string& name) {
+  PurgeStats stats;
+  OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+  const TableSpec spec = live->spec();
+  bool windows = false;
+  for (const FamilySpec& f : spec.families) windows = windows || f.time_window;
+  if (windows) {
+    PartitionChange roll;
+    roll.op = PartitionOp::kRoll;
+    OBKV_ASSIGN_OR_RETURN(PartitionChangeResult rolled,
+                          ChangePartitions(name, roll));
+    if (rolled.changed) {
+      // The roll drops partitions at the front only: those whose bound is
+      // below the new first bound.
+      for (const FamilySpec& f : spec.families) {
+        const FamilySpec* now = rolled.spec.FindFamily(f.name);
+        if (!f.time_window || now == nullptr) continue;
+        const int64_t first = now->partition.bounds.front().ts_ms;
+        for (const RangeBound& b : f.partition.bounds) {
+          if (!b.is_maxvalue && b.ts_ms < first) ++stats.partitions_cleared;
+        }
+      }
+    }
+  }
+  // Range partitions on G whose every cell is past TimeToLive: emptied in
+  // O(1) (a new table) instead of row by row.
+  const TableSpec current = live->spec();
+  const int64_t now = ctx_->NowMs();
+  const std::shared_ptr<const TableSchema> schema = SchemaOf(current);
+  for (const FamilyInfo& info : schema->families()) {
+    const PartitionSpec& p = info.spec.partition;
+    const bool range_g = (p.strategy == PartitionStrategy::kRange &&
+                          p.range_column == RangeColumn::kG) ||
+                         p.strategy == PartitionStrategy::kRangeKey;
+    if (!range_g || info.ttl_ms == 0) continue;
+    const int64_t oldest = info.OldestVisible(now);
+    for (int i = 0; i < p.FirstLevelCount(); ++i) {
+      if (p.bounds[i].is_maxvalue || p.bounds[i].ts_ms > oldest) break;
+      int64_t cells = 0;
+      {
+        OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                              ctx_->readers().Acquire());
+        OBKV_ASSIGN_OR_RETURN(cells, CountCells(lease.get(), info, i));
+      }
+      if (cells == 0) continue;
+      PartitionChange truncate;
+      truncate.op = PartitionOp::kTruncate;
+      truncate.family = info.name();
+      truncate.partitions = {i};
+      OBKV_RETURN_IF_ERROR(ChangePartitions(name, truncate).status());
+      stats.expired_cells += cells;
+      ++stats.partitions_cleared;
+    }
+  }
+  return stats;
+}
+
+}  // namespace obkvlite
