@@ -17,17 +17,27 @@
 
 namespace obkvlite {
 
-// `body` returns a Status or a Result<T>; `what` names the operation.
-template <typename Body>
-auto GuardApi(const char* what, Body&& body) -> decltype(body()) {
+// The IOError of the exception being handled; `what` names the operation.
+// REQUIRED: called inside a catch block.
+inline Status CurrentExceptionStatus(const char* what) {
   try {
-    return body();
+    throw;
   } catch (const std::bad_alloc&) {
     return Status::IOError(std::string(what) + ": out of memory");
   } catch (const std::exception& e) {
     return Status::IOError(std::string(what) + ": " + e.what());
   } catch (...) {
     return Status::IOError(std::string(what) + ": unknown exception");
+  }
+}
+
+// `body` returns a Status or a Result<T>; `what` names the operation.
+template <typename Body>
+auto GuardApi(const char* what, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (...) {
+    return CurrentExceptionStatus(what);
   }
 }
 

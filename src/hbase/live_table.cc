@@ -1,6 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/live_table.h"
 
+#include "hbase/api_guard.h"
+#include "hbase/guarded_scanner.h"
+
 namespace obkvlite {
 
 LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl)
@@ -45,12 +48,26 @@ Status LiveTable::Usable() const {
   return Status::OK();
 }
 
+namespace {
+
+// The scanner of `opened`, behind the API guard.
+Result<std::unique_ptr<Scanner>> Guarded(
+    const char* what, Result<std::unique_ptr<Scanner>> opened) {
+  if (!opened.ok()) return opened;
+  return std::unique_ptr<Scanner>(
+      new GuardedScanner(what, std::move(opened).value()));
+}
+
+}  // namespace
+
 template <typename R, typename Op>
-R LiveTable::Run(const Op& op) const {
-  std::shared_lock<std::shared_mutex> lock(change_mu_);
-  Status usable = Usable();
-  if (!usable.ok()) return usable;
-  return op(impl_);
+R LiveTable::Run(const char* what, const Op& op) const {
+  return GuardApi(what, [&]() -> R {
+    std::shared_lock<std::shared_mutex> lock(change_mu_);
+    Status usable = Usable();
+    if (!usable.ok()) return usable;
+    return op(impl_);
+  });
 }
 
 void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
@@ -65,13 +82,13 @@ void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
 }
 
 Status LiveTable::Put(const obkvlite::Put& put) {
-  Status st = Run<Status>([&](Table* t) { return t->Put(put); });
+  Status st = Run<Status>("put", [&](Table* t) { return t->Put(put); });
   if (st.ok() && WatchesWrites()) NoteWrite({&put});
   return st;
 }
 
 Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
-  Status st = Run<Status>([&](Table* t) { return t->Put(puts); });
+  Status st = Run<Status>("put", [&](Table* t) { return t->Put(puts); });
   if (st.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> all;
     for (const obkvlite::Put& p : puts) all.push_back(&p);
@@ -81,38 +98,41 @@ Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
 }
 
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
-  return Run<Result<RowResult>>([&](Table* t) { return t->Get(get); });
+  return Run<Result<RowResult>>("get", [&](Table* t) { return t->Get(get); });
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
-  return Run<Status>([&](Table* t) { return t->Get(get, out); });
+  return Run<Status>("get", [&](Table* t) { return t->Get(get, out); });
 }
 
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
-  return Run<Result<bool>>([&](Table* t) { return t->Exists(get); });
+  return Run<Result<bool>>("exists", [&](Table* t) { return t->Exists(get); });
 }
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
     const obkvlite::Scan& scan) {
-  return Run<Result<std::unique_ptr<Scanner>>>(
-      [&](Table* t) { return t->GetScanner(scan); });
+  return Guarded("scan",
+                 Run<Result<std::unique_ptr<Scanner>>>(
+                     "scan", [&](Table* t) { return t->GetScanner(scan); }));
 }
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {
-  return Run<Status>([&](Table* t) { return t->Delete(del); });
+  return Run<Status>("delete", [&](Table* t) { return t->Delete(del); });
 }
 
 Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
-  return Run<Result<RowResult>>([&](Table* t) { return t->Increment(inc); });
+  return Run<Result<RowResult>>("increment",
+                                [&](Table* t) { return t->Increment(inc); });
 }
 
 Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
-  return Run<Result<RowResult>>([&](Table* t) { return t->Append(app); });
+  return Run<Result<RowResult>>("append",
+                                [&](Table* t) { return t->Append(app); });
 }
 
 Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
-  Result<bool> r =
-      Run<Result<bool>>([&](Table* t) { return t->CheckAndMutate(cam); });
+  Result<bool> r = Run<Result<bool>>(
+      "check_and_mutate", [&](Table* t) { return t->CheckAndMutate(cam); });
   if (r.ok() && *r && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const auto& m : cam.mutations) {
@@ -127,7 +147,7 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
     const std::vector<Mutation>& mutations) {
   Result<std::vector<MutationResult>> r =
       Run<Result<std::vector<MutationResult>>>(
-          [&](Table* t) { return t->Batch(mutations); });
+          "batch", [&](Table* t) { return t->Batch(mutations); });
   if (r.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const Mutation& m : mutations) {
@@ -140,19 +160,22 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetIndexScanner(
     const IndexScan& scan) {
-  return Run<Result<std::unique_ptr<Scanner>>>(
-      [&](Table* t) { return t->GetIndexScanner(scan); });
+  return Guarded("index scan", Run<Result<std::unique_ptr<Scanner>>>(
+                                   "index scan", [&](Table* t) {
+                                     return t->GetIndexScanner(scan);
+                                   }));
 }
 
 Result<IndexCheckReport> LiveTable::CheckIndex(const std::string& index) {
   return Run<Result<IndexCheckReport>>(
-      [&](Table* t) { return t->CheckIndex(index); });
+      "index check", [&](Table* t) { return t->CheckIndex(index); });
 }
 
 Result<int64_t> LiveTable::RebuildIndex(const std::string& index,
                                         const IndexRebuildOptions& options) {
-  return Run<Result<int64_t>>(
-      [&](Table* t) { return t->RebuildIndex(index, options); });
+  return Run<Result<int64_t>>("index rebuild", [&](Table* t) {
+    return t->RebuildIndex(index, options);
+  });
 }
 
 Result<PurgeStats> LiveTable::Purge() {
@@ -166,7 +189,7 @@ Result<PurgeStats> LiveTable::Purge() {
   }
   OBKV_ASSIGN_OR_RETURN(
       PurgeStats stats,
-      Run<Result<PurgeStats>>([&](Table* t) { return t->Purge(); }));
+      Run<Result<PurgeStats>>("purge", [&](Table* t) { return t->Purge(); }));
   stats.expired_cells += cleared.expired_cells;
   stats.partitions_cleared += cleared.partitions_cleared;
   return stats;

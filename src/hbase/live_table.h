@@ -94,9 +94,12 @@ class LiveTable final : public Table {
  private:
   // OK, or why the table refuses operations. REQUIRED: hold change_mu_.
   Status Usable() const;
-  // Runs `op` on the implementation under the shared change lock.
+  // Runs `op` on the implementation under the shared change lock, inside
+  // the API guard (hbase/api_guard.h): every table operation passes here,
+  // so no exception of any layout crosses the public API. `what` names the
+  // operation in that error.
   template <typename R, typename Op>
-  R Run(const Op& op) const;
+  R Run(const char* what, const Op& op) const;
   // True when writes go to after_write_ (an auto-split family).
   bool WatchesWrites() const {
     return watch_writes_.load(std::memory_order_relaxed);

@@ -3,22 +3,21 @@
 
 #include <string>
 
-#include "hbase/api_guard.h"
-#include "hbase/write/batch.h"
-#include "hbase/write/check_and_mutate.h"
-#include "hbase/stats/counting_scanner.h"
-#include "hbase/write/delete_ops.h"
-#include "hbase/write/increment_append.h"
 #include "hbase/index/index_check.h"
 #include "hbase/index/index_rebuild.h"
 #include "hbase/index/index_scanner.h"
 #include "hbase/index/index_sync.h"
 #include "hbase/limits.h"
-#include "hbase/read/normal_scanner.h"
-#include "hbase/write/purge.h"
 #include "hbase/read/get_path.h"
+#include "hbase/read/normal_scanner.h"
 #include "hbase/read/read_plan.h"
+#include "hbase/stats/counting_scanner.h"
 #include "hbase/stats/request_counting.h"
+#include "hbase/write/batch.h"
+#include "hbase/write/check_and_mutate.h"
+#include "hbase/write/delete_ops.h"
+#include "hbase/write/increment_append.h"
+#include "hbase/write/purge.h"
 #include "hbase/write/write_path.h"
 
 namespace obkvlite {
@@ -26,52 +25,47 @@ namespace obkvlite {
 using storage::Connection;
 
 Status NormalTable::Put(const obkvlite::Put& put) {
-  return GuardApi("put", [&]() -> Status {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
-    std::vector<RoutedCell> cells;
-    cells.reserve(put.cells.size());
-    const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, now, &cells));
-    WriteTargets targets;
-    if (counters_ != nullptr) AddWriteTargets(*schema_, cells, 0, &targets);
-    OBKV_RETURN_IF_ERROR(WriteRouted(&cells));
-    CountWrites(counters_.get(), *schema_, targets, cells, now);
-    return Status::OK();
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
+  std::vector<RoutedCell> cells;
+  cells.reserve(put.cells.size());
+  const int64_t now = ctx_->NowMs();
+  OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, now, &cells));
+  WriteTargets targets;
+  if (counters_ != nullptr) AddWriteTargets(*schema_, cells, 0, &targets);
+  OBKV_RETURN_IF_ERROR(WriteRouted(&cells));
+  CountWrites(counters_.get(), *schema_, targets, cells, now);
+  return Status::OK();
 }
 
 Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
-  return GuardApi("put", [&]() -> Status {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
-    const int64_t now = ctx_->NowMs();
-    size_t total = 0;
-    for (const obkvlite::Put& put : puts) total += put.cells.size();
-    // Reused by the thread's next batch: a fresh buffer of a large batch is
-    // mapped anew each time, and its page faults cost more than the copy.
-    // A buffer beyond kMaxRetainedCells is released after use.
-    constexpr size_t kMaxRetainedCells = 1 << 16;
-    thread_local std::vector<RoutedCell> cells;
-    thread_local WriteTargets targets;
-    cells.clear();
-    cells.reserve(total);
-    targets.clear();
-    for (size_t i = 0; i < puts.size(); ++i) {
-      const size_t from = cells.size();
-      Status st = RoutePut(*schema_, puts[i], now, &cells);
-      if (!st.ok()) {
-        return PrefixStatus(st, "puts[" + std::to_string(i) + "].");
-      }
-      if (counters_ != nullptr)
-        AddWriteTargets(*schema_, cells, from, &targets);
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
+  const int64_t now = ctx_->NowMs();
+  size_t total = 0;
+  for (const obkvlite::Put& put : puts) total += put.cells.size();
+  // Reused by the thread's next batch: a fresh buffer of a large batch is
+  // mapped anew each time, and its page faults cost more than the copy.
+  // A buffer beyond kMaxRetainedCells is released after use.
+  constexpr size_t kMaxRetainedCells = 1 << 16;
+  thread_local std::vector<RoutedCell> cells;
+  thread_local WriteTargets targets;
+  cells.clear();
+  cells.reserve(total);
+  targets.clear();
+  for (size_t i = 0; i < puts.size(); ++i) {
+    const size_t from = cells.size();
+    Status st = RoutePut(*schema_, puts[i], now, &cells);
+    if (!st.ok()) {
+      return PrefixStatus(st, "puts[" + std::to_string(i) + "].");
     }
-    if (cells.empty()) return Status::OK();
-    Status st = WriteRouted(&cells);
-    if (st.ok()) CountWrites(counters_.get(), *schema_, targets, cells, now);
-    if (cells.capacity() > kMaxRetainedCells) {
-      std::vector<RoutedCell>().swap(cells);
-    }
-    return st;
-  });
+    if (counters_ != nullptr) AddWriteTargets(*schema_, cells, from, &targets);
+  }
+  if (cells.empty()) return Status::OK();
+  Status st = WriteRouted(&cells);
+  if (st.ok()) CountWrites(counters_.get(), *schema_, targets, cells, now);
+  if (cells.capacity() > kMaxRetainedCells) {
+    std::vector<RoutedCell>().swap(cells);
+  }
+  return st;
 }
 
 Status NormalTable::RunIndexedWrite(
@@ -177,170 +171,140 @@ Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
 }
 
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
-  return GuardApi("get", [&]() -> Result<RowResult> {
-    RowResult row;
-    OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/true, &row));
-    return row;
-  });
+  RowResult row;
+  OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/true, &row));
+  return row;
 }
 
 Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
-  return GuardApi("get",
-                  [&]() -> Status { return ReadGet(get, true, out); });
+  return ReadGet(get, true, out);
 }
 
 Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
-  return GuardApi("exists", [&]() -> Result<bool> {
-    RowResult row;
-    OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/false, &row));
-    return !row.empty();
-  });
+  RowResult row;
+  OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/false, &row));
+  return !row.empty();
 }
 
 Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
-  return GuardApi("scan", [&]() -> Result<std::unique_ptr<Scanner>> {
-    const int64_t now = ctx_->NowMs();
-    OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
-    return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
-      return NormalScanner::Open(ctx_, std::move(p));
-    });
+  const int64_t now = ctx_->NowMs();
+  OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+  return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
+    return NormalScanner::Open(ctx_, std::move(p));
   });
 }
 
 Status NormalTable::Delete(const obkvlite::Delete& del) {
-  return GuardApi("delete", [&]() -> Status {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
-    OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
-    const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("delete", {del.row}, [&](Connection* writer) {
-          return ApplyDelete(writer, *schema_, del);
-        }));
-    CountDelete(counters_.get(), *schema_, del, now);
-    return Status::OK();
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
+  OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
+  const int64_t now = ctx_->NowMs();
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "delete", {del.row},
+      [&](Connection* writer) { return ApplyDelete(writer, *schema_, del); }));
+  CountDelete(counters_.get(), *schema_, del, now);
+  return Status::OK();
 }
 
 Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
-  return GuardApi("increment", [&]() -> Result<RowResult> {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("increment"));
-    OBKV_RETURN_IF_ERROR(ValidateIncrement(*schema_, inc));
-    const int64_t now = ctx_->NowMs();
-    RowResult out;
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("increment", {inc.row},
-                        [&](Connection* writer) -> Status {
-          OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
-          return Status::OK();
-        }));
-    CountCellsWritten(counters_.get(), *schema_, out, now);
-    return out;
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("increment"));
+  OBKV_RETURN_IF_ERROR(ValidateIncrement(*schema_, inc));
+  const int64_t now = ctx_->NowMs();
+  RowResult out;
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "increment", {inc.row}, [&](Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
+        return Status::OK();
+      }));
+  CountCellsWritten(counters_.get(), *schema_, out, now);
+  return out;
 }
 
 Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
-  return GuardApi("append", [&]() -> Result<RowResult> {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("append"));
-    OBKV_RETURN_IF_ERROR(ValidateAppend(*schema_, app));
-    const int64_t now = ctx_->NowMs();
-    RowResult out;
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("append", {app.row},
-                        [&](Connection* writer) -> Status {
-          OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
-          return Status::OK();
-        }));
-    CountCellsWritten(counters_.get(), *schema_, out, now);
-    return out;
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("append"));
+  OBKV_RETURN_IF_ERROR(ValidateAppend(*schema_, app));
+  const int64_t now = ctx_->NowMs();
+  RowResult out;
+  OBKV_RETURN_IF_ERROR(
+      RunIndexedWrite("append", {app.row}, [&](Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
+        return Status::OK();
+      }));
+  CountCellsWritten(counters_.get(), *schema_, out, now);
+  return out;
 }
 
 Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
-  return GuardApi("check_and_mutate", [&]() -> Result<bool> {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("check_and_mutate"));
-    const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
-    bool success = false;
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("check_and_mutate", {cam.row},
-                        [&](Connection* writer) -> Status {
-          OBKV_ASSIGN_OR_RETURN(success,
-                                ApplyCheckAndMutate(writer, schema_, cam, now));
-          return Status::OK();
-        }));
-    if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
-    return success;
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("check_and_mutate"));
+  const int64_t now = ctx_->NowMs();
+  OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
+  bool success = false;
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "check_and_mutate", {cam.row}, [&](Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(success,
+                              ApplyCheckAndMutate(writer, schema_, cam, now));
+        return Status::OK();
+      }));
+  if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
+  return success;
 }
 
 Result<std::vector<MutationResult>> NormalTable::Batch(
     const std::vector<Mutation>& mutations) {
-  return GuardApi("batch", [&]() -> Result<std::vector<MutationResult>> {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("batch"));
-    const int64_t now = ctx_->NowMs();
-    OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
-    std::vector<MutationResult> results;
-    std::vector<std::string_view> rows;
-    if (!schema_->indexes().empty()) {
-      for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
-    }
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
-          OBKV_ASSIGN_OR_RETURN(results,
-                                ApplyBatch(writer, schema_, mutations, now));
-          return Status::OK();
-        }));
-    for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {
-      CountMutation(counters_.get(), *schema_, mutations[i],
-                    i < results.size() ? &results[i] : nullptr, now);
-    }
-    return results;
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("batch"));
+  const int64_t now = ctx_->NowMs();
+  OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
+  std::vector<MutationResult> results;
+  std::vector<std::string_view> rows;
+  if (!schema_->indexes().empty()) {
+    for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
+  }
+  OBKV_RETURN_IF_ERROR(
+      RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(results,
+                              ApplyBatch(writer, schema_, mutations, now));
+        return Status::OK();
+      }));
+  for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {
+    CountMutation(counters_.get(), *schema_, mutations[i],
+                  i < results.size() ? &results[i] : nullptr, now);
+  }
+  return results;
 }
 
 Result<PurgeStats> NormalTable::Purge() {
-  return GuardApi("purge", [&]() -> Result<PurgeStats> {
-    const int64_t now = ctx_->NowMs();
-    PurgeStats stats;
-    OBKV_RETURN_IF_ERROR(
-        ctx_->RunWrite("purge", [&](Connection* writer) -> Status {
-          IndexSync sync(schema_.get());
-          if (sync.active()) {
-            OBKV_RETURN_IF_ERROR(
-                NoteExpiredEntries(writer, *schema_, now, &sync));
-          }
-          OBKV_ASSIGN_OR_RETURN(
-              stats, ApplyPurge(writer, &ctx_->readers(), *schema_, now));
-          return sync.Apply(writer);
-        }));
-    return stats;
-  });
+  const int64_t now = ctx_->NowMs();
+  PurgeStats stats;
+  OBKV_RETURN_IF_ERROR(
+      ctx_->RunWrite("purge", [&](Connection* writer) -> Status {
+        IndexSync sync(schema_.get());
+        if (sync.active()) {
+          OBKV_RETURN_IF_ERROR(
+              NoteExpiredEntries(writer, *schema_, now, &sync));
+        }
+        OBKV_ASSIGN_OR_RETURN(
+            stats, ApplyPurge(writer, &ctx_->readers(), *schema_, now));
+        return sync.Apply(writer);
+      }));
+  return stats;
 }
 
 Result<std::unique_ptr<Scanner>> NormalTable::GetIndexScanner(
     const obkvlite::IndexScan& scan) {
-  return GuardApi("index_scan", [&]() -> Result<std::unique_ptr<Scanner>> {
-    return OpenIndexScanner(
-        ctx_, schema_, scan, ctx_->NowMs(),
-        [this](const obkvlite::Get& get, RowResult* out) {
-          return Get(get, out);
-        });
-  });
+  return OpenIndexScanner(ctx_, schema_, scan, ctx_->NowMs(),
+                          [this](const obkvlite::Get& get, RowResult* out) {
+                            return Get(get, out);
+                          });
 }
 
 Result<IndexCheckReport> NormalTable::CheckIndex(const std::string& index) {
-  return GuardApi("index check", [&]() -> Result<IndexCheckReport> {
-    return CheckIndexes(ctx_, *schema_, index);
-  });
+  return CheckIndexes(ctx_, *schema_, index);
 }
 
 Result<int64_t> NormalTable::RebuildIndex(const std::string& index,
                                           const IndexRebuildOptions& options) {
-  return GuardApi("index rebuild", [&]() -> Result<int64_t> {
-    OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("index rebuild"));
-    return RebuildIndexes(ctx_, *schema_, index, options);
-  });
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("index rebuild"));
+  return RebuildIndexes(ctx_, *schema_, index, options);
 }
 
 }  // namespace obkvlite
