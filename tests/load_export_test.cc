@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -23,7 +24,11 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "obkvlite/spec.h"
+#include "obkvlite/store.h"
 #include "tools/cli/transfer/cell_line.h"
+#include "tools/cli/transfer/import_columns.h"
+#include "tools/cli/transfer/load_cells.h"
 #include "tools/cli/transfer/progress.h"
 #include "tools/cli/transfer/record_reader.h"
 
@@ -292,6 +297,43 @@ TEST_CASE("ImportTsv without HBASE_TS_KEY: one timestamp, the load's start") {
   CHECK(stamps[0] <= after);
   CHECK(stamps[1] == stamps[0]);
   CHECK(stamps[2] == stamps[0]);
+}
+
+TEST_CASE("ImportTsv without HBASE_TS_KEY takes the store's clock") {
+  // obkv load sets LoadOptions::now_ms from Store::NowMs: a store with a
+  // clock of its own (StoreOptions::clock_ms) stamps the rows with it.
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "obkv_load_clock.db").string();
+  std::filesystem::remove(path);
+  StoreOptions store_options;
+  store_options.clock_ms = [] { return int64_t{4242}; };
+  Result<std::unique_ptr<Store>> store = Store::Open(store_options, path);
+  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
+  CHECK((*store)->NowMs() == 4242);
+  Result<TableSpec> spec = ParseTableSpec(kSpec);
+  REQUIRE(spec.ok());
+  REQUIRE((*store)->CreateTable(*spec).ok());
+  Result<Table*> table = (*store)->GetTable("t");
+  REQUIRE(table.ok());
+  cli::LoadOptions options;
+  Result<cli::ImportColumns> columns =
+      cli::ImportColumns::Parse("HBASE_ROW_KEY,f:q");
+  REQUIRE(columns.ok());
+  options.columns = *columns;
+  options.name = "clock.tsv";
+  options.now_ms = (*store)->NowMs();
+  std::istringstream in("a\t1\nb\t2\n");
+  Result<int64_t> loaded = cli::LoadCells(**table, in, options, nullptr);
+  REQUIRE_MESSAGE(loaded.ok(), loaded.status().ToString());
+  CHECK(*loaded == 2);
+  Get get("b");
+  Result<RowResult> row = (*table)->Get(get);
+  REQUIRE(row.ok());
+  REQUIRE(row->cells.size() == 1);
+  CHECK(row->cells[0].timestamp == 4242);
+  CHECK(row->cells[0].value == "2");
+  store->reset();
+  std::filesystem::remove(path);
 }
 
 // Bad records: each names FILE:LINE and nothing is written.

@@ -161,6 +161,10 @@ class Store {
   // The engine, its version and the location.
   virtual const StoreInfo& info() const = 0;
 
+  // Now in ms by the store's clock (StoreOptions::clock_ms, else the
+  // system clock): the timestamp a put without one gets.
+  virtual int64_t NowMs() const = 0;
+
   // Creates table `name` in `dest` from this store's catalog spec and
   // copies every stored row into it as it is: (K, Q, T, V), or (K, T, S,
   // V) for timeseries, byte for byte, including cells that TimeToLive or

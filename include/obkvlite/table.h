@@ -52,6 +52,12 @@ class Table {
   virtual Status Put(const obkvlite::Put& put) = 0;
   // Several puts in one transaction: all land or none does.
   virtual Status Put(const std::vector<obkvlite::Put>& puts) = 0;
+  // Runs every check Put(put) runs (limits, families, partition routing,
+  // the layout's own rules) and writes nothing: OK exactly when Put(put)
+  // would accept it at `now_ms` (for cells without a timestamp), else the
+  // error Put would give. A table of another implementation answers
+  // NotSupported.
+  virtual Status ValidatePut(const obkvlite::Put& put, int64_t now_ms);
 
   // The row's cells; an empty RowResult when nothing matches.
   virtual Result<RowResult> Get(const obkvlite::Get& get) = 0;

@@ -97,6 +97,11 @@ Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
   return st;
 }
 
+Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
+  return Run<Status>("validate_put",
+                     [&](Table* t) { return t->ValidatePut(put, now_ms); });
+}
+
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
   return Run<Result<RowResult>>("get", [&](Table* t) { return t->Get(get); });
 }

@@ -73,6 +73,7 @@ class LiveTable final : public Table {
   const TableSpec& spec() const override;
   Status Put(const obkvlite::Put& put) override;
   Status Put(const std::vector<obkvlite::Put>& puts) override;
+  Status ValidatePut(const obkvlite::Put& put, int64_t now_ms) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
   Status Get(const obkvlite::Get& get, RowResult* out) override;
   Result<bool> Exists(const obkvlite::Get& get) override;

@@ -37,6 +37,12 @@ Status NormalTable::Put(const obkvlite::Put& put) {
   return Status::OK();
 }
 
+Status NormalTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
+  thread_local std::vector<RoutedCell> routed;
+  routed.clear();
+  return RoutePut(*schema_, put, now_ms, &routed);
+}
+
 Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
   const int64_t now = ctx_->NowMs();

@@ -37,6 +37,7 @@ class NormalTable final : public Table {
 
   Status Put(const obkvlite::Put& put) override;
   Status Put(const std::vector<obkvlite::Put>& puts) override;
+  Status ValidatePut(const obkvlite::Put& put, int64_t now_ms) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
   Status Get(const obkvlite::Get& get, RowResult* out) override;
   Result<bool> Exists(const obkvlite::Get& get) override;

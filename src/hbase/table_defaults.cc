@@ -6,6 +6,10 @@
 
 namespace obkvlite {
 
+Status Table::ValidatePut(const obkvlite::Put&, int64_t) {
+  return Status::NotSupported("validate_put: not offered by this table");
+}
+
 Status Table::Get(const obkvlite::Get& get, RowResult* out) {
   Result<RowResult> row = Get(get);
   if (!row.ok()) {

@@ -40,6 +40,7 @@ class StoreImpl final : public Store {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  int64_t NowMs() const override { return ctx_->NowMs(); }
   // store_request_stats.cc
   Result<std::vector<RequestStatsBucket>> RequestStats(
       const std::string& name, const RequestStatsQuery& query) override;

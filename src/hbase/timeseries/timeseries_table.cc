@@ -31,6 +31,12 @@ Status TimeseriesTable::Put(const std::vector<obkvlite::Put>& puts) {
   return WritePuts(puts.data(), puts.size());
 }
 
+Status TimeseriesTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
+  TimeseriesPlan& plan = ThreadPutBuffers().plan;
+  plan.Clear();
+  return plan.AddPut(*schema_, put, now_ms);
+}
+
 Status TimeseriesTable::WritePuts(const obkvlite::Put* puts, size_t n) {
   const int64_t now = ctx_->NowMs();
   PutBuffers& buffers = ThreadPutBuffers();

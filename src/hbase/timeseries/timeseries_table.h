@@ -40,6 +40,7 @@ class TimeseriesTable final : public Table {
 
   Status Put(const obkvlite::Put& put) override;
   Status Put(const std::vector<obkvlite::Put>& puts) override;
+  Status ValidatePut(const obkvlite::Put& put, int64_t now_ms) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
   Result<bool> Exists(const obkvlite::Get& get) override;
   Result<std::unique_ptr<Scanner>> GetScanner(

@@ -159,6 +159,7 @@ int RunLoad(const LoadArgs& args, CliContext& ctx) {
   const bool tty = ctx.err == &std::cerr && isatty(STDERR_FILENO) == 1;
   Progress progress(tty && !args.quiet ? ctx.err : nullptr, total_bytes,
                     SteadyClockMs);
+  options.now_ms = (*store)->NowMs();
   Result<int64_t> loaded = LoadCells(**table, *in, options, &progress);
   if (!loaded.ok()) return ctx.Fail(loaded.status());
   progress.Finish(total_bytes, *loaded);

@@ -3,9 +3,8 @@
 
 #include <utility>
 
-#include "hbase/limits.h"
-#include "tools/cli/transfer/cell_line.h"
 #include "tools/cli/column_text.h"
+#include "tools/cli/transfer/cell_line.h"
 
 namespace obkvlite {
 namespace cli {
@@ -106,11 +105,18 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
   return columns;
 }
 
-Status ImportColumns::CheckFamilies(const TableSchema& schema) const {
+Status ImportColumns::CheckFamilies(Table& table, int64_t now_ms) const {
+  // The table's own check of a put of one cell of the column: only its
+  // family's verdict counts here (the records' cells are checked later).
+  constexpr std::string_view kFamilyField = "cells[0].family: ";
   for (size_t j = 0; j < cell_columns_.size(); ++j) {
-    const std::string field = EntryField(cell_fields_[j]);
-    OBKV_RETURN_IF_ERROR(
-        FindFamily(schema, cell_columns_[j].family, FieldRef(field)).status());
+    Put probe("row");
+    probe.cells.push_back({cell_columns_[j].family, "q", 0, ""});
+    const Status st = table.ValidatePut(probe, now_ms);
+    if (st.message().compare(0, kFamilyField.size(), kFamilyField) == 0) {
+      return Status::InvalidArgument(EntryField(cell_fields_[j]) + ": " +
+                                     st.message().substr(kFamilyField.size()));
+    }
   }
   return Status::OK();
 }

@@ -35,10 +35,10 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/table_schema.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/query.h"
 #include "obkvlite/status.h"
+#include "obkvlite/table.h"
 
 namespace obkvlite {
 namespace cli {
@@ -51,9 +51,9 @@ class ImportColumns {
   //   "--columns: entry 3: HBASE_CELL_VISIBILITY is not supported: ..."
   static Result<ImportColumns> Parse(std::string_view spec);
 
-  // Every family named exists in the table, else
+  // Every family named exists in the table (Table::ValidatePut), else
   // "--columns: entry 2: unknown family 'z' in table 't'".
-  Status CheckFamilies(const TableSchema& schema) const;
+  Status CheckFamilies(Table& table, int64_t now_ms) const;
 
   // The Put of one record's `fields`, one cell per column entry, in order.
   // Errors: "expected 3 fields (HBASE_ROW_KEY,f:a,f:b), got 2" and the

@@ -2,28 +2,17 @@
 #include "tools/cli/transfer/load_cells.h"
 
 #include <charconv>
-#include <chrono>
 #include <istream>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "hbase/write/batch.h"
-#include "hbase/limits.h"
-#include "hbase/table_schema.h"
-#include "hbase/timeseries/timeseries_write.h"
 #include "obkvlite/mutation.h"
 #include "tools/cli/transfer/record_reader.h"
 
 namespace obkvlite {
 namespace cli {
 namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // "<name>:<line>: <message>". A Put's "cells[i]." becomes the column's
 // name in ImportTsv mode and is dropped for a cell line (one cell).
@@ -73,7 +62,7 @@ Status ForEachPut(std::istream& in, const LoadOptions& options, int64_t now,
   for (;;) {
     Result<bool> more = reader.Next(&fields);
     if (!more.ok() && more.status().code() == Status::Code::kIOError) {
-      return PrefixStatus(more.status(), options.name + ": ");
+      return more.status().WithPrefix(options.name);
     }
     if (!more.ok()) return LineError(options, reader.line(), more.status());
     if (!*more) return Status::OK();
@@ -87,21 +76,16 @@ Status ForEachPut(std::istream& in, const LoadOptions& options, int64_t now,
 
 Result<int64_t> LoadCells(Table& table, std::istream& in,
                           const LoadOptions& options, Progress* progress) {
-  // Step 1: validate every line, write nothing.
-  // The table's own checks: the timeseries layout plans documents (UTF-8,
-  // one family per put), the normal layout routes cells.
-  const TableSchema schema(table.spec(), /*partitions_are_tables=*/true);
-  const bool timeseries = table.spec().layout == Layout::kTimeseries;
-  const int64_t now = NowMs();
+  // Step 1: validate every line, write nothing: the table's own checks
+  // (Table::ValidatePut: the normal layout routes cells, the timeseries
+  // layout plans documents).
+  const int64_t now = options.now_ms;
   if (options.columns) {
-    OBKV_RETURN_IF_ERROR(options.columns->CheckFamilies(schema));
+    OBKV_RETURN_IF_ERROR(options.columns->CheckFamilies(table, now));
   }
-  TimeseriesPlan plan;
   OBKV_RETURN_IF_ERROR(
       ForEachPut(in, options, now, [&](int64_t number, const Put& put) {
-        plan.Clear();
-        Status st = timeseries ? plan.AddPut(schema, put, now)
-                               : ValidateMutation(schema, put, now);
+        Status st = table.ValidatePut(put, now);
         return st.ok() ? st : LineError(options, number, st);
       }));
 
@@ -115,8 +99,8 @@ Result<int64_t> LoadCells(Table& table, std::istream& in,
     if (batch.empty()) return Status::OK();
     Status st = table.Put(batch);
     if (!st.ok()) {
-      return PrefixStatus(st, options.name + ": " + std::to_string(loaded) +
-                                  " cells loaded, then a batch failed: ");
+      return st.WithPrefix(options.name + ": " + std::to_string(loaded) +
+                           " cells loaded, then a batch failed");
     }
     loaded += batch_cells;
     batch_cells = 0;

@@ -46,6 +46,9 @@ struct LoadOptions {
   char separator = '\t';
   int batch_size = 1000;  // records per transaction, >= 1
   std::string name;       // input name in errors: "data.tsv"
+  // The timestamp of ImportTsv rows without HBASE_TS_KEY, and validation's
+  // now: the store's clock when the load starts (Store::NowMs).
+  int64_t now_ms = 0;
 };
 
 // Loads every record of `in` (rewound between the two steps) into `table`
