@@ -6,8 +6,9 @@
 
 namespace obkvlite {
 
-LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl)
-    : name_(std::move(name)) {
+LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl,
+                     TableEvents* events)
+    : name_(std::move(name)), events_(events) {
   Install(std::move(impl));
 }
 
@@ -71,14 +72,14 @@ R LiveTable::Run(const char* what, const Op& op) const {
 }
 
 void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
-  if (!after_write_) return;  // a LiveTable without the store's hook
+  if (events_ == nullptr) return;  // a LiveTable without a store
   std::vector<WrittenRow> rows;
   for (const obkvlite::Put* put : puts) {
     for (const PutCell& cell : put->cells) {
       rows.push_back({cell.family, put->row, 1});
     }
   }
-  if (!rows.empty()) after_write_(rows);
+  if (!rows.empty()) events_->AfterWrite(name_, rows);
 }
 
 Status LiveTable::Put(const obkvlite::Put& put) {
@@ -185,12 +186,12 @@ Result<int64_t> LiveTable::RebuildIndex(const std::string& index,
 
 Result<PurgeStats> LiveTable::Purge() {
   PurgeStats cleared;
-  if (before_purge_) {
+  if (events_ != nullptr) {
     {
       std::shared_lock<std::shared_mutex> lock(change_mu_);
       OBKV_RETURN_IF_ERROR(Usable());
     }
-    OBKV_ASSIGN_OR_RETURN(cleared, before_purge_());
+    OBKV_ASSIGN_OR_RETURN(cleared, events_->BeforePurge(name_));
   }
   OBKV_ASSIGN_OR_RETURN(
       PurgeStats stats,

@@ -11,9 +11,10 @@
 //     commits the new ones;
 //   - a disabled table refuses every operation with FailedPrecondition
 //     "table 't' is disabled", and a dropped one with NotFound;
-//   - after a successful write to a table with an auto-split family,
-//     `after_write` (may be empty) runs with the lock released: the store's
-//     auto-split check. Other tables pay nothing for it.
+//   - after a successful write to a table with an auto-split family, the
+//     store's TableEvents::AfterWrite (its auto-split check) runs with the
+//     lock released. Other tables pay nothing for it; before a purge,
+//     TableEvents::BeforePurge (hbase/table_events.h).
 // spec() returns the current spec; earlier specs stay alive with the
 // LiveTable, so a returned reference stays valid while the Store lives.
 //
@@ -24,33 +25,24 @@
 #define OBKVLITE_HBASE_LIVE_TABLE_H_
 
 #include <atomic>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <vector>
 
+#include "hbase/table_events.h"
 #include "obkvlite/table.h"
 
 namespace obkvlite {
 
 class LiveTable final : public Table {
  public:
-  // Cells a write added to a row of a family (for the auto-split check);
-  // the views live during the AfterWrite call.
-  struct WrittenRow {
-    std::string_view family;
-    std::string_view row;
-    int64_t cells;
-  };
-  using AfterWrite = std::function<void(const std::vector<WrittenRow>&)>;
-  // Runs before the implementation's Purge, under the change lock held
-  // exclusively by the callee's own change (may be empty): the store's
-  // roll and whole-partition purge.
-  using BeforePurge = std::function<Result<PurgeStats>()>;
+  using WrittenRow = TableEvents::WrittenRow;
 
-  LiveTable(std::string name, std::unique_ptr<Table> impl);
+  // `events` (may be null: none) outlives the table.
+  LiveTable(std::string name, std::unique_ptr<Table> impl,
+            TableEvents* events = nullptr);
 
   // Installs the implementation of the changed table (its spec says
   // whether it is disabled). REQUIRED: hold ChangeLock().
@@ -61,9 +53,6 @@ class LiveTable final : public Table {
   // REQUIRED: hold ChangeLock().
   void Revive(std::unique_ptr<Table> impl);
   bool dropped() const;
-
-  void set_after_write(AfterWrite hook) { after_write_ = std::move(hook); }
-  void set_before_purge(BeforePurge hook) { before_purge_ = std::move(hook); }
 
   // The exclusive change lock.
   std::unique_lock<std::shared_mutex> ChangeLock() {
@@ -101,14 +90,14 @@ class LiveTable final : public Table {
   // operation in that error.
   template <typename R, typename Op>
   R Run(const char* what, const Op& op) const;
-  // True when writes go to after_write_ (an auto-split family).
+  // True when writes go to events_->AfterWrite (an auto-split family).
   bool WatchesWrites() const {
     return watch_writes_.load(std::memory_order_relaxed);
   }
   // Installs `impl` as the newest. REQUIRED: hold change_mu_ (or be the
   // constructor).
   void Install(std::unique_ptr<Table> impl);
-  // Calls after_write_ with the cells of `puts`.
+  // Calls events_->AfterWrite with the cells of `puts`.
   // REQUIRED: WatchesWrites().
   void NoteWrite(const std::vector<const obkvlite::Put*>& puts) const;
 
@@ -120,10 +109,9 @@ class LiveTable final : public Table {
   std::atomic<bool> dropped_{false};
   // Every implementation installed so far (spec() references stay valid).
   std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
-  AfterWrite after_write_;
   // The newest spec has a family with auto_split (set by Install).
   std::atomic<bool> watch_writes_{false};
-  BeforePurge before_purge_;
+  TableEvents* const events_;  // null: none
 };
 
 }  // namespace obkvlite

@@ -66,7 +66,7 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
 }
 
 void StoreImpl::AfterWrite(const std::string& name,
-                           const std::vector<LiveTable::WrittenRow>& rows) {
+                           const std::vector<WrittenRow>& rows) {
   Result<LiveTable*> live = Live(name);
   if (!live.ok()) return;
   const TableSpec spec = (*live)->spec();
@@ -78,7 +78,7 @@ void StoreImpl::AfterWrite(const std::string& name,
   const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
   // Cells per (family rank, partition).
   std::map<std::pair<int, int>, int64_t> written;
-  for (const LiveTable::WrittenRow& row : rows) {
+  for (const WrittenRow& row : rows) {
     const int rank = schema->Rank(row.family);
     if (rank < 0) continue;
     const FamilyInfo& info = schema->families()[rank];

@@ -104,15 +104,9 @@ void StoreImpl::ReviveTables(const std::vector<Revival>& revive) {
 }
 
 std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
-  auto live = std::make_unique<LiveTable>(
-      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)));
-  const std::string name = spec.name;
-  live->set_before_purge([this, name]() { return PurgePartitions(name); });
-  live->set_after_write(
-      [this, name](const std::vector<LiveTable::WrittenRow>& rows) {
-        AfterWrite(name, rows);
-      });
-  return live;
+  TableEvents* events = this;
+  return std::make_unique<LiveTable>(
+      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)), events);
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(

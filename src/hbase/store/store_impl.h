@@ -29,7 +29,7 @@
 
 namespace obkvlite {
 
-class StoreImpl final : public Store {
+class StoreImpl final : public Store, private TableEvents {
  public:
   static Result<std::unique_ptr<Store>> Open(const StoreOptions& options,
                                              const std::string& path);
@@ -91,13 +91,14 @@ class StoreImpl final : public Store {
                      const ChangeOptions& options);
   // The LiveTable of `name`, or NotFound.
   Result<LiveTable*> Live(const std::string& name);
-  // A new LiveTable for `spec` with the store's hooks.
+  // A new LiveTable for `spec`, reporting its events to this store.
   std::unique_ptr<LiveTable> MakeLive(const TableSpec& spec);
-  // Purge's roll of time windows and emptying of partitions past TTL.
-  Result<PurgeStats> PurgePartitions(const std::string& name);
-  // The auto-split check after writes (auto_split.h).
+  // TableEvents. BeforePurge: purge's roll of time windows and emptying of
+  // partitions past TTL (store_partitions.cc). AfterWrite: the auto-split
+  // check (auto_split.h, store_auto_split.cc).
+  Result<PurgeStats> BeforePurge(const std::string& name) override;
   void AfterWrite(const std::string& name,
-                  const std::vector<LiveTable::WrittenRow>& rows);
+                  const std::vector<WrittenRow>& rows) override;
   // The row key to split an auto-split partition at once its exact count
   // is above `limit`; nullopt (and the count recorded) otherwise.
   Result<std::optional<std::string>> SplitKey(const FamilyInfo& info,

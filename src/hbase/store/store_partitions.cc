@@ -131,7 +131,7 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
   });
 }
 
-Result<PurgeStats> StoreImpl::PurgePartitions(const std::string& name) {
+Result<PurgeStats> StoreImpl::BeforePurge(const std::string& name) {
   PurgeStats stats;
   OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
   const TableSpec spec = live->spec();
