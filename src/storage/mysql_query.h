@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // Read-only SQL on a server store, for `obkv sql` (the SQLite engine's
-// counterpart is tools/cli/commands/readonly_sqlite.h). A query is refused unless it
+// counterpart is storage/sqlite_readonly.h). A query is refused unless it
 // is a single SELECT, WITH or EXPLAIN statement, without INTO (which
 // writes a file or variables) and without executable comments (/*! */,
 // whose text the server runs). It then runs in a READ ONLY transaction,
@@ -18,21 +18,10 @@
 #include <vector>
 
 #include "obkvlite/status.h"
+#include "storage/readonly_query.h"
 
 namespace obkvlite {
 namespace storage {
-
-// One value of a result row.
-struct QueryValue {
-  enum Kind { kNull, kInteger, kFloat, kText, kBlob };
-  Kind kind = kNull;
-  std::string bytes;  // the text the server sent (blob: the bytes)
-};
-
-struct QueryResult {
-  std::vector<std::string> columns;
-  std::vector<std::vector<QueryValue>> rows;
-};
 
 // InvalidArgument naming what is refused, unless `sql` is one read-only
 // statement as described above.

@@ -1,14 +1,12 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv --store PATH sql "SELECT ..." [--json]`: runs read-only SQL on the
-// store file (readonly_sqlite.h explains how writes are refused) or on a
-// server store (storage/mysql_query.h), e.g.
+// store file or on a server store (storage/readonly_query.h explains how
+// each engine refuses writes), e.g.
 //   obkv --store s.db sql 'SELECT * FROM "t$f" LIMIT 3'
 // Each statement's rows print as an aligned table with a header row, or
 // with --json as one JSON array of objects per statement. BLOBs print in
 // Bytes.toStringBinary form, NULL as NULL (null in JSON).
-
-#include <sqlite3.h>
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -20,10 +18,9 @@
 
 #include "obkvlite/bytes.h"
 #include "obkvlite/store.h"
-#include "storage/mysql_query.h"
+#include "storage/readonly_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
-#include "tools/cli/commands/readonly_sqlite.h"
 #include "tools/cli/text_table.h"
 
 namespace obkvlite {
@@ -38,36 +35,6 @@ struct SqlArgs {
 };
 
 using storage::QueryValue;
-
-// One column of a SQLite row as the printer's value.
-QueryValue ValueOf(sqlite3_stmt* stmt, int col) {
-  QueryValue v;
-  switch (sqlite3_column_type(stmt, col)) {
-    case SQLITE_NULL:
-      return v;
-    case SQLITE_INTEGER:
-      v.kind = QueryValue::kInteger;
-      break;
-    case SQLITE_FLOAT:
-      v.kind = QueryValue::kFloat;
-      break;
-    case SQLITE_BLOB: {
-      v.kind = QueryValue::kBlob;
-      const void* data = sqlite3_column_blob(stmt, col);
-      v.bytes.assign(static_cast<const char*>(data),
-                     static_cast<size_t>(sqlite3_column_bytes(stmt, col)));
-      return v;
-    }
-    default:
-      v.kind = QueryValue::kText;
-      break;
-  }
-  // INTEGER, FLOAT (SQLite's own rendering) and TEXT.
-  const unsigned char* text = sqlite3_column_text(stmt, col);
-  v.bytes.assign(reinterpret_cast<const char*>(text),
-                 static_cast<size_t>(sqlite3_column_bytes(stmt, col)));
-  return v;
-}
 
 std::string CellText(const QueryValue& v) {
   switch (v.kind) {
@@ -124,56 +91,18 @@ void PrintResult(const storage::QueryResult& result, const SqlArgs& args,
   PrintTextTable(header, rows, out);
 }
 
-Status StepError(ReadOnlySqlite& db) {
-  return Status::IOError("sql: " + db.LastError());
-}
-
-// Runs one statement on the store file and prints its rows.
-Status RunStatement(sqlite3_stmt* stmt, const SqlArgs& args, ReadOnlySqlite& db,
-                    std::ostream& out) {
-  const int columns = sqlite3_column_count(stmt);
-  storage::QueryResult result;
-  for (int c = 0; c < columns; ++c) {
-    const char* name = sqlite3_column_name(stmt, c);
-    result.columns.emplace_back(name == nullptr ? "" : name);
-  }
-  int rc;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    std::vector<QueryValue> row;
-    for (int c = 0; c < columns; ++c) row.push_back(ValueOf(stmt, c));
-    result.rows.push_back(std::move(row));
-  }
-  if (rc != SQLITE_DONE) return StepError(db);
-  PrintResult(result, args, out);
-  return Status::OK();
-}
-
-// A server store: one read-only statement (storage/mysql_query.h).
-int RunServerSql(const SqlArgs& args, CliContext& ctx) {
-  Result<storage::QueryResult> result =
-      storage::RunReadOnlyQuery(ctx.store_path, args.query);
-  if (!result.ok()) return ctx.Fail(result.status());
-  PrintResult(*result, args, *ctx.out);
-  return kExitOk;
-}
-
 int RunSql(const SqlArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("sql")) return ctx.exit_code;
-  if (IsServerLocation(ctx.store_path)) return RunServerSql(args, ctx);
-  Status exists = CheckStoreExists(ctx);
-  if (!exists.ok()) return ctx.Fail(exists);
-  Result<std::unique_ptr<ReadOnlySqlite>> db =
-      ReadOnlySqlite::Open(ctx.store_path);
-  if (!db.ok()) return ctx.Fail(db.status().WithPrefix("sql"));
-  std::string_view rest = args.query;
-  while (true) {
-    Result<StatementPtr> stmt = (*db)->PrepareNext(&rest);
-    if (!stmt.ok()) return ctx.Fail(stmt.status().WithPrefix("sql"));
-    if (*stmt == nullptr) break;
-    Status run = RunStatement(stmt->get(), args, **db, *ctx.out);
-    if (!run.ok()) return ctx.Fail(run);
+  if (!IsServerLocation(ctx.store_path)) {
+    Status exists = CheckStoreExists(ctx);
+    if (!exists.ok()) return ctx.Fail(exists);
   }
-  return kExitOk;
+  Status run = storage::RunReadOnlySql(ctx.store_path, args.query,
+                                       [&](const storage::QueryResult& result) {
+                                         PrintResult(result, args, *ctx.out);
+                                         return Status::OK();
+                                       });
+  return run.ok() ? kExitOk : ctx.Fail(run);
 }
 
 }  // namespace

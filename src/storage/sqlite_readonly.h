@@ -15,8 +15,8 @@
 //
 // Thread safety: one instance per thread.
 
-#ifndef OBKVLITE_TOOLS_CLI_COMMANDS_READONLY_SQLITE_H_
-#define OBKVLITE_TOOLS_CLI_COMMANDS_READONLY_SQLITE_H_
+#ifndef OBKVLITE_STORAGE_SQLITE_READONLY_H_
+#define OBKVLITE_STORAGE_SQLITE_READONLY_H_
 
 #include <memory>
 #include <string>
@@ -28,7 +28,7 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace obkvlite {
-namespace cli {
+namespace storage {
 
 struct StatementDeleter {
   void operator()(sqlite3_stmt* stmt) const;
@@ -63,7 +63,7 @@ class ReadOnlySqlite {
   std::string denied_;
 };
 
-}  // namespace cli
+}  // namespace storage
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_TOOLS_CLI_COMMANDS_READONLY_SQLITE_H_
+#endif  // OBKVLITE_STORAGE_SQLITE_READONLY_H_

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "tools/cli/commands/readonly_sqlite.h"
+#include "storage/sqlite_readonly.h"
 
 #include <sqlite3.h>
 
@@ -11,7 +11,7 @@
 #include "storage/shards.h"
 
 namespace obkvlite {
-namespace cli {
+namespace storage {
 namespace {
 
 // Pragmas whose argument, if any, only names what to inspect.
@@ -223,5 +223,5 @@ Result<StatementPtr> ReadOnlySqlite::PrepareNext(std::string_view* sql) {
   return stmt;
 }
 
-}  // namespace cli
+}  // namespace storage
 }  // namespace obkvlite
