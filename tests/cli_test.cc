@@ -315,16 +315,18 @@ TEST_CASE("describe: families, TTL, MaxVersions, value type, partitioning") {
         "  physical partitions  1\n");
   CHECK(cli.Ok({"describe", "r"}) ==
         engine +
-        "table      r\n"
-        "layout     normal\n"
-        "family     e\n"
-        "  relation             r$e\n"
-        "  TimeToLive           60 s\n"
-        "  MaxVersions          none\n"
-        "  value type           varbinary(100)\n"
-        "  partitioning         RANGE COLUMNS(G) (1000, MAXVALUE) SUBPARTITION "
-        "BY KEY(K_PREFIX = substr(K, 1, 2)) SUBPARTITIONS 3, hash oceanbase\n"
-        "  physical partitions  6\n");
+            "table      r\n"
+            "layout     normal\n"
+            "family     e\n"
+            "  relation             r$e\n"
+            "  TimeToLive           60 s\n"
+            "  MaxVersions          none\n"
+            "  value type           varbinary(100)\n"
+            "  partitioning         RANGE COLUMNS(G) (1000, MAXVALUE) "
+            "SUBPARTITION "
+            "BY KEY(K_PREFIX = substring(K, 1, 2)) SUBPARTITIONS 3, hash "
+            "oceanbase\n"
+            "  physical partitions  6\n");
 }
 
 TEST_CASE("describe --json prints the canonical spec; unknown table fails") {

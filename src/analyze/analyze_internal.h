@@ -104,9 +104,6 @@ std::vector<PartitionLoad> ComputeLoads(const PartitionRouter& router,
                                         const std::vector<int64_t>& counts,
                                         double hot_factor);
 
-// "KEY(K) PARTITIONS 97", "RANGE COLUMNS(K), 3 partitions", ...
-std::string DescribePartitioning(const PartitionSpec& partition);
-
 // ---- Heatmap ----
 
 // One routed key: its partition and, when known, its timestamp; or, with

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "analyze/analyze_internal.h"
+#include "ddl/partitioning_text.h"
 #include "obkvlite/analyze.h"
 #include "obkvlite/rowkey.h"
 
@@ -85,7 +86,7 @@ AnalysisReport KeyAnalyzer::Finish() const {
   AnalysisReport r;
   r.table = s.table;
   r.family = s.family_name;
-  r.partitioning = analyze_internal::DescribePartitioning(s.partition);
+  r.partitioning = PartitioningText(s.partition, PartitioningDetail::kCounts);
   r.hot_factor = s.options.hot_factor;
   r.skipped = s.skipped;
   r.partitions =

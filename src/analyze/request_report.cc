@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "analyze/analyze_internal.h"
+#include "ddl/partitioning_text.h"
 
 namespace obkvlite {
 
@@ -52,7 +53,7 @@ Result<RequestReport> BuildRequestReport(
   RequestReport r;
   r.table = spec.name;
   r.family = f->name;
-  r.partitioning = DescribePartitioning(f->partition);
+  r.partitioning = PartitioningText(f->partition, PartitioningDetail::kCounts);
   r.since_ms = options.since_ms;
   r.until_ms = options.until_ms;
   r.hot_factor = options.hot_factor;

@@ -21,10 +21,10 @@
 #include <ostream>
 #include <string>
 
+#include "ddl/partitioning_text.h"
 #include "obkvlite/spec.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
-#include "tools/cli/partitioning_text.h"
 
 namespace obkvlite {
 namespace cli {
@@ -58,7 +58,9 @@ void PrintFamily(const TableSpec& spec, const FamilySpec& f,
                   ? "longblob"
                   : "varbinary(" + std::to_string(f.value_max_bytes) + ")",
               kWidth);
-  out << Line("  ", "partitioning", PartitioningText(f.partition), kWidth);
+  out << Line("  ", "partitioning",
+              PartitioningText(f.partition, PartitioningDetail::kBounds),
+              kWidth);
   out << Line("  ", "physical partitions",
               std::to_string(f.partition.PhysicalCount()), kWidth);
 }

@@ -3,8 +3,8 @@
 
 #include <map>
 
+#include "ddl/partitioning_text.h"
 #include "tools/cli/hbase_ttl.h"
-#include "tools/cli/partitioning_text.h"
 
 namespace obkvlite {
 namespace cli {
@@ -65,8 +65,11 @@ std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
                       ? "longblob"
                       : "varbinary(" + std::to_string(f.value_max_bytes) + ")");
   out += AttributesText(f.hbase_attributes) + "}\n";
-  out += "  " + Attr("PARTITIONING", PartitioningText(f.partition)) + ", " +
-         Attr("TABLES", std::to_string(f.partition.PhysicalCount())) + "\n";
+  out += "  " +
+         Attr("PARTITIONING",
+              PartitioningText(f.partition, PartitioningDetail::kBounds)) +
+         ", " + Attr("TABLES", std::to_string(f.partition.PhysicalCount())) +
+         "\n";
   return out + NoteLine(f.hbase_attributes);
 }
 
