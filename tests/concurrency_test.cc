@@ -131,7 +131,7 @@ TEST_CASE("concurrency: every operation from its own thread on one Store") {
     CAPTURE(shards);
     TempDir dir;
     StoreOptions options;
-    options.shards = shards;
+    options.sqlite.shards = shards;
     std::unique_ptr<Store> store =
         MustOpenStore(dir.path() + "/mix.obkv", options);
     REQUIRE(store->CreateTable(MustParseSpec(kMixSpec)).ok());

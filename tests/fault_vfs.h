@@ -2,7 +2,7 @@
 //
 // FaultVfs: a SQLite VFS for tests, after SQLite's own test_vfs.c. It wraps
 // the default VFS under its own name (kFaultVfsName; a store opens on it
-// with StoreOptions::sqlite_vfs) and, once armed, fails the Nth call of one
+// with StoreOptions::sqlite.vfs) and, once armed, fails the Nth call of one
 // kind of file operation (xWrite, xSync, xRead, xTruncate, xFileSize or
 // xLock) on any file it opened (store, shard, -wal, journal) with a chosen
 // result code, once; every other call goes to the default VFS unchanged,

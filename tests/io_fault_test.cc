@@ -80,10 +80,10 @@ struct Workload {
 // commit); the setup and the reopen are on the default VFS.
 StoreOptions Options(int shards, bool faulted) {
   StoreOptions options;
-  options.shards = shards;
+  options.sqlite.shards = shards;
   if (faulted) {
     options.durability = Durability::kFull;
-    options.sqlite_vfs = kFaultVfsName;
+    options.sqlite.vfs = kFaultVfsName;
   }
   return options;
 }

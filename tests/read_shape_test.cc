@@ -17,7 +17,6 @@
 namespace obkvlite {
 namespace {
 
-using SqlDialect;
 using layout::HiBound;
 using layout::LoBound;
 using layout::Page;

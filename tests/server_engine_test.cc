@@ -307,11 +307,12 @@ TEST_CASE("server errors: refused login, closed port, missing database") {
                         db.name() + "'") == std::vector<std::string>{"0"});
   // Shards are SQLite files.
   options = StoreOptions();
-  options.shards = 3;
+  options.sqlite.shards = 3;
   store = Store::Open(options, db.uri());
   CHECK(store.status().IsInvalidArgument());
-  CHECK(store.status().message().find("options.shards: a server store has no "
-                                      "shard files") == 0);
+  CHECK(store.status().message().find(
+            "options.sqlite.shards: a server store has no "
+            "shard files") == 0);
 }
 
 TEST_CASE("a password in the URI is never shown") {

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// Parallel scans of sharded stores (StoreOptions::parallel_shard_scans,
+// Parallel scans of sharded stores (StoreOptions::sqlite.parallel_shard_scans,
 // hbase/read/shard_stream.h): every scan shape returns exactly the results of
 // the single-thread read of the same data, on 2 and 3 shard files; errors
 // on a shard's thread end the scan with that error; dropping a scanner
@@ -55,11 +55,12 @@ std::vector<Put> Rows() {
 struct ShardedStore {
   ShardedStore(int shards, bool parallel, const std::string& vfs = "") {
     StoreOptions options;
-    options.shards = shards;
-    options.parallel_shard_scans = parallel;
+    options.sqlite.shards = shards;
+    options.sqlite.parallel_shard_scans = parallel;
     options.clock_ms = [] { return kNow; };
-    options.sqlite_vfs = vfs;
-    if (!vfs.empty()) options.mmap_size = 0;  // every page read is an xRead
+    options.sqlite.vfs = vfs;
+    if (!vfs.empty())
+      options.sqlite.mmap_size = 0;  // every page read is an xRead
     store = MustOpenStore(dir.path() + "/s.db", options);
     REQUIRE(store->CreateTable(MustParseSpec(Spec())).ok());
     table = MustTable(store.get(), "t");

@@ -1,8 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// Sharded stores (StoreOptions::shards, doc/shards.md): placement of every
-// partition table in its file, reads and writes across files, the recorded
-// count, parallel writers, SQL inspection, repair after an interrupted
+// Sharded stores (StoreOptions::sqlite.shards, doc/shards.md): placement of
+// every partition table in its file, reads and writes across files, the
+// recorded count, parallel writers, SQL inspection, repair after an interrupted
 // create or drop, and the errors that name options.shards.
 
 #include <doctest/doctest.h>
@@ -31,7 +31,7 @@ constexpr const char* kKeySpec =
 
 StoreOptions ShardOptions(int shards) {
   StoreOptions options;
-  options.shards = shards;
+  options.sqlite.shards = shards;
   options.clock_ms = [] { return kNow; };
   return options;
 }
@@ -196,14 +196,14 @@ TEST_CASE("the shard count is fixed when the store is created") {
   Result<std::unique_ptr<Store>> other = Store::Open(ShardOptions(2), path);
   REQUIRE_FALSE(other.ok());
   CHECK(other.status().message() ==
-        "options.shards: store '" + path + "' has 3 shards; got 2");
+        "options.sqlite.shards: store '" + path + "' has 3 shards; got 2");
 
   const std::string plain = dir.path() + "/plain.db";
   REQUIRE(MustOpen(plain, 0)->CreateTable(MustParseSpec(kKeySpec)).ok());
   Result<std::unique_ptr<Store>> late = Store::Open(ShardOptions(4), plain);
   REQUIRE_FALSE(late.ok());
   CHECK(late.status().message() ==
-        "options.shards: store '" + plain +
+        "options.sqlite.shards: store '" + plain +
             "' already has tables in 1 file; got 4 (the count is chosen when "
             "the store is created)");
   CHECK_FALSE(std::filesystem::exists(plain + ".shard1"));
@@ -221,7 +221,8 @@ TEST_CASE("the shard count is fixed when the store is created") {
   Result<std::unique_ptr<Store>> bad =
       Store::Open(ShardOptions(kMaxShards + 1), dir.path() + "/x.db");
   REQUIRE_FALSE(bad.ok());
-  CHECK(bad.status().message() == "options.shards: must be in [0, 11]; got 12");
+  CHECK(bad.status().message() ==
+        "options.sqlite.shards: must be in [0, 11]; got 12");
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/x.db"));
 }
 

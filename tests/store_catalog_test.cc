@@ -166,17 +166,19 @@ TEST_CASE("StoreOptions out of range name the field and create no file") {
   std::vector<Case> cases;
   for (int size : {0, 511, 1000, 131072}) {
     StoreOptions o;
-    o.page_size = size;
-    cases.push_back(
-        {o, "options.page_size: must be a power of two in [512, 65536]; got " +
-                std::to_string(size)});
+    o.sqlite.page_size = size;
+    cases.push_back({o,
+                     "options.sqlite.page_size: must be a power of two in "
+                     "[512, 65536]; got " +
+                         std::to_string(size)});
   }
   StoreOptions cache;
-  cache.cache_size_kib = -1;
-  cases.push_back({cache, "options.cache_size_kib: must be >= 0; got -1"});
+  cache.sqlite.cache_size_kib = -1;
+  cases.push_back(
+      {cache, "options.sqlite.cache_size_kib: must be >= 0; got -1"});
   StoreOptions mmap;
-  mmap.mmap_size = -1;
-  cases.push_back({mmap, "options.mmap_size: must be >= 0; got -1"});
+  mmap.sqlite.mmap_size = -1;
+  cases.push_back({mmap, "options.sqlite.mmap_size: must be >= 0; got -1"});
   StoreOptions busy;
   busy.busy_timeout_ms = -5;
   cases.push_back({busy, "options.busy_timeout_ms: must be >= 0; got -5"});
@@ -198,7 +200,7 @@ TEST_CASE("page_size applies to a new file; an existing file keeps its own") {
   }
   CHECK(FilePageSize(path) == 8192);
   StoreOptions small;
-  small.page_size = 4096;
+  small.sqlite.page_size = 4096;
   {
     Result<std::unique_ptr<Store>> store = Store::Open(small, path);
     REQUIRE(store.ok());
@@ -233,7 +235,7 @@ TEST_CASE("mmap_size maps the store file for the writer; 0 reads without it") {
     TempDir dir;
     const std::string path = dir.path() + "/m.db";
     StoreOptions options;
-    options.mmap_size = mmap_size;
+    options.sqlite.mmap_size = mmap_size;
     {
       // Closing checkpoints the WAL: the rows are then in the file itself,
       // which is what SQLite maps.
@@ -474,7 +476,7 @@ TEST_CASE("an 8192-partition table: every partition table, rows routed") {
       R"({"table": "t", "layout": "normal", "families": [{"name": "f"}],
           "partition": {"strategy": "key", "partitions": 8192}})");
   StoreOptions options;
-  options.shards = kShards;
+  options.sqlite.shards = kShards;
   const PartitionRouter router("t", spec.families[0]);
   REQUIRE(router.partition_count() == 8192);
   std::map<int, std::vector<std::string>> rows_of;  // partition -> rows

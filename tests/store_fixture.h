@@ -261,7 +261,7 @@ class StoreFixture {
     StoreOptions options;
     options.clock_ms = [this] { return now_.load(); };
     if (const char* shards = getenv("OBKV_TEST_SHARDS")) {
-      options.shards = atoi(shards);
+      options.sqlite.shards = atoi(shards);
     }
     return options;
   }

@@ -19,15 +19,8 @@ namespace obkvlite {
 // power loss, at the cost of an fsync per commit.
 enum class Durability { kNormal, kFull };
 
-struct StoreOptions {
-  // Create the store file when it does not exist.
-  bool create_if_missing = true;
-  // Open read-only: every write fails with NotSupported.
-  bool read_only = false;
-  // Commit durability; see Durability.
-  Durability durability = Durability::kNormal;
-  // How long a writer waits for another process's lock before Busy (ms).
-  int busy_timeout_ms = 5000;
+// What only the SQLite engine (a store file and its shards) uses.
+struct SqliteOptions {
   // SQLite page cache per connection, in KiB (in a sharded store, split
   // evenly over the files a connection has attached).
   int cache_size_kib = 16384;
@@ -47,10 +40,10 @@ struct StoreOptions {
   // address space.
   int64_t mmap_size = 256 * 1024 * 1024;
   // The SQLite VFS (sqlite3_vfs_register name) the store's files are opened
-  // with; empty means SQLite's default. Only SQLite stores use it. The
+  // with; empty means SQLite's default. The
   // I/O-fault test opens stores on a VFS that fails chosen calls
   // (doc/durability.md).
-  std::string sqlite_vfs;
+  std::string vfs;
   // Number of SQLite files the partitions are spread over, each with its
   // own writer connection, so that writers on different files commit in
   // parallel: 1 to kMaxShards (11), or 0 for "what the store was created
@@ -66,6 +59,20 @@ struct StoreOptions {
   // connection) and merges them: the same cells in the same order. Off: one
   // connection reads every shard in turn, on the caller's thread.
   bool parallel_shard_scans = true;
+};
+
+struct StoreOptions {
+  // Create the store file when it does not exist.
+  bool create_if_missing = true;
+  // Open read-only: every write fails with NotSupported.
+  bool read_only = false;
+  // Commit durability; see Durability.
+  Durability durability = Durability::kNormal;
+  // How long a writer waits for another process's lock before Busy (ms).
+  int busy_timeout_ms = 5000;
+  // The knobs of the SQLite engine (store files); a server store ignores
+  // them.
+  SqliteOptions sqlite;
   // Clock in ms since the epoch, used for "now" timestamps, TTL and
   // timeseries write sequence numbers; empty means the system clock. Tests
   // inject a fake clock here.

@@ -312,8 +312,8 @@ std::string PartitionTableName(std::string_view relation,
                                const PartitionSpec& partition, int index);
 
 // Stores spread partitions over at most this many SQLite files
-// (StoreOptions::shards): a connection that reads every shard attaches the
-// other files, and SQLite attaches at most 10 (SQLITE_MAX_ATTACHED).
+// (StoreOptions::sqlite.shards): a connection that reads every shard attaches
+// the other files, and SQLite attaches at most 10 (SQLITE_MAX_ATTACHED).
 inline constexpr int kMaxShards = 11;
 
 // The file (shard) of a sharded store that holds physical partition `index`

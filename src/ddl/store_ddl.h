@@ -41,8 +41,8 @@ std::vector<std::string> SqliteCreateStatements(const TableSpec& spec);
 // The statements that drop one table from a store (views first).
 std::vector<std::string> SqliteDropStatements(const TableSpec& spec);
 
-// Sharded stores (StoreOptions::shards > 1; doc/shards.md). A connection of
-// such a store attaches shard k > 0 under the schema "shard<k>"; shard 0 is
+// Sharded stores (StoreOptions::sqlite.shards > 1; doc/shards.md). A connection
+// of such a store attaches shard k > 0 under the schema "shard<k>"; shard 0 is
 // "main". SQLite forbids a view in one file over tables of another, so the
 // per-family union views are TEMP views of each inspecting session.
 

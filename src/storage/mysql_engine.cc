@@ -222,11 +222,11 @@ Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
 
 Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
                                      const MysqlUri& uri) {
-  if (options.shards > 1 || options.shards < 0) {
+  if (options.sqlite.shards > 1 || options.sqlite.shards < 0) {
     return Status::InvalidArgument(
-        "options.shards: a server store has no shard files (shards are "
+        "options.sqlite.shards: a server store has no shard files (shards are "
         "SQLite files); got " +
-        std::to_string(options.shards));
+        std::to_string(options.sqlite.shards));
   }
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> writer,
                         MysqlConnection::Open(uri, options.read_only,

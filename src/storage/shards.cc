@@ -56,7 +56,7 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
                                        QuoteSqlIdentifier(kCatalogTable)));
     if (tables > 0) {
       return Status::InvalidArgument(
-          "options.shards: store '" + store_path +
+          "options.sqlite.shards: store '" + store_path +
           "' already has tables in 1 file; got " + std::to_string(requested) +
           " (the count is chosen when the store is created)");
     }
@@ -68,7 +68,7 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
                  std::to_string(kShardedStoreFormatVersion)));
     return requested;
   }
-  return Status::InvalidArgument("options.shards: store '" + store_path +
+  return Status::InvalidArgument("options.sqlite.shards: store '" + store_path +
                                  "' has " + std::to_string(stored) +
                                  " shards; got " + std::to_string(requested));
 }
@@ -77,7 +77,7 @@ Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
                     const StoreOptions& options) {
   if (shards == 1) return Status::OK();
   StoreOptions per_file = options;
-  per_file.cache_size_kib = options.cache_size_kib / shards;
+  per_file.sqlite.cache_size_kib = options.sqlite.cache_size_kib / shards;
   OBKV_RETURN_IF_ERROR(ApplyAttachedPragmas(db, per_file, "main"));
   for (int k = 1; k < shards; ++k) {
     OBKV_RETURN_IF_ERROR(db->Exec(AttachStatement(store_path, k)));

@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// Shard files of a sharded store (StoreOptions::shards > 1, doc/shards.md):
-// shard 0 is the store file itself and holds the catalog; shard k > 0 is
+// Shard files of a sharded store (StoreOptions::sqlite.shards > 1,
+// doc/shards.md): shard 0 is the store file itself and holds the catalog; shard
+// k > 0 is
 // "<path>.shard<k>". The count is recorded in the store file (table
 // "obkv_shards", format version 2) when the store is created. Which shard
 // holds a partition is ShardOfPartition (obkvlite/spec.h).
@@ -27,7 +28,7 @@ std::string ShardFilePath(const std::string& store_path, int shard);
 // The shard count recorded in the store file, 1 for an unsharded store.
 Result<int> ReadShardCount(SqliteDb* db);
 
-// The store's shard count given `requested` (StoreOptions::shards): an
+// The store's shard count given `requested` (StoreOptions::sqlite.shards): an
 // existing count must match a non-zero request; a store with no tables yet
 // and no recorded count takes the request (recorded here, in the caller's
 // write transaction, when it is above 1). Errors name "options.shards".

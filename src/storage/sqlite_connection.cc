@@ -10,7 +10,7 @@ Result<std::unique_ptr<SqliteConnection>> SqliteConnection::Open(
     const std::string& path, OpenMode mode, const StoreOptions& options,
     bool set_journal_mode) {
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<SqliteDb> db,
-                        SqliteDb::Open(path, mode, options.sqlite_vfs));
+                        SqliteDb::Open(path, mode, options.sqlite.vfs));
   OBKV_RETURN_IF_ERROR(ApplyPragmas(db.get(), options, set_journal_mode));
   return std::unique_ptr<SqliteConnection>(new SqliteConnection(std::move(db)));
 }

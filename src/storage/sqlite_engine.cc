@@ -24,25 +24,27 @@ bool FileExists(const std::string& path) {
 
 // Options that SQLite would silently ignore or misread.
 Status CheckOptions(const StoreOptions& options) {
-  const int ps = options.page_size;
+  const int ps = options.sqlite.page_size;
   if (ps < 512 || ps > 65536 || (ps & (ps - 1)) != 0) {
     return Status::InvalidArgument(
-        "options.page_size: must be a power of two in [512, 65536]; got " +
+        "options.sqlite.page_size: must be a power of two in [512, 65536]; "
+        "got " +
         std::to_string(ps));
   }
-  if (options.cache_size_kib < 0) {
+  if (options.sqlite.cache_size_kib < 0) {
     return Status::InvalidArgument(
-        "options.cache_size_kib: must be >= 0; got " +
-        std::to_string(options.cache_size_kib));
+        "options.sqlite.cache_size_kib: must be >= 0; got " +
+        std::to_string(options.sqlite.cache_size_kib));
   }
-  if (options.mmap_size < 0) {
-    return Status::InvalidArgument("options.mmap_size: must be >= 0; got " +
-                                   std::to_string(options.mmap_size));
+  if (options.sqlite.mmap_size < 0) {
+    return Status::InvalidArgument(
+        "options.sqlite.mmap_size: must be >= 0; got " +
+        std::to_string(options.sqlite.mmap_size));
   }
-  if (options.shards < 0 || options.shards > kMaxShards) {
-    return Status::InvalidArgument("options.shards: must be in [0, " +
+  if (options.sqlite.shards < 0 || options.sqlite.shards > kMaxShards) {
+    return Status::InvalidArgument("options.sqlite.shards: must be in [0, " +
                                    std::to_string(kMaxShards) + "]; got " +
-                                   std::to_string(options.shards));
+                                   std::to_string(options.sqlite.shards));
   }
   if (options.busy_timeout_ms < 0) {
     return Status::InvalidArgument(
@@ -125,7 +127,7 @@ class SqliteEngine final : public Engine {
     // committed, so a mapped reader pays the munmap and a page fault per
     // page on every scan after a write (doc/benchmarks.md measures it).
     StoreOptions reader = options_;
-    reader.mmap_size = 0;
+    reader.sqlite.mmap_size = 0;
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<SqliteConnection> conn,
         SqliteConnection::Open(path_, OpenMode::kReadOnly, reader, false));
@@ -216,8 +218,8 @@ Result<OpenedEngine> OpenSqliteEngine(const StoreOptions& options,
       std::unique_ptr<SqliteConnection> writer,
       SqliteConnection::Open(path, mode, options, !options.read_only));
   OBKV_RETURN_IF_ERROR(InitializeStoreFormat(writer.get(), path));
-  OBKV_ASSIGN_OR_RETURN(int shards,
-                        ResolveShards(writer.get(), path, options.shards));
+  OBKV_ASSIGN_OR_RETURN(
+      int shards, ResolveShards(writer.get(), path, options.sqlite.shards));
   OpenedEngine out;
   OBKV_ASSIGN_OR_RETURN(out.specs, LoadCatalog(writer.get()));
   out.writers.push_back(std::move(writer));

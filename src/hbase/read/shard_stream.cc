@@ -48,7 +48,7 @@ std::vector<std::vector<ShardStream::Source>> SourcesByShard(
 
 bool ReadsShardsInParallel(const StoreContext& ctx, const ReadPlan& plan) {
   if (ctx.shards() <= 1 || plan.point || plan.lock_rows ||
-      !ctx.options().parallel_shard_scans ||
+      !ctx.options().sqlite.parallel_shard_scans ||
       (plan.limit > 0 && plan.limit < kMinParallelLimit)) {
     return false;
   }

@@ -24,7 +24,7 @@
 // scan's length.
 //
 // When (ReadsShardsInParallel): a scan, not a Get, on a store with
-// StoreOptions::parallel_shard_scans whose pruned partitions lie in more
+// StoreOptions::sqlite.parallel_shard_scans whose pruned partitions lie in more
 // than one shard, with no row limit or one of at least 4096 rows. A
 // shorter scan spends its time opening cursors, and waiting for a thread's
 // first cells costs it more than it saves (doc/shards.md has the figures). A

@@ -6,7 +6,7 @@
 // snapshot), the clock, and the options.
 //
 // A store of one file has one writer connection under one mutex. A sharded
-// store (StoreOptions::shards > 1, doc/shards.md) has a writer per shard
+// store (StoreOptions::sqlite.shards > 1, doc/shards.md) has a writer per shard
 // file, each under its own mutex, plus an "all-shards" writer: the store
 // file with every shard attached, under every mutex.
 //

@@ -43,7 +43,7 @@ Result<TableSpec> CreateSpec(int partitions, int families) {
 Result<double> TimeStoreCreate(const BenchConfig& cfg, const TableSpec& spec,
                                const std::string& dir) {
   StoreOptions options = cfg.options;
-  options.shards = cfg.shards;
+  options.sqlite.shards = cfg.shards;
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Store> store,
                         Store::Open(options, dir + "/store.db"));
   const auto t0 = Clock::now();
@@ -97,13 +97,13 @@ int RunCreatePartitions(const BenchConfig& cfg) {
         "file; %d file(s), mmap=%lld MiB, medians of %d runs\n"
         "%10s %8s %8s %12s %14s %12s %14s %10s\n",
         cfg.shards > 0 ? cfg.shards : 1,
-        static_cast<long long>(cfg.options.mmap_size >> 20), cfg.runs,
+        static_cast<long long>(cfg.options.sqlite.mmap_size >> 20), cfg.runs,
         "partitions", "families", "tables", "store_ms", "store_ms/table",
         "raw_ms", "raw_ms/table", "store/raw");
   }
   std::ostringstream js;
   js << "{\"runs\":" << cfg.runs << ",\"shards\":" << cfg.shards
-     << ",\"mmap_size\":" << cfg.options.mmap_size << ",\"create\":[";
+     << ",\"mmap_size\":" << cfg.options.sqlite.mmap_size << ",\"create\":[";
   bool first = true;
   for (int partitions : cfg.create_partitions) {
     for (int families : cfg.create_families) {

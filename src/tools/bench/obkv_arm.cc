@@ -52,14 +52,14 @@ class ObkvArm : public BenchArm {
   Status Open(const std::string& dir, const StoreOptions& options) override {
     StoreOptions opened = options;
     opened.request_stats = request_stats_;
-    opened.shards = LoadThreads();
+    opened.sqlite.shards = LoadThreads();
     const bool server = strategy_ == "mariadb";
     if (server) database_ = BenchServerDatabase(strategy_, dir);
     const std::string location = server ? "mysql://" + BenchServerUser() +
                                               "@localhost/" + database_ +
                                               "?socket=" + BenchServerSocket()
                                         : dir + "/" + name_ + ".db";
-    if (server) opened.shards = 0;
+    if (server) opened.sqlite.shards = 0;
     OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
     std::string json = BenchSpecJson(server ? "normal" : strategy_);
     if (indexed_) {

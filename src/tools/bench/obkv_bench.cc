@@ -17,17 +17,17 @@
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
 // library's router picks, its scans merged by a heap; raw97_arm.cc), and
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
-// timeseries and key97x2 (KEY 97 over 2 shard files, StoreOptions::shards,
-// loaded by 2 threads; its other workloads run on one thread like every
-// arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
-// to raw. Arms mariadb (an unpartitioned obkvlite table on a MariaDB
-// server) and rawmariadb (hand-written Connector/C SQL on the same table)
-// need the server's socket; their ratios are to rawmariadb. With key97x2,
-// key97 and raw in one run, "shards:" lines give the 2-shard / 1-shard scan
-// ratios and 2 writers / a raw file's puts.
+// timeseries and key97x2 (KEY 97 over 2 shard files,
+// StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run on
+// one thread like every arm). key97's ratios are to raw97 when raw97 runs,
+// every other file arm's to raw. Arms mariadb (an unpartitioned obkvlite table
+// on a MariaDB server) and rawmariadb (hand-written Connector/C SQL on the same
+// table) need the server's socket; their ratios are to rawmariadb. With
+// key97x2, key97 and raw in one run, "shards:" lines give the 2-shard / 1-shard
+// scan ratios and 2 writers / a raw file's puts.
 //
 // --mmap-mib M sets the bytes each file is read through mmap on every arm:
-// StoreOptions::mmap_size for obkvlite, PRAGMA mmap_size for raw SQLite
+// StoreOptions::sqlite.mmap_size for obkvlite, PRAGMA mmap_size for raw SQLite
 // (default the library's, 256 MiB; 0 turns it off everywhere).
 //
 // --stats-overhead measures instead what request counting costs each
@@ -199,7 +199,7 @@ int Main(int argc, char** argv) {
     } else if (a == "--ordered") {
       cfg.ordered_keys = true;
     } else if (a == "--cache-mib") {
-      cfg.options.cache_size_kib = std::atoi(next()) * 1024;
+      cfg.options.sqlite.cache_size_kib = std::atoi(next()) * 1024;
     } else if (a == "--mmap-mib") {
       const char* v = next();
       char* end = nullptr;
@@ -209,7 +209,7 @@ int Main(int argc, char** argv) {
                      "1048576] (0: off)\n";
         return 2;
       }
-      cfg.options.mmap_size = static_cast<int64_t>(mib) << 20;
+      cfg.options.sqlite.mmap_size = static_cast<int64_t>(mib) << 20;
     } else if (a == "--json") {
       cfg.json_only = true;
     } else if (a == "--mysql-socket") {
@@ -260,7 +260,7 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
     return 2;
   }
-  if (cfg.options.cache_size_kib < 1024) {
+  if (cfg.options.sqlite.cache_size_kib < 1024) {
     std::cerr << "obkv-bench: --cache-mib must be >= 1\n";
     return 2;
   }

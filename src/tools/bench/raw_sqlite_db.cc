@@ -29,11 +29,12 @@ Status RawSqliteDb::Open(const std::string& path, const StoreOptions& options) {
   }
   // The store's settings, so both sides run on the same page size, cache,
   // mmap and durability.
-  return Exec("PRAGMA page_size=" + std::to_string(options.page_size) +
-              "; PRAGMA journal_mode=WAL; PRAGMA synchronous=" +
-              (options.durability == Durability::kFull ? "FULL" : "NORMAL") +
-              "; PRAGMA cache_size=-" + std::to_string(options.cache_size_kib) +
-              "; PRAGMA mmap_size=" + std::to_string(options.mmap_size) + ";");
+  return Exec(
+      "PRAGMA page_size=" + std::to_string(options.sqlite.page_size) +
+      "; PRAGMA journal_mode=WAL; PRAGMA synchronous=" +
+      (options.durability == Durability::kFull ? "FULL" : "NORMAL") +
+      "; PRAGMA cache_size=-" + std::to_string(options.sqlite.cache_size_kib) +
+      "; PRAGMA mmap_size=" + std::to_string(options.sqlite.mmap_size) + ";");
 }
 
 Status RawSqliteDb::Exec(const std::string& sql) {

@@ -94,7 +94,7 @@ std::string BaselineOf(const std::string& arm,
 }
 
 void PrintReport(const BenchConfig& cfg, const ArmMedians& med) {
-  const long long mmap_mib = cfg.options.mmap_size >> 20;
+  const long long mmap_mib = cfg.options.sqlite.mmap_size >> 20;
   if (!cfg.json_only) {
     std::printf(
         "obkv-bench: rows=%llu, keys=%s, value_bytes=%d, cache=%d MiB per "
@@ -103,7 +103,7 @@ void PrintReport(const BenchConfig& cfg, const ArmMedians& med) {
         "and VmHWM (with mapped pages)\n",
         static_cast<unsigned long long>(cfg.rows),
         cfg.ordered_keys ? "ordered" : "hashed", cfg.value_bytes,
-        cfg.options.cache_size_kib / 1024, mmap_mib,
+        cfg.options.sqlite.cache_size_kib / 1024, mmap_mib,
         mmap_mib > 0 ? " per file" : " (off)", cfg.runs);
     std::printf("%-11s %-6s", "arm", "vs");
     for (const auto& c : RatioColumns()) std::printf(" %22s", c.c_str());
@@ -139,7 +139,7 @@ void PrintReport(const BenchConfig& cfg, const ArmMedians& med) {
   js << "{\"rows\":" << cfg.rows << ",\"keys\":\""
      << (cfg.ordered_keys ? "ordered" : "hashed")
      << "\",\"value_bytes\":" << cfg.value_bytes << ",\"runs\":" << cfg.runs
-     << ",\"mmap_size\":" << cfg.options.mmap_size << ",\"arms\":{";
+     << ",\"mmap_size\":" << cfg.options.sqlite.mmap_size << ",\"arms\":{";
   char num[64];
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {

@@ -142,8 +142,8 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   // The same scans, each after a one-cell write committed (timed: the scans
   // only): SQLite drops a connection's page cache when another connection
   // of the file commits, so a store's reader starts cold after every write
-  // (StoreOptions::mmap_size reads those pages from the OS page cache); the
-  // raw arms read on their writing connection.
+  // (StoreOptions::sqlite.mmap_size reads those pages from the OS page cache);
+  // the raw arms read on their writing connection.
   scanned = 0;
   double scan_seconds = 0;
   for (int64_t i = 0; i < cfg.scans; ++i) {

@@ -26,7 +26,7 @@ Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
   StoreOptions options;
   options.create_if_missing = access == StoreAccess::kCreate;
   options.read_only = access == StoreAccess::kRead;
-  options.shards = shards;
+  options.sqlite.shards = shards;
   if (ctx.stats_bucket_ms > 0) {
     options.request_stats_bucket_ms = ctx.stats_bucket_ms;
   }

@@ -31,7 +31,7 @@ Status CheckStoreExists(const CliContext& ctx,
                         std::string_view make_one = "create SPEC.json");
 
 // REQUIRED: ctx.store_path is not empty (see CliContext::RequireStore).
-// `shards` is StoreOptions::shards (0: as the store was created).
+// `shards` is StoreOptions::sqlite.shards (0: as the store was created).
 Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
                                          StoreAccess access, int shards = 0);
 

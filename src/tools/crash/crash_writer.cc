@@ -48,7 +48,7 @@ struct Args {
   int64_t first = 0;
   int64_t count = -1;  // -1: until killed
   Durability durability = Durability::kFull;
-  int shards = 0;  // StoreOptions::shards
+  int shards = 0;  // StoreOptions::sqlite.shards
   bool mix = false;
   bool indexed = false;  // indexed_batch.h
 };
@@ -150,7 +150,7 @@ void PurgeUntil(Table* table, const std::atomic<bool>* stop) {
 int Run(const Args& args) {
   StoreOptions options;
   options.durability = args.durability;
-  options.shards = args.shards;
+  options.sqlite.shards = args.shards;
   options.busy_timeout_ms = 30000;
   Result<std::unique_ptr<Store>> store = Store::Open(options, args.store);
   if (!store.ok()) return Fail(store.status());
