@@ -38,9 +38,9 @@ struct RegexCase {
   Expect expect;
 };
 
-Result<std::unique_ptr<filters::ByteComparator>> Comparator(
+Result<std::unique_ptr<filter::ByteComparator>> Comparator(
     Type type, std::string_view pattern) {
-  return filters::ParseComparator(
+  return filter::ParseComparator(
       std::string(type == kNoCase ? "regexstringnocase:" : "regexstring:") +
       std::string(pattern));
 }
@@ -513,7 +513,7 @@ TEST_CASE("regex: a match over its limit is an error, not a silent no-match") {
 }
 
 TEST_CASE("regex: values and patterns are decoded as Java decodes UTF-8") {
-  using filters::ToJavaUtf8;
+  using filter::ToJavaUtf8;
   const std::string fffd = "\xEF\xBF\xBD";
   CHECK(ToJavaUtf8("abc") == "abc");
   CHECK(ToJavaUtf8("\xC3\xA9") == "\xC3\xA9");

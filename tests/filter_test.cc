@@ -176,7 +176,7 @@ std::vector<TestRow> Table() {
 // ---- Comparators and merge tables ----
 
 TEST_CASE("comparators: binary is unsigned, binaryprefix cuts the cell") {
-  using filters::ParseComparator;
+  using filter::ParseComparator;
   auto bin = ParseComparator("binary:\x7f"s);
   REQUIRE(bin.ok());
   CHECK((*bin)->CompareTo("\x80"s) < 0);  // operand 0x7F < cell 0x80
@@ -190,7 +190,7 @@ TEST_CASE("comparators: binary is unsigned, binaryprefix cuts the cell") {
 }
 
 TEST_CASE("comparators: substring is case-insensitive, regex finds") {
-  using filters::ParseComparator;
+  using filter::ParseComparator;
   auto sub = ParseComparator("substring:HiHi");
   REQUIRE(sub.ok());
   CHECK((*sub)->CompareTo("xxhihixx") == 0);
@@ -212,8 +212,8 @@ TEST_CASE("comparators: substring is case-insensitive, regex finds") {
 }
 
 TEST_CASE("compare ops keep a cell iff 'cell op operand'") {
-  using filters::CompareOp;
-  using filters::CompareOpKeeps;
+  using filter::CompareOp;
+  using filter::CompareOpKeeps;
   // CompareTo = operand <=> cell; cell "b" against operand "a" gives -1.
   CHECK(CompareOpKeeps(CompareOp::kGreater, -1));
   CHECK(CompareOpKeeps(CompareOp::kGreaterOrEqual, -1));
@@ -234,8 +234,8 @@ TEST_CASE("compare ops keep a cell iff 'cell op operand'") {
 }
 
 TEST_CASE("FilterList merges return codes exactly like HBase's tables") {
-  using filters::MergeAnd;
-  using filters::MergeOr;
+  using filter::MergeAnd;
+  using filter::MergeOr;
   const RC I = RC::kInclude, INC = RC::kIncludeAndNextCol,
            INR = RC::kIncludeAndSeekNextRow, S = RC::kSkip, NC = RC::kNextCol,
            NR = RC::kNextRow;

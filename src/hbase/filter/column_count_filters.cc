@@ -2,7 +2,7 @@
 #include "hbase/filter/column_count_filters.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 bool ColumnCountGetFilter::FilterRowKey(std::string_view row) {
   (void)row;
@@ -34,5 +34,5 @@ std::string ColumnPaginationFilter::ToString() const {
          std::to_string(offset_) + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -22,7 +22,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class ColumnCountGetFilter : public Filter {
  public:
@@ -56,7 +56,7 @@ class ColumnPaginationFilter : public Filter {
   int64_t count_ = 0;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COLUMN_COUNT_FILTERS_H_

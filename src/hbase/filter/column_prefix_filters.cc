@@ -7,7 +7,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 Filter::ReturnCode ColumnPrefixFilter::FilterCell(const Cell& cell) {
   const std::string_view q(cell.qualifier);
@@ -52,5 +52,5 @@ std::string MultipleColumnPrefixFilter::ToString() const {
   return out + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

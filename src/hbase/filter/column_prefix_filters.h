@@ -20,7 +20,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class ColumnPrefixFilter : public Filter {
  public:
@@ -46,7 +46,7 @@ class MultipleColumnPrefixFilter : public Filter {
   std::vector<std::string> prefixes_;  // ascending, unique
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COLUMN_PREFIX_FILTERS_H_

@@ -6,7 +6,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 Filter::ReturnCode ColumnRangeFilter::FilterCell(const Cell& cell) {
   const std::string_view q(cell.qualifier);
@@ -27,5 +27,5 @@ std::string ColumnRangeFilter::ToString() const {
          ", " + (max_inclusive_ ? "true" : "false") + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

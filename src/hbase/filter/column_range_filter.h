@@ -15,7 +15,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class ColumnRangeFilter : public Filter {
  public:
@@ -37,7 +37,7 @@ class ColumnRangeFilter : public Filter {
   bool max_inclusive_;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COLUMN_RANGE_FILTER_H_

@@ -6,7 +6,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 SingleColumnValueFilter::SingleColumnValueFilter(
     const char* name, std::string family, std::string qualifier, CompareOp op,
@@ -76,5 +76,5 @@ std::string ColumnValueFilter::ToString() const {
          QuoteArgument(comparator_->ToString()) + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

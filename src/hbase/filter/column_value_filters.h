@@ -26,7 +26,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class SingleColumnValueFilter : public Filter {
  public:
@@ -105,7 +105,7 @@ class ColumnValueFilter : public Filter {
   bool column_found_ = false;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COLUMN_VALUE_FILTERS_H_

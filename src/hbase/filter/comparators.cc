@@ -8,7 +8,7 @@
 #include "hbase/filter/regex/pcre2_regex.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 // Unsigned byte-wise three-way comparison, as HBase's Bytes.compareTo.
@@ -200,5 +200,5 @@ Result<std::unique_ptr<ByteComparator>> ParseComparator(std::string_view spec) {
       Printable(spec) + "'");
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -30,7 +30,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 enum class CompareOp {
   kLess,
@@ -87,7 +87,7 @@ class ByteComparator {
 // InvalidArgument messages without a position; the caller adds it.
 Result<std::unique_ptr<ByteComparator>> ParseComparator(std::string_view spec);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COMPARATORS_H_

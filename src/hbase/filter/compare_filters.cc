@@ -6,7 +6,7 @@
 #include "obkvlite/bytes.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 std::string CompareFilter::ToString() const {
   return std::string(name_) + "(" + CompareOpSymbol(op_) + ", " +
@@ -88,5 +88,5 @@ Filter::ReturnCode ValueFilter::FilterCell(const Cell& cell) {
   return Fails(cell.value) ? ReturnCode::kSkip : ReturnCode::kInclude;
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

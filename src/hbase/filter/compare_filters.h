@@ -28,7 +28,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class CompareFilter : public Filter {
  public:
@@ -91,7 +91,7 @@ class ValueFilter : public CompareFilter {
   ReturnCode FilterCell(const Cell& cell) override;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_COMPARE_FILTERS_H_

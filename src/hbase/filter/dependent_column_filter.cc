@@ -6,7 +6,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 DependentColumnFilter::DependentColumnFilter(
     std::string family, std::string qualifier, bool drop_dependent_column,
@@ -55,5 +55,5 @@ Status DependentColumnFilter::status() const {
   return comparator_ != nullptr ? comparator_->status() : Status::OK();
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

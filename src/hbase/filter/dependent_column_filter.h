@@ -25,7 +25,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class DependentColumnFilter : public Filter {
  public:
@@ -51,7 +51,7 @@ class DependentColumnFilter : public Filter {
   std::unordered_set<int64_t> stamps_;  // of this row's reference cells
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_DEPENDENT_COLUMN_FILTER_H_

@@ -4,7 +4,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 std::string CountText(const std::vector<size_t>& counts) {
@@ -102,5 +102,5 @@ Result<std::unique_ptr<ByteComparator>> ArgReader::Comparator(
   return c;
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

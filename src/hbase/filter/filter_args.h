@@ -24,7 +24,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class ArgReader {
  public:
@@ -57,7 +57,7 @@ class ArgReader {
   const std::vector<FilterArg>& args_;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_FILTER_ARGS_H_

@@ -17,7 +17,7 @@
 #include "hbase/filter/timestamps_filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 using FilterPtr = std::unique_ptr<Filter>;
@@ -222,5 +222,5 @@ Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,
   return e->build(ArgReader(name, name_pos, args));
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

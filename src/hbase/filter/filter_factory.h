@@ -32,7 +32,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 // True if `name` is one of the filters above.
 bool IsKnownFilter(std::string_view name);
@@ -43,7 +43,7 @@ Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,
                                            size_t name_pos,
                                            const std::vector<FilterArg>& args);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_FILTER_FACTORY_H_

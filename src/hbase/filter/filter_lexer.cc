@@ -4,7 +4,7 @@
 #include "hbase/filter/filter_text.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -161,5 +161,5 @@ Result<std::vector<FilterArg>> FilterLexer::ReadArguments(
   }
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

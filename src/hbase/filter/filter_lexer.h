@@ -29,7 +29,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 struct Token {
   enum class Kind {
@@ -85,7 +85,7 @@ class FilterLexer {
   size_t pos_ = 0;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_FILTER_LEXER_H_

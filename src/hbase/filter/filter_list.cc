@@ -7,7 +7,7 @@
 #include "hbase/filter/wrapper_filters.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 FilterList::FilterList(Op op, std::vector<std::unique_ptr<Filter>> children)
     : op_(op),
@@ -186,5 +186,5 @@ const Filter& RowLevelPart(const Filter& filter) {
   return filter;
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -33,7 +33,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class FilterList : public Filter {
  public:
@@ -94,7 +94,7 @@ bool ContainsWhile(const Filter& filter);
 // REQUIRED: filter.HasFilterRow().
 const Filter& RowLevelPart(const Filter& filter);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_FILTER_LIST_H_

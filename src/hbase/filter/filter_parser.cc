@@ -23,7 +23,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 constexpr int kMaxDepth = 64;
@@ -133,10 +133,10 @@ Result<FilterPtr> Parser::ParseCall(const Token& name) {
 }
 
 }  // namespace
-}  // namespace filters
+}  // namespace filter
 
 Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text) {
-  return filters::Parser(text).ParseAll();
+  return filter::Parser(text).ParseAll();
 }
 
 }  // namespace obkvlite

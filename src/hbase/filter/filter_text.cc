@@ -4,7 +4,7 @@
 #include "obkvlite/bytes.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 std::string QuoteArgument(std::string_view bytes) {
   std::string out = "'";
@@ -22,5 +22,5 @@ std::string Printable(std::string_view bytes) {
   return ToStringBinary(bytes.substr(0, kMax)) + "...";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

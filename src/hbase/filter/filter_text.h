@@ -12,7 +12,7 @@
 #include <string_view>
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 // 'bytes' with every ' doubled: the filter language's quoted string. The
 // bytes are copied as they are (the language has no other escapes).
@@ -22,7 +22,7 @@ std::string QuoteArgument(std::string_view bytes);
 // appended: safe to put in an error message.
 std::string Printable(std::string_view bytes);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_FILTER_TEXT_H_

@@ -6,7 +6,7 @@
 #include "obkvlite/bytes.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 void NarrowLow(KeyRange* range, std::string_view lo, bool inclusive) {
   const int c = lo.compare(range->lo);  // unsigned byte order
@@ -32,5 +32,5 @@ void NarrowToPrefix(KeyRange* range, std::string_view prefix) {
   if (!successor.empty()) NarrowHigh(range, successor, false);
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

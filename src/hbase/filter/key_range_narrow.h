@@ -15,7 +15,7 @@
 #include "obkvlite/router.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 // Intersects with the keys above `lo` (inclusive or not).
 void NarrowLow(KeyRange* range, std::string_view lo, bool inclusive);
@@ -24,7 +24,7 @@ void NarrowHigh(KeyRange* range, std::string_view hi, bool inclusive);
 // Intersects with the keys that start with `prefix`.
 void NarrowToPrefix(KeyRange* range, std::string_view prefix);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_KEY_RANGE_NARROW_H_

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 bool IsInclude(ReturnCode rc) {
   return rc == ReturnCode::kInclude || rc == ReturnCode::kIncludeAndNextCol ||
@@ -45,5 +45,5 @@ ReturnCode MergeOr(ReturnCode a, ReturnCode b) {
                         std::min(SkipLevel(a), SkipLevel(b)));
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

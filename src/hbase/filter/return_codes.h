@@ -15,7 +15,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 using ReturnCode = Filter::ReturnCode;
 
@@ -28,7 +28,7 @@ ReturnCode MakeReturnCode(bool include, int skip_level);
 ReturnCode MergeAnd(ReturnCode a, ReturnCode b);
 ReturnCode MergeOr(ReturnCode a, ReturnCode b);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_RETURN_CODES_H_

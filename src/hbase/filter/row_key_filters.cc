@@ -5,7 +5,7 @@
 #include "hbase/filter/key_range_narrow.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 bool PrefixFilter::FilterRowKey(std::string_view row) {
   if (FilterAllRemaining()) return true;
@@ -53,5 +53,5 @@ std::string InclusiveStopFilter::ToString() const {
   return "InclusiveStopFilter(" + QuoteArgument(stop_row_) + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -22,7 +22,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class PrefixFilter : public Filter {
  public:
@@ -60,7 +60,7 @@ class InclusiveStopFilter : public Filter {
   bool done_ = false;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_ROW_KEY_FILTERS_H_

@@ -2,7 +2,7 @@
 #include "hbase/filter/row_shape_filters.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 bool PageFilter::FilterRowKey(std::string_view row) {
   (void)row;
@@ -39,5 +39,5 @@ Filter::ReturnCode FirstKeyOnlyFilter::FilterCell(const Cell& cell) {
   return ReturnCode::kInclude;
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

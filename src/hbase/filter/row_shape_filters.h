@@ -22,7 +22,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class PageFilter : public Filter {
  public:
@@ -64,7 +64,7 @@ class FirstKeyOnlyFilter : public Filter {
   bool found_ = false;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_ROW_SHAPE_FILTERS_H_

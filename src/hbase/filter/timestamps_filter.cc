@@ -2,7 +2,7 @@
 #include "hbase/filter/timestamps_filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 Filter::ReturnCode TimestampsFilter::FilterCell(const Cell& cell) {
   if (timestamps_.count(cell.timestamp) > 0) return ReturnCode::kInclude;
@@ -25,5 +25,5 @@ std::string TimestampsFilter::ToString() const {
   return out + ")";
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

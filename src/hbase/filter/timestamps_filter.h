@@ -17,7 +17,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class TimestampsFilter : public Filter {
  public:
@@ -33,7 +33,7 @@ class TimestampsFilter : public Filter {
   std::set<int64_t> timestamps_;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_TIMESTAMPS_FILTER_H_

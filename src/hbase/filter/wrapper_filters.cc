@@ -4,7 +4,7 @@
 #include "hbase/filter/filter_list.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 // "SKIP f", with f parenthesized when it is a list.
@@ -66,5 +66,5 @@ std::string WhileMatchFilter::ToString() const {
   return Wrap("WHILE", *inner_);
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -27,7 +27,7 @@
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 class SkipFilter : public Filter {
  public:
@@ -78,7 +78,7 @@ class WhileMatchFilter : public Filter {
   bool filter_all_remaining_ = false;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_WRAPPER_FILTERS_H_

@@ -168,7 +168,7 @@ Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
         "batch: Cannot set batch on a scan using a filter that returns true "
         "for filter.hasFilterRow, got batch " +
         std::to_string(plan.batch) + " with " +
-        filters::RowLevelPart(*plan.filter).ToString());
+        filter::RowLevelPart(*plan.filter).ToString());
   }
   if (plan.filter != nullptr) plan.filter->NarrowRowRange(&plan.keys);
   plan.values = ValuesReturned(plan);

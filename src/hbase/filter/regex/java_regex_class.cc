@@ -4,7 +4,7 @@
 #include "hbase/filter/regex/java_regex_parser.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace java_regex {
 
 namespace {
@@ -121,5 +121,5 @@ Status JavaRegexParser::ClassItem(Ranges* ranges, std::string* items) {
 }
 
 }  // namespace java_regex
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

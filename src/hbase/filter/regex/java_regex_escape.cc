@@ -4,7 +4,7 @@
 #include "hbase/filter/regex/java_utf8.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace java_regex {
 
 Status JavaRegexParser::EscapeAt(bool in_class, bool is_range, Escape* out) {
@@ -279,5 +279,5 @@ Status JavaRegexParser::NamedBackReference(uint32_t at, Escape* out) {
 }
 
 }  // namespace java_regex
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -6,7 +6,7 @@
 #include "hbase/filter/regex/java_utf8.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace java_regex {
 
 namespace {
@@ -452,5 +452,5 @@ Result<Pcre2Translation> JavaRegexParser::Run() {
 }
 
 }  // namespace java_regex
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

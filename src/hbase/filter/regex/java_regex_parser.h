@@ -24,7 +24,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace java_regex {
 
 // One code point of the Java pattern, after Java's \Q...\E rewriting.
@@ -181,7 +181,7 @@ class JavaRegexParser {
 };
 
 }  // namespace java_regex
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_REGEX_JAVA_REGEX_PARSER_H_

@@ -5,7 +5,7 @@
 #include <cctype>
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 // Java's POSIX class names and PCRE2's (both ASCII only here).
@@ -162,5 +162,5 @@ Result<std::string> TranslateJavaProperty(std::string_view name, bool negated,
   return Refuse(full, "unknown character property");
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -27,7 +27,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 // The PCRE2 text for the property `name` (what is between the braces, or
 // the one letter), negated for \P. In a class it is a class item, outside
@@ -36,7 +36,7 @@ namespace filters {
 Result<std::string> TranslateJavaProperty(std::string_view name, bool negated,
                                           bool in_class, bool case_insensitive);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_REGEX_JAVA_REGEX_PROPERTIES_H_

@@ -5,7 +5,7 @@
 #include "hbase/filter/regex/java_regex_parser.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 size_t Pcre2Translation::SourceOffset(size_t offset) const {
   return offset < source_offsets.size() ? source_offsets[offset] : source_size;
@@ -21,5 +21,5 @@ Status InvalidRegex(std::string_view java, const std::string& reason) {
                                  Printable(java) + "' (" + reason + ")");
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

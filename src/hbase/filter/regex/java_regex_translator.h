@@ -47,7 +47,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 // Longest regular expression accepted, in bytes, and the deepest nesting of
 // groups.
@@ -79,7 +79,7 @@ Result<Pcre2Translation> TranslateJavaRegex(std::string_view java,
 // expression, got '<java>' (<reason>)".
 Status InvalidRegex(std::string_view java, const std::string& reason);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_REGEX_JAVA_REGEX_TRANSLATOR_H_

@@ -2,7 +2,7 @@
 #include "hbase/filter/regex/java_utf8.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 bool IsContinuation(unsigned char b) { return (b & 0xC0) == 0x80; }
@@ -88,5 +88,5 @@ std::string ToJavaUtf8(std::string_view s) {
   return out;
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

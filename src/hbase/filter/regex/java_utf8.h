@@ -18,7 +18,7 @@
 #include <string_view>
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 inline constexpr char32_t kReplacementChar = 0xFFFD;
 
@@ -33,7 +33,7 @@ void AppendUtf8(char32_t cp, std::string* out);
 // `s` with every malformed sequence replaced by U+FFFD: valid UTF-8.
 std::string ToJavaUtf8(std::string_view s);
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_REGEX_JAVA_UTF8_H_

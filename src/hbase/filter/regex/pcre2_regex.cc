@@ -9,7 +9,7 @@
 #include "hbase/filter/regex/java_utf8.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 namespace {
 
 std::string ErrorText(int code) {
@@ -132,5 +132,5 @@ Result<bool> Pcre2Regex::Find(std::string_view subject) {
   return LimitError(rc, subject.size());
 }
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite

@@ -26,7 +26,7 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-namespace filters {
+namespace filter {
 
 inline constexpr uint32_t kRegexMatchLimit = 10000000;
 inline constexpr size_t kRegexHeapLimit = 64u << 20;
@@ -57,7 +57,7 @@ class Pcre2Regex {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace filters
+}  // namespace filter
 }  // namespace obkvlite
 
 #endif  // OBKVLITE_HBASE_FILTER_REGEX_PCRE2_REGEX_H_
