@@ -77,6 +77,26 @@ std::vector<int> Product(IndexInterval first, IndexInterval second,
   return out;
 }
 
+// The partitions of a pruned key level and range level, by the strategy:
+// the one place PruneGet and PruneScan combine their levels.
+std::vector<int> LevelsProduct(const PartitionSpec& spec,
+                               IndexInterval key_level,
+                               IndexInterval range_level) {
+  switch (spec.strategy) {
+    case PartitionStrategy::kNone:
+      return {0};
+    case PartitionStrategy::kKey:
+      return Product(key_level, IndexInterval::One(0), 1);
+    case PartitionStrategy::kRange:
+      return Product(range_level, IndexInterval::One(0), 1);
+    case PartitionStrategy::kRangeKey:
+      return Product(range_level, key_level, spec.SubpartitionCount());
+    case PartitionStrategy::kKeyRange:
+      return Product(key_level, range_level, spec.SubpartitionCount());
+  }
+  return {};
+}
+
 }  // namespace
 
 PartitionRouter::PartitionRouter(std::string table_name,
@@ -146,19 +166,7 @@ std::vector<int> PartitionRouter::PruneGet(std::string_view rowkey,
       if (r >= 0) range_level = IndexInterval::One(r);
     }
   }
-  switch (spec_.strategy) {
-    case PartitionStrategy::kNone:
-      return {0};
-    case PartitionStrategy::kKey:
-      return Product(key_level, IndexInterval::One(0), 1);
-    case PartitionStrategy::kRange:
-      return Product(range_level, IndexInterval::One(0), 1);
-    case PartitionStrategy::kRangeKey:
-      return Product(range_level, key_level, spec_.SubpartitionCount());
-    case PartitionStrategy::kKeyRange:
-      return Product(key_level, range_level, spec_.SubpartitionCount());
-  }
-  return {};
+  return LevelsProduct(spec_, key_level, range_level);
 }
 
 std::vector<int> PartitionRouter::PruneScan(const KeyRange& keys,
@@ -174,22 +182,12 @@ std::vector<int> PartitionRouter::PruneScan(const KeyRange& keys,
             ? router_internal::RangeIntervalOfTimes(spec_.bounds, times)
             : router_internal::RangeIntervalOfKeys(spec_.bounds, keys);
   }
-  switch (spec_.strategy) {
-    case PartitionStrategy::kNone:
-      if (router_internal::KeyRangeIsEmpty(keys)) return {};
-      return {0};
-    case PartitionStrategy::kKey:
-      return Product(key_level, IndexInterval::One(0), 1);
-    case PartitionStrategy::kRange:
-      // RANGE on G prunes on time only, but an empty key range is empty.
-      if (router_internal::KeyRangeIsEmpty(keys)) return {};
-      return Product(range_level, IndexInterval::One(0), 1);
-    case PartitionStrategy::kRangeKey:
-      return Product(range_level, key_level, spec_.SubpartitionCount());
-    case PartitionStrategy::kKeyRange:
-      return Product(key_level, range_level, spec_.SubpartitionCount());
+  // Without a key level (none, or RANGE on G, which prunes on time only)
+  // nothing above saw the keys: an empty key range is still empty.
+  if (!spec_.HasKeyLevel() && router_internal::KeyRangeIsEmpty(keys)) {
+    return {};
   }
-  return {};
+  return LevelsProduct(spec_, key_level, range_level);
 }
 
 std::string PartitionRouter::PartitionSuffix(int index) const {
