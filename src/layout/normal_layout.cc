@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "layout/normal_layout.h"
 
+#include "layout/partition_sql.h"
+
 namespace obkvlite {
 namespace layout {
 namespace {
@@ -138,7 +140,7 @@ std::string NormalSql(SqlDialect dialect, int kind,
     case kNormalDeleteRowAt:
       return "DELETE FROM " + table + " WHERE K = ?1 AND T = ?2";
     case kNormalDeleteOlder:
-      return "DELETE FROM " + table + " WHERE T > ?1";
+      return DeleteOlderSql(dialect, table_name);
     default:
       return "SELECT RAISE(ABORT, 'unknown statement kind')";
   }

@@ -8,6 +8,10 @@ std::string CountRowsSql(SqlDialect dialect, std::string_view table) {
   return "SELECT COUNT(*) FROM " + QuoteTableName(dialect, table);
 }
 
+std::string DeleteOlderSql(SqlDialect dialect, std::string_view table) {
+  return "DELETE FROM " + QuoteTableName(dialect, table) + " WHERE T > ?1";
+}
+
 std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table) {
   return "SELECT " + QuoteIdentifier(dialect, "K") + ", " +
          QuoteIdentifier(dialect, "T") + " FROM " +

@@ -1,10 +1,10 @@
 // Copyright (c) obkvlite authors.
 //
-// The SQL text, in each dialect (ddl/sql_quote.h), of the statements the
-// lifecycle runs on one partition of a family, whatever its layout (both
-// layouts have K and T): counting its rows, and finding the row key that
-// splits it (auto_split). `table` is the physical table ("t$f$p3"), or on
-// a server the family's one relation.
+// The SQL text, in each dialect (ddl/sql_quote.h), of the statements on
+// one partition of a family whatever its layout (both layouts have K and
+// T): deleting what is older than a cutoff (purge), counting its rows, and
+// finding the row key that splits it (auto_split). `table` is the physical
+// table ("t$f$p3"), or on a server the family's one relation.
 //
 // Thread safety: pure functions.
 
@@ -21,6 +21,10 @@ namespace layout {
 
 // SELECT COUNT(*) FROM table: one row, one integer.
 std::string CountRowsSql(SqlDialect dialect, std::string_view table);
+
+// DELETE FROM table WHERE T > ?1: every row older than a cutoff (?1 is
+// the cutoff's T), in either layout (kNormalDeleteOlder, kTsDeleteOlder).
+std::string DeleteOlderSql(SqlDialect dialect, std::string_view table);
 
 // SELECT K, T FROM table: every stored row's key and T, to route them.
 std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table);

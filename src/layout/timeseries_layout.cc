@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "layout/timeseries_layout.h"
 
+#include "layout/partition_sql.h"
+
 namespace obkvlite {
 namespace layout {
 
@@ -36,7 +38,7 @@ std::string TimeseriesSql(SqlDialect dialect, int kind,
     case kTsDeleteDoc:
       return "DELETE FROM " + t + " WHERE K = ?1 AND T = ?2 AND S = ?3";
     case kTsDeleteOlder:
-      return "DELETE FROM " + t + " WHERE T > ?1";
+      return DeleteOlderSql(dialect, table);
   }
   return "";
 }
