@@ -24,8 +24,8 @@
 //     LF separate tokens; arguments are separated by commas.
 //
 // A Filter follows HBase's Filter contract, driven per row by the read path
-// through RowMatcher (src/hbase/read/row_matcher.h), in HBase's order: Reset() at
-// each row, FilterAllRemaining() and FilterRowKey(), FilterCell() for each
+// through RowMatcher (src/hbase/read/row_matcher.h), in HBase's order: Reset()
+// at each row, FilterAllRemaining() and FilterRowKey(), FilterCell() for each
 // candidate cell (after projection, TTL and time range, before the versions
 // cap: HBASE-17125) and TransformCell() on included cells, then
 // FilterRowCells() (when HasFilterRow()) and FilterRow() (when the row still

@@ -26,9 +26,7 @@ class GuardedScanner final : public Scanner {
 
   bool NextCell(CellView* out) override;
   Status status() const override;
-  int partitions_opened() const override {
-    return inner_->partitions_opened();
-  }
+  int partitions_opened() const override { return inner_->partitions_opened(); }
 
  protected:
   bool NextRow(RowResult* out) override;

@@ -94,8 +94,9 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     // One transaction spanning the main and the index tables.
     std::vector<std::string_view> rows;
     for (const RoutedCell& cell : *cells) rows.push_back(cell.row);
-    return RunIndexedWrite(
-        "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); });
+    return RunIndexedWrite("put", rows, [&](Connection* writer) {
+      return WriteCells(writer, cells);
+    });
   }
   if (shards == 1) {
     return ctx_->RunWrite(

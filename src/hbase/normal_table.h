@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/store/store_context.h"
 #include "hbase/stats/table_counters.h"
+#include "hbase/store/store_context.h"
 #include "hbase/table_schema.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/table.h"

@@ -21,8 +21,8 @@ std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table) {
 std::string SplitKeySql(SqlDialect dialect, std::string_view table,
                         bool has_lower, bool has_upper, SplitQuery query) {
   const std::string k = QuoteIdentifier(dialect, "K");
-  std::string sql =
-      "SELECT " + k + " FROM " + QuoteTableName(dialect, table) + " WHERE 1 = 1";
+  std::string sql = "SELECT " + k + " FROM " + QuoteTableName(dialect, table) +
+                    " WHERE 1 = 1";
   if (has_lower) sql += " AND " + k + " >= ?2";
   if (has_upper) sql += " AND " + k + " < ?3";
   if (query == SplitQuery::kAfter) sql += " AND " + k + " > ?4";

@@ -18,8 +18,8 @@
 #include <tuple>
 #include <vector>
 
-#include "hbase/write/newest_stored.h"
 #include "hbase/table_schema.h"
+#include "hbase/write/newest_stored.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {

@@ -8,7 +8,7 @@
 namespace obkvlite {
 
 Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
-                                                      ReadPlan plan) {
+                                                     ReadPlan plan) {
   std::unique_ptr<NormalScanner> scanner(new NormalScanner(std::move(plan)));
   if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
     // The shards' threads hold their own leases and snapshots.

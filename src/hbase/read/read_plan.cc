@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "hbase/filter/filter_list.h"
-#include "hbase/read/key_range_ops.h"
 #include "hbase/limits.h"
+#include "hbase/read/key_range_ops.h"
 
 namespace obkvlite {
 namespace {

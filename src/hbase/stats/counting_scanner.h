@@ -1,8 +1,9 @@
 // Copyright (c) obkvlite authors.
 //
 // CountingScanner: wraps a table's Scanner so that the scan's read
-// requests and the rows it returns are counted (hbase/stats/request_counting.h).
-// Without counters (counting off) the scanner comes back as it is.
+// requests and the rows it returns are counted
+// (hbase/stats/request_counting.h). Without counters (counting off) the scanner
+// comes back as it is.
 //
 // Thread safety: as the wrapped Scanner (one thread at a time).
 

@@ -36,23 +36,20 @@ Result<std::optional<std::string>> StoreImpl::SplitKey(
   };
   // The median cell's row key; when it is the partition's first row key,
   // the next row key, so that both halves keep rows and no row is divided.
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> median,
-      conn->Prepare(split_sql(layout::SplitQuery::kNth)));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> median,
+                        conn->Prepare(split_sql(layout::SplitQuery::kNth)));
   median->BindInt(1, exact / 2);
   bind_range(median.get());
   OBKV_ASSIGN_OR_RETURN(bool row, median->Step());
   if (!row) return std::optional<std::string>();
   std::string bound(median->ColumnBlob(0));
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> first,
-      conn->Prepare(split_sql(layout::SplitQuery::kFirst)));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> first,
+                        conn->Prepare(split_sql(layout::SplitQuery::kFirst)));
   bind_range(first.get());
   OBKV_ASSIGN_OR_RETURN(bool has_first, first->Step());
   if (has_first && first->ColumnBlob(0) == bound) {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<storage::Statement> next,
-        conn->Prepare(split_sql(layout::SplitQuery::kAfter)));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> next,
+                          conn->Prepare(split_sql(layout::SplitQuery::kAfter)));
     bind_range(next.get());
     next->BindBlob(4, bound);
     OBKV_ASSIGN_OR_RETURN(bool has_next, next->Step());

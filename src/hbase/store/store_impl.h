@@ -20,12 +20,12 @@
 #include <string>
 #include <vector>
 
-#include "hbase/store/auto_split.h"
 #include "hbase/live_table.h"
+#include "hbase/store/auto_split.h"
 #include "hbase/store/store_context.h"
-#include "storage/transaction.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/store.h"
+#include "storage/transaction.h"
 
 namespace obkvlite {
 

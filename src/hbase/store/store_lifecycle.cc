@@ -6,7 +6,6 @@
 // reads the current spec, plans, reports the OceanBase statements and
 // installs the changed table.
 
-
 #include "ddl/alter_ddl.h"
 #include "hbase/api_guard.h"
 #include "hbase/layout_dispatch.h"
@@ -126,9 +125,8 @@ Status StoreImpl::AlterTable(const TableSpec& spec,
                  TableChange c;
                  // The state stays as it is; disable/enable change it.
                  OBKV_ASSIGN_OR_RETURN(
-                     c.after,
-                     before.disabled ? WithDisabled(spec, true)
-                                     : ParseTableSpec(spec.json));
+                     c.after, before.disabled ? WithDisabled(spec, true)
+                                              : ParseTableSpec(spec.json));
                  OBKV_RETURN_IF_ERROR(CheckSpecChange(before, c.after));
                  return c;
                })
@@ -159,7 +157,8 @@ Status StoreImpl::TruncateTable(const std::string& name,
       }
     }
     if (options.dry_run) return Status::OK();
-    OBKV_RETURN_IF_ERROR(ctx_->engine()->TruncateTables(ctx_->writer(), tables));
+    OBKV_RETURN_IF_ERROR(
+        ctx_->engine()->TruncateTables(ctx_->writer(), tables));
     auto_split_.Forget(name);
     return Status::OK();
   });

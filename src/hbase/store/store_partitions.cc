@@ -67,10 +67,9 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
   if (family.partitions_are_tables) {
     int64_t total = 0;
     for (int s = 0; s < sub; ++s) {
-      OBKV_ASSIGN_OR_RETURN(
-          std::unique_ptr<storage::Statement> stmt,
-          conn->Prepare(layout::CountRowsSql(
-              d, family.partition_tables[index * sub + s])));
+      OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
+                            conn->Prepare(layout::CountRowsSql(
+                                d, family.partition_tables[index * sub + s])));
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (row) total += stmt->ColumnInt(0);
     }
@@ -85,8 +84,8 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
-    Result<int> idx =
-        family.router.Route(stmt->ColumnBlob(0), std::llabs(stmt->ColumnInt(1)));
+    Result<int> idx = family.router.Route(stmt->ColumnBlob(0),
+                                          std::llabs(stmt->ColumnInt(1)));
     if (idx.ok() && *idx / sub == index) ++total;
   }
   return total;
@@ -94,41 +93,43 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
 
 Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
     const std::string& name, const std::string& family) {
-  return GuardApi("partition list", [&]() -> Result<std::vector<PartitionInfo>> {
-    OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
-    const TableSpec spec = live->spec();
-    const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
-    const std::string fname =
-        family.empty() ? spec.families.front().name : family;
-    OBKV_ASSIGN_OR_RETURN(const FamilyInfo* found, FamilyOf(*schema, fname));
-    const FamilyInfo& info = *found;
-    const PartitionSpec& p = info.spec.partition;
-    OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
-    std::vector<PartitionInfo> out;
-    const bool range_first = p.strategy == PartitionStrategy::kRange ||
-                             p.strategy == PartitionStrategy::kRangeKey;
-    for (int i = 0; i < p.FirstLevelCount(); ++i) {
-      PartitionInfo part;
-      part.index = i;
-      part.name = p.strategy == PartitionStrategy::kNone
-                      ? ""
-                      : "p" + std::to_string(i);
-      part.oceanbase_name =
-          range_first ? p.RangePartitionName(i) : part.name;
-      if (range_first) {
-        const PartitionRange r = RangeOfPartition(p, i);
-        part.has_range = true;
-        part.has_lower = r.has_lower;
-        part.lower = r.lower;
-        part.upper = r.upper;
-      }
-      OBKV_ASSIGN_OR_RETURN(part.cells,
-                            CountCells(snap.lease.get(), info, i));
-      out.push_back(std::move(part));
-    }
-    OBKV_RETURN_IF_ERROR(snap.txn.Commit());
-    return out;
-  });
+  return GuardApi(
+      "partition list", [&]() -> Result<std::vector<PartitionInfo>> {
+        OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
+        const TableSpec spec = live->spec();
+        const std::shared_ptr<const TableSchema> schema = SchemaOf(spec);
+        const std::string fname =
+            family.empty() ? spec.families.front().name : family;
+        OBKV_ASSIGN_OR_RETURN(const FamilyInfo* found,
+                              FamilyOf(*schema, fname));
+        const FamilyInfo& info = *found;
+        const PartitionSpec& p = info.spec.partition;
+        OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
+        std::vector<PartitionInfo> out;
+        const bool range_first = p.strategy == PartitionStrategy::kRange ||
+                                 p.strategy == PartitionStrategy::kRangeKey;
+        for (int i = 0; i < p.FirstLevelCount(); ++i) {
+          PartitionInfo part;
+          part.index = i;
+          part.name = p.strategy == PartitionStrategy::kNone
+                          ? ""
+                          : "p" + std::to_string(i);
+          part.oceanbase_name =
+              range_first ? p.RangePartitionName(i) : part.name;
+          if (range_first) {
+            const PartitionRange r = RangeOfPartition(p, i);
+            part.has_range = true;
+            part.has_lower = r.has_lower;
+            part.lower = r.lower;
+            part.upper = r.upper;
+          }
+          OBKV_ASSIGN_OR_RETURN(part.cells,
+                                CountCells(snap.lease.get(), info, i));
+          out.push_back(std::move(part));
+        }
+        OBKV_RETURN_IF_ERROR(snap.txn.Commit());
+        return out;
+      });
 }
 
 Result<PurgeStats> StoreImpl::BeforePurge(const std::string& name) {

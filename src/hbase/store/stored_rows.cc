@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "hbase/read/cell_heap.h"
-#include "hbase/timeseries/timeseries_doc_cursor.h"
 #include "hbase/read/partition_cursor.h"
+#include "hbase/timeseries/timeseries_doc_cursor.h"
 
 namespace obkvlite {
 namespace {

@@ -3,10 +3,10 @@
 
 #include <string>
 
+#include "hbase/limits.h"
 #include "hbase/write/check_and_mutate.h"
 #include "hbase/write/delete_ops.h"
 #include "hbase/write/increment_append.h"
-#include "hbase/limits.h"
 #include "hbase/write/write_path.h"
 
 namespace obkvlite {

@@ -3,10 +3,10 @@
 
 #include <vector>
 
-#include "hbase/write/delete_ops.h"
 #include "hbase/limits.h"
 #include "hbase/read/get_path.h"
 #include "hbase/read/read_plan.h"
+#include "hbase/write/delete_ops.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/bytes.h"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hbase/read/cell_heap.h"
 #include "hbase/layout_statements.h"
+#include "hbase/read/cell_heap.h"
 #include "hbase/read/partition_cursor.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"

@@ -15,8 +15,8 @@
 #include <string>
 
 #include "tools/cli/alter_spec.h"
-#include "tools/cli/commands/change_output.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/commands/change_output.h"
 #include "tools/cli/hbase_ttl.h"
 #include "tools/cli/open_store.h"
 

@@ -15,9 +15,9 @@
 #include <string>
 
 #include "obkvlite/ddl.h"
-#include "tools/cli/transfer/cell_line.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/transfer/cell_line.h"
 #include "tools/cli/transfer/sql_dump.h"
 
 namespace obkvlite {

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "tools/cli/cli.h"
-#include "tools/cli/exec/flag_request.h"
 #include "tools/cli/commands/read_flags.h"
+#include "tools/cli/exec/flag_request.h"
 
 namespace obkvlite {
 namespace cli {

@@ -26,8 +26,8 @@
 
 #include "obkvlite/bytes.h"
 #include "tools/cli/cli.h"
-#include "tools/cli/transfer/load_cells.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/transfer/load_cells.h"
 
 namespace obkvlite {
 namespace cli {

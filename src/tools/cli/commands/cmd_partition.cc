@@ -32,11 +32,11 @@
 
 #include "obkvlite/bytes.h"
 #include "spec/partition_plan.h"
-#include "tools/cli/commands/change_output.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/commands/change_output.h"
 #include "tools/cli/open_store.h"
-#include "tools/cli/transfer/progress.h"
 #include "tools/cli/text_table.h"
+#include "tools/cli/transfer/progress.h"
 
 namespace obkvlite {
 namespace cli {

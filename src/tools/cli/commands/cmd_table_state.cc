@@ -18,8 +18,8 @@
 #include <string>
 
 #include "obkvlite/ddl.h"
-#include "tools/cli/commands/change_output.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/commands/change_output.h"
 #include "tools/cli/open_store.h"
 
 namespace obkvlite {
