@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 namespace obkvlite {
 
@@ -26,8 +27,22 @@ struct TimeRange {
     r.max_ms = ts + 1;
     return r;
   }
-  bool Contains(int64_t ts) const { return ts >= min_ms && ts < max_ms; }
-  bool IsAll() const {
+  // The versions a delete of "every version <= ts" touches: [0, ts + 1),
+  // and all of time when `ts` is absent or Long.MAX_VALUE.
+  // REQUIRED: ts >= 0 when present.
+  static TimeRange UpTo(std::optional<int64_t> ts) {
+    TimeRange r;
+    if (ts.has_value() && *ts < std::numeric_limits<int64_t>::max()) {
+      r.max_ms = *ts + 1;
+    }
+    return r;
+  }
+  // As HBase's TimeRange: [min, max), except that all of time (All())
+  // holds Long.MAX_VALUE too.
+  constexpr bool Contains(int64_t ts) const {
+    return ts >= min_ms && (ts < max_ms || IsAll());
+  }
+  constexpr bool IsAll() const {
     return min_ms == 0 && max_ms == std::numeric_limits<int64_t>::max();
   }
 };

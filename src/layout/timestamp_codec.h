@@ -25,14 +25,24 @@ constexpr int64_t EncodeTimestamp(int64_t ts_ms) { return -ts_ms; }
 constexpr int64_t DecodeTimestamp(int64_t t) { return EncodeTimestamp(t); }
 
 // A time range as bounds on T: lo < T <= hi. [min, max) holds ts iff
-// -max < -ts <= -min.
+// -max < -ts <= -min. All of time (TimeRange::All) is HBase's allTime: both
+// ends included, ts 0 and Long.MAX_VALUE, so its lo is below every T. This
+// is the one place the time-range condition's bounds are written; every
+// read, copy, export, purge and timeseries read binds these.
 struct TBounds {
   int64_t lo_exclusive;
   int64_t hi_inclusive;
 };
+// `through_max`: the range's upper end holds Long.MAX_VALUE as well (all
+// of time, also once TimeToLive raised its min: FamilyRead::through_max).
 // REQUIRED: 0 <= range.min_ms.
+constexpr TBounds EncodeTimeRange(const TimeRange& range, bool through_max) {
+  return TBounds{through_max ? std::numeric_limits<int64_t>::min()
+                             : EncodeTimestamp(range.max_ms),
+                 EncodeTimestamp(range.min_ms)};
+}
 constexpr TBounds EncodeTimeRange(const TimeRange& range) {
-  return TBounds{EncodeTimestamp(range.max_ms), EncodeTimestamp(range.min_ms)};
+  return EncodeTimeRange(range, range.IsAll());
 }
 
 // The smallest T any cell has (the T of the largest timestamp): "every

@@ -62,6 +62,7 @@ Status PlanFamilies(const std::vector<std::string>& families,
         std::unique(read.qualifiers.begin(), read.qualifiers.end()),
         read.qualifiers.end());
     read.times = times;
+    read.through_max = times.IsAll();
     read.times.min_ms = std::max(read.times.min_ms, info.OldestVisible(now_ms));
     read.max_versions = std::min(max_versions, info.max_versions_cap);
     plan->families.push_back(std::move(read));

@@ -34,6 +34,9 @@ struct FamilyRead {
   bool all_qualifiers = true;
   std::vector<std::string> qualifiers;  // sorted, distinct; when !all
   TimeRange times;                      // request ∩ TimeToLive
+  // The request's range is all of time (HBase's allTime), so it holds
+  // Long.MAX_VALUE even where TimeToLive raised `times.min_ms`.
+  bool through_max = true;
   int max_versions = 1;                 // request, capped by MaxVersions
   std::vector<int> partitions;          // ascending, pruned (the router's)
   std::vector<int> tables;  // the partitions to open: one per physical table

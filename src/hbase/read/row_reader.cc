@@ -26,7 +26,8 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                                    int family_index,
                                                    int partition) {
   const FamilyRead& read = plan.families[family_index];
-  const layout::TBounds times = layout::EncodeTimeRange(read.times);
+  const layout::TBounds times =
+      layout::EncodeTimeRange(read.times, read.through_max);
   layout::ReadShape shape;
   shape.all_times = read.times.IsAll();
   shape.values = plan.values;

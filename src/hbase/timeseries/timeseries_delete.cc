@@ -90,12 +90,6 @@ Status RemoveFrom(storage::Connection* conn, const FamilyInfo& family,
   return Status::OK();
 }
 
-TimeRange UpTo(const std::optional<int64_t>& ts) {
-  TimeRange r;
-  if (ts.has_value()) r.max_ms = *ts + 1;
-  return r;
-}
-
 // kColumn without ts: the latest ts holding the qualifier, or -1.
 Result<int64_t> LatestTs(storage::Connection* conn, const FamilyInfo& family,
                          const Delete& del) {
@@ -143,8 +137,8 @@ Status ApplyTimeseriesDelete(storage::Connection* writer,
   if (del.type == DeleteType::kRow) {
     for (const FamilyInfo& family : schema.families()) {
       docs.clear();
-      OBKV_RETURN_IF_ERROR(
-          ReadDocs(writer, family, del.row, UpTo(del.timestamp), &docs));
+      OBKV_RETURN_IF_ERROR(ReadDocs(writer, family, del.row,
+                                    TimeRange::UpTo(del.timestamp), &docs));
       OBKV_RETURN_IF_ERROR(RemoveFrom(writer, family, del.row, docs, nullptr));
     }
     return Status::OK();
@@ -163,10 +157,10 @@ Status ApplyTimeseriesDelete(storage::Connection* writer,
       break;
     }
     case DeleteType::kColumns:
-      times = UpTo(del.timestamp);
+      times = TimeRange::UpTo(del.timestamp);
       break;
     case DeleteType::kFamily:
-      times = UpTo(del.timestamp);
+      times = TimeRange::UpTo(del.timestamp);
       qualifier = nullptr;
       break;
     case DeleteType::kFamilyVersion:

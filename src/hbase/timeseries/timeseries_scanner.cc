@@ -44,7 +44,8 @@ class TimeseriesScanner final : public Scanner {
       OBKV_ASSIGN_OR_RETURN(txn_, storage::Transaction::Begin(
                                       conn, storage::Transaction::Kind::kRead));
     }
-    const layout::TBounds times = layout::EncodeTimeRange(read.times);
+    const layout::TBounds times =
+        layout::EncodeTimeRange(read.times, read.through_max);
     cursors_.resize(read.tables.size());
     for (size_t i = 0; i < read.tables.size(); ++i) {
       OBKV_RETURN_IF_ERROR(cursors_[i].Open(

@@ -32,15 +32,6 @@ const char* TypeName(DeleteType type) {
   return "?";
 }
 
-// Times a delete of "versions <= ts" (or every version) touches.
-TimeRange UpTo(std::optional<int64_t> ts) {
-  TimeRange range;
-  if (ts.has_value() && *ts < std::numeric_limits<int64_t>::max()) {
-    range.max_ms = *ts + 1;
-  }
-  return range;
-}
-
 // Runs `kind` on every partition of `family` that `times` may touch, with
 // the row bound to ?1 and the remaining parameters set by `bind`.
 template <typename Bind>
@@ -61,7 +52,7 @@ Status DeleteInPartitions(storage::Connection* conn, const FamilyInfo& family,
 Status DeleteFamilyUpTo(storage::Connection* conn, const FamilyInfo& family,
                         const std::string& row, std::optional<int64_t> ts) {
   const int64_t min_t = ts.has_value() ? EncodeTimestamp(*ts) : layout::kMinT;
-  return DeleteInPartitions(conn, family, row, UpTo(ts),
+  return DeleteInPartitions(conn, family, row, TimeRange::UpTo(ts),
                             layout::kNormalDeleteRowUpTo,
                             [&](Statement* s) { s->BindInt(2, min_t); });
 }
@@ -123,12 +114,12 @@ Status ApplyDelete(storage::Connection* writer, const TableSchema& schema,
       const int64_t min_t = del.timestamp.has_value()
                                 ? EncodeTimestamp(*del.timestamp)
                                 : layout::kMinT;
-      return DeleteInPartitions(writer, family, del.row, UpTo(del.timestamp),
-                                layout::kNormalDeleteColumnUpTo,
-                                [&](Statement* s) {
-                                  s->BindBlob(2, del.qualifier);
-                                  s->BindInt(3, min_t);
-                                });
+      return DeleteInPartitions(
+          writer, family, del.row, TimeRange::UpTo(del.timestamp),
+          layout::kNormalDeleteColumnUpTo, [&](Statement* s) {
+            s->BindBlob(2, del.qualifier);
+            s->BindInt(3, min_t);
+          });
     }
     case DeleteType::kFamily:
       return DeleteFamilyUpTo(writer, family, del.row, del.timestamp);
