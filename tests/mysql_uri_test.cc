@@ -63,6 +63,18 @@ TEST_CASE("uri: defaults, IPv6, a socket, and an unencoded '@' in the user") {
   CHECK(uri.host == "h");
 }
 
+TEST_CASE("uri: timeouts have defaults and parameters change them") {
+  MysqlUri uri = MustParse("mysql://u@h/d");
+  CHECK(uri.connect_timeout_s == 10);
+  CHECK(uri.read_timeout_s == 300);
+  CHECK(uri.write_timeout_s == 300);
+  uri = MustParse(
+      "mysql://u@h/d?connect_timeout=3&read_timeout=20&write_timeout=86400");
+  CHECK(uri.connect_timeout_s == 3);
+  CHECK(uri.read_timeout_s == 20);
+  CHECK(uri.write_timeout_s == 86400);
+}
+
 TEST_CASE("uri: the password may come from OBKV_MYSQL_PASSWORD") {
   setenv("OBKV_MYSQL_PASSWORD", "from-env", 1);
   CHECK(MustParse("mysql://u@h/d").password == "from-env");
@@ -80,8 +92,18 @@ TEST_CASE("uri: each bad part is named") {
   CHECK(ErrorOf("mysql://u@h:33o6/d") == "store: port: '33o6' is not a number");
   CHECK(ErrorOf("mysql://u@h:/d") == "store: port: empty after ':'");
   CHECK(ErrorOf("mysql://u@h/d?ssl=1") ==
-        "store: parameter: unknown parameter 'ssl' (the only one is "
-        "socket=PATH)");
+        "store: parameter: unknown parameter 'ssl' (known: socket, "
+        "connect_timeout, read_timeout, write_timeout)");
+  CHECK(ErrorOf("mysql://u@h/d?read_timeout=0") ==
+        "store: read_timeout: '0' is not a number of seconds in [1, 86400]");
+  CHECK(ErrorOf("mysql://u@h/d?connect_timeout=x") ==
+        "store: connect_timeout: 'x' is not a number of seconds in [1, "
+        "86400]");
+  CHECK(ErrorOf("mysql://u@h/d?write_timeout=86401") ==
+        "store: write_timeout: '86401' is not a number of seconds in [1, "
+        "86400]");
+  CHECK(ErrorOf("mysql://u@h/d?read_timeout=5&read_timeout=6") ==
+        "store: read_timeout: given twice");
   CHECK(ErrorOf("mysql://u@h/d?socket=") ==
         "store: socket: needs a path: ?socket=PATH");
   CHECK(ErrorOf("mysql://u@h") ==

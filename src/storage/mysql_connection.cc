@@ -10,9 +10,6 @@ namespace obkvlite {
 namespace storage {
 namespace {
 
-constexpr unsigned int kConnectTimeoutSeconds = 10;
-constexpr unsigned int kReadWriteTimeoutSeconds = 600;
-
 constexpr const char* kSessionSetup[] = {
     "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'",
     "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ",
@@ -33,9 +30,12 @@ Result<std::unique_ptr<MysqlConnection>> MysqlConnection::Open(
 }
 
 void MysqlConnection::Close() {
-  statements()->Clear();  // statements before their connection
+  // The session first: mysql_close detaches its statements, so closing a
+  // statement of a session in doubt never waits on the socket for the rest
+  // of a result that will not come.
   if (mysql_ != nullptr) mysql_close(mysql_);
   mysql_ = nullptr;
+  statements()->Clear();
   in_transaction_ = false;
 }
 
@@ -49,9 +49,9 @@ Status MysqlConnection::Connect(bool use_database) {
   const unsigned int protocol =
       uri_.socket.empty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
   mysql_optionsv(mysql_, MYSQL_OPT_PROTOCOL, &protocol);
-  mysql_optionsv(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &kConnectTimeoutSeconds);
-  mysql_optionsv(mysql_, MYSQL_OPT_READ_TIMEOUT, &kReadWriteTimeoutSeconds);
-  mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &kReadWriteTimeoutSeconds);
+  mysql_optionsv(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &uri_.connect_timeout_s);
+  mysql_optionsv(mysql_, MYSQL_OPT_READ_TIMEOUT, &uri_.read_timeout_s);
+  mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &uri_.write_timeout_s);
   mysql_optionsv(mysql_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
   const char* password = uri_.has_password ? uri_.password.c_str() : nullptr;
   if (mysql_real_connect(mysql_, uri_.host.c_str(), uri_.user.c_str(), password,
@@ -173,7 +173,8 @@ Status MysqlConnection::Commit() {
 void MysqlConnection::Rollback() {
   if (!in_transaction_) return;
   in_transaction_ = false;
-  if (!broken_) (void)Exec("ROLLBACK");
+  // A session whose ROLLBACK fails is in doubt: the next Revive reopens it.
+  if (!broken_ && !Exec("ROLLBACK").ok()) broken_ = true;
 }
 
 }  // namespace storage

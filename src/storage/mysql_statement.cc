@@ -167,7 +167,18 @@ void MysqlStatement::Fail(const char* context) {
   error_ =
       MysqlStatus(error, mysql_stmt_error(stmt_),
                   std::string(context) + " '" + sql_ + "'", conn_->endpoint());
-  if (IsConnectionLost(error)) conn_->MarkBroken();
+  if (IsConnectionLost(error)) {
+    conn_->MarkBroken();
+    return;
+  }
+  // The server ended the statement with an error, perhaps inside its
+  // result (a deadlock found while reading rows FOR UPDATE). The
+  // connector's statement still expects the rest of that result: freeing
+  // it as after a success would make the next execute wait on the socket
+  // for the whole read timeout. mysql_stmt_reset brings statement and
+  // session back to ready; if even that fails, the session is in doubt.
+  executed_ = false;
+  if (mysql_stmt_reset(stmt_) != 0) conn_->MarkBroken();
 }
 
 bool MysqlStatement::Execute() {

@@ -1,13 +1,17 @@
 // Copyright (c) obkvlite authors.
 #include "storage/mysql_uri.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 namespace obkvlite {
 namespace storage {
 namespace {
 
 constexpr std::string_view kScheme = "mysql://";
+constexpr const char* kKnownParameters =
+    "socket, connect_timeout, read_timeout, write_timeout";
 
 Status UriError(std::string_view part, const std::string& what) {
   return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
@@ -106,7 +110,24 @@ Status ParseHostPort(std::string_view text, MysqlUri* uri) {
   return Status::OK();
 }
 
+// Seconds in [1, 86400] for the timeout parameter `name`.
+Result<unsigned int> ParseSeconds(std::string_view name,
+                                  std::string_view value) {
+  if (value.empty() || value.size() > 5 ||
+      value.find_first_not_of("0123456789") != std::string_view::npos) {
+    return UriError(name, "'" + std::string(value) +
+                              "' is not a number of seconds in [1, 86400]");
+  }
+  const long seconds = std::atol(std::string(value).c_str());
+  if (seconds < 1 || seconds > 86400) {
+    return UriError(name, "'" + std::string(value) +
+                              "' is not a number of seconds in [1, 86400]");
+  }
+  return static_cast<unsigned int>(seconds);
+}
+
 Status ParseQuery(std::string_view query, MysqlUri* uri) {
+  std::vector<std::string> seen;
   while (!query.empty()) {
     const size_t amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
@@ -114,16 +135,27 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
                                           : query.substr(amp + 1);
     const size_t eq = pair.find('=');
     const std::string name(pair.substr(0, eq));
-    if (name != "socket") {
-      return UriError("parameter", "unknown parameter '" + name +
-                                       "' (the only one is socket=PATH)");
+    const std::string_view value =
+        eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      return UriError(name, "given twice");
     }
-    if (eq == std::string_view::npos || eq + 1 == pair.size()) {
-      return UriError("socket", "needs a path: ?socket=PATH");
+    seen.push_back(name);
+    if (name == "socket") {
+      if (value.empty()) return UriError("socket", "needs a path: ?socket=PATH");
+      OBKV_ASSIGN_OR_RETURN(uri->socket,
+                            PercentDecode(value, "socket", false));
+    } else if (name == "connect_timeout") {
+      OBKV_ASSIGN_OR_RETURN(uri->connect_timeout_s, ParseSeconds(name, value));
+    } else if (name == "read_timeout") {
+      OBKV_ASSIGN_OR_RETURN(uri->read_timeout_s, ParseSeconds(name, value));
+    } else if (name == "write_timeout") {
+      OBKV_ASSIGN_OR_RETURN(uri->write_timeout_s, ParseSeconds(name, value));
+    } else {
+      return UriError("parameter",
+                      "unknown parameter '" + name + "' (known: " +
+                          kKnownParameters + ")");
     }
-    if (!uri->socket.empty()) return UriError("socket", "given twice");
-    OBKV_ASSIGN_OR_RETURN(uri->socket,
-                          PercentDecode(pair.substr(eq + 1), "socket", false));
   }
   return Status::OK();
 }

@@ -2,7 +2,15 @@
 //
 // The location of a store on a MySQL-protocol server (doc/engines.md):
 //
-//   mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?socket=PATH]
+//   mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?PARAM=VALUE&...]
+//
+// Parameters (each at most once):
+//   socket=PATH           the server's Unix socket instead of TCP
+//   connect_timeout=S     seconds to wait for a connection (default 10)
+//   read_timeout=S        seconds to wait for one reply (default 300; above
+//                         the servers' 50 s lock wait, below any "hang")
+//   write_timeout=S       seconds to wait for one send (default 300)
+// S is an integer in [1, 86400].
 //
 // USER, PASSWORD and PATH are percent-decoded, so OceanBase users such as
 // root@tenant#cluster are written root%40tenant%23cluster. HOST is a name,
@@ -32,6 +40,10 @@ struct MysqlUri {
   int port = 3306;
   std::string database;
   std::string socket;  // empty: TCP to host:port
+  // Connector/C timeouts in seconds (the parameters above).
+  unsigned int connect_timeout_s = 10;
+  unsigned int read_timeout_s = 300;
+  unsigned int write_timeout_s = 300;
 
   // "mysql://user@host:port/database", or "mysql://user@host/database?
   // socket=PATH", never a password: the form for errors, logs and
