@@ -73,6 +73,13 @@ TEST_CASE("uri: timeouts have defaults and parameters change them") {
   CHECK(uri.connect_timeout_s == 3);
   CHECK(uri.read_timeout_s == 20);
   CHECK(uri.write_timeout_s == 86400);
+  CHECK(!uri.retry_attempts.has_value());
+  uri = MustParse(
+      "mysql://u@h/d?retry_attempts=3&retry_backoff_ms=0&"
+      "retry_max_backoff_ms=40");
+  CHECK(uri.retry_attempts == 3);
+  CHECK(uri.retry_backoff_ms == 0);
+  CHECK(uri.retry_max_backoff_ms == 40);
 }
 
 TEST_CASE("uri: the password may come from OBKV_MYSQL_PASSWORD") {
@@ -93,7 +100,12 @@ TEST_CASE("uri: each bad part is named") {
   CHECK(ErrorOf("mysql://u@h:/d") == "store: port: empty after ':'");
   CHECK(ErrorOf("mysql://u@h/d?ssl=1") ==
         "store: parameter: unknown parameter 'ssl' (known: socket, "
-        "connect_timeout, read_timeout, write_timeout)");
+        "connect_timeout, read_timeout, write_timeout, retry_attempts, "
+        "retry_backoff_ms, retry_max_backoff_ms)");
+  CHECK(ErrorOf("mysql://u@h/d?retry_attempts=0") ==
+        "store: retry_attempts: '0' is not a number of attempts in [1, 1000]");
+  CHECK(ErrorOf("mysql://u@h/d?retry_backoff_ms=-1") ==
+        "store: retry_backoff_ms: '-1' is not a number of ms in [0, 60000]");
   CHECK(ErrorOf("mysql://u@h/d?read_timeout=0") ==
         "store: read_timeout: '0' is not a number of seconds in [1, 86400]");
   CHECK(ErrorOf("mysql://u@h/d?connect_timeout=x") ==

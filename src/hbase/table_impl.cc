@@ -77,15 +77,19 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
     const std::function<Status(Connection*)>& body) {
-  if (schema_->indexes().empty()) return ctx_->RunWrite(what, body);
-  return ctx_->RunWrite(what, [&](Connection* writer) -> Status {
-    IndexSync sync(schema_.get());
-    for (std::string_view row : rows) {
-      OBKV_RETURN_IF_ERROR(sync.Before(writer, row));
-    }
-    OBKV_RETURN_IF_ERROR(body(writer));
-    return sync.Apply(writer);
-  });
+  const auto names = [&rows] { return StoreContext::NameRows(rows); };
+  if (schema_->indexes().empty()) return ctx_->RunWrite(what, body, names);
+  return ctx_->RunWrite(
+      what,
+      [&](Connection* writer) -> Status {
+        IndexSync sync(schema_.get());
+        for (std::string_view row : rows) {
+          OBKV_RETURN_IF_ERROR(sync.Before(writer, row));
+        }
+        OBKV_RETURN_IF_ERROR(body(writer));
+        return sync.Apply(writer);
+      },
+      names);
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
@@ -97,9 +101,18 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     return RunIndexedWrite(
         "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); });
   }
+  // Named only in an UnknownOutcome error.
+  const auto names = [cells] {
+    std::vector<std::string_view> rows;
+    for (const RoutedCell& cell : *cells) {
+      if (rows.empty() || rows.back() != cell.row) rows.push_back(cell.row);
+    }
+    return StoreContext::NameRows(rows);
+  };
   if (shards == 1) {
     return ctx_->RunWrite(
-        "put", [&](Connection* writer) { return WriteCells(writer, cells); });
+        "put", [&](Connection* writer) { return WriteCells(writer, cells); },
+        names);
   }
   // Bucket by shard, keeping the order within each (a later duplicate of a
   // cell is in the same partition, hence the same shard, and still wins).
@@ -120,10 +133,12 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     }
     buckets[shard_of_partition[p]].push_back(cell);
   }
-  return ctx_->RunShardWrites("put", ShardsWithWork(buckets),
-                              [&](int k, Connection* writer) {
-                                return WriteCells(writer, &buckets[k]);
-                              });
+  return ctx_->RunShardWrites(
+      "put", ShardsWithWork(buckets),
+      [&](int k, Connection* writer) {
+        return WriteCells(writer, &buckets[k]);
+      },
+      names);
 }
 
 namespace {

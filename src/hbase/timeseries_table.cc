@@ -67,6 +67,7 @@ class TimeseriesTable final : public Table {
     Status st;
     if (!PutsByShard(plan, &by_shard)) {
       st = ctx_->RunWrite("put", [&](storage::Connection* conn) {
+        writer.BeginAttempt();
         for (size_t i = 0; i < plan.puts(); ++i) {
           OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
         }
@@ -76,6 +77,7 @@ class TimeseriesTable final : public Table {
       st = ctx_->RunShardWrites(
           "put", ShardsWithWork(by_shard),
           [&](int k, storage::Connection* conn) {
+            writer.BeginAttempt();
             for (size_t i : by_shard[k]) {
               OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
             }
@@ -168,6 +170,7 @@ class TimeseriesTable final : public Table {
     TimeseriesWriter writer(ctx_->path(), now, plan);
     OBKV_RETURN_IF_ERROR(
         ctx_->RunWrite("batch", [&](storage::Connection* conn) {
+          writer.BeginAttempt();
           for (size_t i = 0; i < mutations.size(); ++i) {
             if (const auto* del =
                     std::get_if<obkvlite::Delete>(&mutations[i])) {
@@ -191,6 +194,7 @@ class TimeseriesTable final : public Table {
     const int64_t now = ctx_->NowMs();
     OBKV_RETURN_IF_ERROR(
         ctx_->RunWrite("purge", [&](storage::Connection* writer) {
+          stats = PurgeStats();  // only the last attempt counts
           for (const FamilyInfo& family : schema_->families()) {
             if (family.ttl_ms == 0) continue;
             const int64_t cutoff =

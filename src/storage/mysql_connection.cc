@@ -1,8 +1,11 @@
 // Copyright (c) obkvlite authors.
 #include "storage/mysql_connection.h"
 
+#include <errmsg.h>
+
 #include <cstring>
 
+#include "storage/fault_injection.h"
 #include "storage/mysql_error.h"
 #include "storage/mysql_statement.h"
 
@@ -82,8 +85,19 @@ Status MysqlConnection::Error(std::string_view context) {
     return Status::IOError("mysql server at " + endpoint_ + ": " +
                            std::string(context) + ": failed");
   }
-  if (IsConnectionLost(error)) broken_ = true;
+  if (LeavesSessionInDoubt(error)) broken_ = true;
   return MysqlStatus(error, mysql_error(mysql_), context, endpoint_);
+}
+
+Status MysqlConnection::InjectDeadlock(std::string_view context) {
+  constexpr std::string_view kRollback = "ROLLBACK";
+  if (mysql_real_query(mysql_, kRollback.data(), kRollback.size()) != 0) {
+    return Error(kRollback);
+  }
+  return MysqlStatus(1213,
+                     "Deadlock found when trying to get lock; try restarting "
+                     "transaction (injected)",
+                     context, endpoint_);
 }
 
 Status MysqlConnection::Revive() {
@@ -128,6 +142,7 @@ Result<std::unique_ptr<Statement>> MysqlConnection::Prepare(
 
 Status MysqlConnection::Exec(std::string_view sql) {
   if (mysql_ == nullptr) return Error(sql);
+  if (TakeInjectedDeadlock()) return InjectDeadlock(sql);
   if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) {
     return Error(sql);
   }
@@ -167,7 +182,26 @@ Status MysqlConnection::BeginWrite() {
 
 Status MysqlConnection::Commit() {
   in_transaction_ = false;
-  return Exec("COMMIT");
+  constexpr std::string_view kCommit = "COMMIT";
+  if (mysql_ == nullptr) return Error(kCommit);
+  if (TakeInjectedDeadlock()) return InjectDeadlock(kCommit);
+  if (TakeInjectedLostCommit()) {
+    // COMMIT goes out; the session dies before its reply is read.
+    (void)mysql_send_query(mysql_, kCommit.data(), kCommit.size());
+    Close();
+    broken_ = true;
+    return MysqlCommitStatus(CR_SERVER_LOST,
+                             "Lost connection to server during query "
+                             "(injected)",
+                             endpoint_);
+  }
+  if (mysql_real_query(mysql_, kCommit.data(), kCommit.size()) != 0) {
+    const unsigned int error = mysql_errno(mysql_);
+    if (error == 0) return Error(kCommit);
+    if (LeavesSessionInDoubt(error)) broken_ = true;
+    return MysqlCommitStatus(error, mysql_error(mysql_), endpoint_);
+  }
+  return Status::OK();
 }
 
 void MysqlConnection::Rollback() {

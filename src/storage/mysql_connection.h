@@ -52,6 +52,10 @@ class MysqlConnection final : public Connection {
   // After a lost connection: the next Revive reconnects.
   void MarkBroken() { broken_ = true; }
   Status Revive() override;
+  // Test-only (storage/fault_injection.h): rolls the transaction back on
+  // the server and returns the status of a deadlock victim while doing
+  // `context`.
+  Status InjectDeadlock(std::string_view context);
   // Selects the store's database (after creating it).
   Status UseDatabase();
   // The first column of the first row of `sql` as text.

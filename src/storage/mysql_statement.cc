@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "storage/fault_injection.h"
 #include "storage/mysql_connection.h"
 #include "storage/mysql_error.h"
 
@@ -92,7 +93,7 @@ Result<std::unique_ptr<MysqlStatement>> MysqlStatement::Prepare(
     Status st =
         MysqlStatus(error, mysql_stmt_error(stmt),
                     "prepare '" + std::string(sql) + "'", conn->endpoint());
-    if (IsConnectionLost(error)) conn->MarkBroken();
+    if (LeavesSessionInDoubt(error)) conn->MarkBroken();
     mysql_stmt_close(stmt);
     return st;
   }
@@ -167,7 +168,7 @@ void MysqlStatement::Fail(const char* context) {
   error_ =
       MysqlStatus(error, mysql_stmt_error(stmt_),
                   std::string(context) + " '" + sql_ + "'", conn_->endpoint());
-  if (IsConnectionLost(error)) {
+  if (LeavesSessionInDoubt(error)) {
     conn_->MarkBroken();
     return;
   }
@@ -213,6 +214,10 @@ bool MysqlStatement::Execute() {
   }
   if (!numbers_.empty() && mysql_stmt_bind_param(stmt_, param_binds_.data())) {
     Fail("bind");
+    return false;
+  }
+  if (TakeInjectedDeadlock()) {
+    error_ = conn_->InjectDeadlock("execute '" + sql_ + "'");
     return false;
   }
   if (mysql_stmt_execute(stmt_) != 0) {

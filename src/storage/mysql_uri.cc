@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::string_view kScheme = "mysql://";
 constexpr const char* kKnownParameters =
-    "socket, connect_timeout, read_timeout, write_timeout";
+    "socket, connect_timeout, read_timeout, write_timeout, retry_attempts, "
+    "retry_backoff_ms, retry_max_backoff_ms";
 
 Status UriError(std::string_view part, const std::string& what) {
   return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
@@ -110,20 +111,33 @@ Status ParseHostPort(std::string_view text, MysqlUri* uri) {
   return Status::OK();
 }
 
-// Seconds in [1, 86400] for the timeout parameter `name`.
+// A whole number in [min, max] for the parameter `name`, in `unit`.
+Result<long> ParseNumber(std::string_view name, std::string_view value,
+                         long min, long max, const char* unit) {
+  long number = -1;
+  if (!value.empty() && value.size() <= 6 &&
+      value.find_first_not_of("0123456789") == std::string_view::npos) {
+    number = std::atol(std::string(value).c_str());
+  }
+  if (number < min || number > max) {
+    return UriError(name, "'" + std::string(value) + "' is not a number of " +
+                              unit + " in [" + std::to_string(min) + ", " +
+                              std::to_string(max) + "]");
+  }
+  return number;
+}
+
 Result<unsigned int> ParseSeconds(std::string_view name,
                                   std::string_view value) {
-  if (value.empty() || value.size() > 5 ||
-      value.find_first_not_of("0123456789") != std::string_view::npos) {
-    return UriError(name, "'" + std::string(value) +
-                              "' is not a number of seconds in [1, 86400]");
-  }
-  const long seconds = std::atol(std::string(value).c_str());
-  if (seconds < 1 || seconds > 86400) {
-    return UriError(name, "'" + std::string(value) +
-                              "' is not a number of seconds in [1, 86400]");
-  }
+  OBKV_ASSIGN_OR_RETURN(long seconds,
+                        ParseNumber(name, value, 1, 86400, "seconds"));
   return static_cast<unsigned int>(seconds);
+}
+
+Result<std::optional<int>> ParseMs(std::string_view name,
+                                   std::string_view value) {
+  OBKV_ASSIGN_OR_RETURN(long ms, ParseNumber(name, value, 0, 60000, "ms"));
+  return std::optional<int>(static_cast<int>(ms));
 }
 
 Status ParseQuery(std::string_view query, MysqlUri* uri) {
@@ -151,6 +165,14 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
       OBKV_ASSIGN_OR_RETURN(uri->read_timeout_s, ParseSeconds(name, value));
     } else if (name == "write_timeout") {
       OBKV_ASSIGN_OR_RETURN(uri->write_timeout_s, ParseSeconds(name, value));
+    } else if (name == "retry_attempts") {
+      OBKV_ASSIGN_OR_RETURN(long attempts,
+                            ParseNumber(name, value, 1, 1000, "attempts"));
+      uri->retry_attempts = static_cast<int>(attempts);
+    } else if (name == "retry_backoff_ms") {
+      OBKV_ASSIGN_OR_RETURN(uri->retry_backoff_ms, ParseMs(name, value));
+    } else if (name == "retry_max_backoff_ms") {
+      OBKV_ASSIGN_OR_RETURN(uri->retry_max_backoff_ms, ParseMs(name, value));
     } else {
       return UriError("parameter",
                       "unknown parameter '" + name + "' (known: " +

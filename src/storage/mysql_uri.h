@@ -10,6 +10,9 @@
 //   read_timeout=S        seconds to wait for one reply (default 300; above
 //                         the servers' 50 s lock wait, below any "hang")
 //   write_timeout=S       seconds to wait for one send (default 300)
+//   retry_attempts=N      StoreOptions::retry.max_attempts, in [1, 1000]
+//   retry_backoff_ms=B    StoreOptions::retry.initial_backoff_ms, [0, 60000]
+//   retry_max_backoff_ms=M  StoreOptions::retry.max_backoff_ms, [0, 60000]
 // S is an integer in [1, 86400].
 //
 // USER, PASSWORD and PATH are percent-decoded, so OceanBase users such as
@@ -24,6 +27,7 @@
 #ifndef OBKVLITE_STORAGE_MYSQL_URI_H_
 #define OBKVLITE_STORAGE_MYSQL_URI_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -44,6 +48,10 @@ struct MysqlUri {
   unsigned int connect_timeout_s = 10;
   unsigned int read_timeout_s = 300;
   unsigned int write_timeout_s = 300;
+  // Overrides of StoreOptions::retry (the parameters above).
+  std::optional<int> retry_attempts;
+  std::optional<int> retry_backoff_ms;
+  std::optional<int> retry_max_backoff_ms;
 
   // "mysql://user@host:port/database", or "mysql://user@host/database?
   // socket=PATH", never a password: the form for errors, logs and
