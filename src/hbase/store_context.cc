@@ -51,8 +51,13 @@ Status StoreContext::RunInWriteTransaction(
                                     (rows ? " of " + rows() : std::string()) +
                                     ": " + st.message());
     }
-    if (!st.IsAborted()) return st;
+    // A session lost before COMMIT on a cluster: nothing was applied, and
+    // the next attempt reconnects to the next endpoint.
+    const bool failed_over =
+        st.IsUnavailable() && writer->broken() && writer->can_fail_over();
+    if (!st.IsAborted() && !failed_over) return st;
     if (attempt >= retry_.max_attempts) {
+      if (failed_over) return st;  // Unavailable naming the last endpoint
       return Status::Aborted(
           std::string(what) + ": the server rolled it back " +
           std::to_string(attempt) + (attempt == 1 ? " time" : " times") +

@@ -9,6 +9,7 @@
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/engine.h"
+#include "storage/mysql_uri.h"
 #include "storage/transaction.h"
 #include "storage/mysql_uri.h"
 
@@ -56,6 +57,10 @@ const TableSpec* IndexOwner(const std::vector<TableSpec>& specs,
 
 bool IsServerLocation(std::string_view location) {
   return storage::HasMysqlScheme(location);
+}
+
+Status CheckStoreLocation(std::string_view location) {
+  return storage::RefuseMalformedUri(location);
 }
 
 Result<std::unique_ptr<Store>> Store::Open(const StoreOptions& options,

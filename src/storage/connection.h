@@ -64,6 +64,11 @@ class Connection {
   // pool drops it instead of keeping it idle).
   virtual bool broken() const { return false; }
 
+  // True when a broken session may reconnect to another server of the same
+  // store (a URI listing several endpoints): a write transaction whose
+  // session was lost before COMMIT then runs again there.
+  virtual bool can_fail_over() const { return false; }
+
   // Reconnects a broken session, clearing its statement cache; OK when it
   // is not broken. Transactions begin with it; a read without one calls it
   // first. REQUIRED: no statement of the cache is in use.

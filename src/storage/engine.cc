@@ -47,6 +47,7 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
     opened.retry = retry;
     return opened;
   }
+  OBKV_RETURN_IF_ERROR(RefuseMalformedUri(location));
   OBKV_RETURN_IF_ERROR(ValidateRetry(retry));
   OBKV_ASSIGN_OR_RETURN(OpenedEngine opened,
                         OpenSqliteEngine(options, location));

@@ -21,7 +21,7 @@ constexpr const char* kSessionSetup[] = {
 }  // namespace
 
 MysqlConnection::MysqlConnection(MysqlUri uri, bool read_only)
-    : uri_(std::move(uri)), endpoint_(uri_.Endpoint()), read_only_(read_only) {}
+    : uri_(std::move(uri)), read_only_(read_only), endpoint_(uri_.Endpoint()) {}
 
 MysqlConnection::~MysqlConnection() { Close(); }
 
@@ -43,40 +43,107 @@ void MysqlConnection::Close() {
 }
 
 Status MysqlConnection::Connect(bool use_database) {
+  const size_t n = uri_.endpoints.size();
+  std::string failures;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t k = (current_ + i) % n;
+    Status st = ConnectTo(k, use_database);
+    if (st.ok()) {
+      current_ = k;
+      return st;
+    }
+    if (n == 1 || !st.IsUnavailable()) return st;
+    failures += (failures.empty() ? "" : "; ") + st.message();
+  }
+  return Status::Unavailable("no endpoint of " + uri_.Redacted() +
+                             " took the session: " + failures);
+}
+
+Status MysqlConnection::ConnectTo(size_t k, bool use_database) {
   Close();
+  broken_ = true;  // until the session is set up
+  const MysqlEndpoint& at = uri_.endpoints[k];
+  endpoint_ = at.Describe();
   mysql_ = mysql_init(nullptr);
   if (mysql_ == nullptr) {
     return Status::IOError("mysql server at " + endpoint_ +
                            ": out of memory for a connection");
   }
   const unsigned int protocol =
-      uri_.socket.empty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
+      at.socket.empty() ? MYSQL_PROTOCOL_TCP : MYSQL_PROTOCOL_SOCKET;
   mysql_optionsv(mysql_, MYSQL_OPT_PROTOCOL, &protocol);
   mysql_optionsv(mysql_, MYSQL_OPT_CONNECT_TIMEOUT, &uri_.connect_timeout_s);
   mysql_optionsv(mysql_, MYSQL_OPT_READ_TIMEOUT, &uri_.read_timeout_s);
   mysql_optionsv(mysql_, MYSQL_OPT_WRITE_TIMEOUT, &uri_.write_timeout_s);
   mysql_optionsv(mysql_, MYSQL_SET_CHARSET_NAME, "utf8mb4");
   const char* password = uri_.has_password ? uri_.password.c_str() : nullptr;
-  if (mysql_real_connect(mysql_, uri_.host.c_str(), uri_.user.c_str(), password,
+  Status st;
+  if (mysql_real_connect(mysql_, at.host.c_str(), uri_.user.c_str(), password,
                          use_database ? uri_.database.c_str() : nullptr,
-                         static_cast<unsigned int>(uri_.port),
-                         uri_.socket.empty() ? nullptr : uri_.socket.c_str(),
+                         static_cast<unsigned int>(at.port),
+                         at.socket.empty() ? nullptr : at.socket.c_str(),
                          0) == nullptr) {
-    Status st = Error("connect as '" + uri_.user + "'");
+    st = Error("connect as '" + uri_.user + "'");
+  } else {
+    st = SetUpSession();
+  }
+  if (!st.ok()) {
     Close();
     broken_ = true;
     return st;
   }
-  for (const char* sql : kSessionSetup) {
-    if (mysql_real_query(mysql_, sql, std::strlen(sql)) != 0) {
-      Status st = Error(sql);
-      Close();
-      broken_ = true;
-      return st;
-    }
-  }
   broken_ = false;
   return Status::OK();
+}
+
+Status MysqlConnection::SetUpSession() {
+  for (const char* sql : kSessionSetup) {
+    OBKV_RETURN_IF_ERROR(RunQuery(sql));
+  }
+  // A Galera node: refuse one that is not ready (outside the primary
+  // component, or still joining), and read your own writes from any node.
+  OBKV_ASSIGN_OR_RETURN(std::string wsrep,
+                        ShowValue("SHOW VARIABLES LIKE 'wsrep_on'"));
+  galera_ = wsrep == "ON";
+  bool sync_wait_given = false;
+  for (const auto& [name, value] : uri_.session_variables) {
+    sync_wait_given = sync_wait_given || name == "wsrep_sync_wait";
+  }
+  if (galera_) {
+    OBKV_ASSIGN_OR_RETURN(std::string ready,
+                          ShowValue("SHOW STATUS LIKE 'wsrep_ready'"));
+    if (ready != "ON") {
+      return Status::Unavailable(
+          "mysql server at " + endpoint_ +
+          ": the Galera node is not ready (wsrep_ready " +
+          (ready.empty() ? std::string("missing") : ready) +
+          "): outside the primary component, or still joining");
+    }
+    // 1: reads (SELECT, SHOW, START TRANSACTION) wait until the node has
+    // applied every write the cluster committed before them.
+    if (!sync_wait_given) {
+      OBKV_RETURN_IF_ERROR(RunQuery("SET SESSION wsrep_sync_wait = 1"));
+    }
+  }
+  for (const auto& [name, value] : uri_.session_variables) {
+    OBKV_RETURN_IF_ERROR(RunQuery("SET SESSION " + name + " = " + value));
+  }
+  return Status::OK();
+}
+
+Result<std::string> MysqlConnection::ShowValue(std::string_view sql) {
+  if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) {
+    return Error(sql);
+  }
+  MYSQL_RES* res = mysql_store_result(mysql_);
+  if (res == nullptr) return Error(sql);
+  std::string out;
+  MYSQL_ROW row = mysql_fetch_row(res);
+  if (row != nullptr && mysql_num_fields(res) >= 2 && row[1] != nullptr) {
+    out.assign(row[1], mysql_fetch_lengths(res)[1]);
+  }
+  mysql_free_result(res);
+  return out;
 }
 
 Status MysqlConnection::Error(std::string_view context) {
@@ -143,6 +210,10 @@ Result<std::unique_ptr<Statement>> MysqlConnection::Prepare(
 Status MysqlConnection::Exec(std::string_view sql) {
   if (mysql_ == nullptr) return Error(sql);
   if (TakeInjectedDeadlock()) return InjectDeadlock(sql);
+  return RunQuery(sql);
+}
+
+Status MysqlConnection::RunQuery(std::string_view sql) {
   if (mysql_real_query(mysql_, sql.data(), sql.size()) != 0) {
     return Error(sql);
   }
