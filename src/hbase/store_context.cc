@@ -42,10 +42,13 @@ void BackOff(const RetryOptions& retry, int attempt) {
 Status StoreContext::RunInWriteTransaction(
     const char* what, storage::Connection* writer,
     const std::function<Status(storage::Connection*)>& body,
-    const std::function<std::string()>& rows) const {
+    const std::function<std::string()>& rows, bool idempotent) const {
   for (int attempt = 1;; ++attempt) {
     Status st = RunOnce(writer, body);
     if (st.ok()) return st;
+    if (st.IsUnknownOutcome() && idempotent && attempt < retry_.max_attempts) {
+      continue;  // the same cells again: the same rows whether it landed
+    }
     if (st.IsUnknownOutcome()) {
       return Status::UnknownOutcome(std::string(what) +
                                     (rows ? " of " + rows() : std::string()) +
@@ -122,16 +125,16 @@ StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
 
 Status StoreContext::RunWrite(
     const char* what, const std::function<Status(storage::Connection*)>& body,
-    const std::function<std::string()>& rows) {
+    const std::function<std::string()>& rows, bool idempotent) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   AllShardsLock lock(this);
-  return RunInWriteTransaction(what, all_writer(), body, rows);
+  return RunInWriteTransaction(what, all_writer(), body, rows, idempotent);
 }
 
 Status StoreContext::RunShardWrites(
     const char* what, std::vector<int> shards,
     const std::function<Status(int, storage::Connection*)>& body,
-    const std::function<std::string()>& rows) {
+    const std::function<std::string()>& rows, bool idempotent) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   while (!shards.empty()) {
     // The first shard whose lock is free; when none is, wait for the first.
@@ -149,7 +152,8 @@ Status StoreContext::RunShardWrites(
     const int k = shards[pick];
     OBKV_RETURN_IF_ERROR(RunInWriteTransaction(
         what, writers_[k].get(),
-        [&](storage::Connection* writer) { return body(k, writer); }, rows));
+        [&](storage::Connection* writer) { return body(k, writer); }, rows,
+        idempotent));
     shards.erase(shards.begin() + pick);
   }
   return Status::OK();

@@ -23,8 +23,11 @@
 // all, after a jittered exponential backoff; then it fails with Aborted
 // naming the conflict. A body therefore must keep no effect of a failed
 // attempt: it may run several times, and only its last run counts. A
-// COMMIT whose outcome is unknown is never run again: UnknownOutcome naming
-// the operation and its rows.
+// COMMIT whose outcome is unknown is never run again blindly: the write
+// fails with UnknownOutcome naming the operation and its rows, unless it is
+// idempotent (a put of cells whose timestamps were fixed before the first
+// attempt: applying it twice leaves the same rows as once), which is sent
+// again on a new session.
 //
 // The lock discipline is annotated for clang's -Wthread-safety
 // (util/thread_annotations.h): the all-shards writer and writer() need
@@ -80,10 +83,11 @@ class StoreContext {
   // every shard (see above). `what` names the operation in the read-only
   // error. In a sharded store the commit is one per file, in shard order.
   // `rows`, when given, names the rows written ("row 'r1'") in an
-  // UnknownOutcome error; it is called only then.
+  // UnknownOutcome error; it is called only then. `idempotent`: see above.
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body,
-                  const std::function<std::string()>& rows = {});
+                  const std::function<std::string()>& rows = {},
+                  bool idempotent = false);
 
   // Runs `body(k, writer)` once for each shard k in `shards`, each in its
   // own write transaction on shard k's writer, which sees only that shard's
@@ -95,7 +99,7 @@ class StoreContext {
   Status RunShardWrites(
       const char* what, std::vector<int> shards,
       const std::function<Status(int, storage::Connection*)>& body,
-      const std::function<std::string()>& rows = {});
+      const std::function<std::string()>& rows = {}, bool idempotent = false);
 
   // The effective retry policy (StoreOptions::retry with the location's
   // overrides).
@@ -187,7 +191,7 @@ class StoreContext {
   Status RunInWriteTransaction(
       const char* what, storage::Connection* writer,
       const std::function<Status(storage::Connection*)>& body,
-      const std::function<std::string()>& rows) const;
+      const std::function<std::string()>& rows, bool idempotent) const;
 
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();

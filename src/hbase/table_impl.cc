@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/table_impl.h"
 
+#include <algorithm>
 #include <string>
+#include <variant>
 
 #include "hbase/api_guard.h"
 #include "hbase/batch.h"
@@ -24,6 +26,41 @@
 namespace obkvlite {
 
 using storage::Connection;
+
+namespace {
+
+// Deleting a column's newest version reads which one that is.
+bool DeletesNewest(const obkvlite::Delete& del) {
+  return del.type == DeleteType::kColumn && !del.timestamp.has_value();
+}
+
+// Increment, append, check-and-mutate and deleting a column's newest
+// version read before they write.
+bool IsReadModifyWrite(const Mutation& m) {
+  if (const auto* del = std::get_if<obkvlite::Delete>(&m)) {
+    return DeletesNewest(*del);
+  }
+  return !std::holds_alternative<obkvlite::Put>(m);
+}
+
+// Makes the read-modify-writes among `mutations` conflict with every other
+// one on their rows wherever it runs (Connection::LockRowForUpdate), rows
+// in ascending order.
+Status LockReadModifyWrites(Connection* writer, const TableSchema& schema,
+                            const std::vector<Mutation>& mutations) {
+  std::vector<std::string_view> rows;
+  for (const Mutation& m : mutations) {
+    if (IsReadModifyWrite(m)) rows.push_back(MutationRow(m));
+  }
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  for (std::string_view row : rows) {
+    OBKV_RETURN_IF_ERROR(writer->LockRowForUpdate(schema.spec().name, row));
+  }
+  return Status::OK();
+}
+
+}  // namespace
 
 Status NormalTable::Put(const obkvlite::Put& put) {
   return GuardApi("put", [&]() -> Status {
@@ -76,9 +113,11 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
-    const std::function<Status(Connection*)>& body) {
+    const std::function<Status(Connection*)>& body, bool idempotent) {
   const auto names = [&rows] { return StoreContext::NameRows(rows); };
-  if (schema_->indexes().empty()) return ctx_->RunWrite(what, body, names);
+  if (schema_->indexes().empty()) {
+    return ctx_->RunWrite(what, body, names, idempotent);
+  }
   return ctx_->RunWrite(
       what,
       [&](Connection* writer) -> Status {
@@ -89,7 +128,7 @@ Status NormalTable::RunIndexedWrite(
         OBKV_RETURN_IF_ERROR(body(writer));
         return sync.Apply(writer);
       },
-      names);
+      names, idempotent);
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
@@ -99,7 +138,8 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     std::vector<std::string_view> rows;
     for (const RoutedCell& cell : *cells) rows.push_back(cell.row);
     return RunIndexedWrite(
-        "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); });
+        "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); },
+        /*idempotent=*/true);
   }
   // Named only in an UnknownOutcome error.
   const auto names = [cells] {
@@ -112,7 +152,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
   if (shards == 1) {
     return ctx_->RunWrite(
         "put", [&](Connection* writer) { return WriteCells(writer, cells); },
-        names);
+        names, /*idempotent=*/true);
   }
   // Bucket by shard, keeping the order within each (a later duplicate of a
   // cell is in the same partition, hence the same shard, and still wins).
@@ -138,7 +178,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
       [&](int k, Connection* writer) {
         return WriteCells(writer, &buckets[k]);
       },
-      names);
+      names, /*idempotent=*/true);
 }
 
 namespace {
@@ -230,6 +270,10 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
     const int64_t now = ctx_->NowMs();
     OBKV_RETURN_IF_ERROR(
         RunIndexedWrite("delete", {del.row}, [&](Connection* writer) {
+          if (DeletesNewest(del)) {
+            OBKV_RETURN_IF_ERROR(
+                writer->LockRowForUpdate(schema_->spec().name, del.row));
+          }
           return ApplyDelete(writer, *schema_, del);
         }));
     CountDelete(counters_.get(), *schema_, del, now);
@@ -246,6 +290,8 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
     OBKV_RETURN_IF_ERROR(
         RunIndexedWrite("increment", {inc.row},
                         [&](Connection* writer) -> Status {
+          OBKV_RETURN_IF_ERROR(
+              writer->LockRowForUpdate(schema_->spec().name, inc.row));
           OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
           return Status::OK();
         }));
@@ -263,6 +309,8 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
     OBKV_RETURN_IF_ERROR(
         RunIndexedWrite("append", {app.row},
                         [&](Connection* writer) -> Status {
+          OBKV_RETURN_IF_ERROR(
+              writer->LockRowForUpdate(schema_->spec().name, app.row));
           OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
           return Status::OK();
         }));
@@ -280,6 +328,8 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
     OBKV_RETURN_IF_ERROR(
         RunIndexedWrite("check_and_mutate", {cam.row},
                         [&](Connection* writer) -> Status {
+          OBKV_RETURN_IF_ERROR(
+              writer->LockRowForUpdate(schema_->spec().name, cam.row));
           OBKV_ASSIGN_OR_RETURN(success,
                                 ApplyCheckAndMutate(writer, schema_, cam, now));
           return Status::OK();
@@ -297,11 +347,11 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
     OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
     std::vector<MutationResult> results;
     std::vector<std::string_view> rows;
-    if (!schema_->indexes().empty()) {
-      for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
-    }
+    for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
     OBKV_RETURN_IF_ERROR(
         RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
+          OBKV_RETURN_IF_ERROR(
+              LockReadModifyWrites(writer, *schema_, mutations));
           OBKV_ASSIGN_OR_RETURN(results,
                                 ApplyBatch(writer, schema_, mutations, now));
           return Status::OK();

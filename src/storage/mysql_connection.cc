@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "storage/fault_injection.h"
+#include "storage/row_lock.h"
 #include "storage/mysql_error.h"
 #include "storage/mysql_statement.h"
 
@@ -221,6 +222,17 @@ Status MysqlConnection::RunQuery(std::string_view sql) {
     if (MYSQL_RES* res = mysql_store_result(mysql_)) mysql_free_result(res);
   } while (mysql_next_result(mysql_) == 0);
   return Status::OK();
+}
+
+Status MysqlConnection::LockRowForUpdate(std::string_view table,
+                                         std::string_view row) {
+  if (!galera_) return Status::OK();
+  OBKV_ASSIGN_OR_RETURN(
+      Statement * stmt,
+      statements()->Get(kRowLockTable, 0, [] { return RowLockUpsertSql(); }));
+  stmt->Reset();
+  stmt->BindInt(1, RowLockSlot(table, row));
+  return stmt->Run();
 }
 
 Status MysqlConnection::Begin(const char* sql) {

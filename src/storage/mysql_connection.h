@@ -81,6 +81,9 @@ class MysqlConnection final : public Connection {
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
   Status Exec(std::string_view sql) override;
 
+  Status LockRowForUpdate(std::string_view table,
+                          std::string_view row) override;
+
   Status BeginRead() override;
   Status BeginWrite() override;
   Status Commit() override;
