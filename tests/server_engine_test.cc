@@ -315,6 +315,66 @@ TEST_CASE("server errors: refused login, closed port, missing database") {
             "shard files") == 0);
 }
 
+TEST_CASE("endpoints: a dead one is skipped; session variables are set") {
+  ServerDatabase db;
+  const std::string dead = "/nonexistent_obkv/dead.sock";
+  const std::string listed = "mysql://" + TestServerUser() + "@localhost/" +
+                             db.name() + "?socket=" + dead + "," +
+                             TestServerSocket();
+  std::unique_ptr<Store> store = MustOpenStore(listed);
+  CHECK(store->info().location == listed);
+  REQUIRE(store
+              ->CreateTable(
+                  MustParseSpec(R"({"table":"t","families":[{"name":"f"}]})"))
+              .ok());
+  Table* table = MustTable(store.get(), "t");
+  REQUIRE(table->Put(Put("r").Add("f", "q", 1, "v")).ok());
+  CHECK(table->Get(Get("r"))->cells.size() == 1);
+  // Every endpoint dead: Unavailable naming each.
+  const std::string none = "mysql://" + TestServerUser() + "@localhost/" +
+                           db.name() + "?socket=" + dead + "," + dead + "2";
+  Result<std::unique_ptr<Store>> refused = Store::Open(StoreOptions(), none);
+  REQUIRE(!refused.ok());
+  CHECK(refused.status().IsUnavailable());
+  const std::string& msg = refused.status().message();
+  CHECK(msg.find("no endpoint of " + none + " took the session: mysql server "
+                 "at socket " + dead + ": connect as '") == 0);
+  CHECK(msg.find("; mysql server at socket " + dead + "2: connect as '") !=
+        std::string::npos);
+  // The URI's session variables reach the server.
+  refused = Store::Open(StoreOptions(),
+                        db.uri() + "&session.no_such_variable_obkv=1");
+  REQUIRE(!refused.ok());
+  CHECK(refused.status().message().find(
+            "SET SESSION no_such_variable_obkv = 1: Unknown system variable "
+            "'no_such_variable_obkv'") != std::string::npos);
+  const CliRun sql =
+      RunCli({"--store", db.uri() + "&session.innodb_lock_wait_timeout=7",
+              "sql", "SELECT @@SESSION.innodb_lock_wait_timeout"});
+  INFO(sql.err);
+  CHECK(sql.out.find("7") != std::string::npos);
+  // Not a Galera server: wsrep_sync_wait stays as the server has it.
+  const CliRun wait = RunCli(
+      {"--store", db.uri(), "sql", "SELECT @@SESSION.wsrep_sync_wait"});
+  CHECK(wait.out.find("0") != std::string::npos);
+}
+
+TEST_CASE("cli: a URI without '//' is refused, its password never shown") {
+  const CliRun r =
+      RunCli({"--store", "mysql:app:Sup3rSecret@localhost", "describe", "t"});
+  CHECK(r.code != 0);
+  CHECK(r.err.find("store: scheme: 'mysql:' is not followed by '//'") !=
+        std::string::npos);
+  CHECK(r.err.find("Sup3r") == std::string::npos);
+  CHECK(r.out.find("Sup3r") == std::string::npos);
+  const CliRun create = RunCli({"--store", "mysql:app:Sup3rSecret@localhost",
+                                "create", std::string(OBKV_SOURCE_DIR) +
+                                              "/schemas/examples/bucketed_logs.json"});
+  CHECK(create.code != 0);
+  CHECK(create.err.find("Sup3r") == std::string::npos);
+  CHECK(!std::filesystem::exists("mysql:app:Sup3rSecret@localhost"));
+}
+
 TEST_CASE("a password in the URI is never shown") {
   ServerDatabase db;
   const std::string uri = "mysql://" + TestServerUser() +

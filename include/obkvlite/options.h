@@ -19,6 +19,25 @@ namespace obkvlite {
 // power loss, at the cost of an fsync per commit.
 enum class Durability { kNormal, kFull };
 
+// How a write that a server rolled back is run again (doc/engines.md,
+// "Retry"). A deadlock (1213), a lock wait timeout (1205), a Galera
+// certification failure and OceanBase's transaction conflicts and leader
+// changes roll the whole transaction back, so the store runs the whole
+// write again: after attempt n it waits a random time in [b/2, b], with
+// b = min(initial_backoff_ms * 2^(n-1), max_backoff_ms). A server URI may
+// override each field (?retry_attempts=N&retry_backoff_ms=B&
+// retry_max_backoff_ms=M). SQLite stores are never rolled back this way.
+struct RetryOptions {
+  // Attempts in all, the first included, in [1, 1000]; 1 never retries.
+  // When the last one is rolled back too, the write fails with Aborted
+  // naming the conflict.
+  int max_attempts = 10;
+  // The backoff after the first attempt, in ms (>= 0).
+  int initial_backoff_ms = 2;
+  // The longest backoff between two attempts, in ms (>= initial_backoff_ms).
+  int max_backoff_ms = 250;
+};
+
 // What only the SQLite engine (a store file and its shards) uses.
 struct SqliteOptions {
   // SQLite page cache per connection, in KiB (in a sharded store, split
@@ -89,6 +108,8 @@ struct StoreOptions {
   // "obkv_stats", in ms (>= 10); the counts are also added at close. A crash
   // loses at most this interval's counts.
   int request_stats_flush_ms = 5000;
+  // Re-running writes a server rolled back; see RetryOptions.
+  RetryOptions retry;
 };
 
 }  // namespace obkvlite

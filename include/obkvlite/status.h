@@ -36,6 +36,14 @@ class [[nodiscard]] Status {
     kBusy,
     kUnavailable,  // a server engine's server cannot be reached
     kFailedPrecondition,  // the table's state refuses it (e.g. disabled)
+    // A server rolled the write transaction back (a deadlock, a lock wait
+    // timeout, a cluster's certification failure or leader change) and it
+    // was still refused after the retries (StoreOptions::retry): nothing of
+    // it was applied. The message names the conflict.
+    kAborted,
+    // The connection was lost after COMMIT was sent: the write may or may
+    // not have happened, and it was not retried. The message names the row.
+    kUnknownOutcome,
   };
 
   Status() = default;
@@ -69,6 +77,13 @@ class [[nodiscard]] Status {
     return Status(Code::kFailedPrecondition, std::move(msg));
   }
 
+  static Status Aborted(std::string msg) {
+    return Status(Code::kAborted, std::move(msg));
+  }
+  static Status UnknownOutcome(std::string msg) {
+    return Status(Code::kUnknownOutcome, std::move(msg));
+  }
+
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
   bool IsNotFound() const { return code_ == Code::kNotFound; }
@@ -76,6 +91,8 @@ class [[nodiscard]] Status {
   bool IsNotSupported() const { return code_ == Code::kNotSupported; }
   bool IsUnavailable() const { return code_ == Code::kUnavailable; }
   bool IsAlreadyExists() const { return code_ == Code::kAlreadyExists; }
+  bool IsAborted() const { return code_ == Code::kAborted; }
+  bool IsUnknownOutcome() const { return code_ == Code::kUnknownOutcome; }
   bool IsFailedPrecondition() const {
     return code_ == Code::kFailedPrecondition;
   }

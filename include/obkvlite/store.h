@@ -37,6 +37,12 @@ namespace obkvlite {
 // rather than a file path.
 bool IsServerLocation(std::string_view location);
 
+// InvalidArgument when `location` starts like a URI ("word:", such as the
+// typo "mysql:app:PW@host") without "//" and is no existing path: it is
+// never taken for a new SQLite file. The error names the scheme and never
+// repeats the rest, which may hold a password. Store::Open checks it too.
+Status CheckStoreLocation(std::string_view location);
+
 // Which engine runs a store (Store::info).
 struct StoreInfo {
   std::string engine;    // "sqlite", "mariadb", "mysql" or "oceanbase"

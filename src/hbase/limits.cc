@@ -33,6 +33,10 @@ Status WithMessage(const Status& status, std::string message) {
       return Status::Unavailable(std::move(message));
     case Status::Code::kFailedPrecondition:
       return Status::FailedPrecondition(std::move(message));
+    case Status::Code::kAborted:
+      return Status::Aborted(std::move(message));
+    case Status::Code::kUnknownOutcome:
+      return Status::UnknownOutcome(std::move(message));
   }
   return status;
 }

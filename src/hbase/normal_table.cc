@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/normal_table.h"
 
+#include <algorithm>
 #include <string>
+#include <variant>
 
 #include "hbase/index/index_check.h"
 #include "hbase/index/index_rebuild.h"
@@ -23,6 +25,41 @@
 namespace obkvlite {
 
 using storage::Connection;
+
+namespace {
+
+// Deleting a column's newest version reads which one that is.
+bool DeletesNewest(const obkvlite::Delete& del) {
+  return del.type == DeleteType::kColumn && !del.timestamp.has_value();
+}
+
+// Increment, append, check-and-mutate and deleting a column's newest
+// version read before they write.
+bool IsReadModifyWrite(const Mutation& m) {
+  if (const auto* del = std::get_if<obkvlite::Delete>(&m)) {
+    return DeletesNewest(*del);
+  }
+  return !std::holds_alternative<obkvlite::Put>(m);
+}
+
+// Makes the read-modify-writes among `mutations` conflict with every other
+// one on their rows wherever it runs (Connection::LockRowForUpdate), rows
+// in ascending order.
+Status LockReadModifyWrites(Connection* writer, const TableSchema& schema,
+                            const std::vector<Mutation>& mutations) {
+  std::vector<std::string_view> rows;
+  for (const Mutation& m : mutations) {
+    if (IsReadModifyWrite(m)) rows.push_back(MutationRow(m));
+  }
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  for (std::string_view row : rows) {
+    OBKV_RETURN_IF_ERROR(writer->LockRowForUpdate(schema.spec().name, row));
+  }
+  return Status::OK();
+}
+
+}  // namespace
 
 Status NormalTable::Put(const obkvlite::Put& put) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
@@ -76,16 +113,22 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
-    const std::function<Status(Connection*)>& body) {
-  if (schema_->indexes().empty()) return ctx_->RunWrite(what, body);
-  return ctx_->RunWrite(what, [&](Connection* writer) -> Status {
-    IndexSync sync(schema_.get());
-    for (std::string_view row : rows) {
-      OBKV_RETURN_IF_ERROR(sync.Before(writer, row));
-    }
-    OBKV_RETURN_IF_ERROR(body(writer));
-    return sync.Apply(writer);
-  });
+    const std::function<Status(Connection*)>& body, bool idempotent) {
+  const auto names = [&rows] { return StoreContext::NameRows(rows); };
+  if (schema_->indexes().empty()) {
+    return ctx_->RunWrite(what, body, names, idempotent);
+  }
+  return ctx_->RunWrite(
+      what,
+      [&](Connection* writer) -> Status {
+        IndexSync sync(schema_.get());
+        for (std::string_view row : rows) {
+          OBKV_RETURN_IF_ERROR(sync.Before(writer, row));
+        }
+        OBKV_RETURN_IF_ERROR(body(writer));
+        return sync.Apply(writer);
+      },
+      names, idempotent);
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
@@ -94,13 +137,23 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     // One transaction spanning the main and the index tables.
     std::vector<std::string_view> rows;
     for (const RoutedCell& cell : *cells) rows.push_back(cell.row);
-    return RunIndexedWrite("put", rows, [&](Connection* writer) {
-      return WriteCells(writer, cells);
-    });
+    return RunIndexedWrite(
+        "put", rows,
+        [&](Connection* writer) { return WriteCells(writer, cells); },
+        /*idempotent=*/true);
   }
+  // Named only in an UnknownOutcome error.
+  const auto names = [cells] {
+    std::vector<std::string_view> rows;
+    for (const RoutedCell& cell : *cells) {
+      if (rows.empty() || rows.back() != cell.row) rows.push_back(cell.row);
+    }
+    return StoreContext::NameRows(rows);
+  };
   if (shards == 1) {
     return ctx_->RunWrite(
-        "put", [&](Connection* writer) { return WriteCells(writer, cells); });
+        "put", [&](Connection* writer) { return WriteCells(writer, cells); },
+        names, /*idempotent=*/true);
   }
   // Bucket by shard, keeping the order within each (a later duplicate of a
   // cell is in the same partition, hence the same shard, and still wins).
@@ -121,10 +174,12 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     }
     buckets[shard_of_partition[p]].push_back(cell);
   }
-  return ctx_->RunShardWrites("put", ShardsWithWork(buckets),
-                              [&](int k, Connection* writer) {
-                                return WriteCells(writer, &buckets[k]);
-                              });
+  return ctx_->RunShardWrites(
+      "put", ShardsWithWork(buckets),
+      [&](int k, Connection* writer) {
+        return WriteCells(writer, &buckets[k]);
+      },
+      names, /*idempotent=*/true);
 }
 
 namespace {
@@ -206,9 +261,14 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
   OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
   const int64_t now = ctx_->NowMs();
-  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
-      "delete", {del.row},
-      [&](Connection* writer) { return ApplyDelete(writer, *schema_, del); }));
+  OBKV_RETURN_IF_ERROR(
+      RunIndexedWrite("delete", {del.row}, [&](Connection* writer) {
+        if (DeletesNewest(del)) {
+          OBKV_RETURN_IF_ERROR(
+              writer->LockRowForUpdate(schema_->spec().name, del.row));
+        }
+        return ApplyDelete(writer, *schema_, del);
+      }));
   CountDelete(counters_.get(), *schema_, del, now);
   return Status::OK();
 }
@@ -220,6 +280,8 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
   RowResult out;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
       "increment", {inc.row}, [&](Connection* writer) -> Status {
+        OBKV_RETURN_IF_ERROR(
+            writer->LockRowForUpdate(schema_->spec().name, inc.row));
         OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
         return Status::OK();
       }));
@@ -234,6 +296,8 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
   RowResult out;
   OBKV_RETURN_IF_ERROR(
       RunIndexedWrite("append", {app.row}, [&](Connection* writer) -> Status {
+        OBKV_RETURN_IF_ERROR(
+            writer->LockRowForUpdate(schema_->spec().name, app.row));
         OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
         return Status::OK();
       }));
@@ -248,6 +312,8 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
   bool success = false;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
       "check_and_mutate", {cam.row}, [&](Connection* writer) -> Status {
+        OBKV_RETURN_IF_ERROR(
+            writer->LockRowForUpdate(schema_->spec().name, cam.row));
         OBKV_ASSIGN_OR_RETURN(success,
                               ApplyCheckAndMutate(writer, schema_, cam, now));
         return Status::OK();
@@ -263,11 +329,10 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
   OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
   std::vector<MutationResult> results;
   std::vector<std::string_view> rows;
-  if (!schema_->indexes().empty()) {
-    for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
-  }
+  for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
   OBKV_RETURN_IF_ERROR(
       RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
+        OBKV_RETURN_IF_ERROR(LockReadModifyWrites(writer, *schema_, mutations));
         OBKV_ASSIGN_OR_RETURN(results,
                               ApplyBatch(writer, schema_, mutations, now));
         return Status::OK();

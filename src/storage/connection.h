@@ -65,6 +65,28 @@ class Connection {
   // pool drops it instead of keeping it idle).
   virtual bool broken() const { return false; }
 
+  // Makes this write transaction conflict with every other one that calls
+  // it for the same (table, row), on whichever server of the store it runs:
+  // a read-modify-write (increment, append, check-and-mutate, deleting the
+  // newest version) calls it before its read. A no-op where the engine's
+  // locks already serialise them: SQLite's one writer, and a single MySQL
+  // server's or OceanBase's row locks, which SELECT ... FOR UPDATE takes
+  // cluster-wide. Galera's FOR UPDATE locks are local to one node, so there
+  // it writes the row's slot of obkv_row_lock: two such transactions on
+  // different nodes share a key, and certification aborts one of them
+  // (retried by the store). REQUIRED: inside a write transaction.
+  virtual Status LockRowForUpdate(std::string_view table,
+                                  std::string_view row) {
+    (void)table;
+    (void)row;
+    return Status::OK();
+  }
+
+  // True when a broken session may reconnect to another server of the same
+  // store (a URI listing several endpoints): a write transaction whose
+  // session was lost before COMMIT then runs again there.
+  virtual bool can_fail_over() const { return false; }
+
   // Reconnects a broken session, clearing its statement cache; OK when it
   // is not broken. Transactions begin with it; a read without one calls it
   // first. REQUIRED: no statement of the cache is in use.

@@ -8,13 +8,51 @@
 namespace obkvlite {
 namespace storage {
 
+namespace {
+
+Status ValidateRetry(const RetryOptions& retry) {
+  if (retry.max_attempts < 1 || retry.max_attempts > 1000) {
+    return Status::InvalidArgument(
+        "options.retry.max_attempts: must be in [1, 1000]; got " +
+        std::to_string(retry.max_attempts));
+  }
+  if (retry.initial_backoff_ms < 0) {
+    return Status::InvalidArgument(
+        "options.retry.initial_backoff_ms: must be >= 0; got " +
+        std::to_string(retry.initial_backoff_ms));
+  }
+  if (retry.max_backoff_ms < retry.initial_backoff_ms) {
+    return Status::InvalidArgument(
+        "options.retry.max_backoff_ms: must be >= initial_backoff_ms (" +
+        std::to_string(retry.initial_backoff_ms) + "); got " +
+        std::to_string(retry.max_backoff_ms));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                 const std::string& location) {
+  RetryOptions retry = options.retry;
   if (HasMysqlScheme(location)) {
     OBKV_ASSIGN_OR_RETURN(MysqlUri uri, ParseMysqlUri(location));
-    return OpenMysqlEngine(options, uri);
+    retry.max_attempts = uri.retry_attempts.value_or(retry.max_attempts);
+    retry.initial_backoff_ms =
+        uri.retry_backoff_ms.value_or(retry.initial_backoff_ms);
+    retry.max_backoff_ms =
+        uri.retry_max_backoff_ms.value_or(retry.max_backoff_ms);
+    OBKV_RETURN_IF_ERROR(ValidateRetry(retry));
+    OBKV_ASSIGN_OR_RETURN(OpenedEngine opened, OpenMysqlEngine(options, uri));
+    opened.retry = retry;
+    return opened;
   }
-  return OpenSqliteEngine(options, location);
+  OBKV_RETURN_IF_ERROR(RefuseMalformedUri(location));
+  OBKV_RETURN_IF_ERROR(ValidateRetry(retry));
+  OBKV_ASSIGN_OR_RETURN(OpenedEngine opened,
+                        OpenSqliteEngine(options, location));
+  opened.retry = retry;
+  return opened;
 }
 
 }  // namespace storage

@@ -101,6 +101,9 @@ struct OpenedEngine {
   // The writer with every shard attached; null unless shards() > 1.
   std::unique_ptr<Connection> all_writer;
   std::vector<TableSpec> specs;  // ascending name
+  // StoreOptions::retry with the location's overrides (a server URI's
+  // retry_* parameters), validated.
+  RetryOptions retry;
 };
 
 // Opens the engine `location` names: "mysql://..." (storage/mysql_uri.h)

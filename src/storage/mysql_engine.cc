@@ -11,6 +11,7 @@
 #include "storage/catalog.h"
 #include "storage/mysql_connection.h"
 #include "storage/namespaces.h"
+#include "storage/row_lock.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -185,11 +186,13 @@ class MysqlEngine final : public Engine {
 // Creates the database when allowed, then selects it.
 Status SelectDatabase(MysqlConnection* writer, const StoreOptions& options,
                       const MysqlUri& uri) {
-  if (!options.read_only && options.create_if_missing) {
+  // The DDL only when the database is missing (see CheckCatalog).
+  Status st = writer->UseDatabase();
+  if (st.IsNotFound() && !options.read_only && options.create_if_missing) {
     OBKV_RETURN_IF_ERROR(writer->Exec("CREATE DATABASE IF NOT EXISTS " +
                                       QuoteMysqlIdentifier(uri.database)));
+    st = writer->UseDatabase();
   }
-  Status st = writer->UseDatabase();
   if (st.IsNotFound()) {
     return Status::NotFound(uri.Redacted() + ": no such database (" +
                             (options.read_only
@@ -201,19 +204,33 @@ Status SelectDatabase(MysqlConnection* writer, const StoreOptions& options,
   return st;
 }
 
-Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
-                    const MysqlUri& uri) {
-  if (!options.read_only) return writer->Exec(ServerCatalogDdl());
+Result<bool> HasTable(MysqlConnection* writer, const std::string& table) {
   OBKV_ASSIGN_OR_RETURN(
       std::string n,
       writer->QueryString("SELECT COUNT(*) FROM information_schema.TABLES "
                           "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = "
                           "'" +
-                          std::string(kCatalogTable) + "'"));
-  if (n == "0") {
+                          table + "'"));
+  return n != "0";
+}
+
+// The catalog's DDL runs only when the catalog is missing: on Galera every
+// DDL statement takes a cluster-wide total-order slot, even a no-op.
+Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
+                    const MysqlUri& uri) {
+  OBKV_ASSIGN_OR_RETURN(bool has_catalog,
+                        HasTable(writer, std::string(kCatalogTable)));
+  if (!has_catalog && !options.read_only) {
+    OBKV_RETURN_IF_ERROR(writer->Exec(ServerCatalogDdl()));
+  } else if (!has_catalog) {
     return Status::NotFound(uri.Redacted() +
                             ": database holds no obkvlite store (no " +
                             std::string(kCatalogTable) + " table)");
+  }
+  // A Galera store's read-modify-writes share keys in obkv_row_lock.
+  if (writer->galera() && !options.read_only) {
+    OBKV_ASSIGN_OR_RETURN(bool has_locks, HasTable(writer, kRowLockTable));
+    if (!has_locks) OBKV_RETURN_IF_ERROR(writer->Exec(RowLockCreateSql()));
   }
   return Status::OK();
 }

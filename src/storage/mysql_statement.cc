@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "storage/fault_injection.h"
 #include "storage/mysql_connection.h"
 #include "storage/mysql_error.h"
 
@@ -92,7 +93,7 @@ Result<std::unique_ptr<MysqlStatement>> MysqlStatement::Prepare(
     Status st =
         MysqlStatus(error, mysql_stmt_error(stmt),
                     "prepare '" + std::string(sql) + "'", conn->endpoint());
-    if (IsConnectionLost(error)) conn->MarkBroken();
+    if (LeavesSessionInDoubt(error)) conn->MarkBroken();
     mysql_stmt_close(stmt);
     return st;
   }
@@ -167,7 +168,18 @@ void MysqlStatement::Fail(const char* context) {
   error_ =
       MysqlStatus(error, mysql_stmt_error(stmt_),
                   std::string(context) + " '" + sql_ + "'", conn_->endpoint());
-  if (IsConnectionLost(error)) conn_->MarkBroken();
+  if (LeavesSessionInDoubt(error)) {
+    conn_->MarkBroken();
+    return;
+  }
+  // The server ended the statement with an error, perhaps inside its
+  // result (a deadlock found while reading rows FOR UPDATE). The
+  // connector's statement still expects the rest of that result: freeing
+  // it as after a success would make the next execute wait on the socket
+  // for the whole read timeout. mysql_stmt_reset brings statement and
+  // session back to ready; if even that fails, the session is in doubt.
+  executed_ = false;
+  if (mysql_stmt_reset(stmt_) != 0) conn_->MarkBroken();
 }
 
 bool MysqlStatement::Execute() {
@@ -202,6 +214,10 @@ bool MysqlStatement::Execute() {
   }
   if (!numbers_.empty() && mysql_stmt_bind_param(stmt_, param_binds_.data())) {
     Fail("bind");
+    return false;
+  }
+  if (TakeInjectedDeadlock()) {
+    error_ = conn_->InjectDeadlock("execute '" + sql_ + "'");
     return false;
   }
   if (mysql_stmt_execute(stmt_) != 0) {

@@ -23,6 +23,10 @@ std::string_view Status::CodeName() const {
       return "Busy";
     case Code::kUnavailable:
       return "Unavailable";
+    case Code::kAborted:
+      return "Aborted";
+    case Code::kUnknownOutcome:
+      return "UnknownOutcome";
     case Code::kFailedPrecondition:
       return "FailedPrecondition";
   }

@@ -1,16 +1,19 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/store/store_context.h"
 
+#include <algorithm>
 #include <chrono>
+#include <random>
+#include <thread>
 
+#include "obkvlite/bytes.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
 namespace {
 
-Status RunInWriteTransaction(
-    storage::Connection* writer,
-    const std::function<Status(storage::Connection*)>& body) {
+Status RunOnce(storage::Connection* writer,
+               const std::function<Status(storage::Connection*)>& body) {
   OBKV_ASSIGN_OR_RETURN(
       storage::Transaction txn,
       storage::Transaction::Begin(writer, storage::Transaction::Kind::kWrite));
@@ -18,12 +21,74 @@ Status RunInWriteTransaction(
   return txn.Commit();
 }
 
+// Sleeps a random time in [b/2, b] after attempt `attempt` (1-based),
+// b = min(initial * 2^(attempt-1), max): the jitter keeps two writers that
+// conflicted from meeting again in step.
+void BackOff(const RetryOptions& retry, int attempt) {
+  int64_t backoff = retry.initial_backoff_ms;
+  for (int i = 1; i < attempt && backoff < retry.max_backoff_ms; ++i) {
+    backoff *= 2;
+  }
+  backoff = std::min<int64_t>(backoff, retry.max_backoff_ms);
+  if (backoff <= 0) return;
+  thread_local std::minstd_rand random(std::random_device{}());
+  const int64_t wait_us =
+      backoff * 500 + static_cast<int64_t>(random() % (backoff * 500 + 1));
+  std::this_thread::sleep_for(std::chrono::microseconds(wait_us));
+}
+
 }  // namespace
+
+Status StoreContext::RunInWriteTransaction(
+    const char* what, storage::Connection* writer,
+    const std::function<Status(storage::Connection*)>& body,
+    const std::function<std::string()>& rows, bool idempotent) const {
+  for (int attempt = 1;; ++attempt) {
+    Status st = RunOnce(writer, body);
+    if (st.ok()) return st;
+    if (st.IsUnknownOutcome() && idempotent && attempt < retry_.max_attempts) {
+      continue;  // the same cells again: the same rows whether it landed
+    }
+    if (st.IsUnknownOutcome()) {
+      return Status::UnknownOutcome(std::string(what) +
+                                    (rows ? " of " + rows() : std::string()) +
+                                    ": " + st.message());
+    }
+    // A session lost before COMMIT on a cluster: nothing was applied, and
+    // the next attempt reconnects to the next endpoint.
+    const bool failed_over =
+        st.IsUnavailable() && writer->broken() && writer->can_fail_over();
+    if (!st.IsAborted() && !failed_over) return st;
+    if (attempt >= retry_.max_attempts) {
+      if (failed_over) return st;  // Unavailable naming the last endpoint
+      return Status::Aborted(
+          std::string(what) + ": the server rolled it back " +
+          std::to_string(attempt) + (attempt == 1 ? " time" : " times") +
+          " (retry.max_attempts " + std::to_string(retry_.max_attempts) +
+          "), nothing was applied; the last conflict: " + st.message());
+    }
+    BackOff(retry_, attempt);
+  }
+}
+
+std::string StoreContext::NameRows(const std::vector<std::string_view>& rows) {
+  if (rows.size() == 1) return "row '" + ToStringBinary(rows[0]) + "'";
+  std::string out = "rows";
+  constexpr size_t kNamed = 2;
+  for (size_t i = 0; i < rows.size() && i < kNamed; ++i) {
+    out += (i == 0 ? " '" : ", '") + ToStringBinary(rows[i]) + "'";
+  }
+  if (rows.size() > kNamed) {
+    out += " and " + std::to_string(rows.size() - kNamed) + " more";
+  }
+  return out;
+}
 
 StoreContext::StoreContext(std::string path, const StoreOptions& options,
                            storage::OpenedEngine opened)
     : path_(std::move(path)),
       options_(options),
+      retry_(opened.retry),
       engine_(std::move(opened.engine)),
       shards_(engine_->shards()),
       shard_mu_(new util::Mutex[shards_]),
@@ -59,15 +124,17 @@ StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
 }
 
 Status StoreContext::RunWrite(
-    const char* what, const std::function<Status(storage::Connection*)>& body) {
+    const char* what, const std::function<Status(storage::Connection*)>& body,
+    const std::function<std::string()>& rows, bool idempotent) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   AllShardsLock lock(this);
-  return RunInWriteTransaction(all_writer(), body);
+  return RunInWriteTransaction(what, all_writer(), body, rows, idempotent);
 }
 
 Status StoreContext::RunShardWrites(
     const char* what, std::vector<int> shards,
-    const std::function<Status(int, storage::Connection*)>& body) {
+    const std::function<Status(int, storage::Connection*)>& body,
+    const std::function<std::string()>& rows, bool idempotent) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   while (!shards.empty()) {
     // The first shard whose lock is free; when none is, wait for the first.
@@ -84,8 +151,9 @@ Status StoreContext::RunShardWrites(
     }
     const int k = shards[pick];
     OBKV_RETURN_IF_ERROR(RunInWriteTransaction(
-        writers_[k].get(),
-        [&](storage::Connection* writer) { return body(k, writer); }));
+        what, writers_[k].get(),
+        [&](storage::Connection* writer) { return body(k, writer); }, rows,
+        idempotent));
     shards.erase(shards.begin() + pick);
   }
   return Status::OK();

@@ -17,6 +17,18 @@
 // mutexes in shard order and RunShardWrites holds one at a time, so
 // writers never deadlock.
 //
+// A write transaction that the server rolled back (Status Aborted: a
+// deadlock, a lock wait timeout, a certification failure, a leader change;
+// storage/mysql_error.h) runs again whole, up to retry().max_attempts in
+// all, after a jittered exponential backoff; then it fails with Aborted
+// naming the conflict. A body therefore must keep no effect of a failed
+// attempt: it may run several times, and only its last run counts. A
+// COMMIT whose outcome is unknown is never run again blindly: the write
+// fails with UnknownOutcome naming the operation and its rows, unless it is
+// idempotent (a put of cells whose timestamps were fixed before the first
+// attempt: applying it twice leaves the same rows as once), which is sent
+// again on a new session.
+//
 // The lock discipline is annotated for clang's -Wthread-safety
 // (util/thread_annotations.h): the all-shards writer and writer() need
 // all_writer_mu_, which RunRead try-locks alone and AllShardsLock takes
@@ -33,6 +45,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hbase/stats/request_stats_collector.h"
@@ -69,8 +82,12 @@ class StoreContext {
   // Runs `body` in one write transaction on the all-shards writer, holding
   // every shard (see above). `what` names the operation in the read-only
   // error. In a sharded store the commit is one per file, in shard order.
+  // `rows`, when given, names the rows written ("row 'r1'") in an
+  // UnknownOutcome error; it is called only then. `idempotent`: see above.
   Status RunWrite(const char* what,
-                  const std::function<Status(storage::Connection*)>& body);
+                  const std::function<Status(storage::Connection*)>& body,
+                  const std::function<std::string()>& rows = {},
+                  bool idempotent = false);
 
   // Runs `body(k, writer)` once for each shard k in `shards`, each in its
   // own write transaction on shard k's writer, which sees only that shard's
@@ -81,7 +98,16 @@ class StoreContext {
   // only partitions that ShardOfPartition puts in k.
   Status RunShardWrites(
       const char* what, std::vector<int> shards,
-      const std::function<Status(int, storage::Connection*)>& body);
+      const std::function<Status(int, storage::Connection*)>& body,
+      const std::function<std::string()>& rows = {}, bool idempotent = false);
+
+  // The effective retry policy (StoreOptions::retry with the location's
+  // overrides).
+  const RetryOptions& retry() const { return retry_; }
+
+  // "row 'r1'" or "rows 'a', 'b' and 3 more": the rows argument of
+  // RunWrite for `rows` (escaped as Bytes.toStringBinary).
+  static std::string NameRows(const std::vector<std::string_view>& rows);
 
   // Runs `body` on a connection that sees every commit so far, for a short
   // read (a Get). When no write holds it, that is the writer connection:
@@ -160,12 +186,20 @@ class StoreContext {
     return st;
   }
 
+  // One write transaction of `body` on `writer`, re-run while the server
+  // rolls it back (see above).
+  Status RunInWriteTransaction(
+      const char* what, storage::Connection* writer,
+      const std::function<Status(storage::Connection*)>& body,
+      const std::function<std::string()>& rows, bool idempotent) const;
+
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
   }
 
   const std::string path_;
   const StoreOptions options_;
+  const RetryOptions retry_;
   std::unique_ptr<storage::Engine> engine_;  // outlives the connections
   const int shards_;
   std::unique_ptr<util::Mutex[]> shard_mu_;  // one per shard

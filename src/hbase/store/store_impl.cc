@@ -59,6 +59,10 @@ bool IsServerLocation(std::string_view location) {
   return storage::HasMysqlScheme(location);
 }
 
+Status CheckStoreLocation(std::string_view location) {
+  return storage::RefuseMalformedUri(location);
+}
+
 Result<std::unique_ptr<Store>> Store::Open(const StoreOptions& options,
                                            const std::string& path) {
   return StoreImpl::Open(options, path);

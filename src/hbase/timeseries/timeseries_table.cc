@@ -57,6 +57,7 @@ Status TimeseriesTable::WritePuts(const obkvlite::Put* puts, size_t n) {
   Status st;
   if (!PutsByShard(plan, &by_shard)) {
     st = ctx_->RunWrite("put", [&](storage::Connection* conn) {
+      writer.BeginAttempt();
       for (size_t i = 0; i < plan.puts(); ++i) {
         OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
       }
@@ -65,6 +66,7 @@ Status TimeseriesTable::WritePuts(const obkvlite::Put* puts, size_t n) {
   } else {
     st = ctx_->RunShardWrites(
         "put", ShardsWithWork(by_shard), [&](int k, storage::Connection* conn) {
+          writer.BeginAttempt();
           for (size_t i : by_shard[k]) {
             OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
           }
@@ -153,6 +155,7 @@ Result<std::vector<MutationResult>> TimeseriesTable::Batch(
   plan.AssignWriteTimes();
   TimeseriesWriter writer(ctx_->path(), now, plan);
   OBKV_RETURN_IF_ERROR(ctx_->RunWrite("batch", [&](storage::Connection* conn) {
+    writer.BeginAttempt();
     for (size_t i = 0; i < mutations.size(); ++i) {
       if (const auto* del = std::get_if<obkvlite::Delete>(&mutations[i])) {
         OBKV_RETURN_IF_ERROR(ApplyTimeseriesDelete(conn, *schema_, *del));
@@ -173,6 +176,7 @@ Result<PurgeStats> TimeseriesTable::Purge() {
   const int64_t now = ctx_->NowMs();
   OBKV_RETURN_IF_ERROR(
       ctx_->RunWrite("purge", [&](storage::Connection* writer) {
+        stats = PurgeStats();  // only the last attempt counts
         for (const FamilyInfo& family : schema_->families()) {
           if (family.ttl_ms == 0) continue;
           const int64_t cutoff =

@@ -114,6 +114,15 @@ class TimeseriesWriter {
   // the batch's base. Busy when no free S was found.
   Status WritePut(storage::Connection* writer, size_t i);
 
+  // Starts an attempt of the write transaction: a rolled-back one runs
+  // again, perhaps on a reconnected session whose statement cache is new,
+  // so the remembered statement is looked up afresh.
+  void BeginAttempt() {
+    last_writer_ = nullptr;
+    last_table_ = nullptr;
+    insert_ = nullptr;
+  }
+
  private:
   // Inserts docs [begin, end) with `s`; sets *conflict and stops when a key
   // was taken, *inserted being the docs inserted before it.

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "obkvlite/options.h"
+#include "obkvlite/store.h"
 
 namespace obkvlite {
 namespace cli {
@@ -11,6 +12,7 @@ namespace cli {
 Status CheckStoreExists(const CliContext& ctx, std::string_view make_one) {
   // A server store's database is looked for by Store::Open itself.
   if (IsServerLocation(ctx.store_path)) return Status::OK();
+  OBKV_RETURN_IF_ERROR(CheckStoreLocation(ctx.store_path));
   struct stat st;
   if (::stat(ctx.store_path.c_str(), &st) == 0) return Status::OK();
   return Status::NotFound("no store at '" + ctx.store_path +

@@ -1,0 +1,41 @@
+// Copyright (c) obkvlite authors.
+//
+// Test-only faults of the MySQL-protocol engine, armed per thread, so a test
+// can make the server-side path fail at a chosen point of one operation
+// (tests/server_retry_test.cc):
+//   - kDeadlock: the n-th statement from now (each prepared-statement
+//     execute and each text statement: START TRANSACTION, COMMIT, ...)
+//     fails as a deadlock victim would: the session's transaction is
+//     rolled back on the server and the statement fails with error 1213.
+//   - kLostCommitReply: the n-th COMMIT from now is sent, and the session
+//     is closed before its reply is read, as when the connection dies right
+//     after COMMIT: the server commits, the client cannot know.
+// A fault fires once and disarms itself. Nothing is armed unless a test
+// calls InjectFault; the engine's check is one thread-local read.
+//
+// Thread safety: the state is the calling thread's own.
+
+#ifndef OBKVLITE_STORAGE_FAULT_INJECTION_H_
+#define OBKVLITE_STORAGE_FAULT_INJECTION_H_
+
+namespace obkvlite {
+namespace storage {
+
+enum class InjectedFault { kDeadlock, kLostCommitReply };
+
+// Arms `fault` at the n-th statement (or COMMIT) from now; n >= 1.
+void InjectFault(InjectedFault fault, int n);
+// Disarms; returns whether the armed fault fired.
+bool ClearInjectedFault();
+
+// Engine side: true when this statement must fail as a deadlock (counts
+// one statement).
+bool TakeInjectedDeadlock();
+// Engine side: true when this COMMIT's reply must be lost (counts one
+// COMMIT).
+bool TakeInjectedLostCommit();
+
+}  // namespace storage
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_STORAGE_FAULT_INJECTION_H_

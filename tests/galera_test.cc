@@ -1,0 +1,275 @@
+// Copyright (c) obkvlite authors.
+//
+// The MySQL-protocol engine on a 3-node MariaDB Galera cluster
+// (scripts/galera_cluster.sh, the CTest fixture "galera", doc/engines.md):
+//   - increments and check-and-mutates from all three nodes at once end
+//     exact: certification aborts the losers of each conflict (the shared
+//     key of Connection::LockRowForUpdate) and the store runs them again;
+//   - a node killed during a multi-host load: every batch still succeeds
+//     (the session moves on to the next endpoint), and after the node
+//     rejoins by IST every node holds the same rows;
+//   - quorum loss: the surviving node refuses writes with Unavailable
+//     naming it.
+// Each test has a watchdog.
+
+#include <doctest/doctest.h>
+#include <mysql.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "obkvlite/mutation.h"
+#include "obkvlite/rowkey.h"
+#include "obkvlite/store.h"
+#include "store_fixture.h"
+#include "watchdog.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+struct Cluster {
+  std::string dir;
+  std::vector<std::string> ports;
+  std::vector<std::string> sockets;
+};
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) out.push_back(item);
+  return out;
+}
+
+const Cluster& TheCluster() {
+  static const Cluster cluster = [] {
+    Cluster c;
+    const char* dir = std::getenv("OBKV_TEST_GALERA_DIR");
+    REQUIRE_MESSAGE(dir != nullptr, "OBKV_TEST_GALERA_DIR is not set");
+    c.dir = dir;
+    std::ifstream env(c.dir + "/env");
+    std::string line;
+    while (std::getline(env, line)) {
+      const size_t eq = line.find('=');
+      if (line.substr(0, eq) == "OBKV_GALERA_PORTS") {
+        c.ports = SplitCommas(line.substr(eq + 1));
+      } else if (line.substr(0, eq) == "OBKV_GALERA_SOCKETS") {
+        c.sockets = SplitCommas(line.substr(eq + 1));
+      }
+    }
+    REQUIRE(c.ports.size() == 3);
+    REQUIRE(c.sockets.size() == 3);
+    return c;
+  }();
+  return cluster;
+}
+
+std::string SocketUser() { return geteuid() == 0 ? "root" : getenv("USER"); }
+
+// A store on node k (0-based) alone, through its socket.
+std::string NodeUri(int k, const std::string& db) {
+  return "mysql://" + SocketUser() + "@localhost/" + db +
+         "?socket=" + TheCluster().sockets[k];
+}
+
+// A store on all three nodes, by TCP on loopback, node 1 first.
+std::string ClusterUri(const std::string& db) {
+  const Cluster& c = TheCluster();
+  return "mysql://obkv@127.0.0.1:" + c.ports[0] + ",127.0.0.1:" + c.ports[1] +
+         ",127.0.0.1:" + c.ports[2] + "/" + db;
+}
+
+int Script(const std::string& args) {
+  const std::string line = std::string(OBKV_SOURCE_DIR) +
+                           "/scripts/galera_cluster.sh " + args + " " +
+                           TheCluster().dir + " >/dev/null 2>&1";
+  return std::system(line.c_str());
+}
+
+// The first column of `sql` on node k, read after the node caught up.
+std::string NodeQuery(int k, const std::string& sql) {
+  MYSQL* m = mysql_init(nullptr);
+  REQUIRE(m != nullptr);
+  const unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
+  mysql_optionsv(m, MYSQL_OPT_PROTOCOL, &protocol);
+  REQUIRE_MESSAGE(mysql_real_connect(m, "localhost", SocketUser().c_str(),
+                                     nullptr, nullptr, 0,
+                                     TheCluster().sockets[k].c_str(),
+                                     0) != nullptr,
+                  mysql_error(m));
+  const std::string wait = "SET SESSION wsrep_sync_wait = 1";
+  REQUIRE(mysql_real_query(m, wait.data(), wait.size()) == 0);
+  REQUIRE_MESSAGE(mysql_real_query(m, sql.data(), sql.size()) == 0,
+                  mysql_error(m));
+  MYSQL_RES* res = mysql_store_result(m);
+  REQUIRE(res != nullptr);
+  MYSQL_ROW row = mysql_fetch_row(res);
+  const std::string out = row != nullptr && row[0] != nullptr ? row[0] : "";
+  mysql_free_result(res);
+  mysql_close(m);
+  return out;
+}
+
+std::string FreshDatabase() {
+  static int counter = 0;
+  return "obkv_g" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+}
+
+Increment Inc(const std::string& row) {
+  Increment inc;
+  inc.row = row;
+  inc.columns.push_back({"f", "n", 1});
+  return inc;
+}
+
+std::string Newest(Table* table, const std::string& row, const char* q) {
+  Get get(row);
+  get.columns.push_back({"f", q});
+  Result<RowResult> got = table->Get(get);
+  REQUIRE_MESSAGE(got.ok(), got.status().ToString());
+  return got->cells.empty() ? std::string() : got->cells[0].value;
+}
+
+constexpr const char* kSpec =
+    R"({"table":"c","families":[{"name":"f"}],)"
+    R"("partition":{"strategy":"key","partitions":3}})";
+
+TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
+  Watchdog dog(300, "increments from three Galera nodes");
+  const std::string db = FreshDatabase();
+  std::vector<std::unique_ptr<Store>> stores;
+  stores.push_back(MustOpenStore(NodeUri(0, db)));
+  REQUIRE(stores[0]->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(MustTable(stores[0].get(), "c")->Put(Put("cas").Add("f", "v", "0")).ok());
+  for (int k = 1; k < 3; ++k) stores.push_back(MustOpenStore(NodeUri(k, db)));
+  constexpr int kIncrements = 50;
+  constexpr int kCasTries = 30;
+  std::atomic<int> cas_successes{0};
+  std::atomic<int> failures{0};
+  std::mutex mu;
+  std::string first_failure;
+  const auto fail = [&](const Status& st) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (failures++ == 0) first_failure = st.ToString();
+  };
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 3; ++k) {
+    threads.emplace_back([&, k] {
+      Table* table = MustTable(stores[k].get(), "c");
+      // Interleaved, so the three nodes' increments and check-and-mutates
+      // overlap.
+      for (int i = 0; i < kIncrements; ++i) {
+        Result<RowResult> r = table->Increment(Inc("n"));
+        if (!r.ok()) fail(r.status());
+        if (i >= kCasTries) continue;
+        Get get("cas");
+        Result<RowResult> got = table->Get(get);
+        if (!got.ok() || got->cells.empty()) {
+          fail(got.ok() ? Status::NotFound("cas") : got.status());
+          continue;
+        }
+        const std::string seen = got->cells[0].value;
+        CheckAndMutate cam;
+        cam.row = "cas";
+        cam.family = "f";
+        cam.qualifier = "v";
+        cam.value = seen;
+        cam.mutations.push_back(Put("cas").Add(
+            "f", "v", std::to_string(std::stoll(seen) + 1)));
+        Result<bool> done = table->CheckAndMutate(cam);
+        if (!done.ok()) {
+          fail(done.status());
+        } else if (*done) {
+          cas_successes++;
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  INFO(first_failure);
+  CHECK(failures.load() == 0);
+  MESSAGE("3 nodes: ", 3 * kIncrements, " increments, ", cas_successes.load(),
+          " successful check-and-mutates of ", 3 * kCasTries);
+  for (int k = 0; k < 3; ++k) {
+    Table* table = MustTable(stores[k].get(), "c");
+    Result<int64_t> n = DecodeBigEndian64(Newest(table, "n", "n"));
+    REQUIRE(n.ok());
+    CHECK(*n == 3 * kIncrements);
+    CHECK(Newest(table, "cas", "v") == std::to_string(cas_successes.load()));
+  }
+  CHECK(cas_successes.load() >= 1);
+  // The losers were aborted by certification and run again.
+  CHECK(std::stoll(NodeQuery(0, "SELECT SUM(N) FROM `" + db +
+                                    "`.obkv_row_lock")) >=
+        3 * kIncrements + 3 * kCasTries);
+}
+
+TEST_CASE("a node killed during a multi-host load: every batch lands") {
+  Watchdog dog(300, "killing a Galera node during a load");
+  const std::string db = FreshDatabase();
+  std::unique_ptr<Store> store = MustOpenStore(ClusterUri(db));
+  CHECK(store->info().location == ClusterUri(db));
+  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  Table* table = MustTable(store.get(), "c");
+  constexpr int kBatches = 120;
+  constexpr int kRows = 20;
+  std::atomic<int> done{0};
+  std::atomic<int> failures{0};
+  std::string first_failure;
+  std::thread writer([&] {
+    for (int b = 0; b < kBatches; ++b) {
+      std::vector<Put> puts;
+      for (int r = 0; r < kRows; ++r) {
+        puts.push_back(Put("b" + std::to_string(b) + "_" + std::to_string(r))
+                           .Add("f", "q", 100, "v"));
+      }
+      Status st = table->Put(puts);
+      if (!st.ok() && failures++ == 0) first_failure = st.ToString();
+      done++;
+    }
+  });
+  while (done.load() < 30) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  REQUIRE(Script("kill 1") == 0);  // the node the store writes to
+  writer.join();
+  INFO(first_failure);
+  CHECK(failures.load() == 0);
+  REQUIRE(Script("restart 1") == 0);  // rejoins by IST
+  const std::string count = "SELECT COUNT(*) FROM `" + db + "`.`c$f`";
+  for (int k = 0; k < 3; ++k) {
+    INFO("node ", k + 1);
+    CHECK(NodeQuery(k, count) == std::to_string(kBatches * kRows));
+  }
+}
+
+TEST_CASE("quorum loss: the last node refuses writes as Unavailable") {
+  Watchdog dog(120, "quorum loss");
+  const std::string db = FreshDatabase();
+  std::unique_ptr<Store> store = MustOpenStore(NodeUri(0, db));
+  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  Table* table = MustTable(store.get(), "c");
+  REQUIRE(table->Put(Put("before").Add("f", "q", "v")).ok());
+  REQUIRE(Script("kill 2") == 0);
+  REQUIRE(Script("kill 3") == 0);
+  Status st;
+  for (int i = 0; i < 600 && st.ok(); ++i) {
+    st = table->Put(Put("after" + std::to_string(i)).Add("f", "q", "v"));
+    if (st.ok()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  INFO(st.ToString());
+  CHECK(st.IsUnavailable());
+  CHECK(st.message().find("mysql server at socket " + TheCluster().sockets[0]) !=
+        std::string::npos);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
