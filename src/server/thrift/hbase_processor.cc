@@ -1,0 +1,101 @@
+// Copyright (c) obkvlite authors.
+//
+// MakeHbaseProcessor: the generated HbaseProcessor with checkAndPut routed
+// to HbaseHandler::CheckAndPut, and undecodable arguments answered with a
+// TApplicationException before the connection is closed.
+
+#include <thrift/TApplicationException.h>
+#include <thrift/protocol/TProtocolException.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "server/thrift/hbase_handler.h"
+
+namespace obkvlite {
+namespace server {
+namespace {
+
+using apache::thrift::TApplicationException;
+using apache::thrift::protocol::TMessageType;
+using apache::thrift::protocol::TProtocol;
+using apache::thrift::protocol::TProtocolException;
+
+void WriteException(TProtocol* out, const std::string& method, int32_t seqid,
+                    const TApplicationException& x) {
+  out->writeMessageBegin(method, TMessageType::T_EXCEPTION, seqid);
+  x.write(out);
+  out->writeMessageEnd();
+  out->getTransport()->writeEnd();
+  out->getTransport()->flush();
+}
+
+class Processor : public gen::HbaseProcessor {
+ public:
+  explicit Processor(std::shared_ptr<HbaseHandler> handler)
+      : gen::HbaseProcessor(handler), handler_(std::move(handler)) {}
+
+ protected:
+  bool dispatchCall(TProtocol* in, TProtocol* out, const std::string& fname,
+                    int32_t seqid, void* context) override {
+    try {
+      if (fname == "checkAndPut") {
+        CheckAndPut(in, out, seqid);
+        return true;
+      }
+      return gen::HbaseProcessor::dispatchCall(in, out, fname, seqid, context);
+    } catch (const TProtocolException& e) {
+      // The request cannot be decoded: answer it, then let the connection
+      // close (the stream's position can no longer be trusted).
+      WriteException(out, fname, seqid,
+                     TApplicationException(
+                         TApplicationException::PROTOCOL_ERROR,
+                         fname + ": cannot decode the arguments: " + e.what()));
+      throw;
+    }
+  }
+
+ private:
+  // The generated process_checkAndPut, except that the handler learns
+  // whether `value` was sent.
+  void CheckAndPut(TProtocol* in, TProtocol* out, int32_t seqid) {
+    gen::Hbase_checkAndPut_args args;
+    args.read(in);
+    in->readMessageEnd();
+    in->getTransport()->readEnd();
+    gen::Hbase_checkAndPut_result result;
+    try {
+      result.success = handler_->CheckAndPut(
+          args.tableName, args.row, args.column,
+          args.__isset.value ? &args.value : nullptr, args.mput);
+      result.__isset.success = true;
+    } catch (gen::IOError& io) {
+      result.io = std::move(io);
+      result.__isset.io = true;
+    } catch (gen::IllegalArgument& ia) {
+      result.ia = std::move(ia);
+      result.__isset.ia = true;
+    } catch (const std::exception& e) {
+      WriteException(out, "checkAndPut", seqid, TApplicationException(e.what()));
+      return;
+    }
+    out->writeMessageBegin("checkAndPut", TMessageType::T_REPLY, seqid);
+    result.write(out);
+    out->writeMessageEnd();
+    out->getTransport()->writeEnd();
+    out->getTransport()->flush();
+  }
+
+  std::shared_ptr<HbaseHandler> handler_;
+};
+
+}  // namespace
+
+std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(
+    std::shared_ptr<HbaseHandler> handler) {
+  return std::make_shared<Processor>(std::move(handler));
+}
+
+}  // namespace server
+}  // namespace obkvlite
