@@ -56,6 +56,23 @@ void ConnectionTransport::close() {
   }
 }
 
+void ConnectionTransport::CloseAfterAnswer() {
+  if (fd_ < 0) return;
+  ::shutdown(fd_, SHUT_WR);
+  const auto end =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  char buf[4096];
+  size_t discarded = 0;
+  while (discarded < (1u << 20) && std::chrono::steady_clock::now() < end) {
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, 20) <= 0) continue;
+    const ssize_t n = ::recv(fd_, buf, sizeof(buf), 0);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) break;
+    if (n > 0) discarded += static_cast<size_t>(n);
+  }
+  close();
+}
+
 void ConnectionTransport::BeginRequest() {
   at_request_start_ = true;
   request_bytes_ = 0;

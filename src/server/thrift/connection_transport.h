@@ -55,6 +55,11 @@ class ConnectionTransport
   // into `*out`, appending; false at end of stream.
   bool ReadSome(std::string* out, size_t max);
 
+  // Closes after an error answer: stops sending, then discards what the
+  // client still sends for up to 200 ms (at most 1 MiB), so that the
+  // answer is not lost to a reset caused by unread input.
+  void CloseAfterAnswer();
+
   bool isOpen() const override { return fd_ >= 0; }
   bool peek() override { return isOpen(); }
   void close() override;

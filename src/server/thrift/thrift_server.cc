@@ -273,9 +273,11 @@ class ThriftServer::Impl {
           TryAnswer(protocol.get(),
                     std::string(e.what()) + " (--max-frame-bytes " +
                         std::to_string(options_.max_frame_bytes) + ")");
+          conn->CloseAfterAnswer();
         }
         return;  // closed, stopped, stalled, or a frame too large
       } catch (const std::exception&) {
+        conn->CloseAfterAnswer();
         return;  // undecodable: already answered; the stream is lost
       }
     }
