@@ -19,6 +19,7 @@ import struct
 import sys
 import time
 import unittest
+import warnings
 
 GATEWAY_DIR = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
@@ -35,6 +36,7 @@ from hbase.ttypes import (AlreadyExists, BatchMutation, ColumnDescriptor,  # noq
                           TThriftServerType, TAccessControlEntity,
                           TPermissionScope)
 
+warnings.simplefilter("ignore", ResourceWarning)
 faulthandler.dump_traceback_later(240, exit=True)
 PORT = int(open(os.path.join(GATEWAY_DIR, "port")).read())
 FOREVER = 2147483647
@@ -635,4 +637,4 @@ def load_tests(loader, tests, pattern):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=1)
+    unittest.main(verbosity=1, warnings="ignore")

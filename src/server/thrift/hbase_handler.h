@@ -223,9 +223,10 @@ class HbaseHandler : public gen::HbaseIf {
 // The processor serving `handler`: the generated one, except that
 // checkAndPut goes to HbaseHandler::CheckAndPut, and a request whose
 // arguments cannot be decoded gets a TApplicationException (PROTOCOL_ERROR)
-// naming the method before the connection is closed.
+// naming the method (and, for a size limit, `max_request_bytes`) before the
+// connection is closed.
 std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(
-    std::shared_ptr<HbaseHandler> handler);
+    std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes);
 
 }  // namespace server
 }  // namespace obkvlite

@@ -33,8 +33,10 @@ void WriteException(TProtocol* out, const std::string& method, int32_t seqid,
 
 class Processor : public gen::HbaseProcessor {
  public:
-  explicit Processor(std::shared_ptr<HbaseHandler> handler)
-      : gen::HbaseProcessor(handler), handler_(std::move(handler)) {}
+  Processor(std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes)
+      : gen::HbaseProcessor(handler),
+        handler_(std::move(handler)),
+        max_request_bytes_(max_request_bytes) {}
 
  protected:
   bool dispatchCall(TProtocol* in, TProtocol* out, const std::string& fname,
@@ -48,10 +50,16 @@ class Processor : public gen::HbaseProcessor {
     } catch (const TProtocolException& e) {
       // The request cannot be decoded: answer it, then let the connection
       // close (the stream's position can no longer be trusted).
+      std::string why = e.what();
+      if (e.getType() == TProtocolException::SIZE_LIMIT) {
+        why += " (a string over --max-frame-bytes " +
+               std::to_string(max_request_bytes_) +
+               ", or a list or map over 1000000 elements)";
+      }
       WriteException(out, fname, seqid,
                      TApplicationException(
                          TApplicationException::PROTOCOL_ERROR,
-                         fname + ": cannot decode the arguments: " + e.what()));
+                         fname + ": cannot decode the arguments: " + why));
       throw;
     }
   }
@@ -88,13 +96,14 @@ class Processor : public gen::HbaseProcessor {
   }
 
   std::shared_ptr<HbaseHandler> handler_;
+  const int64_t max_request_bytes_;
 };
 
 }  // namespace
 
 std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(
-    std::shared_ptr<HbaseHandler> handler) {
-  return std::make_shared<Processor>(std::move(handler));
+    std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes) {
+  return std::make_shared<Processor>(std::move(handler), max_request_bytes);
 }
 
 }  // namespace server

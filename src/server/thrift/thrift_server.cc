@@ -147,7 +147,7 @@ class ThriftServer::Impl {
     handler_options.max_reply_bytes = options_.max_frame_bytes / 2;
     handler_ = std::make_shared<HbaseHandler>(store_, &scanners_,
                                               handler_options);
-    processor_ = MakeHbaseProcessor(handler_);
+    processor_ = MakeHbaseProcessor(handler_, options_.max_frame_bytes);
     for (int i = 0; i < options_.workers; ++i) {
       workers_.emplace_back([this] { WorkerLoop(); });
     }
