@@ -25,6 +25,7 @@
 #include "obkvlite/store.h"
 #include "server/common/scanner_registry.h"
 #include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/hbase_processor.h"
 
 namespace obkvlite {
 namespace server {
@@ -42,7 +43,7 @@ struct HbaseHandlerOptions {
   int64_t max_reply_bytes = 8 * 1024 * 1024;
 };
 
-class HbaseHandler : public gen::HbaseIf {
+class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
  public:
   using Text = std::string;
   using Attributes = std::map<Text, Text>;
@@ -52,7 +53,7 @@ class HbaseHandler : public gen::HbaseIf {
 
   // checkAndPut with the knowledge of whether `value` was sent.
   bool CheckAndPut(const Text& tableName, const Text& row, const Text& column,
-                   const Text* value, const gen::Mutation& mput);
+                   const Text* value, const gen::Mutation& mput) override;
 
   // ---- admin (handler_admin.cc)
   void enableTable(const Text& tableName) override;
@@ -219,14 +220,6 @@ class HbaseHandler : public gen::HbaseIf {
   ScannerRegistry* const scanners_;
   const HbaseHandlerOptions options_;
 };
-
-// The processor serving `handler`: the generated one, except that
-// checkAndPut goes to HbaseHandler::CheckAndPut, and a request whose
-// arguments cannot be decoded gets a TApplicationException (PROTOCOL_ERROR)
-// naming the method (and, for a size limit, `max_request_bytes`) before the
-// connection is closed.
-std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(
-    std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes);
 
 }  // namespace server
 }  // namespace obkvlite

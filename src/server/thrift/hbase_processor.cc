@@ -1,8 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// MakeHbaseProcessor: the generated HbaseProcessor with checkAndPut routed
-// to HbaseHandler::CheckAndPut, and undecodable arguments answered with a
-// TApplicationException before the connection is closed.
+// MakeHbaseProcessor (hbase_processor.h).
 
 #include <thrift/TApplicationException.h>
 #include <thrift/protocol/TProtocolException.h>
@@ -11,11 +9,13 @@
 #include <string>
 #include <utility>
 
-#include "server/thrift/hbase_handler.h"
+#include "server/thrift/hbase_processor.h"
 
 namespace obkvlite {
 namespace server {
 namespace {
+
+namespace gen = ::obkvlite::server::hbase_thrift;
 
 using apache::thrift::TApplicationException;
 using apache::thrift::protocol::TMessageType;
@@ -33,9 +33,10 @@ void WriteException(TProtocol* out, const std::string& method, int32_t seqid,
 
 class Processor : public gen::HbaseProcessor {
  public:
-  Processor(std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes)
-      : gen::HbaseProcessor(handler),
-        handler_(std::move(handler)),
+  Processor(std::shared_ptr<gen::HbaseIf> iface,
+            CheckAndPutHandler* check_and_put, int64_t max_request_bytes)
+      : gen::HbaseProcessor(std::move(iface)),
+        handler_(check_and_put),
         max_request_bytes_(max_request_bytes) {}
 
  protected:
@@ -74,9 +75,14 @@ class Processor : public gen::HbaseProcessor {
     in->getTransport()->readEnd();
     gen::Hbase_checkAndPut_result result;
     try {
-      result.success = handler_->CheckAndPut(
-          args.tableName, args.row, args.column,
-          args.__isset.value ? &args.value : nullptr, args.mput);
+      result.success =
+          handler_ != nullptr
+              ? handler_->CheckAndPut(args.tableName, args.row, args.column,
+                                      args.__isset.value ? &args.value
+                                                         : nullptr,
+                                      args.mput)
+              : iface_->checkAndPut(args.tableName, args.row, args.column,
+                                    args.value, args.mput, args.attributes);
       result.__isset.success = true;
     } catch (gen::IOError& io) {
       result.io = std::move(io);
@@ -95,15 +101,17 @@ class Processor : public gen::HbaseProcessor {
     out->getTransport()->flush();
   }
 
-  std::shared_ptr<HbaseHandler> handler_;
+  CheckAndPutHandler* const handler_;  // may be null
   const int64_t max_request_bytes_;
 };
 
 }  // namespace
 
 std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(
-    std::shared_ptr<HbaseHandler> handler, int64_t max_request_bytes) {
-  return std::make_shared<Processor>(std::move(handler), max_request_bytes);
+    std::shared_ptr<gen::HbaseIf> iface, CheckAndPutHandler* check_and_put,
+    int64_t max_request_bytes) {
+  return std::make_shared<Processor>(std::move(iface), check_and_put,
+                                     max_request_bytes);
 }
 
 }  // namespace server

@@ -25,6 +25,7 @@
 #include "server/common/scanner_registry.h"
 #include "server/thrift/connection_transport.h"
 #include "server/thrift/hbase_handler.h"
+#include "server/thrift/hbase_processor.h"
 #include "server/thrift/wire_format.h"
 
 namespace obkvlite {
@@ -147,7 +148,8 @@ class ThriftServer::Impl {
     handler_options.max_reply_bytes = options_.max_frame_bytes / 2;
     handler_ = std::make_shared<HbaseHandler>(store_, &scanners_,
                                               handler_options);
-    processor_ = MakeHbaseProcessor(handler_, options_.max_frame_bytes);
+    processor_ = MakeHbaseProcessor(handler_, handler_.get(),
+                                    options_.max_frame_bytes);
     for (int i = 0; i < options_.workers; ++i) {
       workers_.emplace_back([this] { WorkerLoop(); });
     }
