@@ -16,33 +16,11 @@
 #include <memory>
 #include <thread>
 
+#include "watchdog.h"
+
 namespace obkvlite {
 namespace server {
 namespace {
-
-class Watchdog {
- public:
-  explicit Watchdog(int seconds)
-      : thread_([this, seconds] {
-          const auto end = std::chrono::steady_clock::now() +
-                           std::chrono::seconds(seconds);
-          while (!done_.load()) {
-            if (std::chrono::steady_clock::now() > end) {
-              std::fprintf(stderr, "scanner_registry_test: hung\n");
-              std::_Exit(2);
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-          }
-        }) {}
-  ~Watchdog() {
-    done_.store(true);
-    thread_.join();
-  }
-
- private:
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
 
 // A scanner that counts its destruction.
 class CountingScanner : public Scanner {
@@ -79,7 +57,7 @@ struct Fixture {
 };
 
 TEST_CASE("ids are unique, Remove closes, unknown ids lease nothing") {
-  Watchdog watchdog(30);
+  testing::Watchdog watchdog(30, "scanner_registry_test");
   Fixture f;
   const int32_t a = f.Add();
   const int32_t b = f.Add();
@@ -96,7 +74,7 @@ TEST_CASE("ids are unique, Remove closes, unknown ids lease nothing") {
 }
 
 TEST_CASE("the open bound refuses with a message naming it") {
-  Watchdog watchdog(30);
+  testing::Watchdog watchdog(30, "scanner_registry_test");
   Fixture f(2);
   f.Add();
   f.Add();
@@ -109,7 +87,7 @@ TEST_CASE("the open bound refuses with a message naming it") {
 }
 
 TEST_CASE("idle scanners expire; used and leased ones do not") {
-  Watchdog watchdog(30);
+  testing::Watchdog watchdog(30, "scanner_registry_test");
   Fixture f;
   const int32_t idle = f.Add();
   const int32_t used = f.Add();
@@ -134,7 +112,7 @@ TEST_CASE("idle scanners expire; used and leased ones do not") {
 }
 
 TEST_CASE("Remove waits for the lease; CloseAll closes everything") {
-  Watchdog watchdog(30);
+  testing::Watchdog watchdog(30, "scanner_registry_test");
   Fixture f;
   const int32_t id = f.Add();
   f.Add();

@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "watchdog.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 
 namespace {
@@ -42,32 +43,6 @@ using apache::thrift::transport::TBufferedTransport;
 using apache::thrift::transport::TFramedTransport;
 using apache::thrift::transport::TSocket;
 using apache::thrift::transport::TTransport;
-
-// Ends the process if a test case runs longer than `seconds`.
-class Watchdog {
- public:
-  explicit Watchdog(int seconds) {
-    thread_ = std::thread([this, seconds] {
-      const auto end =
-          std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-      while (!done_.load()) {
-        if (std::chrono::steady_clock::now() > end) {
-          std::fprintf(stderr, "thrift_client_test: watchdog: hung\n");
-          std::_Exit(2);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
-    });
-  }
-  ~Watchdog() {
-    done_.store(true);
-    thread_.join();
-  }
-
- private:
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
 
 int GatewayPort() {
   const char* dir = std::getenv("OBKV_THRIFT_DIR");
@@ -138,7 +113,7 @@ std::string Long(int64_t v) {
 }  // namespace
 
 TEST_CASE("four transport x protocol pairs: exact cells") {
-  Watchdog watchdog(60);
+  obkvlite::testing::Watchdog watchdog(60, "thrift_client_test");
   for (bool framed : {false, true}) {
     for (bool compact : {false, true}) {
       CAPTURE(framed);
@@ -183,7 +158,7 @@ TEST_CASE("four transport x protocol pairs: exact cells") {
 }
 
 TEST_CASE("two clients increment one counter 1000 times each: 2000") {
-  Watchdog watchdog(240);
+  obkvlite::testing::Watchdog watchdog(240, "thrift_client_test");
   {
     Connection setup(false, false);
     FreshTable(setup, "cpp_counter");
@@ -213,7 +188,7 @@ TEST_CASE("two clients increment one counter 1000 times each: 2000") {
 }
 
 TEST_CASE("8 clients mixing puts, gets, scanners and increments") {
-  Watchdog watchdog(240);
+  obkvlite::testing::Watchdog watchdog(240, "thrift_client_test");
   const std::string t = "cpp_mixed";
   constexpr int kClients = 8;
   constexpr int kRounds = 60;

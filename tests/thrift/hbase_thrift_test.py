@@ -23,13 +23,15 @@ import warnings
 
 GATEWAY_DIR = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 del sys.argv[1:3]
 
 from thrift.protocol import TBinaryProtocol, TCompactProtocol  # noqa: E402
 from thrift.Thrift import TApplicationException, TMessageType, TType  # noqa: E402
-from thrift.transport import TSocket, TTransport  # noqa: E402
+from thrift.transport import TTransport  # noqa: E402
 
 from hbase import Hbase  # noqa: E402
+import thrift_client  # noqa: E402
 from hbase.ttypes import (AlreadyExists, BatchMutation, ColumnDescriptor,  # noqa: E402
                           IllegalArgument, IOError, Mutation, TAppend,
                           TCell, TColumn, TIncrement, TRowResult, TScan,
@@ -43,14 +45,8 @@ FOREVER = 2147483647
 
 
 def connect(framed, compact):
-    sock = TSocket.TSocket("127.0.0.1", PORT)
-    sock.setTimeout(20000)
-    transport = (TTransport.TFramedTransport(sock) if framed
-                 else TTransport.TBufferedTransport(sock))
-    protocol = (TCompactProtocol.TCompactProtocol(transport) if compact
-                else TBinaryProtocol.TBinaryProtocol(transport))
-    transport.open()
-    return Hbase.Client(protocol), transport
+    client = thrift_client.connect(PORT, framed, compact)
+    return client, client.transport
 
 
 def long_bytes(n):
@@ -484,14 +480,8 @@ class GatewayCase(unittest.TestCase):
 
     # ---- the wire -------------------------------------------------------
     def raw_protocol(self):
-        sock = TSocket.TSocket("127.0.0.1", PORT)
-        sock.setTimeout(20000)
-        transport = (TTransport.TFramedTransport(sock) if self.framed
-                     else TTransport.TBufferedTransport(sock))
-        protocol = (TCompactProtocol.TCompactProtocol(transport) if self.compact
-                    else TBinaryProtocol.TBinaryProtocol(transport))
-        transport.open()
-        return protocol, transport
+        protocol = thrift_client.open_protocol(PORT, self.framed, self.compact)
+        return protocol, protocol.trans
 
     def read_reply_exception(self, protocol):
         name, mtype, seqid = protocol.readMessageBegin()
@@ -501,15 +491,25 @@ class GatewayCase(unittest.TestCase):
         protocol.readMessageEnd()
         return x
 
+    @staticmethod
+    def send_call(protocol, transport, method, fields=()):
+        """Sends a call of `method` whose arguments are `fields`, each
+        (name, type, id, write function, value)."""
+        protocol.writeMessageBegin(method, TMessageType.CALL, 1)
+        protocol.writeStructBegin("args")
+        for name, ttype, fid, write, value in fields:
+            protocol.writeFieldBegin(name, ttype, fid)
+            write(value)
+            protocol.writeFieldEnd()
+        protocol.writeFieldStop()
+        protocol.writeStructEnd()
+        protocol.writeMessageEnd()
+        transport.flush()
+
     def test_unknown_method(self):
         protocol, transport = self.raw_protocol()
         try:
-            protocol.writeMessageBegin("noSuchMethod", TMessageType.CALL, 7)
-            protocol.writeStructBegin("args")
-            protocol.writeFieldStop()
-            protocol.writeStructEnd()
-            protocol.writeMessageEnd()
-            transport.flush()
+            self.send_call(protocol, transport, "noSuchMethod")
             x = self.read_reply_exception(protocol)
             self.assertEqual(x.type, TApplicationException.UNKNOWN_METHOD)
             self.assertIn("noSuchMethod", x.message)
@@ -523,15 +523,8 @@ class GatewayCase(unittest.TestCase):
         try:
             # getRow whose tableName (field 1, binary) is sent as an i32: the
             # field is skipped, so the table name is empty.
-            protocol.writeMessageBegin("getRow", TMessageType.CALL, 1)
-            protocol.writeStructBegin("args")
-            protocol.writeFieldBegin("tableName", TType.I32, 1)
-            protocol.writeI32(5)
-            protocol.writeFieldEnd()
-            protocol.writeFieldStop()
-            protocol.writeStructEnd()
-            protocol.writeMessageEnd()
-            transport.flush()
+            self.send_call(protocol, transport, "getRow",
+                           [("tableName", TType.I32, 1, protocol.writeI32, 5)])
             result = Hbase.getRow_result()
             name, mtype, seqid = protocol.readMessageBegin()
             self.assertEqual(mtype, TMessageType.REPLY)
@@ -546,12 +539,7 @@ class GatewayCase(unittest.TestCase):
         try:
             # grant's info is required: an empty argument struct cannot be
             # decoded; the call gets PROTOCOL_ERROR naming the method.
-            protocol.writeMessageBegin("grant", TMessageType.CALL, 3)
-            protocol.writeStructBegin("args")
-            protocol.writeFieldStop()
-            protocol.writeStructEnd()
-            protocol.writeMessageEnd()
-            transport.flush()
+            self.send_call(protocol, transport, "grant")
             x = self.read_reply_exception(protocol)
             self.assertEqual(x.type, TApplicationException.PROTOCOL_ERROR)
             self.assertIn("grant", x.message)

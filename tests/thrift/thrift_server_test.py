@@ -29,13 +29,13 @@ import warnings
 OBKV, GEN_PY, WORK_DIR = sys.argv[1:4]
 MYSQL_PREFIX = sys.argv[4] if len(sys.argv) > 4 else ""
 sys.path.insert(0, GEN_PY)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 del sys.argv[1:]
 
-from thrift.protocol import TBinaryProtocol, TCompactProtocol  # noqa: E402
 from thrift.Thrift import TApplicationException  # noqa: E402
-from thrift.transport import TSocket, TTransport  # noqa: E402
+from thrift.transport import TTransport  # noqa: E402
 
-from hbase import Hbase  # noqa: E402
+import thrift_client  # noqa: E402
 from hbase.ttypes import (BatchMutation, ColumnDescriptor, IllegalArgument,  # noqa: E402
                           IOError, Mutation, TAppend, TIncrement)
 
@@ -82,16 +82,7 @@ class Gateway:
         self.proc.wait()
 
     def connect(self, framed=False, compact=False):
-        sock = TSocket.TSocket("127.0.0.1", self.port)
-        sock.setTimeout(20000)
-        transport = (TTransport.TFramedTransport(sock) if framed
-                     else TTransport.TBufferedTransport(sock))
-        protocol = (TCompactProtocol.TCompactProtocol(transport) if compact
-                    else TBinaryProtocol.TBinaryProtocol(transport))
-        transport.open()
-        client = Hbase.Client(protocol)
-        client.transport = transport
-        return client
+        return thrift_client.connect(self.port, framed, compact)
 
 
 _stores = [0]
