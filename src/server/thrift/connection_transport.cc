@@ -137,12 +137,17 @@ uint32_t ConnectionTransport::read(uint8_t* buf, uint32_t len) {
     }
     return static_cast<uint32_t>(n);
   }
+  if (fd_ < 0 || stop_->forced.load()) Wait(POLLIN);  // throws
   for (;;) {
-    Wait(POLLIN);
+    // The socket is non-blocking: read first, wait only when it is empty.
     const ssize_t n = ::recv(fd_, buf, len, 0);
     if (n == 0) return 0;  // the peer closed
     if (n < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        Wait(POLLIN);
+        continue;
+      }
+      if (errno == EINTR) continue;
       throw TTransportException(TTransportException::END_OF_FILE,
                                 "recv failed", errno);
     }
@@ -161,11 +166,15 @@ uint32_t ConnectionTransport::read(uint8_t* buf, uint32_t len) {
 
 void ConnectionTransport::write(const uint8_t* buf, uint32_t len) {
   uint32_t done = 0;
+  if (fd_ < 0 || stop_->forced.load()) Wait(POLLOUT);  // throws
   while (done < len) {
-    Wait(POLLOUT);
     const ssize_t n = ::send(fd_, buf + done, len - done, MSG_NOSIGNAL);
     if (n < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        Wait(POLLOUT);
+        continue;
+      }
+      if (errno == EINTR) continue;
       throw TTransportException(TTransportException::NOT_OPEN,
                                 "send failed", errno);
     }

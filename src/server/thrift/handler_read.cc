@@ -65,7 +65,7 @@ void HbaseHandler::GetRows(std::string_view method,
     get.row = row;
     st = table->Get(get, &result);
     if (!st.ok()) ThrowStatus(method, st);
-    AppendRowResult(result, /*sorted=*/false, out);
+    AppendRowResult(&result, /*sorted=*/false, out);
   }
 }
 

@@ -156,7 +156,7 @@ void HbaseHandler::ReadScanner(std::string_view method,
       break;
     }
     bytes += RowBytes(row);
-    AppendRowResult(row, entry->sort_columns, out);
+    AppendRowResult(&row, entry->sort_columns, out);
   }
 }
 

@@ -65,30 +65,37 @@ void AppendCells(const std::vector<Cell>& cells,
   }
 }
 
-void AppendRowResult(const RowResult& row, bool sorted,
+void AppendRowResult(RowResult* row, bool sorted,
                      std::vector<gen::TRowResult>* out) {
-  if (row.cells.empty()) return;
+  std::vector<Cell>& cells = row->cells;
+  if (cells.empty()) return;
   gen::TRowResult r;
-  r.__set_row(row.cells.front().row);
-  for (size_t i = 0; i < row.cells.size(); ++i) {
-    const Cell& cell = row.cells[i];
+  r.__set_row(cells.front().row);
+  if (sorted) r.sortedColumns.reserve(cells.size());
+  for (size_t i = 0; i < cells.size(); ++i) {
+    Cell& cell = cells[i];
     // A row's versions of one column are adjacent, newest first: keep the
     // first (Thrift1's TRowResult holds one cell per column).
-    if (i > 0 && row.cells[i - 1].family == cell.family &&
-        row.cells[i - 1].qualifier == cell.qualifier) {
+    if (i > 0 && cells[i - 1].family == cell.family &&
+        cells[i - 1].qualifier == cell.qualifier) {
       continue;
     }
     gen::TCell t;
-    t.__set_value(cell.value);
     t.__set_timestamp(cell.timestamp);
     std::string name = JoinColumnName(cell.family, cell.qualifier);
     if (sorted) {
       gen::TColumn column;
       column.__set_columnName(std::move(name));
-      column.__set_cell(std::move(t));
+      column.cell = std::move(t);
+      column.cell.value = std::move(cell.value);
+      column.cell.__isset.value = true;
+      column.__isset.cell = true;
       r.sortedColumns.push_back(std::move(column));
     } else {
-      r.columns.emplace(std::move(name), std::move(t));
+      auto it = r.columns.emplace_hint(r.columns.end(), std::move(name),
+                                       std::move(t));
+      it->second.value = std::move(cell.value);
+      it->second.__isset.value = true;
     }
   }
   if (sorted) {

@@ -56,10 +56,10 @@ Status CheckFamily(const TableSpec& spec, std::string_view family);
 // Appends `cells` as TCells.
 void AppendCells(const std::vector<Cell>& cells, std::vector<gen::TCell>* out);
 
-// Appends `row` as one TRowResult (none for an empty row): a columns map
+// Appends `*row` as one TRowResult (none for an empty row): a columns map
 // of each column's newest cell, or, when `sorted`, sortedColumns in the
-// row's order.
-void AppendRowResult(const RowResult& row, bool sorted,
+// row's order. The cells' values are moved out of `*row`.
+void AppendRowResult(RowResult* row, bool sorted,
                      std::vector<gen::TRowResult>* out);
 
 // Throws the HBase exception for a non-OK `status`: AlreadyExists (when

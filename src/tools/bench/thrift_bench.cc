@@ -51,8 +51,8 @@ struct Client {
     auto socket =
         std::make_shared<apache::thrift::transport::TSocket>("127.0.0.1", port);
     socket->setNoDelay(true);
-    transport =
-        std::make_shared<apache::thrift::transport::TBufferedTransport>(socket);
+    transport = std::make_shared<apache::thrift::transport::TBufferedTransport>(
+        socket, 64 * 1024);
     hbase = std::make_unique<gen::HbaseClient>(
         std::make_shared<apache::thrift::protocol::TBinaryProtocol>(transport));
     transport->open();
