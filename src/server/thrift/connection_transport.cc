@@ -102,15 +102,16 @@ void ConnectionTransport::Wait(short events) {
       throw TTransportException(TTransportException::UNKNOWN,
                                 "poll failed", errno);
     }
-    const bool timed =
-        events == POLLOUT || !at_request_start_;  // idle between calls: no
+    const bool idle = events == POLLIN && at_request_start_;
+    const int limit_ms =
+        idle ? limits_.idle_timeout_ms : limits_.read_timeout_ms;
     const auto waited = std::chrono::steady_clock::now() - start;
-    if (timed &&
-        waited > std::chrono::milliseconds(limits_.read_timeout_ms)) {
+    if (limit_ms > 0 && waited > std::chrono::milliseconds(limit_ms)) {
       throw TTransportException(
           TTransportException::TIMED_OUT,
-          "client stalled for " + std::to_string(limits_.read_timeout_ms) +
-              " ms in the middle of a request");
+          idle ? "connection idle for " + std::to_string(limit_ms) + " ms"
+               : "client stalled for " + std::to_string(limit_ms) +
+                     " ms in the middle of a request");
     }
   }
 }

@@ -9,7 +9,9 @@
 //     of one) and, after the grace period, closes even those;
 //   - bounds a request: a client that stalls in the middle of a request
 //     for longer than read_timeout_ms, or sends more than max_message_bytes
-//     in one, gets TTransportException and the connection is closed;
+//     in one, gets TTransportException and the connection is closed; so
+//     does one idle between requests for longer than idle_timeout_ms (it
+//     holds a worker);
 //   - writes with MSG_NOSIGNAL, bounded by the same timeout.
 //
 // REQUIRED: `stop` outlives the transport. The transport owns `fd` and
@@ -37,6 +39,7 @@ struct StopState {
 struct ConnectionLimits {
   int64_t max_message_bytes = 16 * 1024 * 1024;
   int read_timeout_ms = 30000;  // inside a request, and for each write
+  int idle_timeout_ms = 60000;  // between requests; 0: no limit
 };
 
 class ConnectionTransport

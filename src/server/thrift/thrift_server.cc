@@ -247,6 +247,7 @@ class ThriftServer::Impl {
     ConnectionLimits limits;
     limits.max_message_bytes = options_.max_frame_bytes;
     limits.read_timeout_ms = options_.read_timeout_ms;
+    limits.idle_timeout_ms = options_.idle_timeout_ms;
     auto conn = std::make_shared<ConnectionTransport>(fd, &stop_, limits);
     WireChoice choice{options_.framed, options_.compact};
     std::string head;

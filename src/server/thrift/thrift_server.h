@@ -57,6 +57,9 @@ struct ThriftServerOptions {
   int max_queued_connections = 1024;
   // A client stalled this long inside a request is disconnected (ms).
   int read_timeout_ms = 30000;
+  // A connection idle this long between requests is closed, freeing its
+  // worker (ms; 0: never), as HBase's 60 s socket read timeout does.
+  int idle_timeout_ms = 60000;
   // How long Stop lets calls in progress finish (ms).
   int stop_grace_ms = 5000;
 };

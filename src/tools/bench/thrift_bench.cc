@@ -21,6 +21,7 @@
 #include "obkvlite/store.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
+#include "tools/bench/rss_sampler.h"
 
 namespace obkvlite {
 namespace bench {
@@ -107,6 +108,34 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
     while (scanner->Next(&row)) seen += static_cast<int64_t>(row.cells.size());
     OBKV_RETURN_IF_ERROR(scanner->status());
     (*f)["inproc_scan_cells_per_s"] = seen / Seconds(t1);
+    // The store's own get latency and 4-thread scaling, for context.
+    const int64_t gets = std::max<int64_t>(1000, cfg.gets);
+    std::vector<double> us;
+    std::mt19937_64 rng(42);
+    std::uniform_int_distribution<uint64_t> uniform(0, cfg.rows - 1);
+    const auto t2 = Clock::now();
+    for (int64_t i = 0; i < gets; ++i) {
+      const auto s = Clock::now();
+      OBKV_RETURN_IF_ERROR(
+          table->Get(Get(BenchKey(cfg, uniform(rng))), &row));
+      us.push_back(Seconds(s) * 1e6);
+    }
+    (*f)["inproc_get1_ops_per_s"] = gets / Seconds(t2);
+    (*f)["inproc_get_p50_us"] = Percentile(us, 0.50);
+    std::vector<std::thread> threads;
+    const auto t3 = Clock::now();
+    for (int k = 0; k < 4; ++k) {
+      threads.emplace_back([&cfg, table, gets, k] {
+        std::mt19937_64 r(k + 1);
+        std::uniform_int_distribution<uint64_t> u(0, cfg.rows - 1);
+        RowResult mine;
+        for (int64_t i = 0; i < gets / 4; ++i) {
+          (void)table->Get(Get(BenchKey(cfg, u(r))), &mine);
+        }
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    (*f)["inproc_get4_ops_per_s"] = (gets / 4 * 4) / Seconds(t3);
   }
 
   // The same through the gateway.
@@ -136,6 +165,11 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
     }
     (*f)["thrift_put_cells_per_s"] = cells / Seconds(t0);
 
+    // The scan's memory: the growth of the process's RssAnon (gateway and
+    // client) over the scan, which streams, so stays flat with the rows.
+    const double rss_before = RssAnonMiB();
+    PeakRssAnonSampler rss;
+    rss.Start();
     const auto t1 = Clock::now();
     const gen::ScannerID id = c.hbase->scannerOpen("t", "", {}, {});
     int64_t seen = 0;
@@ -147,6 +181,7 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
     }
     c.hbase->scannerClose(id);
     (*f)["thrift_scan_cells_per_s"] = seen / Seconds(t1);
+    (*f)["thrift_scan_rss_growth_mib"] = rss.Stop() - rss_before;
 
     // getRow latency, and thriftnull's floor.
     const int64_t gets = std::max<int64_t>(1000, cfg.gets);
@@ -233,16 +268,21 @@ int RunThriftBench(const BenchConfig& cfg) {
                 "Put %12.0f  (%.2fx, target >= 0.8)\n",
                 m["thrift_put_cells_per_s"], m["inproc_put_cells_per_s"], put);
     std::printf("  scannerGetList(1000)         %12.0f cells/s  in-process "
-                "scan %11.0f  (%.2fx, target >= 0.7)\n",
+                "scan %11.0f  (%.2fx, target >= 0.7); RssAnon +%.1f MiB "
+                "over the scan\n",
                 m["thrift_scan_cells_per_s"], m["inproc_scan_cells_per_s"],
-                scan);
+                scan, m["thrift_scan_rss_growth_mib"]);
     std::printf("  getRow latency  p50 %7.1f us  p99 %7.1f us; thriftnull "
-                "p50 %7.1f us  p99 %7.1f us  (p50 %.2fx, target <= 2)\n",
+                "p50 %7.1f us  p99 %7.1f us  (p50 %.2fx, target <= 2); "
+                "in-process Get p50 %.1f us\n",
                 m["thrift_get_p50_us"], m["thrift_get_p99_us"],
-                m["thriftnull_p50_us"], m["thriftnull_p99_us"], p50);
+                m["thriftnull_p50_us"], m["thriftnull_p99_us"], p50,
+                m["inproc_get_p50_us"]);
     std::printf("  getRow 4 clients %10.0f ops/s, 1 client %10.0f ops/s  "
-                "(%.2fx, target >= 1.7)\n",
-                m["thrift_get4_ops_per_s"], m["thrift_get1_ops_per_s"], scale);
+                "(%.2fx, target >= 1.7); in-process Get 4 threads / 1: "
+                "%.2fx\n",
+                m["thrift_get4_ops_per_s"], m["thrift_get1_ops_per_s"], scale,
+                m["inproc_get4_ops_per_s"] / m["inproc_get1_ops_per_s"]);
   }
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
