@@ -101,6 +101,14 @@ class GatewayCase(unittest.TestCase):
             c.createTable(self.table("badver"), [ColumnDescriptor(name=b"cf", maxVersions=0)])
         self.assertIn("columnFamilies[0].maxVersions", e.exception.message)
         self.assertNotIn(self.table("badver"), c.getTableNames())
+        with self.assertRaises(IllegalArgument) as e:
+            c.createTable(self.table("badname"), [ColumnDescriptor(name=b"bad$name")])
+        self.assertTrue(e.exception.message.startswith("createTable: columnFamilies[0].name"),
+                        e.exception.message)
+        with self.assertRaises(IllegalArgument) as e:
+            c.createTable(b"bad table", [ColumnDescriptor(name=b"cf")])
+        self.assertTrue(e.exception.message.startswith("createTable: tableName"),
+                        e.exception.message)
         descriptors = c.getColumnDescriptors(t)
         self.assertEqual(sorted(descriptors), [b"cf:", b"ttl:"])
         self.assertEqual(descriptors[b"cf:"], ColumnDescriptor(

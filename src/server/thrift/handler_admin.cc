@@ -234,7 +234,14 @@ void HbaseHandler::createTable(
   Result<TableSpec> spec =
       ParseTableSpec(SpecJson(tableName, columnFamilies));
   if (!spec.ok()) {
-    ThrowStatus("createTable", spec.status(), /*illegal_argument=*/true);
+    // The spec's JSON paths in the call's own names.
+    std::string message = spec.status().message();
+    if (message.rfind("families[", 0) == 0) {
+      message = "columnFamilies" + message.substr(8);
+    } else if (message.rfind("table:", 0) == 0) {
+      message = "tableName" + message.substr(5);
+    }
+    ThrowIllegalArgument("createTable", message);
   }
   Status st = store_->CreateTable(*spec);
   if (!st.ok()) ThrowStatus("createTable", st, true, /*already_exists=*/true);
