@@ -8,6 +8,7 @@
 // the first row past the prefix.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,11 @@ namespace {
 
 struct ThriftScanner : ScannerEntry {
   bool sort_columns = false;
+  // No batchSize: rows are read cell by cell (Scanner::NextCell, no copy
+  // into a RowResult), and the first cell of the next row, read to find
+  // where a row ends, waits here for the next call.
+  bool by_cell = false;
+  std::optional<Cell> pending;
 };
 
 std::string InvalidScanner(gen::ScannerID id) {
@@ -69,6 +75,7 @@ gen::ScannerID HbaseHandler::OpenScanner(std::string_view method,
   auto entry = std::make_unique<ThriftScanner>();
   entry->scanner = std::move(scanner).value();
   entry->sort_columns = sort_columns;
+  entry->by_cell = scan.batch == 0;
   Result<int32_t> id = scanners_->Add(std::move(entry));
   if (!id.ok()) ThrowStatus(method, id.status());
   return *id;
@@ -146,18 +153,44 @@ void HbaseHandler::ReadScanner(std::string_view method,
     ThrowIllegalArgument(method, InvalidScanner(id));
   }
   auto* entry = static_cast<ThriftScanner*>(lease.get());
-  RowResult row;
+  if (rows <= 0) return;
+  Scanner* scanner = entry->scanner.get();
+  RowResultBuilder builder(entry->sort_columns, out);
   int64_t bytes = 0;
-  for (int32_t i = 0; i < rows && bytes < options_.max_reply_bytes; ++i) {
-    if (!entry->scanner->Next(&row)) {
-      if (!entry->scanner->status().ok()) {
-        ThrowStatus(method, entry->scanner->status());
-      }
-      break;
+  if (!entry->by_cell) {
+    RowResult row;
+    for (int32_t i = 0; i < rows && bytes < options_.max_reply_bytes; ++i) {
+      if (!scanner->Next(&row)) break;
+      bytes += RowBytes(row);
+      AppendRowResult(&row, entry->sort_columns, out);
     }
-    bytes += RowBytes(row);
-    AppendRowResult(&row, entry->sort_columns, out);
+  } else {
+    int32_t started = 0;
+    if (entry->pending) {
+      Cell& c = *entry->pending;
+      builder.StartRow(c.row);
+      ++started;
+      bytes += c.value.size();
+      builder.AddCell(c.family, c.qualifier, c.timestamp, std::move(c.value));
+      entry->pending.reset();
+    }
+    CellView v;
+    while (scanner->NextCell(&v)) {
+      if (v.first_in_row || started == 0) {
+        if (started >= rows || bytes >= options_.max_reply_bytes) {
+          entry->pending = v.ToCell();  // the next call's first row
+          break;
+        }
+        builder.StartRow(v.row);
+        ++started;
+      }
+      bytes += v.row.size() + v.family.size() + v.qualifier.size() +
+               v.value.size() + 16;
+      builder.AddCell(v.family, v.qualifier, v.timestamp,
+                      std::string(v.value));
+    }
   }
+  if (!scanner->status().ok()) ThrowStatus(method, scanner->status());
 }
 
 void HbaseHandler::scannerGet(std::vector<gen::TRowResult>& _return,

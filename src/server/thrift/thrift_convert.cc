@@ -65,45 +65,62 @@ void AppendCells(const std::vector<Cell>& cells,
   }
 }
 
-void AppendRowResult(RowResult* row, bool sorted,
-                     std::vector<gen::TRowResult>* out) {
-  std::vector<Cell>& cells = row->cells;
-  if (cells.empty()) return;
-  gen::TRowResult r;
-  r.__set_row(cells.front().row);
-  if (sorted) r.sortedColumns.reserve(cells.size());
-  for (size_t i = 0; i < cells.size(); ++i) {
-    Cell& cell = cells[i];
-    // A row's versions of one column are adjacent, newest first: keep the
-    // first (Thrift1's TRowResult holds one cell per column).
-    if (i > 0 && cells[i - 1].family == cell.family &&
-        cells[i - 1].qualifier == cell.qualifier) {
-      continue;
-    }
-    gen::TCell t;
-    t.__set_timestamp(cell.timestamp);
-    std::string name = JoinColumnName(cell.family, cell.qualifier);
-    if (sorted) {
-      gen::TColumn column;
-      column.__set_columnName(std::move(name));
-      column.cell = std::move(t);
-      column.cell.value = std::move(cell.value);
-      column.cell.__isset.value = true;
-      column.__isset.cell = true;
-      r.sortedColumns.push_back(std::move(column));
-    } else {
-      auto it = r.columns.emplace_hint(r.columns.end(), std::move(name),
-                                       std::move(t));
-      it->second.value = std::move(cell.value);
-      it->second.__isset.value = true;
-    }
-  }
-  if (sorted) {
+RowResultBuilder::RowResultBuilder(bool sorted,
+                                   std::vector<gen::TRowResult>* out)
+    : sorted_(sorted), out_(out) {}
+
+void RowResultBuilder::StartRow(std::string_view row) {
+  gen::TRowResult& r = out_->emplace_back();
+  r.row.assign(row.data(), row.size());
+  r.__isset.row = true;
+  if (sorted_) {
     r.__isset.sortedColumns = true;
   } else {
     r.__isset.columns = true;
   }
-  out->push_back(std::move(r));
+  has_last_ = false;
+}
+
+void RowResultBuilder::AddCell(std::string_view family,
+                               std::string_view qualifier, int64_t timestamp,
+                               std::string value) {
+  // A row's versions of one column are adjacent, newest first: keep the
+  // first (Thrift1's TRowResult holds one cell per column).
+  if (has_last_ && last_family_ == family && last_qualifier_ == qualifier) {
+    return;
+  }
+  has_last_ = true;
+  last_family_.assign(family.data(), family.size());
+  last_qualifier_.assign(qualifier.data(), qualifier.size());
+  gen::TRowResult& r = out_->back();
+  gen::TCell* cell;
+  if (sorted_) {
+    gen::TColumn& column = r.sortedColumns.emplace_back();
+    column.columnName = JoinColumnName(family, qualifier);
+    column.__isset.columnName = true;
+    column.__isset.cell = true;
+    cell = &column.cell;
+  } else {
+    cell = &r.columns
+                .emplace_hint(r.columns.end(),
+                              JoinColumnName(family, qualifier), gen::TCell())
+                ->second;
+  }
+  cell->value = std::move(value);
+  cell->timestamp = timestamp;
+  cell->__isset.value = true;
+  cell->__isset.timestamp = true;
+}
+
+void AppendRowResult(RowResult* row, bool sorted,
+                     std::vector<gen::TRowResult>* out) {
+  if (row->cells.empty()) return;
+  RowResultBuilder builder(sorted, out);
+  builder.StartRow(row->cells.front().row);
+  for (Cell& cell : row->cells) {
+    builder.AddCell(cell.family, cell.qualifier, cell.timestamp,
+                    std::move(cell.value));
+  }
 }
 
 void ThrowIOError(std::string_view method, const std::string& message) {

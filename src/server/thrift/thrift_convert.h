@@ -56,6 +56,27 @@ Status CheckFamily(const TableSpec& spec, std::string_view family);
 // Appends `cells` as TCells.
 void AppendCells(const std::vector<Cell>& cells, std::vector<gen::TCell>* out);
 
+// Builds TRowResults cell by cell from a row's cells in their order: a
+// columns map of each column's newest cell, or, when `sorted`,
+// sortedColumns in the row's order.
+class RowResultBuilder {
+ public:
+  RowResultBuilder(bool sorted, std::vector<gen::TRowResult>* out);
+  // Appends a TRowResult for `row`; the next cells go into it.
+  void StartRow(std::string_view row);
+  // Adds a cell to the last row, unless it is an older version of the
+  // column added just before. REQUIRED: StartRow was called.
+  void AddCell(std::string_view family, std::string_view qualifier,
+               int64_t timestamp, std::string value);
+
+ private:
+  const bool sorted_;
+  std::vector<gen::TRowResult>* const out_;
+  bool has_last_ = false;
+  std::string last_family_;
+  std::string last_qualifier_;
+};
+
 // Appends `*row` as one TRowResult (none for an empty row): a columns map
 // of each column's newest cell, or, when `sorted`, sortedColumns in the
 // row's order. The cells' values are moved out of `*row`.
