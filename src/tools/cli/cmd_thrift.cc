@@ -47,8 +47,10 @@ int RunThriftStart(const ThriftFlags& flags, CliContext& ctx) {
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
   const server::ThriftServerOptions& o = flags.server;
-  *ctx.err << "obkv thrift: serving HBase Thrift1 on " << s->address() << ":"
-           << s->port() << " (transport "
+  const std::string& host = s->address();
+  *ctx.err << "obkv thrift: serving HBase Thrift1 on "
+           << (host.find(':') != std::string::npos ? "[" + host + "]" : host)
+           << ":" << s->port() << " (transport "
            << (o.framed ? "framed" : "auto") << ", protocol "
            << (o.compact ? "compact" : "auto") << ", " << o.workers
            << " workers" << (o.read_only ? ", read-only" : "") << ", store "
