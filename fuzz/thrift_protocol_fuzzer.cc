@@ -46,13 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                     !detected.error.empty());
     return 0;
   }
-  auto in = std::make_shared<TMemoryBuffer>(
-      const_cast<uint8_t*>(data), static_cast<uint32_t>(size));
+  auto in = std::make_shared<TMemoryBuffer>(const_cast<uint8_t*>(data),
+                                            static_cast<uint32_t>(size));
   auto out = std::make_shared<TMemoryBuffer>();
   obkvlite::server::WireLimits limits;
   limits.max_message_bytes = kMaxRequestBytes;
   limits.max_container_elements = 10000;
-  auto in_protocol = obkvlite::server::MakeProtocol(detected.format, limits, in);
+  auto in_protocol =
+      obkvlite::server::MakeProtocol(detected.format, limits, in);
   auto out_protocol =
       obkvlite::server::MakeProtocol(detected.format, limits, out);
   auto processor = obkvlite::server::MakeHbaseProcessor(

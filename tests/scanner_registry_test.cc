@@ -43,9 +43,8 @@ struct Fixture {
   ScannerRegistry registry;
 
   explicit Fixture(int max_open = 3)
-      : registry(ScannerRegistryOptions{max_open, 500, [this] {
-          return now.load();
-        }}) {}
+      : registry(ScannerRegistryOptions{max_open, 500,
+                                        [this] { return now.load(); }}) {}
 
   int32_t Add() {
     auto entry = std::make_unique<ScannerEntry>();

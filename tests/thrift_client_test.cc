@@ -30,8 +30,8 @@
 #include <thread>
 #include <vector>
 
-#include "watchdog.h"
 #include "server/thrift/gen-cpp/Hbase.h"
+#include "watchdog.h"
 
 namespace {
 
@@ -119,8 +119,8 @@ TEST_CASE("four transport x protocol pairs: exact cells") {
       CAPTURE(framed);
       CAPTURE(compact);
       Connection c(framed, compact);
-      const std::string t = std::string("cpp_") + (framed ? "f" : "b") +
-                            (compact ? "c" : "n");
+      const std::string t =
+          std::string("cpp_") + (framed ? "f" : "b") + (compact ? "c" : "n");
       FreshTable(c, t);
       c->mutateRowTs(t, "r1", {Put("cf:a", std::string("v\0x", 3))}, 100, {});
       c->mutateRowTs(t, "r1", {Put("cf:a", "v2")}, 200, {});
@@ -209,7 +209,8 @@ TEST_CASE("8 clients mixing puts, gets, scanners and increments") {
           c->mutateRow(t, row, {Put("cf:v", std::to_string(i * 7 + k))}, {});
           std::vector<gen::TCell> cells;
           c->get(cells, t, row, "cf:v", {});
-          if (cells.size() != 1 || cells[0].value != std::to_string(i * 7 + k)) {
+          if (cells.size() != 1 ||
+              cells[0].value != std::to_string(i * 7 + k)) {
             throw std::runtime_error(std::string("get after put: ") + row);
           }
           c->atomicIncrement(t, "shared", "cf:n", 1);

@@ -6,8 +6,6 @@
 // connected returning promptly and closing that connection, and the CLI's
 // usage errors. A watchdog ends the process if a case hangs.
 
-#include "server/thrift/thrift_server.h"
-
 #include <doctest/doctest.h>
 #include <thrift/protocol/TBinaryProtocol.h>
 #include <thrift/transport/TBufferTransports.h>
@@ -21,6 +19,7 @@
 
 #include "cli_test_support.h"
 #include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/thrift_server.h"
 #include "watchdog.h"
 
 namespace obkvlite {
@@ -88,8 +87,8 @@ TEST_CASE("an address in use or unknown is refused, naming it") {
                     0) == 0);
   o = AnyPort();
   o.bind = "no-such-host.invalid";
-  CHECK(StartError(f.store.get(), o).rfind("IOError: --bind no-such-host.invalid: ",
-                                           0) == 0);
+  CHECK(StartError(f.store.get(), o)
+            .rfind("IOError: --bind no-such-host.invalid: ", 0) == 0);
 }
 
 TEST_CASE("Stop with a client connected returns promptly and closes it") {

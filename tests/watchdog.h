@@ -24,8 +24,8 @@ class Watchdog {
  public:
   Watchdog(int seconds, const char* what)
       : thread_([this, seconds, what] {
-          const auto end = std::chrono::steady_clock::now() +
-                           std::chrono::seconds(seconds);
+          const auto end =
+              std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
           while (!done_.load()) {
             if (std::chrono::steady_clock::now() > end) {
               std::fprintf(stderr, "%s: watchdog: still running after %d s\n",

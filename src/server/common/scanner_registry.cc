@@ -70,9 +70,9 @@ Result<int32_t> ScannerRegistry::Add(std::unique_ptr<ScannerEntry> entry) {
   std::lock_guard<std::mutex> lock(mu_);
   TakeExpiredLocked(&expired);
   if (static_cast<int>(slots_.size()) >= options_.max_open) {
-    return Status::InvalidArgument(
-        "too many open scanners (limit " + std::to_string(options_.max_open) +
-        "): close some with scannerClose");
+    return Status::InvalidArgument("too many open scanners (limit " +
+                                   std::to_string(options_.max_open) +
+                                   "): close some with scannerClose");
   }
   if (next_id_ == INT32_MAX) {
     return Status::InvalidArgument("scanner ids exhausted: restart the server");

@@ -6,11 +6,11 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <thrift/transport/TTransportException.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstring>
-#include <thrift/transport/TTransportException.h>
 #include <utility>
 
 namespace obkvlite {
@@ -99,8 +99,8 @@ void ConnectionTransport::Wait(short events) {
     const int rc = ::poll(&p, 1, kPollStepMs);
     if (rc > 0) return;  // ready, or an error the next recv/send reports
     if (rc < 0 && errno != EINTR) {
-      throw TTransportException(TTransportException::UNKNOWN,
-                                "poll failed", errno);
+      throw TTransportException(TTransportException::UNKNOWN, "poll failed",
+                                errno);
     }
     const bool idle = events == POLLIN && at_request_start_;
     const int limit_ms =
@@ -118,8 +118,8 @@ void ConnectionTransport::Wait(short events) {
 
 bool ConnectionTransport::ReadSome(std::string* out, size_t max) {
   uint8_t buf[64];
-  const uint32_t want = static_cast<uint32_t>(max < sizeof(buf) ? max
-                                                                : sizeof(buf));
+  const uint32_t want =
+      static_cast<uint32_t>(max < sizeof(buf) ? max : sizeof(buf));
   const uint32_t got = read(buf, want);
   if (got == 0) return false;
   out->append(reinterpret_cast<const char*>(buf), got);
@@ -149,17 +149,16 @@ uint32_t ConnectionTransport::read(uint8_t* buf, uint32_t len) {
         continue;
       }
       if (errno == EINTR) continue;
-      throw TTransportException(TTransportException::END_OF_FILE,
-                                "recv failed", errno);
+      throw TTransportException(TTransportException::END_OF_FILE, "recv failed",
+                                errno);
     }
     at_request_start_ = false;
     request_bytes_ += n;
     // Slack for a buffered transport's read-ahead into the next request.
     if (request_bytes_ > limits_.max_message_bytes + 64 * 1024) {
-      throw TTransportException(
-          TTransportException::CORRUPTED_DATA,
-          "request larger than --max-frame-bytes " +
-              std::to_string(limits_.max_message_bytes));
+      throw TTransportException(TTransportException::CORRUPTED_DATA,
+                                "request larger than --max-frame-bytes " +
+                                    std::to_string(limits_.max_message_bytes));
     }
     return static_cast<uint32_t>(n);
   }
@@ -176,8 +175,8 @@ void ConnectionTransport::write(const uint8_t* buf, uint32_t len) {
         continue;
       }
       if (errno == EINTR) continue;
-      throw TTransportException(TTransportException::NOT_OPEN,
-                                "send failed", errno);
+      throw TTransportException(TTransportException::NOT_OPEN, "send failed",
+                                errno);
     }
     done += static_cast<uint32_t>(n);
   }

@@ -21,11 +21,11 @@
 #ifndef OBKVLITE_SERVER_THRIFT_CONNECTION_TRANSPORT_H_
 #define OBKVLITE_SERVER_THRIFT_CONNECTION_TRANSPORT_H_
 
+#include <thrift/transport/TVirtualTransport.h>
+
 #include <atomic>
 #include <cstdint>
 #include <string>
-
-#include <thrift/transport/TVirtualTransport.h>
 
 namespace obkvlite {
 namespace server {
@@ -43,8 +43,7 @@ struct ConnectionLimits {
 };
 
 class ConnectionTransport
-    : public apache::thrift::transport::TVirtualTransport<
-          ConnectionTransport> {
+    : public apache::thrift::transport::TVirtualTransport<ConnectionTransport> {
  public:
   ConnectionTransport(int fd, const StopState* stop, ConnectionLimits limits);
   ~ConnectionTransport() override;

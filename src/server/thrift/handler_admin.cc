@@ -2,9 +2,8 @@
 //
 // HbaseHandler's table admin and server methods.
 
-#include <nlohmann/json.hpp>
-
 #include <climits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,8 +63,10 @@ std::string SpecJson(const std::string& table,
     if (!name.empty() && name.back() == ':') name.pop_back();
     if (name.empty() || name.find(':') != std::string::npos) {
       ThrowIllegalArgument("createTable",
-                           field + ".name: must be 'family' or 'family:', "
-                                   "got '" + d.name + "'");
+                           field +
+                               ".name: must be 'family' or 'family:', "
+                               "got '" +
+                               d.name + "'");
     }
     nlohmann::json f = {{"name", name}};
     if (d.maxVersions <= 0) {
@@ -76,10 +77,11 @@ std::string SpecJson(const std::string& table,
     if (d.maxVersions != kForever) f["max_versions"] = d.maxVersions;
     if (d.timeToLive != kForever && d.timeToLive != -1) {
       if (d.timeToLive <= 0) {
-        ThrowIllegalArgument(
-            "createTable", field + ".timeToLive: must be positive seconds "
-                                   "(2147483647: forever), got " +
-                               std::to_string(d.timeToLive));
+        ThrowIllegalArgument("createTable",
+                             field +
+                                 ".timeToLive: must be positive seconds "
+                                 "(2147483647: forever), got " +
+                                 std::to_string(d.timeToLive));
       }
       f["ttl_seconds"] = d.timeToLive;
     }
@@ -231,8 +233,7 @@ void HbaseHandler::createTable(
                          "columnFamilies: a table needs at least one column "
                          "family");
   }
-  Result<TableSpec> spec =
-      ParseTableSpec(SpecJson(tableName, columnFamilies));
+  Result<TableSpec> spec = ParseTableSpec(SpecJson(tableName, columnFamilies));
   if (!spec.ok()) {
     // The spec's JSON paths in the call's own names.
     std::string message = spec.status().message();

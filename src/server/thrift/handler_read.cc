@@ -28,9 +28,9 @@ bool OlderThan(std::optional<int64_t> timestamp, TimeRange* range) {
 }  // namespace
 
 void HbaseHandler::GetCells(std::string_view method,
-                            std::vector<gen::TCell>* out,
-                            const Text& tableName, const Text& row,
-                            const Text& column, int32_t versions,
+                            std::vector<gen::TCell>* out, const Text& tableName,
+                            const Text& row, const Text& column,
+                            int32_t versions,
                             std::optional<int64_t> timestamp) {
   Table* table = OpenTable(method, tableName);
   if (versions <= 0) {
@@ -39,8 +39,8 @@ void HbaseHandler::GetCells(std::string_view method,
   }
   obkvlite::Get get(row);
   get.max_versions = versions;
-  Status st = AddProjection(table->spec(), {column}, &get.families,
-                            &get.columns);
+  Status st =
+      AddProjection(table->spec(), {column}, &get.families, &get.columns);
   if (!st.ok()) ThrowStatus(method, st);
   if (!OlderThan(timestamp, &get.time_range)) return;
   Result<RowResult> result = table->Get(get);
@@ -50,14 +50,13 @@ void HbaseHandler::GetCells(std::string_view method,
 
 void HbaseHandler::GetRows(std::string_view method,
                            std::vector<gen::TRowResult>* out,
-                           const Text& tableName,
-                           const std::vector<Text>& rows,
+                           const Text& tableName, const std::vector<Text>& rows,
                            const std::vector<Text>& columns,
                            std::optional<int64_t> timestamp) {
   Table* table = OpenTable(method, tableName);
   obkvlite::Get get;
-  Status st = AddProjection(table->spec(), columns, &get.families,
-                            &get.columns);
+  Status st =
+      AddProjection(table->spec(), columns, &get.families, &get.columns);
   if (!st.ok()) ThrowStatus(method, st);
   if (!OlderThan(timestamp, &get.time_range)) return;
   RowResult result;
@@ -69,9 +68,8 @@ void HbaseHandler::GetRows(std::string_view method,
   }
 }
 
-void HbaseHandler::get(std::vector<gen::TCell>& _return,
-                       const Text& tableName, const Text& row,
-                       const Text& column, const Attributes&) {
+void HbaseHandler::get(std::vector<gen::TCell>& _return, const Text& tableName,
+                       const Text& row, const Text& column, const Attributes&) {
   GetCells("get", &_return, tableName, row, column, 1, std::nullopt);
 }
 
@@ -120,8 +118,8 @@ void HbaseHandler::getRowWithColumnsTs(std::vector<gen::TRowResult>& _return,
 }
 
 void HbaseHandler::getRows(std::vector<gen::TRowResult>& _return,
-                           const Text& tableName,
-                           const std::vector<Text>& rows, const Attributes&) {
+                           const Text& tableName, const std::vector<Text>& rows,
+                           const Attributes&) {
   GetRows("getRows", &_return, tableName, rows, {}, std::nullopt);
 }
 

@@ -63,8 +63,8 @@ gen::ScannerID HbaseHandler::OpenScanner(std::string_view method,
                                          const std::vector<Text>& columns,
                                          bool sort_columns) {
   Table* table = OpenTable(method, tableName);
-  Status st = AddProjection(table->spec(), columns, &scan.families,
-                            &scan.columns);
+  Status st =
+      AddProjection(table->spec(), columns, &scan.families, &scan.columns);
   if (!st.ok()) ThrowStatus(method, st);
   if (scan.time_range.max_ms <= 0) {
     ThrowIOError(method, "timestamp: must be positive, got " +
@@ -85,10 +85,10 @@ gen::ScannerID HbaseHandler::scannerOpenWithScan(const Text& tableName,
                                                  const gen::TScan& t,
                                                  const Attributes&) {
   constexpr std::string_view kMethod = "scannerOpenWithScan";
-  Scan scan = RangeScan(t.__isset.startRow ? t.startRow : "",
-                        t.__isset.stopRow ? &t.stopRow : nullptr,
-                        t.__isset.timestamp ? std::optional<int64_t>(t.timestamp)
-                                            : std::nullopt);
+  Scan scan = RangeScan(
+      t.__isset.startRow ? t.startRow : "",
+      t.__isset.stopRow ? &t.stopRow : nullptr,
+      t.__isset.timestamp ? std::optional<int64_t>(t.timestamp) : std::nullopt);
   if (t.__isset.filterString) scan.filter = t.filterString;
   if (t.__isset.batchSize) {
     if (t.batchSize < 0) {
@@ -186,8 +186,7 @@ void HbaseHandler::ReadScanner(std::string_view method,
       }
       bytes += v.row.size() + v.family.size() + v.qualifier.size() +
                v.value.size() + 16;
-      builder.AddCell(v.family, v.qualifier, v.timestamp,
-                      std::string(v.value));
+      builder.AddCell(v.family, v.qualifier, v.timestamp, std::string(v.value));
     }
   }
   if (!scanner->status().ok()) ThrowStatus(method, scanner->status());

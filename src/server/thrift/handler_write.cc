@@ -59,8 +59,8 @@ Status AddRowMutations(const TableSpec& spec, const std::string& row,
 
 void CheckTimestamp(std::string_view method, std::optional<int64_t> ts) {
   if (ts && *ts < 0) {
-    ThrowIllegalArgument(method, "timestamp: must be >= 0, got " +
-                                     std::to_string(*ts));
+    ThrowIllegalArgument(method,
+                         "timestamp: must be >= 0, got " + std::to_string(*ts));
   }
 }
 
@@ -74,9 +74,8 @@ void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
   Table* table = OpenTable(method, tableName);
   std::vector<Mutation> mutations;
   for (const gen::BatchMutation& b : batches) {
-    Status st =
-        AddRowMutations(table->spec(), b.row, b.mutations, timestamp,
-                        &mutations);
+    Status st = AddRowMutations(table->spec(), b.row, b.mutations, timestamp,
+                                &mutations);
     if (!st.ok()) ThrowStatus(method, st);
   }
   if (mutations.empty()) return;
@@ -168,7 +167,8 @@ int64_t HbaseHandler::Increment(std::string_view method, const Text& tableName,
   inc.row = row;
   inc.columns.push_back({c.family, c.qualifier, amount});
   Result<RowResult> result = table->Increment(inc);
-  if (!result.ok()) ThrowStatus(method, result.status(), method == "atomicIncrement");
+  if (!result.ok())
+    ThrowStatus(method, result.status(), method == "atomicIncrement");
   if (result->cells.empty()) {
     ThrowIOError(method, "the increment returned no cell");
   }

@@ -67,9 +67,9 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
                             const Text& tableName) override;
   void getTableRegions(std::vector<gen::TRegionInfo>& _return,
                        const Text& tableName) override;
-  void createTable(const Text& tableName,
-                   const std::vector<gen::ColumnDescriptor>& columnFamilies)
-      override;
+  void createTable(
+      const Text& tableName,
+      const std::vector<gen::ColumnDescriptor>& columnFamilies) override;
   void deleteTable(const Text& tableName) override;
   void getRegionInfo(gen::TRegionInfo& _return, const Text& row) override;
   gen::TThriftServerType::type getThriftServerType() override;
@@ -113,8 +113,7 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
   void getRowsWithColumnsTs(std::vector<gen::TRowResult>& _return,
                             const Text& tableName,
                             const std::vector<Text>& rows,
-                            const std::vector<Text>& columns,
-                            int64_t timestamp,
+                            const std::vector<Text>& columns, int64_t timestamp,
                             const Attributes& attributes) override;
   void getRowOrBefore(std::vector<gen::TCell>& _return, const Text& tableName,
                       const Text& row, const Text& family) override;
@@ -140,8 +139,8 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
                    int64_t timestamp, const Attributes& attributes) override;
   void deleteAllRow(const Text& tableName, const Text& row,
                     const Attributes& attributes) override;
-  void deleteAllRowTs(const Text& tableName, const Text& row,
-                      int64_t timestamp, const Attributes& attributes) override;
+  void deleteAllRowTs(const Text& tableName, const Text& row, int64_t timestamp,
+                      const Attributes& attributes) override;
   void increment(const gen::TIncrement& increment) override;
   void incrementRows(const std::vector<gen::TIncrement>& increments) override;
   void append(std::vector<gen::TCell>& _return,
@@ -212,9 +211,8 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
                              Scan scan, const std::vector<Text>& columns,
                              bool sort_columns);
   // Up to `rows` rows of scanner `id`.
-  void ReadScanner(std::string_view method,
-                   std::vector<gen::TRowResult>* out, gen::ScannerID id,
-                   int32_t rows);
+  void ReadScanner(std::string_view method, std::vector<gen::TRowResult>* out,
+                   gen::ScannerID id, int32_t rows);
 
   Store* const store_;
   ScannerRegistry* const scanners_;

@@ -2,14 +2,14 @@
 //
 // MakeHbaseProcessor (hbase_processor.h).
 
+#include "server/thrift/hbase_processor.h"
+
 #include <thrift/TApplicationException.h>
 #include <thrift/protocol/TProtocolException.h>
 
 #include <memory>
 #include <string>
 #include <utility>
-
-#include "server/thrift/hbase_processor.h"
 
 namespace obkvlite {
 namespace server {
@@ -77,10 +77,9 @@ class Processor : public gen::HbaseProcessor {
     try {
       result.success =
           handler_ != nullptr
-              ? handler_->CheckAndPut(args.tableName, args.row, args.column,
-                                      args.__isset.value ? &args.value
-                                                         : nullptr,
-                                      args.mput)
+              ? handler_->CheckAndPut(
+                    args.tableName, args.row, args.column,
+                    args.__isset.value ? &args.value : nullptr, args.mput)
               : iface_->checkAndPut(args.tableName, args.row, args.column,
                                     args.value, args.mput, args.attributes);
       result.__isset.success = true;
@@ -91,7 +90,8 @@ class Processor : public gen::HbaseProcessor {
       result.ia = std::move(ia);
       result.__isset.ia = true;
     } catch (const std::exception& e) {
-      WriteException(out, "checkAndPut", seqid, TApplicationException(e.what()));
+      WriteException(out, "checkAndPut", seqid,
+                     TApplicationException(e.what()));
       return;
     }
     out->writeMessageBegin("checkAndPut", TMessageType::T_REPLY, seqid);

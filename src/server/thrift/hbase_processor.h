@@ -28,9 +28,8 @@ class CheckAndPutHandler {
  public:
   virtual ~CheckAndPutHandler() = default;
   // checkAndPut; `value` is null when the client did not send one.
-  virtual bool CheckAndPut(const std::string& tableName,
-                           const std::string& row, const std::string& column,
-                           const std::string* value,
+  virtual bool CheckAndPut(const std::string& tableName, const std::string& row,
+                           const std::string& column, const std::string* value,
                            const hbase_thrift::Mutation& mput) = 0;
 };
 

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-
 namespace obkvlite {
 namespace server {
 
@@ -55,8 +54,7 @@ Status AddProjection(const TableSpec& spec,
   return Status::OK();
 }
 
-void AppendCells(const std::vector<Cell>& cells,
-                 std::vector<gen::TCell>* out) {
+void AppendCells(const std::vector<Cell>& cells, std::vector<gen::TCell>* out) {
   for (const Cell& cell : cells) {
     gen::TCell t;
     t.__set_value(cell.value);
@@ -130,8 +128,7 @@ void ThrowIOError(std::string_view method, const std::string& message) {
   throw e;
 }
 
-void ThrowIllegalArgument(std::string_view method,
-                          const std::string& message) {
+void ThrowIllegalArgument(std::string_view method, const std::string& message) {
   gen::IllegalArgument e;
   e.__set_message(std::string(method) + ": " + message);
   throw e;
@@ -156,11 +153,10 @@ void ThrowStatus(std::string_view method, const Status& status,
 
 int64_t DecodeCounter(std::string_view method, const Cell& cell) {
   if (cell.value.size() != 8) {
-    ThrowIOError(method, "column '" +
-                             JoinColumnName(cell.family, cell.qualifier) +
-                             "' is not a long: " +
-                             std::to_string(cell.value.size()) +
-                             " bytes wide, 8 expected");
+    ThrowIOError(method,
+                 "column '" + JoinColumnName(cell.family, cell.qualifier) +
+                     "' is not a long: " + std::to_string(cell.value.size()) +
+                     " bytes wide, 8 expected");
   }
   uint64_t v = 0;
   for (unsigned char b : cell.value) v = (v << 8) | b;

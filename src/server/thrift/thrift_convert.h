@@ -40,13 +40,13 @@ struct ColumnName {
 ColumnName ParseColumnName(std::string_view text);
 
 // "family:qualifier".
-std::string JoinColumnName(std::string_view family,
-                           std::string_view qualifier);
+std::string JoinColumnName(std::string_view family, std::string_view qualifier);
 
 // Adds `columns` (Thrift column names) to a Get's or Scan's projection.
 // IOError naming the family when `spec` has no such family (HBase's
 // NoSuchColumnFamilyException).
-Status AddProjection(const TableSpec& spec, const std::vector<std::string>& columns,
+Status AddProjection(const TableSpec& spec,
+                     const std::vector<std::string>& columns,
                      std::vector<std::string>* families,
                      std::vector<Column>* out_columns);
 

@@ -8,10 +8,9 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <unistd.h>
-
 #include <thrift/TApplicationException.h>
 #include <thrift/transport/TTransportException.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
@@ -100,8 +99,8 @@ Result<int> Listen(const std::string& bind, int port, std::string* address,
   }
   freeaddrinfo(res);
   if (fd < 0) {
-    return Status::IOError("cannot listen on " + bind + ":" + port_text +
-                           ": " + error);
+    return Status::IOError("cannot listen on " + bind + ":" + port_text + ": " +
+                           error);
   }
   return fd;
 }
@@ -134,9 +133,8 @@ class ThriftServer::Impl {
 
   Status Start() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
-    OBKV_ASSIGN_OR_RETURN(listen_fd_,
-                          Listen(options_.bind, options_.port, &address_,
-                                 &port_));
+    OBKV_ASSIGN_OR_RETURN(
+        listen_fd_, Listen(options_.bind, options_.port, &address_, &port_));
     if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
       ::close(listen_fd_);
       return Status::IOError("pipe: " + std::string(std::strerror(errno)));
@@ -146,10 +144,10 @@ class ThriftServer::Impl {
     handler_options.server_name = address_;
     handler_options.port = port_;
     handler_options.max_reply_bytes = options_.max_frame_bytes / 2;
-    handler_ = std::make_shared<HbaseHandler>(store_, &scanners_,
-                                              handler_options);
-    processor_ = MakeHbaseProcessor(handler_, handler_.get(),
-                                    options_.max_frame_bytes);
+    handler_ =
+        std::make_shared<HbaseHandler>(store_, &scanners_, handler_options);
+    processor_ =
+        MakeHbaseProcessor(handler_, handler_.get(), options_.max_frame_bytes);
     for (int i = 0; i < options_.workers; ++i) {
       workers_.emplace_back([this] { WorkerLoop(); });
     }
@@ -206,8 +204,8 @@ class ThriftServer::Impl {
       const int rc = ::poll(p, 2, 1000);
       scanners_.Sweep();  // idle scanners expire even on a quiet server
       if (rc <= 0 || !(p[0].revents & POLLIN)) continue;
-      const int fd = ::accept4(listen_fd_, nullptr, nullptr,
-                               SOCK_NONBLOCK | SOCK_CLOEXEC);
+      const int fd =
+          ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) continue;
       const int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -228,9 +226,8 @@ class ThriftServer::Impl {
       int fd;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [this] {
-          return !queue_.empty() || stop_.stopping.load();
-        });
+        cv_.wait(lock,
+                 [this] { return !queue_.empty() || stop_.stopping.load(); });
         if (queue_.empty()) return;  // stopping
         fd = queue_.front();
         queue_.pop_front();

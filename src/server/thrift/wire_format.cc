@@ -49,13 +49,14 @@ WireDetection ProtocolAt(const uint8_t* p, size_t have, bool framed,
                     Hex(all, n) + ")");
     }
   } else {
-    return Refuse(
-        "not a Thrift binary or compact message (first bytes " + Hex(all, n) +
-        "; expected 80 01 or 82, after a 4-byte length when framed)");
+    return Refuse("not a Thrift binary or compact message (first bytes " +
+                  Hex(all, n) +
+                  "; expected 80 01 or 82, after a 4-byte length when framed)");
   }
   if (choice.require_compact && !d.format.compact) {
-    return Refuse("this server speaks the compact protocol only (-c); got "
-                  "a binary message");
+    return Refuse(
+        "this server speaks the compact protocol only (-c); got "
+        "a binary message");
   }
   d.state = WireDetection::State::kDetected;
   return d;
@@ -72,7 +73,8 @@ WireDetection DetectWireFormat(const uint8_t* bytes, size_t n,
     if (choice.require_framed) {
       return Refuse(
           "this server speaks the framed transport only (-f); got an "
-          "unframed message (first bytes " + Hex(bytes, n < 2 ? n : 2) + ")");
+          "unframed message (first bytes " +
+          Hex(bytes, n < 2 ? n : 2) + ")");
     }
     return ProtocolAt(bytes, n, false, choice, bytes, n);
   }

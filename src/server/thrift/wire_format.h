@@ -19,13 +19,13 @@
 #ifndef OBKVLITE_SERVER_THRIFT_WIRE_FORMAT_H_
 #define OBKVLITE_SERVER_THRIFT_WIRE_FORMAT_H_
 
+#include <thrift/protocol/TProtocol.h>
+#include <thrift/transport/TTransport.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include <thrift/protocol/TProtocol.h>
-#include <thrift/transport/TTransport.h>
 
 namespace obkvlite {
 namespace server {

@@ -65,7 +65,8 @@ Result<std::unique_ptr<Store>> OpenTableStore(const BenchConfig& cfg,
                                               const std::string& path) {
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Store> store,
                         Store::Open(cfg.options, path));
-  OBKV_ASSIGN_OR_RETURN(TableSpec spec, ParseTableSpec(BenchSpecJson("normal")));
+  OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                        ParseTableSpec(BenchSpecJson("normal")));
   OBKV_RETURN_IF_ERROR(store->CreateTable(spec));
   return store;
 }
@@ -93,7 +94,8 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
       for (size_t r = 0; r < batch.keys.size(); ++r) {
         Put put(batch.keys[r]);
         for (int q = 0; q < kQualifiers; ++q) {
-          put.Add("f", qualifiers[q], batch.ts, batch.values[r * kQualifiers + q]);
+          put.Add("f", qualifiers[q], batch.ts,
+                  batch.values[r * kQualifiers + q]);
         }
         puts.push_back(std::move(put));
       }
@@ -116,8 +118,7 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
     const auto t2 = Clock::now();
     for (int64_t i = 0; i < gets; ++i) {
       const auto s = Clock::now();
-      OBKV_RETURN_IF_ERROR(
-          table->Get(Get(BenchKey(cfg, uniform(rng))), &row));
+      OBKV_RETURN_IF_ERROR(table->Get(Get(BenchKey(cfg, uniform(rng))), &row));
       us.push_back(Seconds(s) * 1e6);
     }
     (*f)["inproc_get1_ops_per_s"] = gets / Seconds(t2);
@@ -264,29 +265,31 @@ int RunThriftBench(const BenchConfig& cfg) {
         "thrift gateway over loopback (buffered binary), rows=%llu, medians "
         "of %d runs\n",
         static_cast<unsigned long long>(cfg.rows), cfg.runs);
-    std::printf("  mutateRows 1000-row batches  %12.0f cells/s  in-process "
-                "Put %12.0f  (%.2fx, target >= 0.8)\n",
-                m["thrift_put_cells_per_s"], m["inproc_put_cells_per_s"], put);
-    std::printf("  scannerGetList(1000)         %12.0f cells/s  in-process "
-                "scan %11.0f  (%.2fx, target >= 0.7); RssAnon +%.1f MiB "
-                "over the scan\n",
-                m["thrift_scan_cells_per_s"], m["inproc_scan_cells_per_s"],
-                scan, m["thrift_scan_rss_growth_mib"]);
-    std::printf("  getRow latency  p50 %7.1f us  p99 %7.1f us; thriftnull "
-                "p50 %7.1f us  p99 %7.1f us  (p50 %.2fx, target <= 2); "
-                "in-process Get p50 %.1f us\n",
-                m["thrift_get_p50_us"], m["thrift_get_p99_us"],
-                m["thriftnull_p50_us"], m["thriftnull_p99_us"], p50,
-                m["inproc_get_p50_us"]);
-    std::printf("  getRow 4 clients %10.0f ops/s, 1 client %10.0f ops/s  "
-                "(%.2fx, target >= 1.7); in-process Get 4 threads / 1: "
-                "%.2fx\n",
-                m["thrift_get4_ops_per_s"], m["thrift_get1_ops_per_s"], scale,
-                m["inproc_get4_ops_per_s"] / m["inproc_get1_ops_per_s"]);
+    std::printf(
+        "  mutateRows 1000-row batches  %12.0f cells/s  in-process "
+        "Put %12.0f  (%.2fx, target >= 0.8)\n",
+        m["thrift_put_cells_per_s"], m["inproc_put_cells_per_s"], put);
+    std::printf(
+        "  scannerGetList(1000)         %12.0f cells/s  in-process "
+        "scan %11.0f  (%.2fx, target >= 0.7); RssAnon +%.1f MiB "
+        "over the scan\n",
+        m["thrift_scan_cells_per_s"], m["inproc_scan_cells_per_s"], scan,
+        m["thrift_scan_rss_growth_mib"]);
+    std::printf(
+        "  getRow latency  p50 %7.1f us  p99 %7.1f us; thriftnull "
+        "p50 %7.1f us  p99 %7.1f us  (p50 %.2fx, target <= 2); "
+        "in-process Get p50 %.1f us\n",
+        m["thrift_get_p50_us"], m["thrift_get_p99_us"], m["thriftnull_p50_us"],
+        m["thriftnull_p99_us"], p50, m["inproc_get_p50_us"]);
+    std::printf(
+        "  getRow 4 clients %10.0f ops/s, 1 client %10.0f ops/s  "
+        "(%.2fx, target >= 1.7); in-process Get 4 threads / 1: "
+        "%.2fx\n",
+        m["thrift_get4_ops_per_s"], m["thrift_get1_ops_per_s"], scale,
+        m["inproc_get4_ops_per_s"] / m["inproc_get1_ops_per_s"]);
   }
   std::ostringstream js;
-  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
-     << ",\"thrift\":{";
+  js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs << ",\"thrift\":{";
   bool first = true;
   for (const auto& [name, value] : m) {
     js << (first ? "" : ",") << "\"" << name << "\":" << value;

@@ -66,8 +66,8 @@ int RunThriftStart(const ThriftFlags& flags, CliContext& ctx) {
 }  // namespace
 
 void RegisterThriftCommand(CLI::App& app, CliContext& ctx) {
-  CLI::App* thrift = app.add_subcommand(
-      "thrift", "HBase's Thrift1 gateway (doc/thrift.md)");
+  CLI::App* thrift =
+      app.add_subcommand("thrift", "HBase's Thrift1 gateway (doc/thrift.md)");
   thrift->require_subcommand(1);
   auto flags = std::make_shared<ThriftFlags>();
   server::ThriftServerOptions& o = flags->server;
@@ -87,18 +87,22 @@ void RegisterThriftCommand(CLI::App& app, CliContext& ctx) {
                   "or compact per connection)");
   start->add_flag("--readonly", o.read_only,
                   "Refuse every mutation and admin change");
-  start->add_option("--workers", o.workers,
-                    "Worker threads, each serving one connection at a time")
+  start
+      ->add_option("--workers", o.workers,
+                   "Worker threads, each serving one connection at a time")
       ->check(CLI::Range(1, 4096));
-  start->add_option("--max-frame-bytes", o.max_frame_bytes,
-                    "Largest request (frame or message) in bytes")
+  start
+      ->add_option("--max-frame-bytes", o.max_frame_bytes,
+                   "Largest request (frame or message) in bytes")
       ->check(CLI::Range(int64_t{1024}, int64_t{2147483647}));
-  start->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
-                    "Close a scanner unused for this long")
+  start
+      ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
+                   "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
-  start->add_option("--shards", flags->shards,
-                    "SQLite files of a store created by this command "
-                    "(doc/shards.md); 0: as the store was created")
+  start
+      ->add_option("--shards", flags->shards,
+                   "SQLite files of a store created by this command "
+                   "(doc/shards.md); 0: as the store was created")
       ->check(CLI::Range(0, 11));
   start->callback(
       [flags, &ctx]() { ctx.exit_code = RunThriftStart(*flags, ctx); });
