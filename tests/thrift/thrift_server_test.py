@@ -14,6 +14,7 @@
 # the stacks and exits if the whole run hangs.
 
 import faulthandler
+import json
 import os
 import re
 import select
@@ -214,6 +215,21 @@ class ServerTest(unittest.TestCase):
         self.assertLess(time.time() - started, 10)
         with self.assertRaises((TTransport.TTransportException, EOFError, ConnectionError)):
             c.getTableNames()
+
+    def test_sigint_flushes_request_stats(self):
+        store = fresh_store("int")
+        self.gw = Gateway(store)
+        c = self.gw.connect(compact=True)
+        c.createTable(b"t", [ColumnDescriptor(name=b"cf")])
+        c.mutateRow(b"t", b"r", [Mutation(column=b"cf:a", value=b"v")], {})
+        for _ in range(5):
+            c.getRow(b"t", b"r", {})
+        self.gw.proc.send_signal(signal.SIGINT)
+        self.assertEqual(self.gw.proc.wait(timeout=20), 0)
+        stats = json.loads(subprocess.run(
+            [OBKV, "--store", store, "stats", "t", "--json"], check=True,
+            capture_output=True, timeout=30).stdout)
+        self.assertEqual((stats["total"]["reads"], stats["total"]["writes"]), (5, 1))
 
     def test_kill_during_mutate_rows(self):
         store = fresh_store("kill")
