@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -35,13 +36,11 @@ std::string InvalidScanner(gen::ScannerID id) {
          "--scanner-idle-seconds)";
 }
 
-int64_t RowBytes(const RowResult& row) {
-  int64_t n = 0;
-  for (const Cell& c : row.cells) {
-    n += c.row.size() + c.family.size() + c.qualifier.size() + c.value.size() +
-         16;
-  }
-  return n;
+// Reply bytes a cell takes, roughly (for max_reply_bytes).
+int64_t CellBytes(std::string_view row, std::string_view family,
+                  std::string_view qualifier, std::string_view value) {
+  return static_cast<int64_t>(row.size() + family.size() + qualifier.size() +
+                              value.size() + 16);
 }
 
 Scan RangeScan(const std::string& start, const std::string* stop,
@@ -155,22 +154,24 @@ void HbaseHandler::ReadScanner(std::string_view method,
   auto* entry = static_cast<ThriftScanner*>(lease.get());
   if (rows <= 0) return;
   Scanner* scanner = entry->scanner.get();
-  RowResultBuilder builder(entry->sort_columns, out);
   int64_t bytes = 0;
   if (!entry->by_cell) {
     RowResult row;
     for (int32_t i = 0; i < rows && bytes < options_.max_reply_bytes; ++i) {
       if (!scanner->Next(&row)) break;
-      bytes += RowBytes(row);
+      for (const Cell& c : row.cells) {
+        bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
+      }
       AppendRowResult(&row, entry->sort_columns, out);
     }
   } else {
+    RowResultBuilder builder(entry->sort_columns, out);
     int32_t started = 0;
     if (entry->pending) {
       Cell& c = *entry->pending;
       builder.StartRow(c.row);
       ++started;
-      bytes += c.value.size();
+      bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
       builder.AddCell(c.family, c.qualifier, c.timestamp, std::move(c.value));
       entry->pending.reset();
     }
@@ -184,8 +185,7 @@ void HbaseHandler::ReadScanner(std::string_view method,
         builder.StartRow(v.row);
         ++started;
       }
-      bytes += v.row.size() + v.family.size() + v.qualifier.size() +
-               v.value.size() + 16;
+      bytes += CellBytes(v.row, v.family, v.qualifier, v.value);
       builder.AddCell(v.family, v.qualifier, v.timestamp, std::string(v.value));
     }
   }
