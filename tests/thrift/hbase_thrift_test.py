@@ -473,6 +473,26 @@ class GatewayCase(unittest.TestCase):
             c.scannerOpenWithScan(t, TScan(filterString=b"NoSuchFilter()"), {})
         self.assertIn("NoSuchFilter", e.exception.message)
 
+    def test_scanner_read_ahead(self):
+        # scannerGetList of 100 rows or more reads the next reply ahead; a
+        # smaller call after it takes from what was read, in order.
+        c = self.client
+        t = self.fresh_table("ahead")
+        c.mutateRowsTs(t, [BatchMutation(row=b"r%04d" % i, mutations=[
+            Mutation(column=b"cf:a", value=b"%d" % i)]) for i in range(400)], 7, {})
+        want = [b"r%04d" % i for i in range(400)]
+        sid = c.scannerOpen(t, b"", [], {})
+        got = [r.row for r in c.scannerGetList(sid, 150)]
+        self.assertEqual(got, want[:150])
+        one = c.scannerGet(sid)
+        self.assertEqual(one, [TRowResult(row=b"r0150", columns={b"cf:a": TCell(b"150", 7)})])
+        got += [r.row for r in one]
+        got += [r.row for r in c.scannerGetList(sid, 20)]
+        got += [r.row for r in self.drain(sid, 120)]
+        self.assertEqual(got, want)
+        sid = c.scannerOpenWithScan(t, TScan(batchSize=1, sortColumns=True), {})
+        self.assertEqual([r.row for r in self.drain(sid, 300)], want)
+
     def test_scanner_across_connections(self):
         t = self.fresh_table("xconn")
         self.fill(t, 5)
