@@ -473,9 +473,9 @@ class GatewayCase(unittest.TestCase):
             c.scannerOpenWithScan(t, TScan(filterString=b"NoSuchFilter()"), {})
         self.assertIn("NoSuchFilter", e.exception.message)
 
-    def test_scanner_read_ahead(self):
-        # scannerGetList of 100 rows or more reads the next reply ahead; a
-        # smaller call after it takes from what was read, in order.
+    def test_scanner_large_and_small_reads(self):
+        # Large and small scannerGetList calls and scannerGet interleaved
+        # read every row once, in order.
         c = self.client
         t = self.fresh_table("ahead")
         c.mutateRowsTs(t, [BatchMutation(row=b"r%04d" % i, mutations=[

@@ -5,13 +5,8 @@
 // to nbRows rows, and fewer when the reply would pass max_reply_bytes (a
 // client reads on until it gets an empty list). As in HBase, the *Ts opens
 // read versions older than `timestamp`, and scannerOpenWithPrefix stops at
-// the first row past the prefix. A scannerGetList of 100 rows or more
-// reads the next reply ahead on a task of its own while the client decodes
-// this one (at most one reply per scanner).
+// the first row past the prefix.
 
-#include <algorithm>
-#include <future>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,25 +21,13 @@ namespace obkvlite {
 namespace server {
 namespace {
 
-// A scannerGetList of at least this many rows starts reading the next
-// reply ahead, so the gateway builds it while the client decodes this one.
-constexpr int32_t kReadAheadRows = 100;
-
 struct ThriftScanner : ScannerEntry {
-  ~ThriftScanner() override {
-    if (ahead.valid()) ahead.wait();  // before the scanner goes
-  }
   bool sort_columns = false;
   // No batchSize: rows are read cell by cell (Scanner::NextCell, no copy
   // into a RowResult), and the first cell of the next row, read to find
   // where a row ends, waits here for the next call.
   bool by_cell = false;
   std::optional<Cell> pending;
-  bool ended = false;  // the scanner returned its last row
-  // The read-ahead: a task filling `ready` (no lease is held meanwhile;
-  // the next call waits for it before touching anything else).
-  std::future<Status> ahead;
-  std::vector<gen::TRowResult> ready;
 };
 
 std::string InvalidScanner(gen::ScannerID id) {
@@ -70,56 +53,6 @@ Scan RangeScan(const std::string& start, const std::string* stop,
     scan.time_range.max_ms = *timestamp;
   }
   return scan;
-}
-
-// Reads up to `rows` rows of `e` into `out`, fewer once about `max_bytes`
-// are read.
-Status FillRows(ThriftScanner* e, int32_t rows, int64_t max_bytes,
-                std::vector<gen::TRowResult>* out) {
-  Scanner* scanner = e->scanner.get();
-  int64_t bytes = 0;
-  if (!e->by_cell) {
-    RowResult row;
-    for (int32_t i = 0; i < rows && bytes < max_bytes; ++i) {
-      if (!scanner->Next(&row)) {
-        e->ended = true;
-        break;
-      }
-      for (const Cell& c : row.cells) {
-        bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
-      }
-      AppendRowResult(&row, e->sort_columns, out);
-    }
-    return scanner->status();
-  }
-  RowResultBuilder builder(e->sort_columns, out);
-  int32_t started = 0;
-  if (e->pending) {
-    Cell& c = *e->pending;
-    builder.StartRow(c.row);
-    ++started;
-    bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
-    builder.AddCell(c.family, c.qualifier, c.timestamp, std::move(c.value));
-    e->pending.reset();
-  }
-  CellView v;
-  for (;;) {
-    if (!scanner->NextCell(&v)) {
-      e->ended = true;
-      break;
-    }
-    if (v.first_in_row || started == 0) {
-      if (started >= rows || bytes >= max_bytes) {
-        e->pending = v.ToCell();  // the next call's first row
-        break;
-      }
-      builder.StartRow(v.row);
-      ++started;
-    }
-    bytes += CellBytes(v.row, v.family, v.qualifier, v.value);
-    builder.AddCell(v.family, v.qualifier, v.timestamp, std::string(v.value));
-  }
-  return scanner->status();
 }
 
 }  // namespace
@@ -219,27 +152,44 @@ void HbaseHandler::ReadScanner(std::string_view method,
     ThrowIllegalArgument(method, InvalidScanner(id));
   }
   auto* entry = static_cast<ThriftScanner*>(lease.get());
-  if (entry->ahead.valid()) {
-    Status st = entry->ahead.get();
-    if (!st.ok()) ThrowStatus(method, st);
-  }
   if (rows <= 0) return;
-  if (!entry->ready.empty()) {
-    // What was read ahead, up to `rows` rows.
-    const size_t n = std::min<size_t>(rows, entry->ready.size());
-    out->assign(std::make_move_iterator(entry->ready.begin()),
-                std::make_move_iterator(entry->ready.begin() + n));
-    entry->ready.erase(entry->ready.begin(), entry->ready.begin() + n);
-  } else if (!entry->ended) {
-    Status st = FillRows(entry, rows, options_.max_reply_bytes, out);
-    if (!st.ok()) ThrowStatus(method, st);
+  Scanner* scanner = entry->scanner.get();
+  int64_t bytes = 0;
+  if (!entry->by_cell) {
+    RowResult row;
+    for (int32_t i = 0; i < rows && bytes < options_.max_reply_bytes; ++i) {
+      if (!scanner->Next(&row)) break;
+      for (const Cell& c : row.cells) {
+        bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
+      }
+      AppendRowResult(&row, entry->sort_columns, out);
+    }
+  } else {
+    RowResultBuilder builder(entry->sort_columns, out);
+    int32_t started = 0;
+    if (entry->pending) {
+      Cell& c = *entry->pending;
+      builder.StartRow(c.row);
+      ++started;
+      bytes += CellBytes(c.row, c.family, c.qualifier, c.value);
+      builder.AddCell(c.family, c.qualifier, c.timestamp, std::move(c.value));
+      entry->pending.reset();
+    }
+    CellView v;
+    while (scanner->NextCell(&v)) {
+      if (v.first_in_row || started == 0) {
+        if (started >= rows || bytes >= options_.max_reply_bytes) {
+          entry->pending = v.ToCell();  // the next call's first row
+          break;
+        }
+        builder.StartRow(v.row);
+        ++started;
+      }
+      bytes += CellBytes(v.row, v.family, v.qualifier, v.value);
+      builder.AddCell(v.family, v.qualifier, v.timestamp, std::string(v.value));
+    }
   }
-  if (rows >= kReadAheadRows && !entry->ended && entry->ready.empty()) {
-    const int64_t max_bytes = options_.max_reply_bytes;
-    entry->ahead = std::async(std::launch::async, [entry, rows, max_bytes] {
-      return FillRows(entry, rows, max_bytes, &entry->ready);
-    });
-  }
+  if (!scanner->status().ok()) ThrowStatus(method, scanner->status());
 }
 
 void HbaseHandler::scannerGet(std::vector<gen::TRowResult>& _return,
