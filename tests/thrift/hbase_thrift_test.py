@@ -321,8 +321,17 @@ class GatewayCase(unittest.TestCase):
             c.mutateRows(t, [BatchMutation(row=b"d", mutations=[Mutation(column=b"cf:q", value=b"4")]),
                              BatchMutation(row=b"e", mutations=[Mutation(column=b"cf:q",
                                                                          value=b"x" * (1048576 + 1))])], {})
-        self.assertIn("1048576", e.exception.message)
+        self.assertEqual(e.exception.message, "mutateRows: rowBatches[1].mutations[0].value: "
+                                              "1048577 bytes, limit 1048576")
         self.assertEqual(c.getRows(t, [b"d", b"e"], {}), [])
+        for row, column, message in [
+                (b"", b"cf:q", "mutateRow: row: must not be empty"),
+                (b"k" * 1025, b"cf:q", "mutateRow: row: 1025 bytes, limit 1024"),
+                (b"r", b"cf:" + b"q" * 257,
+                 "mutateRow: mutations[0].column: a qualifier of 257 bytes, limit 256")]:
+            with self.assertRaises(IllegalArgument) as e:
+                c.mutateRow(t, row, [Mutation(column=column, value=b"v")], {})
+            self.assertEqual(e.exception.message, message)
         with self.assertRaises(IOError):
             c.mutateRow(b"no_such_table", b"r", [Mutation(column=b"cf:q", value=b"1")], {})
 

@@ -37,21 +37,57 @@ obkvlite::Delete DeleteOf(const std::string& row, const ColumnName& c,
   return del;
 }
 
+// Where a row's mutations are in the call, for error messages: "row" and
+// "mutations[j]", "rowBatches[i].row" and "rowBatches[i].mutations[j]", or
+// checkAndPut's "row" and "mput".
+struct RowFields {
+  std::string row = "row";
+  std::string mutations = "mutations";
+  bool indexed = true;  // mutations[j] rather than one mput
+
+  std::string Mutation(size_t j) const {
+    return indexed ? mutations + "[" + std::to_string(j) + "]" : mutations;
+  }
+};
+
 // Appends one row's Thrift mutations to `out`: its deletes, then one Put.
+// The limits of obkvlite/mutation.h are checked here first, so that the
+// errors name the call's own fields; nothing is written on an error.
 Status AddRowMutations(const TableSpec& spec, const std::string& row,
                        const std::vector<gen::Mutation>& mutations,
                        std::optional<int64_t> timestamp,
-                       std::vector<Mutation>* out) {
+                       const RowFields& fields, std::vector<Mutation>* out) {
+  if (row.empty()) {
+    return Status::InvalidArgument(fields.row + ": must not be empty");
+  }
+  if (row.size() > kMaxRowKeyBytes) {
+    return Status::InvalidArgument(
+        fields.row + ": " + std::to_string(row.size()) + " bytes, limit " +
+        std::to_string(kMaxRowKeyBytes));
+  }
   obkvlite::Put put(row);
-  for (const gen::Mutation& m : mutations) {
+  for (size_t j = 0; j < mutations.size(); ++j) {
+    const gen::Mutation& m = mutations[j];
     ColumnName c = ParseColumnName(m.column);
     OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
     if (m.isDelete) {
       out->push_back(DeleteOf(row, c, timestamp));
-    } else {
-      put.cells.push_back(
-          {std::move(c.family), std::move(c.qualifier), timestamp, m.value});
+      continue;
     }
+    if (c.qualifier.size() > kMaxQualifierBytes) {
+      return Status::InvalidArgument(
+          fields.Mutation(j) + ".column: a qualifier of " +
+          std::to_string(c.qualifier.size()) + " bytes, limit " +
+          std::to_string(kMaxQualifierBytes));
+    }
+    const int64_t limit = spec.FindFamily(c.family)->ValueLimit();
+    if (static_cast<int64_t>(m.value.size()) > limit) {
+      return Status::InvalidArgument(
+          fields.Mutation(j) + ".value: " + std::to_string(m.value.size()) +
+          " bytes, limit " + std::to_string(limit));
+    }
+    put.cells.push_back(
+        {std::move(c.family), std::move(c.qualifier), timestamp, m.value});
   }
   if (!put.cells.empty()) out->push_back(std::move(put));
   return Status::OK();
@@ -73,10 +109,18 @@ void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
   CheckTimestamp(method, timestamp);
   Table* table = OpenTable(method, tableName);
   std::vector<Mutation> mutations;
-  for (const gen::BatchMutation& b : batches) {
-    Status st = AddRowMutations(table->spec(), b.row, b.mutations, timestamp,
-                                &mutations);
-    if (!st.ok()) ThrowStatus(method, st);
+  const bool one_row = method == "mutateRow" || method == "mutateRowTs";
+  for (size_t i = 0; i < batches.size(); ++i) {
+    RowFields fields;
+    if (!one_row) {
+      const std::string batch = "rowBatches[" + std::to_string(i) + "]";
+      fields.row = batch + ".row";
+      fields.mutations = batch + ".mutations";
+    }
+    Status st =
+        AddRowMutations(table->spec(), batches[i].row, batches[i].mutations,
+                        timestamp, fields, &mutations);
+    if (!st.ok()) ThrowStatus(method, st, /*illegal_argument=*/true);
   }
   if (mutations.empty()) return;
   Result<std::vector<MutationResult>> result = table->Batch(mutations);
@@ -243,8 +287,11 @@ bool HbaseHandler::CheckAndPut(const Text& tableName, const Text& row,
   cam.check_not_exists = value == nullptr;
   if (value != nullptr) cam.value = *value;
   std::vector<Mutation> put;
-  st = AddRowMutations(table->spec(), row, {mput}, std::nullopt, &put);
-  if (!st.ok()) ThrowStatus("checkAndPut", st);
+  RowFields fields;
+  fields.mutations = "mput";
+  fields.indexed = false;
+  st = AddRowMutations(table->spec(), row, {mput}, std::nullopt, fields, &put);
+  if (!st.ok()) ThrowStatus("checkAndPut", st, /*illegal_argument=*/true);
   cam.mutations.push_back(std::get<obkvlite::Put>(put.front()));
   Result<bool> done = table->CheckAndMutate(cam);
   if (!done.ok()) ThrowStatus("checkAndPut", done.status(), true);
