@@ -22,6 +22,9 @@ BUILD_PACKAGES=(
   libssl-dev
   libxml2-dev
   libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
+  libthrift-dev       # the Thrift gateway (src/server/thrift/)
+  thrift-compiler     # generates its C++ and Python from hbase.thrift
+  libboost-dev        # libthrift's headers need Boost's
 )
 TEST_PACKAGES=(
   sqlite3
@@ -30,6 +33,7 @@ TEST_PACKAGES=(
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
+  python3-thrift      # the Thrift gateway's Python test driver
 )
 
 case "${1:-all}" in

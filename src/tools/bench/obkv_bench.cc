@@ -17,14 +17,17 @@
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
 // library's router picks, its scans merged by a heap; raw97_arm.cc), and
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
-// timeseries and key97x2 (KEY 97 over 2 shard files,
-// StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run on
-// one thread like every arm). key97's ratios are to raw97 when raw97 runs,
-// every other file arm's to raw. Arms mariadb (an unpartitioned obkvlite table
-// on a MariaDB server) and rawmariadb (hand-written Connector/C SQL on the same
-// table) need the server's socket; their ratios are to rawmariadb. With
-// key97x2, key97 and raw in one run, "shards:" lines give the 2-shard / 1-shard
-// scan ratios and 2 writers / a raw file's puts.
+// timeseries and key97x2 (KEY 97 over 2 shard files, StoreOptions::sqlite.shards,
+// loaded by 2 threads; its other workloads run on one thread like every
+// arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
+// to raw. Arms mariadb (an unpartitioned obkvlite table on a MariaDB
+// server) and rawmariadb (hand-written Connector/C SQL on the same table)
+// need the server's socket; their ratios are to rawmariadb. Arms thrift
+// and thriftnull run the Thrift gateway's figures (thrift_bench.h):
+// mutateRows and scannerGetList against in-process puts and scans, getRow
+// latency against a null call's, 4 clients against 1. With key97x2,
+// key97 and raw in one run, "shards:" lines give the 2-shard / 1-shard scan
+// ratios and 2 writers / a raw file's puts.
 //
 // --mmap-mib M sets the bytes each file is read through mmap on every arm:
 // StoreOptions::sqlite.mmap_size for obkvlite, PRAGMA mmap_size for raw SQLite
@@ -67,6 +70,7 @@
 #include "tools/bench/create_bench.h"
 #include "tools/bench/report.h"
 #include "tools/bench/stats_overhead.h"
+#include "tools/bench/thrift_bench.h"
 #include "tools/bench/workload.h"
 
 namespace obkvlite {
@@ -247,7 +251,7 @@ int Main(int argc, char** argv) {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
                    "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
-                   "timeseries,key97x2,mariadb,rawmariadb] "
+                   "timeseries,key97x2,mariadb,rawmariadb,thrift,thriftnull] "
                    "[--mysql-socket PATH] [--json] "
                    "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
                    "       obkv-bench --create-partitions P,... "
@@ -270,6 +274,12 @@ int Main(int argc, char** argv) {
     return 2;
   }
   if (!cfg.create_partitions.empty()) return RunCreatePartitions(cfg);
+  // The Thrift arms run their own figures (thrift_bench.h), after the
+  // others when there are any.
+  const bool thrift = std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);
+  cfg.arms.erase(std::remove_if(cfg.arms.begin(), cfg.arms.end(), IsThriftArm),
+                 cfg.arms.end());
+  if (thrift && cfg.arms.empty()) return RunThriftBench(cfg);
   for (const std::string& full : cfg.arms) {
     const std::string arm = StripNoStats(full);
     if (std::find(std::begin(kArmNames), std::end(kArmNames), arm) ==
@@ -333,7 +343,7 @@ int Main(int argc, char** argv) {
   }
 
   PrintReport(cfg, med);
-  return 0;
+  return thrift ? RunThriftBench(cfg) : 0;
 }
 
 }  // namespace

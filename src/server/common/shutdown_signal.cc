@@ -1,0 +1,45 @@
+// Copyright (c) obkvlite authors.
+#include "server/common/shutdown_signal.h"
+
+#include <pthread.h>
+#include <time.h>
+
+#include <utility>
+
+namespace obkvlite {
+namespace server {
+
+std::unique_ptr<ShutdownSignal> ShutdownSignal::Install(
+    std::function<void(int)> on_signal) {
+  std::unique_ptr<ShutdownSignal> s(new ShutdownSignal());
+  s->on_signal_ = std::move(on_signal);
+  sigemptyset(&s->signals_);
+  sigaddset(&s->signals_, SIGTERM);
+  sigaddset(&s->signals_, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &s->signals_, &s->old_mask_);
+  s->thread_ = std::thread([raw = s.get()] { raw->Run(); });
+  return s;
+}
+
+void ShutdownSignal::Run() {
+  // sigtimedwait in short steps, so that the destructor can end the thread
+  // without a signal.
+  const timespec step{0, 100 * 1000 * 1000};
+  while (!done_.load()) {
+    const int signo = sigtimedwait(&signals_, nullptr, &step);
+    if (signo == SIGTERM || signo == SIGINT) {
+      received_.store(signo);
+      on_signal_(signo);
+      return;
+    }
+  }
+}
+
+ShutdownSignal::~ShutdownSignal() {
+  done_.store(true);
+  if (thread_.joinable()) thread_.join();
+  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+}
+
+}  // namespace server
+}  // namespace obkvlite

@@ -1,0 +1,167 @@
+// Copyright (c) obkvlite authors.
+#include "server/thrift/thrift_convert.h"
+
+#include <algorithm>
+
+namespace obkvlite {
+namespace server {
+
+ColumnName ParseColumnName(std::string_view text) {
+  ColumnName c;
+  const size_t colon = text.find(':');
+  if (colon == std::string_view::npos) {
+    c.family = std::string(text);
+    c.whole_family = true;
+    return c;
+  }
+  c.family = std::string(text.substr(0, colon));
+  c.qualifier = std::string(text.substr(colon + 1));
+  c.whole_family = c.qualifier.empty();
+  return c;
+}
+
+std::string JoinColumnName(std::string_view family,
+                           std::string_view qualifier) {
+  std::string out;
+  out.reserve(family.size() + 1 + qualifier.size());
+  out.append(family).push_back(':');
+  out.append(qualifier);
+  return out;
+}
+
+Status CheckFamily(const TableSpec& spec, std::string_view family) {
+  if (spec.FindFamily(family) != nullptr) return Status::OK();
+  return Status::NotFound("table '" + spec.name + "' has no column family '" +
+                          std::string(family) + "'");
+}
+
+Status AddProjection(const TableSpec& spec,
+                     const std::vector<std::string>& columns,
+                     std::vector<std::string>* families,
+                     std::vector<Column>* out_columns) {
+  for (const std::string& text : columns) {
+    ColumnName c = ParseColumnName(text);
+    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    if (c.whole_family) {
+      if (std::find(families->begin(), families->end(), c.family) ==
+          families->end()) {
+        families->push_back(std::move(c.family));
+      }
+    } else {
+      out_columns->push_back({std::move(c.family), std::move(c.qualifier)});
+    }
+  }
+  return Status::OK();
+}
+
+void AppendCells(const std::vector<Cell>& cells, std::vector<gen::TCell>* out) {
+  for (const Cell& cell : cells) {
+    gen::TCell t;
+    t.__set_value(cell.value);
+    t.__set_timestamp(cell.timestamp);
+    out->push_back(std::move(t));
+  }
+}
+
+RowResultBuilder::RowResultBuilder(bool sorted,
+                                   std::vector<gen::TRowResult>* out)
+    : sorted_(sorted), out_(out) {}
+
+void RowResultBuilder::StartRow(std::string_view row) {
+  gen::TRowResult& r = out_->emplace_back();
+  r.row.assign(row.data(), row.size());
+  r.__isset.row = true;
+  if (sorted_) {
+    r.__isset.sortedColumns = true;
+  } else {
+    r.__isset.columns = true;
+  }
+  has_last_ = false;
+}
+
+void RowResultBuilder::AddCell(std::string_view family,
+                               std::string_view qualifier, int64_t timestamp,
+                               std::string value) {
+  // A row's versions of one column are adjacent, newest first: keep the
+  // first (Thrift1's TRowResult holds one cell per column).
+  if (has_last_ && last_family_ == family && last_qualifier_ == qualifier) {
+    return;
+  }
+  has_last_ = true;
+  last_family_.assign(family.data(), family.size());
+  last_qualifier_.assign(qualifier.data(), qualifier.size());
+  gen::TRowResult& r = out_->back();
+  gen::TCell* cell;
+  if (sorted_) {
+    gen::TColumn& column = r.sortedColumns.emplace_back();
+    column.columnName = JoinColumnName(family, qualifier);
+    column.__isset.columnName = true;
+    column.__isset.cell = true;
+    cell = &column.cell;
+  } else {
+    cell = &r.columns
+                .emplace_hint(r.columns.end(),
+                              JoinColumnName(family, qualifier), gen::TCell())
+                ->second;
+  }
+  cell->value = std::move(value);
+  cell->timestamp = timestamp;
+  cell->__isset.value = true;
+  cell->__isset.timestamp = true;
+}
+
+void AppendRowResult(RowResult* row, bool sorted,
+                     std::vector<gen::TRowResult>* out) {
+  if (row->cells.empty()) return;
+  RowResultBuilder builder(sorted, out);
+  builder.StartRow(row->cells.front().row);
+  for (Cell& cell : row->cells) {
+    builder.AddCell(cell.family, cell.qualifier, cell.timestamp,
+                    std::move(cell.value));
+  }
+}
+
+void ThrowIOError(std::string_view method, const std::string& message) {
+  gen::IOError e;
+  e.__set_message(std::string(method) + ": " + message);
+  e.__set_canRetry(false);
+  throw e;
+}
+
+void ThrowIllegalArgument(std::string_view method, const std::string& message) {
+  gen::IllegalArgument e;
+  e.__set_message(std::string(method) + ": " + message);
+  throw e;
+}
+
+void ThrowStatus(std::string_view method, const Status& status,
+                 bool illegal_argument, bool already_exists) {
+  if (already_exists && status.IsAlreadyExists()) {
+    gen::AlreadyExists e;
+    e.__set_message(std::string(method) + ": " + status.message());
+    throw e;
+  }
+  if (illegal_argument && status.IsInvalidArgument()) {
+    ThrowIllegalArgument(method, status.message());
+  }
+  gen::IOError e;
+  e.__set_message(std::string(method) + ": " + status.message());
+  e.__set_canRetry(status.code() == Status::Code::kBusy ||
+                   status.code() == Status::Code::kUnavailable);
+  throw e;
+}
+
+int64_t DecodeCounter(std::string_view method, const Cell& cell) {
+  if (cell.value.size() != 8) {
+    ThrowIOError(method,
+                 "column '" + JoinColumnName(cell.family, cell.qualifier) +
+                     "' is not a long: " + std::to_string(cell.value.size()) +
+                     " bytes wide, 8 expected");
+  }
+  uint64_t v = 0;
+  for (unsigned char b : cell.value) v = (v << 8) | b;
+  return static_cast<int64_t>(v);
+}
+
+}  // namespace server
+}  // namespace obkvlite

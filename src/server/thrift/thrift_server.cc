@@ -1,0 +1,323 @@
+// Copyright (c) obkvlite authors.
+#include "server/thrift/thrift_server.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <thrift/TApplicationException.h>
+#include <thrift/transport/TTransportException.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/common/scanner_registry.h"
+#include "server/thrift/connection_transport.h"
+#include "server/thrift/hbase_handler.h"
+#include "server/thrift/hbase_processor.h"
+#include "server/thrift/wire_format.h"
+
+namespace obkvlite {
+namespace server {
+namespace {
+
+using apache::thrift::TApplicationException;
+using apache::thrift::transport::TTransportException;
+
+Status CheckOptions(const ThriftServerOptions& o) {
+  if (o.port < 0 || o.port > 65535) {
+    return Status::InvalidArgument("--port: must be 0..65535, got " +
+                                   std::to_string(o.port));
+  }
+  if (o.workers < 1 || o.workers > 4096) {
+    return Status::InvalidArgument("--workers: must be 1..4096, got " +
+                                   std::to_string(o.workers));
+  }
+  if (o.max_frame_bytes < 1024 || o.max_frame_bytes > INT32_MAX) {
+    return Status::InvalidArgument(
+        "--max-frame-bytes: must be 1024..2147483647, got " +
+        std::to_string(o.max_frame_bytes));
+  }
+  if (o.scanner_idle_seconds < 1) {
+    return Status::InvalidArgument(
+        "--scanner-idle-seconds: must be positive, got " +
+        std::to_string(o.scanner_idle_seconds));
+  }
+  return Status::OK();
+}
+
+// A listening socket on bind:port; IOError naming the address.
+Result<int> Listen(const std::string& bind, int port, std::string* address,
+                   int* bound_port) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* res = nullptr;
+  const std::string port_text = std::to_string(port);
+  const int rc = getaddrinfo(bind.c_str(), port_text.c_str(), &hints, &res);
+  if (rc != 0) {
+    return Status::IOError("--bind " + bind + ": " + gai_strerror(rc));
+  }
+  std::string error = "no address";
+  int fd = -1;
+  for (addrinfo* a = res; a != nullptr && fd < 0; a = a->ai_next) {
+    fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) continue;
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd, 128) != 0) {
+      error = std::strerror(errno);
+      ::close(fd);
+      fd = -1;
+      continue;
+    }
+    char host[INET6_ADDRSTRLEN] = "?";
+    sockaddr_storage got;
+    socklen_t len = sizeof(got);
+    getsockname(fd, reinterpret_cast<sockaddr*>(&got), &len);
+    if (got.ss_family == AF_INET6) {
+      auto* in6 = reinterpret_cast<sockaddr_in6*>(&got);
+      inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
+      *bound_port = ntohs(in6->sin6_port);
+    } else {
+      auto* in = reinterpret_cast<sockaddr_in*>(&got);
+      inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+      *bound_port = ntohs(in->sin_port);
+    }
+    *address = host;
+  }
+  freeaddrinfo(res);
+  if (fd < 0) {
+    return Status::IOError("cannot listen on " + bind + ":" + port_text + ": " +
+                           error);
+  }
+  return fd;
+}
+
+// Answers the request in progress with a TApplicationException, best
+// effort (the connection closes right after).
+void TryAnswer(apache::thrift::protocol::TProtocol* protocol,
+               const std::string& message) {
+  try {
+    protocol->writeMessageBegin(
+        "", apache::thrift::protocol::TMessageType::T_EXCEPTION, 0);
+    TApplicationException(TApplicationException::PROTOCOL_ERROR, message)
+        .write(protocol);
+    protocol->writeMessageEnd();
+    protocol->getTransport()->writeEnd();
+    protocol->getTransport()->flush();
+  } catch (const std::exception&) {
+  }
+}
+
+}  // namespace
+
+class ThriftServer::Impl {
+ public:
+  Impl(Store* store, const ThriftServerOptions& options)
+      : store_(store),
+        options_(options),
+        scanners_(ScannerRegistryOptions{
+            options.max_scanners, options.scanner_idle_seconds * 1000, {}}) {}
+
+  Status Start() {
+    OBKV_RETURN_IF_ERROR(CheckOptions(options_));
+    OBKV_ASSIGN_OR_RETURN(
+        listen_fd_, Listen(options_.bind, options_.port, &address_, &port_));
+    if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
+      ::close(listen_fd_);
+      return Status::IOError("pipe: " + std::string(std::strerror(errno)));
+    }
+    HbaseHandlerOptions handler_options;
+    handler_options.read_only = options_.read_only;
+    handler_options.server_name = address_;
+    handler_options.port = port_;
+    handler_options.max_reply_bytes = options_.max_frame_bytes / 2;
+    handler_ =
+        std::make_shared<HbaseHandler>(store_, &scanners_, handler_options);
+    processor_ =
+        MakeHbaseProcessor(handler_, handler_.get(), options_.max_frame_bytes);
+    for (int i = 0; i < options_.workers; ++i) {
+      workers_.emplace_back([this] { WorkerLoop(); });
+    }
+    acceptor_ = std::thread([this] { AcceptLoop(); });
+    return Status::OK();
+  }
+
+  ~Impl() {
+    Stop();
+    Wait();
+    if (wake_[0] >= 0) ::close(wake_[0]);
+    if (wake_[1] >= 0) ::close(wake_[1]);
+  }
+
+  void Stop() {
+    if (stop_.stopping.exchange(true)) return;
+    const char b = 1;
+    (void)!::write(wake_[1], &b, 1);
+    std::lock_guard<std::mutex> lock(mu_);
+    cv_.notify_all();
+  }
+
+  void Wait() {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [this] { return stop_.stopping.load(); });
+      if (waited_) return;
+      waited_ = true;
+    }
+    if (acceptor_.joinable()) acceptor_.join();
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      for (int fd : queue_) ::close(fd);
+      queue_.clear();
+      cv_.notify_all();
+      // Calls in progress finish; idle connections close on their own.
+      cv_.wait_for(lock, std::chrono::milliseconds(options_.stop_grace_ms),
+                   [this] { return active_ == 0; });
+    }
+    stop_.forced.store(true);
+    for (std::thread& t : workers_) t.join();
+    workers_.clear();
+    scanners_.CloseAll();
+    (void)store_->FlushRequestStats();
+  }
+
+  const std::string& address() const { return address_; }
+  int port() const { return port_; }
+
+ private:
+  void AcceptLoop() {
+    while (!stop_.stopping.load()) {
+      pollfd p[2] = {{listen_fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
+      const int rc = ::poll(p, 2, 1000);
+      scanners_.Sweep();  // idle scanners expire even on a quiet server
+      if (rc <= 0 || !(p[0].revents & POLLIN)) continue;
+      const int fd =
+          ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) continue;
+      const int one = 1;
+      setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+      std::lock_guard<std::mutex> lock(mu_);
+      if (static_cast<int>(queue_.size()) >= options_.max_queued_connections) {
+        ::close(fd);
+        continue;
+      }
+      queue_.push_back(fd);
+      cv_.notify_all();
+    }
+    ::close(listen_fd_);
+    listen_fd_ = -1;
+  }
+
+  void WorkerLoop() {
+    for (;;) {
+      int fd;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock,
+                 [this] { return !queue_.empty() || stop_.stopping.load(); });
+        if (queue_.empty()) return;  // stopping
+        fd = queue_.front();
+        queue_.pop_front();
+        ++active_;
+      }
+      Serve(fd);
+      std::lock_guard<std::mutex> lock(mu_);
+      --active_;
+      cv_.notify_all();
+    }
+  }
+
+  void Serve(int fd) {
+    ConnectionLimits limits;
+    limits.max_message_bytes = options_.max_frame_bytes;
+    limits.read_timeout_ms = options_.read_timeout_ms;
+    limits.idle_timeout_ms = options_.idle_timeout_ms;
+    auto conn = std::make_shared<ConnectionTransport>(fd, &stop_, limits);
+    WireChoice choice{options_.framed, options_.compact};
+    std::string head;
+    WireDetection detected;
+    try {
+      for (;;) {
+        detected = DetectWireFormat(
+            reinterpret_cast<const uint8_t*>(head.data()), head.size(), choice);
+        if (detected.state != WireDetection::State::kNeedMore) break;
+        if (!conn->ReadSome(&head, kWireDetectBytes - head.size())) return;
+      }
+    } catch (const std::exception&) {
+      return;  // stopped, or the peer went away before a request
+    }
+    if (detected.state == WireDetection::State::kRefused) return;
+    conn->Unread(std::move(head));
+    WireLimits wire;
+    wire.max_message_bytes = static_cast<int32_t>(options_.max_frame_bytes);
+    auto protocol = MakeProtocol(detected.format, wire, conn);
+    for (;;) {
+      conn->BeginRequest();
+      try {
+        if (!processor_->process(protocol, protocol, nullptr)) return;
+      } catch (const TTransportException& e) {
+        if (e.getType() == TTransportException::CORRUPTED_DATA) {
+          TryAnswer(protocol.get(),
+                    std::string(e.what()) + " (--max-frame-bytes " +
+                        std::to_string(options_.max_frame_bytes) + ")");
+          conn->CloseAfterAnswer();
+        }
+        return;  // closed, stopped, stalled, or a frame too large
+      } catch (const std::exception&) {
+        conn->CloseAfterAnswer();
+        return;  // undecodable: already answered; the stream is lost
+      }
+    }
+  }
+
+  Store* const store_;
+  const ThriftServerOptions options_;
+  ScannerRegistry scanners_;
+  std::shared_ptr<HbaseHandler> handler_;
+  std::shared_ptr<apache::thrift::TProcessor> processor_;
+  StopState stop_;
+  int listen_fd_ = -1;
+  int wake_[2] = {-1, -1};
+  std::string address_;
+  int port_ = 0;
+  std::thread acceptor_;
+  std::vector<std::thread> workers_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<int> queue_;
+  int active_ = 0;
+  bool waited_ = false;
+};
+
+Result<std::unique_ptr<ThriftServer>> ThriftServer::Start(
+    Store* store, const ThriftServerOptions& options) {
+  auto impl = std::make_unique<Impl>(store, options);
+  OBKV_RETURN_IF_ERROR(impl->Start());
+  return std::unique_ptr<ThriftServer>(new ThriftServer(std::move(impl)));
+}
+
+ThriftServer::ThriftServer(std::unique_ptr<Impl> impl)
+    : impl_(std::move(impl)) {}
+
+ThriftServer::~ThriftServer() = default;
+
+const std::string& ThriftServer::address() const { return impl_->address(); }
+int ThriftServer::port() const { return impl_->port(); }
+void ThriftServer::Stop() { impl_->Stop(); }
+void ThriftServer::Wait() { impl_->Wait(); }
+
+}  // namespace server
+}  // namespace obkvlite

@@ -1,0 +1,92 @@
+// Copyright (c) obkvlite authors.
+//
+// ThriftServer: `obkv thrift start`, HBase's Thrift1 gateway over one
+// Store. It listens on bind:port, hands each accepted connection to a pool
+// of worker threads (one connection per worker at a time; more wait in a
+// queue), detects or enforces the wire format of each connection
+// (wire_format.h) and serves it with HbaseHandler.
+//
+//   Result<std::unique_ptr<ThriftServer>> server =
+//       ThriftServer::Start(store.get(), options);
+//   std::cerr << "listening on " << (*server)->address() << ":"
+//             << (*server)->port() << "\n";
+//   (*server)->Wait();        // until Stop() (from a signal handler thread)
+//
+// Stop: the listening socket closes, connections idle between calls close,
+// calls in progress finish (connections in the middle of a call get
+// stop_grace_ms, then are closed), then every scanner is closed and the
+// store's request statistics are flushed.
+//
+// REQUIRED: the Store outlives the server.
+// Thread safety: Stop may be called from any thread; Wait from one.
+
+#ifndef OBKVLITE_SERVER_THRIFT_THRIFT_SERVER_H_
+#define OBKVLITE_SERVER_THRIFT_THRIFT_SERVER_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "obkvlite/status.h"
+#include "obkvlite/store.h"
+
+namespace obkvlite {
+namespace server {
+
+struct ThriftServerOptions {
+  // Address to listen on (IPv4 or IPv6 literal, or a host name); the
+  // loopback by default, unlike HBase's 0.0.0.0.
+  std::string bind = "127.0.0.1";
+  // TCP port; 0 lets the kernel choose (port() tells which).
+  int port = 9090;
+  // -f: accept the framed transport only; otherwise detect it.
+  bool framed = false;
+  // -c: accept the compact protocol only; otherwise detect it.
+  bool compact = false;
+  // --readonly: refuse every mutation and admin change.
+  bool read_only = false;
+  // Worker threads, each serving one connection at a time (>= 1).
+  int workers = 16;
+  // Largest request (frame or buffered message) in bytes (>= 1024).
+  int64_t max_frame_bytes = 16 * 1024 * 1024;
+  // A scanner unused this long is closed (>= 1).
+  int64_t scanner_idle_seconds = 600;
+  // Most scanners open at once.
+  int max_scanners = 10000;
+  // Connections waiting for a worker beyond this are closed at once.
+  int max_queued_connections = 1024;
+  // A client stalled this long inside a request is disconnected (ms).
+  int read_timeout_ms = 30000;
+  // A connection idle this long between requests is closed, freeing its
+  // worker (ms; 0: never), as HBase's 60 s socket read timeout does.
+  int idle_timeout_ms = 60000;
+  // How long Stop lets calls in progress finish (ms).
+  int stop_grace_ms = 5000;
+};
+
+class ThriftServer {
+ public:
+  // Validates `options` (InvalidArgument naming the option), binds and
+  // starts serving. IOError naming the address when it cannot bind.
+  static Result<std::unique_ptr<ThriftServer>> Start(
+      Store* store, const ThriftServerOptions& options);
+  ~ThriftServer();  // Stop() and Wait()
+
+  // The address and the port listened on.
+  const std::string& address() const;
+  int port() const;
+
+  void Stop();
+  // Returns once Stop() was called and the shutdown is complete.
+  void Wait();
+
+ private:
+  class Impl;
+  explicit ThriftServer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace server
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_SERVER_THRIFT_THRIFT_SERVER_H_

@@ -1,0 +1,136 @@
+// Copyright (c) obkvlite authors.
+//
+// ThriftServer (src/server/thrift/thrift_server.h) in-process and `obkv
+// thrift start`'s command line: options refused naming the option, an
+// address in use or unknown refused naming it, Stop with a client
+// connected returning promptly and closing that connection, and the CLI's
+// usage errors. A watchdog ends the process if a case hangs.
+
+#include <doctest/doctest.h>
+#include <thrift/protocol/TBinaryProtocol.h>
+#include <thrift/transport/TBufferTransports.h>
+#include <thrift/transport/TSocket.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_test_support.h"
+#include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/thrift_server.h"
+#include "watchdog.h"
+
+namespace obkvlite {
+namespace server {
+namespace {
+
+namespace gen = ::obkvlite::server::hbase_thrift;
+
+struct OpenStoreFixture {
+  testing::CliSandbox box;
+  std::unique_ptr<Store> store;
+  OpenStoreFixture() {
+    Result<std::unique_ptr<Store>> s = Store::Open(StoreOptions(), box.store());
+    REQUIRE(s.ok());
+    store = std::move(s).value();
+  }
+};
+
+ThriftServerOptions AnyPort() {
+  ThriftServerOptions o;
+  o.port = 0;
+  o.workers = 2;
+  return o;
+}
+
+std::string StartError(Store* store, const ThriftServerOptions& o) {
+  Result<std::unique_ptr<ThriftServer>> s = ThriftServer::Start(store, o);
+  REQUIRE_FALSE(s.ok());
+  return s.status().ToString();
+}
+
+TEST_CASE("options are checked, naming the option") {
+  testing::Watchdog watchdog(30, "thrift_gateway_test");
+  OpenStoreFixture f;
+  ThriftServerOptions o = AnyPort();
+  o.workers = 0;
+  CHECK(StartError(f.store.get(), o) ==
+        "InvalidArgument: --workers: must be 1..4096, got 0");
+  o = AnyPort();
+  o.max_frame_bytes = 10;
+  CHECK(StartError(f.store.get(), o) ==
+        "InvalidArgument: --max-frame-bytes: must be 1024..2147483647, got 10");
+  o = AnyPort();
+  o.scanner_idle_seconds = 0;
+  CHECK(StartError(f.store.get(), o) ==
+        "InvalidArgument: --scanner-idle-seconds: must be positive, got 0");
+  o = AnyPort();
+  o.port = 70000;
+  CHECK(StartError(f.store.get(), o) ==
+        "InvalidArgument: --port: must be 0..65535, got 70000");
+}
+
+TEST_CASE("an address in use or unknown is refused, naming it") {
+  testing::Watchdog watchdog(30, "thrift_gateway_test");
+  OpenStoreFixture f;
+  Result<std::unique_ptr<ThriftServer>> first =
+      ThriftServer::Start(f.store.get(), AnyPort());
+  REQUIRE(first.ok());
+  CHECK((*first)->address() == "127.0.0.1");
+  ThriftServerOptions o = AnyPort();
+  o.port = (*first)->port();
+  const std::string taken = StartError(f.store.get(), o);
+  CHECK(taken.rfind("IOError: cannot listen on 127.0.0.1:" +
+                        std::to_string(o.port) + ": ",
+                    0) == 0);
+  o = AnyPort();
+  o.bind = "no-such-host.invalid";
+  CHECK(StartError(f.store.get(), o)
+            .rfind("IOError: --bind no-such-host.invalid: ", 0) == 0);
+}
+
+TEST_CASE("Stop with a client connected returns promptly and closes it") {
+  testing::Watchdog watchdog(30, "thrift_gateway_test");
+  OpenStoreFixture f;
+  Result<std::unique_ptr<ThriftServer>> server =
+      ThriftServer::Start(f.store.get(), AnyPort());
+  REQUIRE(server.ok());
+  auto socket = std::make_shared<apache::thrift::transport::TSocket>(
+      "127.0.0.1", (*server)->port());
+  socket->setRecvTimeout(10000);
+  auto transport =
+      std::make_shared<apache::thrift::transport::TBufferedTransport>(socket);
+  gen::HbaseClient client(
+      std::make_shared<apache::thrift::protocol::TBinaryProtocol>(transport));
+  transport->open();
+  CHECK(client.getThriftServerType() == gen::TThriftServerType::ONE);
+  const auto start = std::chrono::steady_clock::now();
+  std::thread stopper([&] { (*server)->Stop(); });
+  (*server)->Wait();
+  stopper.join();
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
+  CHECK_THROWS(client.getThriftServerType());
+  transport->close();
+}
+
+TEST_CASE("obkv thrift start: usage errors") {
+  testing::CliSandbox box;
+  testing::CliRun run = box.RunBare({"thrift", "start"});
+  CHECK(run.code == 2);
+  CHECK(run.err == "obkv: thrift start: --store PATH is required\n");
+  run = box.Run({"thrift", "start", "--readonly", "-p", "0"});
+  CHECK(run.code == 1);
+  CHECK(run.err.rfind("obkv: no store at '" + box.store() + "'", 0) == 0);
+  run = box.Run({"thrift", "start", "-p", "70000"});
+  CHECK(run.code == 2);
+  CHECK(run.err.find("--port") != std::string::npos);
+  run = box.Run({"thrift", "start", "--workers", "0"});
+  CHECK(run.code == 2);
+  CHECK(run.err.find("--workers") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace server
+}  // namespace obkvlite
