@@ -34,7 +34,8 @@ step ctest run_ctest
 # A Release build (-O3) as users and packagers build it, without tests:
 # catches warnings only -O3 shows; the examples build against its install.
 RELEASE="$ROOT/build-release"
-step "release build" env OBKV_BUILD_DIR="$RELEASE" "$ROOT/scripts/build.sh" \
+step "release build" env OBKV_BUILD_DIR="$RELEASE" OBKV_BUILD_TARGETS=obkv \
+  "$ROOT/scripts/build.sh" \
   -DCMAKE_BUILD_TYPE=Release -DOBKVLITE_BUILD_TESTS=OFF \
   -DOBKVLITE_BUILD_EXAMPLES=OFF
 step examples env OBKV_BUILD_DIR="$RELEASE" "$ROOT/scripts/examples.sh"

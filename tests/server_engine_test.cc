@@ -560,7 +560,9 @@ TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
   writer.join();
   stop.store(true);
   INFO(failure.ToString());
-  CHECK(failure.IsUnavailable());
+  // Unavailable, or UnknownOutcome when the kill cut the reply to the
+  // batch's COMMIT (never retried: it may have landed).
+  CHECK((failure.IsUnavailable() || failure.IsUnknownOutcome()));
   CHECK(failure.message().find("mysql server at socket " + server.socket()) !=
         std::string::npos);
 
