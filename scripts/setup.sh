@@ -22,6 +22,7 @@ BUILD_PACKAGES=(
   libssl-dev
   libxml2-dev
   libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
+  libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
 )
 TEST_PACKAGES=(
   sqlite3
@@ -30,6 +31,11 @@ TEST_PACKAGES=(
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
+  python3             # the REST gateway's HTTP client tests (tests/rest/)
+  curl                # the README's REST session, by hand
+  chromium            # the web pages' browser test (headless)
+  prometheus          # promtool check metrics
+  librsvg2-bin        # rsvg-convert: the SVG text-overflow test
 )
 
 case "${1:-all}" in

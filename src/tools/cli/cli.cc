@@ -75,6 +75,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterPartitionCommand(app, ctx);
   RegisterNamespaceCommand(app, ctx);
   RegisterIndexCommand(app, ctx);
+  RegisterRestCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -79,6 +79,7 @@ void RegisterAlterCommand(CLI::App& app, CliContext& ctx);
 void RegisterPartitionCommand(CLI::App& app, CliContext& ctx);
 void RegisterNamespaceCommand(CLI::App& app, CliContext& ctx);
 void RegisterIndexCommand(CLI::App& app, CliContext& ctx);
+void RegisterRestCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

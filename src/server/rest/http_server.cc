@@ -1,0 +1,158 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/http_server.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+// httplib's task queue with a bound: enqueue waits while `capacity`
+// connections are already waiting for a worker.
+class BoundedTaskQueue : public httplib::TaskQueue {
+ public:
+  BoundedTaskQueue(int threads, size_t capacity,
+                   metrics::RequestMetrics* metrics)
+      : capacity_(capacity), metrics_(metrics) {
+    for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
+  }
+
+  void enqueue(std::function<void()> fn) override {
+    std::unique_lock<std::mutex> lock(mu_);
+    space_.wait(lock, [this] { return jobs_.size() < capacity_ || stopping_; });
+    jobs_.push_back(std::move(fn));
+    ready_.notify_one();
+  }
+
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+    }
+    ready_.notify_all();
+    space_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+ private:
+  void Work() {
+    while (true) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        ready_.wait(lock, [this] { return !jobs_.empty() || stopping_; });
+        // Accepted connections are served even while stopping.
+        if (jobs_.empty()) return;
+        fn = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      space_.notify_one();
+      if (metrics_ != nullptr) metrics_->ConnectionOpened();
+      fn();
+      if (metrics_ != nullptr) metrics_->ConnectionClosed();
+    }
+  }
+
+  const size_t capacity_;
+  metrics::RequestMetrics* const metrics_;
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::condition_variable space_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+HttpRequest Convert(const httplib::Request& req) {
+  HttpRequest out;
+  out.method = req.method;
+  out.target = req.target;
+  for (const auto& [name, value] : req.headers) {
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
+      return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    out.headers.emplace(std::move(lower), value);
+  }
+  out.body = req.body;
+  return out;
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+  HttpServerOptions options;
+  HttpHandler handler;
+  httplib::Server server;
+};
+
+HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
+                       metrics::RequestMetrics* metrics)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  impl_->handler = std::move(handler);
+  httplib::Server& s = impl_->server;
+  const int threads = std::clamp(options.threads, 1, 1024);
+  s.new_task_queue = [threads, metrics] {
+    return new BoundedTaskQueue(threads, static_cast<size_t>(threads) * 4,
+                                metrics);
+  };
+  s.set_payload_max_length(static_cast<size_t>(options.max_body_bytes));
+  s.set_read_timeout(options.read_timeout_seconds, 0);
+  s.set_write_timeout(options.read_timeout_seconds, 0);
+  s.set_keep_alive_timeout(options.keep_alive_seconds);
+  s.set_keep_alive_max_count(100);
+  Impl* impl = impl_.get();
+  auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
+    HttpResponse r;
+    try {
+      r = impl->handler(Convert(req));
+    } catch (const std::exception& e) {
+      r = HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+    }
+    res.status = r.status;
+    for (const auto& [k, v] : r.headers) res.set_header(k, v);
+    if (!r.content_type.empty()) res.set_content(r.body, r.content_type);
+  };
+  s.Get(".*", serve);
+  s.Put(".*", serve);
+  s.Post(".*", serve);
+  s.Delete(".*", serve);
+  s.Patch(".*", serve);
+  s.Options(".*", serve);
+}
+
+HttpServer::~HttpServer() = default;
+
+Status HttpServer::Bind() {
+  const HttpServerOptions& o = impl_->options;
+  if (o.port == 0) {
+    port_ = impl_->server.bind_to_any_port(o.bind);
+    if (port_ <= 0) {
+      return Status::IOError("cannot listen on " + o.bind + " (any port)");
+    }
+    return Status::OK();
+  }
+  if (!impl_->server.bind_to_port(o.bind, o.port)) {
+    return Status::IOError("cannot listen on " + o.bind + ":" +
+                           std::to_string(o.port) +
+                           " (address in use, or not an address here)");
+  }
+  port_ = o.port;
+  return Status::OK();
+}
+
+void HttpServer::Run() { impl_->server.listen_after_bind(); }
+
+void HttpServer::Stop() { impl_->server.stop(); }
+
+}  // namespace rest
+}  // namespace obkvlite

@@ -1,0 +1,301 @@
+// Copyright (c) obkvlite authors.
+//
+// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS] and
+// GET /T/multiget.
+
+#include <limits>
+
+#include "server/rest/cell_set.h"
+#include "server/rest/json_body.h"
+#include "server/rest/rest_handlers.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+constexpr std::initializer_list<MediaType> kCellTypes = {
+    MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
+
+// ?v=N: the versions to return (1 without it).
+Result<int> Versions(const RestContext& ctx) {
+  std::optional<std::string> v = ctx.target.Param("v");
+  if (!v) return 1;
+  Result<int64_t> n =
+      ParseIntField(*v, "v", 1, std::numeric_limits<int>::max());
+  if (!n.ok()) {
+    return Status::InvalidArgument("v: must be a positive integer, got '" +
+                                   v->substr(0, 40) + "'");
+  }
+  return static_cast<int>(*n);
+}
+
+TimeRange RangeOf(const RowSpec& rs) {
+  if (rs.timestamp) return TimeRange::Exactly(*rs.timestamp);
+  TimeRange range;
+  if (rs.start_ts) range.min_ms = *rs.start_ts;
+  if (rs.end_ts) range.max_ms = *rs.end_ts;
+  return range;
+}
+
+// Projects `rs`'s columns onto families / columns, checking each family.
+Status Project(const TableSpec& spec, const RowSpec& rs,
+               std::vector<std::string>* families,
+               std::vector<Column>* columns) {
+  for (const ColumnSpec& c : rs.columns) {
+    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    if (c.whole_family) {
+      families->push_back(c.family);
+    } else {
+      columns->push_back({c.family, c.qualifier});
+    }
+  }
+  return Status::OK();
+}
+
+Status TooManyCells(int64_t limit) {
+  return Status::InvalidArgument(
+      "the answer has more than " + std::to_string(limit) +
+      " cells (the server's limit); read it with a scanner");
+}
+
+// The rows `rs` names on `table`: one Get, or a prefix scan for a glob.
+Status ReadRows(const RestContext& ctx, Table* table, const RowSpec& rs,
+                int versions, int64_t* cells, std::vector<RowResult>* rows) {
+  const int64_t limit = ctx.options.max_response_cells;
+  if (rs.prefix_glob) {
+    Scan scan;
+    scan.prefix = rs.row;
+    scan.max_versions = versions;
+    scan.time_range = RangeOf(rs);
+    OBKV_RETURN_IF_ERROR(
+        Project(table->spec(), rs, &scan.families, &scan.columns));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                          table->GetScanner(scan));
+    RowResult row;
+    while (scanner->Next(&row)) {
+      *cells += static_cast<int64_t>(row.cells.size());
+      if (*cells > limit) return TooManyCells(limit);
+      rows->push_back(std::move(row));
+    }
+    return scanner->status();
+  }
+  Get get(rs.row);
+  get.max_versions = versions;
+  if (rs.timestamp) {
+    get.timestamp = rs.timestamp;
+  } else {
+    get.time_range = RangeOf(rs);
+  }
+  OBKV_RETURN_IF_ERROR(Project(table->spec(), rs, &get.families, &get.columns));
+  OBKV_ASSIGN_OR_RETURN(RowResult row, table->Get(get));
+  if (row.empty()) return Status::OK();
+  *cells += static_cast<int64_t>(row.cells.size());
+  if (*cells > limit) return TooManyCells(limit);
+  rows->push_back(std::move(row));
+  return Status::OK();
+}
+
+Result<int64_t> HeaderTimestamp(const std::string& text) {
+  return ParseIntField(text, "X-Timestamp", 0,
+                       std::numeric_limits<int64_t>::max() - 1);
+}
+
+// The put of an application/octet-stream body: the URL names the row and
+// the one column; X-Timestamp or the URL the timestamp.
+Result<std::vector<Put>> BinaryPut(const RestContext& ctx,
+                                   const TableSpec& spec) {
+  const RowSpec& rs = ctx.target.row;
+  if (rs.prefix_glob || rs.columns.size() != 1) {
+    return Status::InvalidArgument(
+        "application/octet-stream: the URL must name one row and one column "
+        "(/table/row/family:qualifier)");
+  }
+  const ColumnSpec& c = rs.columns.front();
+  OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+  std::optional<int64_t> ts = rs.timestamp;
+  const std::string header = ctx.request.Header("x-timestamp");
+  if (!header.empty()) {
+    OBKV_ASSIGN_OR_RETURN(int64_t v, HeaderTimestamp(header));
+    ts = v;
+  }
+  Put put(rs.row);
+  put.cells.push_back({c.family, c.qualifier, ts, ctx.request.body});
+  return std::vector<Put>{std::move(put)};
+}
+
+// The puts of a CellSet body; its keys and columns override the URL's.
+Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
+                                     const TableSpec& spec) {
+  const RowSpec& rs = ctx.target.row;
+  OBKV_ASSIGN_OR_RETURN(CellSetModel model,
+                        ParseCellSet(type, ctx.request.body));
+  if (model.rows.empty()) {
+    return Status::InvalidArgument("body: CellSet: no Row");
+  }
+  std::vector<Put> puts;
+  for (size_t r = 0; r < model.rows.size(); ++r) {
+    const RowModel& row = model.rows[r];
+    const std::string rpath = "body: Row[" + std::to_string(r) + "]";
+    Put put;
+    if (row.key) {
+      put.row = *row.key;
+    } else if (!rs.prefix_glob) {
+      put.row = rs.row;
+    } else {
+      return Status::InvalidArgument(rpath + ".key: missing");
+    }
+    if (row.cells.empty()) {
+      return Status::InvalidArgument(rpath + ".Cell: no cells");
+    }
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const CellModel& cell = row.cells[c];
+      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
+      ColumnSpec column;
+      if (cell.column) {
+        OBKV_ASSIGN_OR_RETURN(
+            column, ParseColumnSpec(*cell.column, cpath + ".column", false));
+      } else if (!rs.columns.empty()) {
+        column = rs.columns.front();
+      } else {
+        return Status::InvalidArgument(cpath + ".column: missing");
+      }
+      OBKV_RETURN_IF_ERROR(CheckFamily(spec, column.family));
+      std::optional<int64_t> ts =
+          cell.timestamp ? cell.timestamp : rs.timestamp;
+      if (ts && *ts < 0) {
+        return Status::InvalidArgument(
+            cpath + ".timestamp: must be >= 0, got " + std::to_string(*ts));
+      }
+      put.cells.push_back({column.family, column.qualifier, ts, cell.value});
+    }
+    puts.push_back(std::move(put));
+  }
+  return puts;
+}
+
+}  // namespace
+
+HttpResponse GetRow(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type =
+      ResponseType(ctx,
+                   {MediaType::kXml, MediaType::kJson, MediaType::kBinary,
+                    MediaType::kProtobuf},
+                   &refused);
+  if (!type) return refused;
+  const RowSpec& rs = ctx.target.row;
+  if (*type == MediaType::kBinary &&
+      (rs.prefix_glob || rs.columns.size() != 1)) {
+    return BadRequest(
+        "application/octet-stream returns one value: name one row and one "
+        "column (/table/row/family:qualifier)");
+  }
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  Result<int> versions = Versions(ctx);
+  if (!versions.ok()) return ErrorResponse(versions.status());
+  std::vector<RowResult> rows;
+  int64_t cells = 0;
+  Status st = ReadRows(ctx, *table, rs, *versions, &cells, &rows);
+  if (!st.ok()) return ErrorResponse(st);
+  if (rows.empty()) return NotFound();
+  if (*type == MediaType::kBinary) {
+    const Cell& cell = rows.front().cells.front();
+    HttpResponse r = Body(*type, cell.value);
+    r.headers.emplace_back("X-Timestamp", std::to_string(cell.timestamp));
+    return r;
+  }
+  return Body(*type, RenderCellSet(*type, rows));
+}
+
+HttpResponse PutRow(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = BodyType(
+      ctx, {MediaType::kJson, MediaType::kXml, MediaType::kBinary}, &refused);
+  if (!type) return refused;
+  if (ctx.target.Param("check")) {
+    return BadRequest("check: checkAndPut / checkAndDelete are not supported");
+  }
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  const TableSpec& spec = (*table)->spec();
+  Result<std::vector<Put>> puts = *type == MediaType::kBinary
+                                      ? BinaryPut(ctx, spec)
+                                      : CellSetPuts(ctx, *type, spec);
+  if (!puts.ok()) return ErrorResponse(puts.status());
+  Status st =
+      puts->size() == 1 ? (*table)->Put(puts->front()) : (*table)->Put(*puts);
+  return st.ok() ? HttpResponse() : ErrorResponse(st);
+}
+
+HttpResponse DeleteRow(const RestContext& ctx) {
+  const RowSpec& rs = ctx.target.row;
+  if (rs.prefix_glob)
+    return BadRequest("row: DELETE takes one row, not a '*' glob");
+  if (rs.start_ts) {
+    return BadRequest("timestamp: DELETE takes one timestamp, not a range");
+  }
+  if (ctx.target.Param("check")) {
+    return BadRequest("check: checkAndDelete is not supported");
+  }
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  std::vector<Mutation> deletes;
+  if (rs.columns.empty()) {
+    Delete d;
+    d.row = rs.row;
+    d.type = DeleteType::kRow;
+    d.timestamp = rs.timestamp;
+    deletes.emplace_back(std::move(d));
+  }
+  for (const ColumnSpec& c : rs.columns) {
+    Status st = CheckFamily((*table)->spec(), c.family);
+    if (!st.ok()) return ErrorResponse(st);
+    // HBase's RowResource.delete: a family up to TS, one column's version
+    // at TS, or all its versions.
+    Delete d;
+    d.row = rs.row;
+    d.family = c.family;
+    d.qualifier = c.qualifier;
+    d.timestamp = rs.timestamp;
+    d.type = c.whole_family ? DeleteType::kFamily
+             : rs.timestamp ? DeleteType::kColumn
+                            : DeleteType::kColumns;
+    deletes.emplace_back(std::move(d));
+  }
+  Status st;
+  if (deletes.size() == 1) {
+    st = (*table)->Delete(std::get<Delete>(deletes.front()));
+  } else {
+    st = (*table)->Batch(deletes).status();
+  }
+  return st.ok() ? HttpResponse() : ErrorResponse(st);
+}
+
+HttpResponse GetMultiple(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kCellTypes, &refused);
+  if (!type) return refused;
+  const std::vector<std::string> keys = ctx.target.Params("row");
+  if (keys.empty()) return BadRequest("row: name at least one row (?row=KEY)");
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  Result<int> versions = Versions(ctx);
+  if (!versions.ok()) return ErrorResponse(versions.status());
+  std::vector<RowResult> rows;
+  int64_t cells = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    Result<RowSpec> rs = ParseMultigetRow(keys[i]);
+    if (!rs.ok()) {
+      return ErrorResponse(
+          rs.status().WithPrefix("row[" + std::to_string(i) + "]"));
+    }
+    Status st = ReadRows(ctx, *table, *rs, *versions, &cells, &rows);
+    if (!st.ok()) return ErrorResponse(st);
+  }
+  if (rows.empty()) return NotFound();
+  return Body(*type, RenderCellSet(*type, rows));
+}
+
+}  // namespace rest
+}  // namespace obkvlite
