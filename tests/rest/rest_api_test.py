@@ -413,6 +413,29 @@ def test_metrics(s, ck):
     ck.eq("page of a missing table: 404", st, 404)
 
 
+def test_unavailable(s, ck):
+    """MariaDB killed under the server: 503, then 200 once it is back."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                          "..", "scripts", "mariadb_server.sh")
+    mdir = os.path.dirname(os.environ["OBKV_TEST_MYSQL_SOCKET"])
+    subprocess.run([script, "kill", mdir], check=True, capture_output=True,
+                   timeout=60)
+    try:
+        st, _, body = s.request("GET", "/rt/r2", headers=JSON)
+        ck.eq("store down: 503", st, 503)
+        ck.true("503 says why", body.startswith(b"Service unavailable: "),
+                body)
+        st, _, _ = put_cells(s, "rt", [("down", [("f:a", 1, "x")])])
+        ck.eq("write while the store is down: 503", st, 503)
+    finally:
+        subprocess.run([script, "restart", mdir], check=True,
+                       capture_output=True, timeout=120)
+    st, _, _ = s.request("GET", "/rt/r2", headers=JSON)
+    ck.eq("store back: 200", st, 200)
+    st, _, _ = s.request("GET", "/rt/down", headers=JSON)
+    ck.eq("the refused write is absent", st, 404)
+
+
 def main():
     obkv, workdir, kind = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(workdir, exist_ok=True)
@@ -436,6 +459,8 @@ def main():
     for test in (test_cluster, test_schema, test_namespaces, test_regions,
                  test_cells, test_scanners, test_bad_input, test_metrics):
         test(s, ck)
+    if kind == "mariadb":
+        test_unavailable(s, ck)
     # A second, read-only server on the same store.
     ro = Server(obkv, store, ["--readonly"], workdir)
     servers.append(ro)

@@ -19,9 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::initializer_list<MediaType> kTextXmlJson = {
-    MediaType::kText, MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
-
 std::string OsName() {
   struct utsname u;
   if (uname(&u) != 0) return "unknown";
@@ -60,7 +57,7 @@ HttpResponse TableListBody(MediaType type,
 
 HttpResponse GetVersion(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kTextXmlJson, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   // HBase's VersionModel: REST (the protocol), JVM, OS, Server (the HTTP
   // server), Jersey. There is no JVM or Jersey here; they say what runs
@@ -91,7 +88,7 @@ HttpResponse GetVersion(const RestContext& ctx) {
 
 HttpResponse GetClusterVersion(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kTextXmlJson, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   const std::string version = ClusterVersionText(ctx.store);
   if (*type == MediaType::kJson) {
@@ -106,7 +103,7 @@ HttpResponse GetClusterVersion(const RestContext& ctx) {
 
 HttpResponse GetClusterStatus(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kTextXmlJson, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   struct Region {
     RegionInfo info;
@@ -203,7 +200,7 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
 
 HttpResponse GetTableList(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kTextXmlJson, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   return TableListBody(*type, ctx.store->ListTables());
 }
@@ -224,7 +221,7 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
     return created;
   }
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kTextXmlJson, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   Result<std::vector<std::string>> namespaces = ctx.store->ListNamespaces();
   if (!namespaces.ok()) return ErrorResponse(namespaces.status());

@@ -24,6 +24,17 @@
 namespace obkvlite {
 namespace rest {
 
+// What resources produce, in HBase's @Produces order (the first for no
+// Accept): the admin models, which have a text form; cells; cells or one
+// raw value.
+inline constexpr std::initializer_list<MediaType> kModelTypes = {
+    MediaType::kText, MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
+inline constexpr std::initializer_list<MediaType> kCellTypes = {
+    MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
+inline constexpr std::initializer_list<MediaType> kCellOrValueTypes = {
+    MediaType::kXml, MediaType::kJson, MediaType::kBinary,
+    MediaType::kProtobuf};
+
 struct RestContext {
   Store* store;
   const RestOptions& options;

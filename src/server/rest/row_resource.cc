@@ -13,9 +13,6 @@ namespace obkvlite {
 namespace rest {
 namespace {
 
-constexpr std::initializer_list<MediaType> kCellTypes = {
-    MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
-
 // ?v=N: the versions to return (1 without it).
 Result<int> Versions(const RestContext& ctx) {
   std::optional<std::string> v = ctx.target.Param("v");
@@ -93,6 +90,18 @@ Status ReadRows(const RestContext& ctx, Table* table, const RowSpec& rs,
   if (*cells > limit) return TooManyCells(limit);
   rows->push_back(std::move(row));
   return Status::OK();
+}
+
+// The target's table and ?v=N, or the error response.
+std::optional<HttpResponse> ReadTarget(const RestContext& ctx, Table** table,
+                                       int* versions) {
+  Result<Table*> t = TargetTable(ctx);
+  if (!t.ok()) return ErrorResponse(t.status());
+  Result<int> v = Versions(ctx);
+  if (!v.ok()) return ErrorResponse(v.status());
+  *table = *t;
+  *versions = *v;
+  return std::nullopt;
 }
 
 Result<int64_t> HeaderTimestamp(const std::string& text) {
@@ -178,10 +187,7 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
 HttpResponse GetRow(const RestContext& ctx) {
   HttpResponse refused;
   std::optional<MediaType> type =
-      ResponseType(ctx,
-                   {MediaType::kXml, MediaType::kJson, MediaType::kBinary,
-                    MediaType::kProtobuf},
-                   &refused);
+      ResponseType(ctx, kCellOrValueTypes, &refused);
   if (!type) return refused;
   const RowSpec& rs = ctx.target.row;
   if (*type == MediaType::kBinary &&
@@ -190,13 +196,14 @@ HttpResponse GetRow(const RestContext& ctx) {
         "application/octet-stream returns one value: name one row and one "
         "column (/table/row/family:qualifier)");
   }
-  Result<Table*> table = TargetTable(ctx);
-  if (!table.ok()) return ErrorResponse(table.status());
-  Result<int> versions = Versions(ctx);
-  if (!versions.ok()) return ErrorResponse(versions.status());
+  Table* table = nullptr;
+  int versions = 1;
+  if (auto refused_read = ReadTarget(ctx, &table, &versions)) {
+    return *refused_read;
+  }
   std::vector<RowResult> rows;
   int64_t cells = 0;
-  Status st = ReadRows(ctx, *table, rs, *versions, &cells, &rows);
+  Status st = ReadRows(ctx, table, rs, versions, &cells, &rows);
   if (!st.ok()) return ErrorResponse(st);
   if (rows.empty()) return NotFound();
   if (*type == MediaType::kBinary) {
@@ -278,10 +285,11 @@ HttpResponse GetMultiple(const RestContext& ctx) {
   if (!type) return refused;
   const std::vector<std::string> keys = ctx.target.Params("row");
   if (keys.empty()) return BadRequest("row: name at least one row (?row=KEY)");
-  Result<Table*> table = TargetTable(ctx);
-  if (!table.ok()) return ErrorResponse(table.status());
-  Result<int> versions = Versions(ctx);
-  if (!versions.ok()) return ErrorResponse(versions.status());
+  Table* table = nullptr;
+  int versions = 1;
+  if (auto refused_read = ReadTarget(ctx, &table, &versions)) {
+    return *refused_read;
+  }
   std::vector<RowResult> rows;
   int64_t cells = 0;
   for (size_t i = 0; i < keys.size(); ++i) {
@@ -290,7 +298,7 @@ HttpResponse GetMultiple(const RestContext& ctx) {
       return ErrorResponse(
           rs.status().WithPrefix("row[" + std::to_string(i) + "]"));
     }
-    Status st = ReadRows(ctx, *table, *rs, *versions, &cells, &rows);
+    Status st = ReadRows(ctx, table, *rs, versions, &cells, &rows);
     if (!st.ok()) return ErrorResponse(st);
   }
   if (rows.empty()) return NotFound();

@@ -56,10 +56,7 @@ HttpResponse CreateScanner(const RestContext& ctx) {
 HttpResponse NextScannerBatch(const RestContext& ctx) {
   HttpResponse refused;
   std::optional<MediaType> type =
-      ResponseType(ctx,
-                   {MediaType::kXml, MediaType::kJson, MediaType::kBinary,
-                    MediaType::kProtobuf},
-                   &refused);
+      ResponseType(ctx, kCellOrValueTypes, &refused);
   if (!type) return refused;
   int64_t want = 0;
   if (std::optional<std::string> n = ctx.target.Param("n")) {

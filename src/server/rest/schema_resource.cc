@@ -18,11 +18,7 @@ namespace {
 
 HttpResponse GetSchema(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type =
-      ResponseType(ctx,
-                   {MediaType::kText, MediaType::kXml, MediaType::kJson,
-                    MediaType::kProtobuf},
-                   &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
@@ -85,11 +81,7 @@ HttpResponse GetExists(const RestContext& ctx) {
 
 HttpResponse GetRegions(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type =
-      ResponseType(ctx,
-                   {MediaType::kText, MediaType::kXml, MediaType::kJson,
-                    MediaType::kProtobuf},
-                   &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
