@@ -110,6 +110,9 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
   s.set_write_timeout(options.read_timeout_seconds, 0);
   s.set_keep_alive_timeout(options.keep_alive_seconds);
   s.set_keep_alive_max_count(100);
+  // Answers go out at once: without it Nagle holds the body behind the
+  // headers until the client's delayed ACK, 40 ms a request.
+  s.set_tcp_nodelay(true);
   Impl* impl = impl_.get();
   auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
     HttpResponse r;
