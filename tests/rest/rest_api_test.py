@@ -413,6 +413,55 @@ def test_metrics(s, ck):
     ck.eq("page of a missing table: 404", st, 404)
 
 
+def test_concurrency(s, ck):
+    """16 clients at once on a 4-thread server: every answer right."""
+    import threading
+    results = []
+
+    def client(n):
+        for i in range(20):
+            try:
+                st, doc = s.get_json("/rt/r2")
+                results.append(st == 200 and cells_of(doc) ==
+                               [("r2", "f:a", 20, "v2")])
+            except OSError as e:
+                results.append(repr(e))
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    ck.eq("16 x 20 concurrent GETs", (len(results), results.count(True)),
+          (320, 320))
+
+
+def test_listen_errors(obkv, store, s, ck, workdir):
+    out = subprocess.run([obkv, "--store", store, "rest", "start", "-p",
+                          str(s.port)], capture_output=True, text=True,
+                         timeout=30)
+    ck.eq("port in use: exit 1", out.returncode, 1)
+    ck.eq("port in use: message", out.stderr,
+          "obkv: cannot listen on 127.0.0.1:%d (address in use, or not an "
+          "address here)\n" % s.port)
+    out = subprocess.run([obkv, "rest", "start"], capture_output=True,
+                         text=True, timeout=30)
+    ck.eq("no --store: usage", (out.returncode, out.stderr),
+          (2, "obkv: rest start: --store PATH is required\n"))
+
+
+def test_scanner_expiry(ro, ck):
+    st, h, _ = ro.request("PUT", "/rt/scanner", '{"batch":1}',
+                          {"Content-Type": "application/json"})
+    ck.eq("scanner on a read-only server", st, 201)
+    path = h["location"].split(ro.address, 1)[1]
+    time.sleep(2.6)  # --scanner-idle-seconds 1, swept every 250 ms
+    st, _, _ = ro.request("GET", path, headers=JSON)
+    ck.eq("idle scanner expired: 404", st, 404)
+    st, _, body = ro.request("GET", "/metrics")
+    ck.true("expiry counted", b"obkv_rest_expired_scanners_total 1\n" in body)
+
+
 def test_unavailable(s, ck):
     """MariaDB killed under the server: 503, then 200 once it is back."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
@@ -459,11 +508,15 @@ def main():
     for test in (test_cluster, test_schema, test_namespaces, test_regions,
                  test_cells, test_scanners, test_bad_input, test_metrics):
         test(s, ck)
+    test_concurrency(s, ck)
+    test_listen_errors(obkv, store, s, ck, workdir)
     if kind == "mariadb":
         test_unavailable(s, ck)
     # A second, read-only server on the same store.
-    ro = Server(obkv, store, ["--readonly"], workdir)
+    ro = Server(obkv, store, ["--readonly", "--scanner-idle-seconds", "1"],
+                workdir)
     servers.append(ro)
+    test_scanner_expiry(ro, ck)
     st, _, _ = put_cells(ro, "rt", [("ro", [("f:a", 1, "x")])])
     ck.eq("read-only PUT: 403", st, 403)
     st, _, _ = ro.request("DELETE", "/rt/r2")

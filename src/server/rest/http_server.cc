@@ -2,6 +2,7 @@
 #include "server/rest/http_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
@@ -113,6 +114,12 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
   // Answers go out at once: without it Nagle holds the body behind the
   // headers until the client's delayed ACK, 40 ms a request.
   s.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a
+  // second server on the same port would bind and share the traffic.
+  s.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   Impl* impl = impl_.get();
   auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
     HttpResponse r;
