@@ -7,6 +7,7 @@ codes and bodies (doc/rest.md), on one store kind.
 
 import json
 import os
+import select
 import shutil
 import socket
 import subprocess
@@ -351,6 +352,30 @@ def test_bad_input(s, ck):
     ck.eq("body past --max-body-bytes: 413", st, 413)
     st, _, _ = s.request("GET", "/rt/big", headers=JSON)
     ck.eq("413 wrote nothing", st, 404)
+    # Endless bodies: a chunked one that never ends and a Content-Length
+    # of a terabyte are cut off at the limit, answered 413 at once.
+    for label, head, chunk in [
+            ("endless chunked body", b"Transfer-Encoding: chunked\r\n",
+             b"4000\r\n" + b"a" * 16384 + b"\r\n"),
+            ("terabyte Content-Length", b"Content-Length: 1099511627776\r\n",
+             b"a" * 65536)]:
+        raw = socket.create_connection((s.host, s.port), timeout=10)
+        raw.sendall(b"PUT /rt/endless HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                    b"application/json\r\n" + head + b"\r\n")
+        answer, start = b"", time.time()
+        try:
+            while time.time() - start < 20 and not answer:
+                ready, _, _ = select.select([raw], [], [], 0)
+                if ready:
+                    answer = raw.recv(200)
+                else:
+                    raw.sendall(chunk)
+        except OSError:
+            answer = answer or raw.recv(200)
+        raw.close()
+        ck.true(label + ": 413 at once",
+                answer.startswith(b"HTTP/1.1 413 Payload Too Large\r\n"
+                                  b"Connection: close\r\n"), answer)
     # Keep-alive: an error answer leaves the connection usable.
     c = s.connection()
     st1, _, _ = s.request("PUT", "/rt/x", '{"Row":[', {

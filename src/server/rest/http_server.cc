@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -72,6 +74,28 @@ class BoundedTaskQueue : public httplib::TaskQueue {
   std::vector<std::thread> workers_;
 };
 
+HttpResponse TooLarge(int64_t limit) {
+  HttpResponse r =
+      HttpResponse::Text(413, "Payload too large: the limit is " +
+                                  std::to_string(limit) + " bytes");
+  r.headers.emplace_back("Connection", "close");
+  return r;
+}
+
+HttpResponse Call(const HttpHandler& handler, const HttpRequest& request) {
+  try {
+    return handler(request);
+  } catch (const std::exception& e) {
+    return HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+  }
+}
+
+void Answer(const HttpResponse& r, httplib::Response* res) {
+  res->status = r.status;
+  for (const auto& [k, v] : r.headers) res->set_header(k, v);
+  if (!r.content_type.empty()) res->set_content(r.body, r.content_type);
+}
+
 HttpRequest Convert(const httplib::Request& req) {
   HttpRequest out;
   out.method = req.method;
@@ -106,7 +130,6 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     return new BoundedTaskQueue(threads, static_cast<size_t>(threads) * 4,
                                 metrics);
   };
-  s.set_payload_max_length(static_cast<size_t>(options.max_body_bytes));
   s.set_read_timeout(options.read_timeout_seconds, 0);
   s.set_write_timeout(options.read_timeout_seconds, 0);
   s.set_keep_alive_timeout(options.keep_alive_seconds);
@@ -121,23 +144,83 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   Impl* impl = impl_.get();
+  // httplib itself would read and discard a body past its limit to the
+  // end, however long that is (an endless chunked body forever), so the
+  // limit is enforced here instead: a Content-Length past it is answered
+  // before any of the body is read, a body that grows past it (chunked)
+  // or keeps trickling past the deadline is cut off, and the connection
+  // is closed.
+  s.set_payload_max_length(std::numeric_limits<size_t>::max());
+  s.set_pre_routing_handler(
+      [impl](const httplib::Request& req, httplib::Response& res) {
+        const std::string length = req.get_header_value("Content-Length");
+        const bool digits =
+            !length.empty() &&
+            length.find_first_not_of("0123456789") == std::string::npos;
+        // (httplib answers 400 for a Content-Length that is not a number.)
+        if (digits && (length.size() > 18 ||
+                       std::stoll(length) > impl->options.max_body_bytes)) {
+          Answer(TooLarge(impl->options.max_body_bytes), &res);
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
+          Answer(HttpResponse::Text(415,
+                                    "Unsupported media type: multipart "
+                                    "bodies are not read here"),
+                 &res);
+          res.set_header("Connection", "close");
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        return httplib::Server::HandlerResponse::Unhandled;
+      });
   auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
-    HttpResponse r;
-    try {
-      r = impl->handler(Convert(req));
-    } catch (const std::exception& e) {
-      r = HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+    Answer(Call(impl->handler, Convert(req)), &res);
+  };
+  auto serve_body = [impl](const httplib::Request& req, httplib::Response& res,
+                           const httplib::ContentReader& reader) {
+    HttpRequest request = Convert(req);
+    const int64_t limit = impl->options.max_body_bytes;
+    const auto deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::seconds(impl->options.body_deadline_seconds);
+    bool too_large = false;
+    bool too_slow = false;
+    const bool read = reader([&](const char* data, size_t n) {
+      if (static_cast<int64_t>(request.body.size() + n) > limit) {
+        too_large = true;
+        return false;
+      }
+      if (std::chrono::steady_clock::now() > deadline) {
+        too_slow = true;
+        return false;
+      }
+      request.body.append(data, n);
+      return true;
+    });
+    if (too_large || too_slow || !read) {
+      Answer(too_large ? TooLarge(limit)
+             : too_slow
+                 ? HttpResponse::Text(
+                       408,
+                       "Request timeout: the body took "
+                       "longer than " +
+                           std::to_string(impl->options.body_deadline_seconds) +
+                           " s")
+                 : HttpResponse::Text(400,
+                                      "Bad request: malformed or "
+                                      "incomplete body"),
+             &res);
+      if (!too_large) res.set_header("Connection", "close");
+      return;
     }
-    res.status = r.status;
-    for (const auto& [k, v] : r.headers) res.set_header(k, v);
-    if (!r.content_type.empty()) res.set_content(r.body, r.content_type);
+    Answer(Call(impl->handler, request), &res);
   };
   s.Get(".*", serve);
-  s.Put(".*", serve);
-  s.Post(".*", serve);
-  s.Delete(".*", serve);
-  s.Patch(".*", serve);
   s.Options(".*", serve);
+  s.Put(".*", serve_body);
+  s.Post(".*", serve_body);
+  s.Delete(".*", serve_body);
+  s.Patch(".*", serve_body);
 }
 
 HttpServer::~HttpServer() = default;

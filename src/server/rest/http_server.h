@@ -2,8 +2,11 @@
 //
 // HttpServer: the HTTP/1.1 listener (Debian's cpp-httplib) in front of an
 // HttpHandler. Every request of every method goes to the handler with its
-// raw target, its headers and its whole body; httplib itself answers 413
-// past max_body_bytes and 400 for what is not HTTP. Connections are served
+// raw target, its headers and its whole body. Past max_body_bytes the
+// answer is 413 and the connection closes: at once for a Content-Length
+// past it (none of the body is read), as soon as a chunked body grows past
+// it. A body not read whole within body_deadline_seconds gets 408, a cut
+// one 400; httplib answers 400 for what is not HTTP. Connections are served
 // by a bounded pool: `threads` workers, and at most 4 x threads accepted
 // connections waiting, after which the listener stops accepting until a
 // worker frees (the kernel's backlog holds the rest). Slow clients time out
@@ -38,8 +41,9 @@ struct HttpServerOptions {
   int port = 8080;                 // 0: any free port (see port())
   int threads = 8;                 // workers, 1..1024
   int64_t max_body_bytes = 64 << 20;
-  int read_timeout_seconds = 5;  // a request's bytes must keep coming
-  int keep_alive_seconds = 2;    // idle keep-alive connections close
+  int read_timeout_seconds = 5;    // a request's bytes must keep coming
+  int body_deadline_seconds = 60;  // a body must be read whole by then
+  int keep_alive_seconds = 2;      // idle keep-alive connections close
 };
 
 class HttpServer {
