@@ -154,6 +154,21 @@ def test_namespaces(s, ck):
     ck.eq("namespace GET", st, 200)
     st, doc = s.get_json("/namespaces/restns/tables")
     ck.eq("namespace tables", doc, {"table": []})
+    st, _, _ = s.request("PUT", "/restns:nt/schema",
+                         '{"ColumnSchema":[{"name":"f"}]}',
+                         {"Content-Type": "application/json"})
+    ck.eq("create a table in the namespace", st, 201)
+    st, _, _ = put_cells(s, "restns:nt", [("k", [("f:a", 5, "in-ns")])])
+    ck.eq("put into ns:table", st, 200)
+    st, doc = s.get_json("/restns%3Ant/k")
+    ck.eq("get from ns:table (encoded ':')", cells_of(doc),
+          [("k", "f:a", 5, "in-ns")])
+    st, doc = s.get_json("/namespaces/restns/tables")
+    ck.eq("namespace lists its table", doc, {"table": [{"name": "restns:nt"}]})
+    st, _, _ = s.request("DELETE", "/namespaces/restns")
+    ck.eq("drop a namespace holding a table: 400", st, 400)
+    st, _, _ = s.request("DELETE", "/restns:nt/schema")
+    ck.eq("drop the ns table", st, 200)
     st, _, _ = s.request("GET", "/namespaces/nosuchns")
     ck.eq("missing namespace: 404", st, 404)
     st, _, _ = s.request("DELETE", "/namespaces/restns")
@@ -298,6 +313,23 @@ def test_scanners(s, ck):
     st, _, _ = s.request("PUT", "/nosuch/scanner", "{}",
                          {"Content-Type": "application/json"})
     ck.eq("scanner on a missing table: 404", st, 404)
+
+
+def test_timeseries(s, ck):
+    """A timeseries-layout table through the same API."""
+    st, _, _ = put_cells(s, "rts", [("sensor1", [("m:temp", 1000, "20"),
+                                                 ("m:hum", 1000, "55")]),
+                                    ("sensor1", [("m:temp", 2000, "21")])])
+    ck.eq("timeseries put", st, 200)
+    st, doc = s.get_json("/rts/sensor1?v=5")
+    ck.eq("timeseries get", cells_of(doc),
+          [("sensor1", "m:hum", 1000, "55"), ("sensor1", "m:temp", 2000, "21"),
+           ("sensor1", "m:temp", 1000, "20")])
+    st, _, body = s.request("PUT", "/rts/scanner", '{"filter":"{\\"type\\":'
+                            '\\"KeyOnlyFilter\\"}"}',
+                            {"Content-Type": "application/json"})
+    ck.eq("timeseries refuses filters: 400", st, 400)
+    ck.true("the refusal says why", b"Bad request: " in body, body)
 
 
 def test_bad_input(s, ck):
@@ -524,6 +556,8 @@ def main():
     obkv_create(obkv, store, {"table": "rk", "families": [{"name": "f"}],
                               "partition": {"strategy": "key",
                                             "partitions": 7}}, extra, workdir)
+    obkv_create(obkv, store, {"table": "rts", "layout": "timeseries",
+                              "families": [{"name": "m"}]}, extra, workdir)
     ck = Checks()
     s = Server(obkv, store, ["--max-body-bytes", "4096", "--threads", "4"],
                workdir)
@@ -531,7 +565,8 @@ def main():
     ck.true("listening line names loopback", s.host == "127.0.0.1",
             s.first_line)
     for test in (test_cluster, test_schema, test_namespaces, test_regions,
-                 test_cells, test_scanners, test_bad_input, test_metrics):
+                 test_cells, test_scanners, test_timeseries, test_bad_input,
+                 test_metrics):
         test(s, ck)
     test_concurrency(s, ck)
     test_listen_errors(obkv, store, s, ck, workdir)

@@ -55,9 +55,21 @@ Status TooManyCells(int64_t limit) {
       " cells (the server's limit); read it with a scanner");
 }
 
-// The rows `rs` names on `table`: one Get, or a prefix scan for a glob.
-Status ReadRows(const RestContext& ctx, Table* table, const RowSpec& rs,
-                int versions, int64_t* cells, std::vector<RowResult>* rows) {
+// A read of the target's table: ?v=N, and the rows read so far.
+struct Read {
+  Table* table = nullptr;
+  int versions = 1;
+  std::vector<RowResult> rows;
+  int64_t cells = 0;
+};
+
+// The rows `rs` names, added to `read`: one Get, or a prefix scan for a
+// glob.
+Status ReadRows(const RestContext& ctx, const RowSpec& rs, Read* read) {
+  Table* table = read->table;
+  const int versions = read->versions;
+  int64_t* cells = &read->cells;
+  std::vector<RowResult>* rows = &read->rows;
   const int64_t limit = ctx.options.max_response_cells;
   if (rs.prefix_glob) {
     Scan scan;
@@ -92,15 +104,15 @@ Status ReadRows(const RestContext& ctx, Table* table, const RowSpec& rs,
   return Status::OK();
 }
 
-// The target's table and ?v=N, or the error response.
-std::optional<HttpResponse> ReadTarget(const RestContext& ctx, Table** table,
-                                       int* versions) {
+// Starts `read` on the target's table with ?v=N; the error response when
+// either is wrong.
+std::optional<HttpResponse> StartRead(const RestContext& ctx, Read* read) {
   Result<Table*> t = TargetTable(ctx);
   if (!t.ok()) return ErrorResponse(t.status());
   Result<int> v = Versions(ctx);
   if (!v.ok()) return ErrorResponse(v.status());
-  *table = *t;
-  *versions = *v;
+  read->table = *t;
+  read->versions = *v;
   return std::nullopt;
 }
 
@@ -196,15 +208,11 @@ HttpResponse GetRow(const RestContext& ctx) {
         "application/octet-stream returns one value: name one row and one "
         "column (/table/row/family:qualifier)");
   }
-  Table* table = nullptr;
-  int versions = 1;
-  if (auto refused_read = ReadTarget(ctx, &table, &versions)) {
-    return *refused_read;
-  }
-  std::vector<RowResult> rows;
-  int64_t cells = 0;
-  Status st = ReadRows(ctx, table, rs, versions, &cells, &rows);
+  Read read;
+  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
+  Status st = ReadRows(ctx, rs, &read);
   if (!st.ok()) return ErrorResponse(st);
+  const std::vector<RowResult>& rows = read.rows;
   if (rows.empty()) return NotFound();
   if (*type == MediaType::kBinary) {
     const Cell& cell = rows.front().cells.front();
@@ -285,24 +293,19 @@ HttpResponse GetMultiple(const RestContext& ctx) {
   if (!type) return refused;
   const std::vector<std::string> keys = ctx.target.Params("row");
   if (keys.empty()) return BadRequest("row: name at least one row (?row=KEY)");
-  Table* table = nullptr;
-  int versions = 1;
-  if (auto refused_read = ReadTarget(ctx, &table, &versions)) {
-    return *refused_read;
-  }
-  std::vector<RowResult> rows;
-  int64_t cells = 0;
+  Read read;
+  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
   for (size_t i = 0; i < keys.size(); ++i) {
     Result<RowSpec> rs = ParseMultigetRow(keys[i]);
     if (!rs.ok()) {
       return ErrorResponse(
           rs.status().WithPrefix("row[" + std::to_string(i) + "]"));
     }
-    Status st = ReadRows(ctx, table, *rs, versions, &cells, &rows);
+    Status st = ReadRows(ctx, *rs, &read);
     if (!st.ok()) return ErrorResponse(st);
   }
-  if (rows.empty()) return NotFound();
-  return Body(*type, RenderCellSet(*type, rows));
+  if (read.rows.empty()) return NotFound();
+  return Body(*type, RenderCellSet(*type, read.rows));
 }
 
 }  // namespace rest
