@@ -9,6 +9,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -587,7 +588,27 @@ def main():
     st, _ = ro.get_json("/rt/r2")
     ck.eq("read-only GET", st, 200)
     ck.eq("read-only server stops with 0", ro.stop(), 0)
+    # SIGTERM while a PUT is in flight: it is answered 200 and lands, then
+    # the server exits 0.
+    body = json.dumps({"Row": [{"key": b64("inflight"), "Cell": [
+        {"column": b64("f:a"), "$": b64("landed")}]}]}).encode()
+    raw = socket.create_connection((s.host, s.port), timeout=20)
+    raw.sendall(b"PUT /rt/x HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                b"application/json\r\nContent-Length: %d\r\n\r\n" %
+                len(body) + body[:10])
+    time.sleep(0.3)
+    s.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    raw.sendall(body[10:])
+    answer = raw.recv(100)
+    raw.close()
+    ck.true("in-flight PUT answered after SIGTERM",
+            answer.startswith(b"HTTP/1.1 200 OK"), answer)
     ck.eq("SIGTERM stops with exit 0", s.stop(), 0)
+    out = subprocess.run([obkv, "--store", store, "get", "rt", "inflight"],
+                         capture_output=True, text=True, timeout=60)
+    ck.true("the in-flight PUT landed", "landed" in out.stdout,
+            out.stdout + out.stderr)
     return ck.finish("rest_api_test " + kind)
 
 
