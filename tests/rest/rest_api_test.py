@@ -267,6 +267,36 @@ def test_cells(s, ck):
     ck.eq("deleted row: 404", (st, body), (404, b"Not found\r\n"))
 
 
+def test_check_and_mutate(s, ck):
+    """?check=put and ?check=delete: 200 applied, 304 check failed."""
+    put_cells(s, "rt", [("cam", [("f:state", 1, "open")])])
+
+    def check(kind, url, cells):
+        body = json.dumps({"Row": [{"key": b64("cam"), "Cell": [
+            {"column": b64(c), "$": b64(v)} for c, v in cells]}]})
+        return s.request("PUT", url + "?check=" + kind, body,
+                         {"Content-Type": "application/json"})[0]
+
+    ck.eq("checkAndPut, check fails: 304",
+          check("put", "/rt/cam", [("f:state", "closed"), ("f:state", "x")]),
+          304)
+    ck.eq("checkAndPut applies: 200",
+          check("put", "/rt/cam", [("f:state", "closed"), ("f:state", "open")]),
+          200)
+    st, doc = s.get_json("/rt/cam/f:state")
+    ck.eq("checkAndPut wrote", [c[3] for c in cells_of(doc)], ["closed"])
+    ck.eq("checkAndPut of another column: 400",
+          check("put", "/rt/cam", [("f:other", "v"), ("f:state", "closed")]),
+          400)
+    ck.eq("checkAndDelete, check fails: 304",
+          check("delete", "/rt/cam/f:state", [("f:state", "open")]), 304)
+    ck.eq("checkAndDelete applies: 200",
+          check("delete", "/rt/cam/f:state", [("f:state", "closed")]), 200)
+    st, _, _ = s.request("GET", "/rt/cam", headers=JSON)
+    ck.eq("checkAndDelete deleted", st, 404)
+    ck.eq("check=bogus: 400", check("bogus", "/rt/cam", [("f:a", "v")]), 400)
+
+
 def test_scanners(s, ck):
     put_cells(s, "rt", [("s%02d" % i, [("f:q", 1, "v%d" % i)])
                         for i in range(5)])
@@ -566,7 +596,8 @@ def main():
     ck.true("listening line names loopback", s.host == "127.0.0.1",
             s.first_line)
     for test in (test_cluster, test_schema, test_namespaces, test_regions,
-                 test_cells, test_scanners, test_timeseries, test_bad_input,
+                 test_cells, test_check_and_mutate, test_scanners,
+                 test_timeseries, test_bad_input,
                  test_metrics):
         test(s, ck)
     test_concurrency(s, ck)

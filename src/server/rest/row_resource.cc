@@ -3,6 +3,7 @@
 // HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS] and
 // GET /T/multiget.
 
+#include <algorithm>
 #include <limits>
 
 #include "server/rest/cell_set.h"
@@ -194,6 +195,103 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
   return puts;
 }
 
+// The deletes `rs` names, as HBase's RowResource.delete: the whole row (up
+// to TS), a family up to TS, one column's version at TS, or all versions
+// of a column.
+Result<std::vector<Mutation>> UrlDeletes(const RowSpec& rs,
+                                         const TableSpec& spec) {
+  if (rs.prefix_glob) {
+    return Status::InvalidArgument("row: DELETE takes one row, not a '*' glob");
+  }
+  if (rs.start_ts) {
+    return Status::InvalidArgument(
+        "timestamp: DELETE takes one timestamp, not a range");
+  }
+  std::vector<Mutation> deletes;
+  if (rs.columns.empty()) {
+    Delete d;
+    d.row = rs.row;
+    d.type = DeleteType::kRow;
+    d.timestamp = rs.timestamp;
+    deletes.emplace_back(std::move(d));
+  }
+  for (const ColumnSpec& c : rs.columns) {
+    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    Delete d;
+    d.row = rs.row;
+    d.family = c.family;
+    d.qualifier = c.qualifier;
+    d.timestamp = rs.timestamp;
+    d.type = c.whole_family ? DeleteType::kFamily
+             : rs.timestamp ? DeleteType::kColumn
+                            : DeleteType::kColumns;
+    deletes.emplace_back(std::move(d));
+  }
+  return deletes;
+}
+
+// HBase's checkAndPut (?check=put) and checkAndDelete (?check=delete): the
+// CellSet's one row, whose last cell is the check (its column must hold
+// exactly that value); the other cells are put (one of them in the checked
+// column, as HBase requires), or the URL's cells are deleted. 200 when it
+// applied, 304 when the check failed.
+HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
+                               Table* table, const std::string& check) {
+  if (check != "put" && check != "delete") {
+    return BadRequest("check: must be put or delete, got '" +
+                      check.substr(0, 40) + "'");
+  }
+  if (type == MediaType::kBinary) {
+    return BadRequest("check: needs a CellSet body (JSON or XML)");
+  }
+  Result<std::vector<Put>> puts = CellSetPuts(ctx, type, table->spec());
+  if (!puts.ok()) return ErrorResponse(puts.status());
+  Put put = std::move(puts->front());
+  const size_t min_cells = check == "put" ? 2 : 1;
+  if (puts->size() != 1 || put.cells.size() < min_cells) {
+    return BadRequest("check=" + check + ": the body must hold one Row with " +
+                      std::to_string(min_cells) +
+                      (min_cells == 1 ? " Cell or more" : " Cells or more") +
+                      ", the last one the value to check");
+  }
+  const PutCell& probe = put.cells.back();
+  if (probe.qualifier.empty()) {
+    return BadRequest("check=" + check +
+                      ": the last Cell's column must be family:qualifier");
+  }
+  if (check == "put" && std::none_of(put.cells.begin(), put.cells.end() - 1,
+                                     [&probe](const PutCell& c) {
+                                       return c.family == probe.family &&
+                                              c.qualifier == probe.qualifier;
+                                     })) {
+    return BadRequest(
+        "check=put: the column to put and the column to check do not match");
+  }
+  CheckAndMutate cam;
+  cam.row = put.row;
+  cam.family = put.cells.back().family;
+  cam.qualifier = put.cells.back().qualifier;
+  cam.op = CompareOp::kEqual;
+  cam.value = put.cells.back().value;
+  put.cells.pop_back();
+  if (check == "put") {
+    cam.mutations.emplace_back(std::move(put));
+  } else {
+    RowSpec rs = ctx.target.row;
+    rs.row = cam.row;
+    Result<std::vector<Mutation>> deletes = UrlDeletes(rs, table->spec());
+    if (!deletes.ok()) return ErrorResponse(deletes.status());
+    for (Mutation& m : *deletes) {
+      cam.mutations.emplace_back(std::get<Delete>(std::move(m)));
+    }
+  }
+  Result<bool> applied = table->CheckAndMutate(cam);
+  if (!applied.ok()) return ErrorResponse(applied.status());
+  HttpResponse r;
+  r.status = *applied ? 200 : 304;
+  return r;
+}
+
 }  // namespace
 
 HttpResponse GetRow(const RestContext& ctx) {
@@ -228,11 +326,11 @@ HttpResponse PutRow(const RestContext& ctx) {
   std::optional<MediaType> type = BodyType(
       ctx, {MediaType::kJson, MediaType::kXml, MediaType::kBinary}, &refused);
   if (!type) return refused;
-  if (ctx.target.Param("check")) {
-    return BadRequest("check: checkAndPut / checkAndDelete are not supported");
-  }
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
+  if (std::optional<std::string> check = ctx.target.Param("check")) {
+    return CheckAndMutateRow(ctx, *type, *table, *check);
+  }
   const TableSpec& spec = (*table)->spec();
   Result<std::vector<Put>> puts = *type == MediaType::kBinary
                                       ? BinaryPut(ctx, spec)
@@ -245,44 +343,19 @@ HttpResponse PutRow(const RestContext& ctx) {
 
 HttpResponse DeleteRow(const RestContext& ctx) {
   const RowSpec& rs = ctx.target.row;
-  if (rs.prefix_glob)
-    return BadRequest("row: DELETE takes one row, not a '*' glob");
-  if (rs.start_ts) {
-    return BadRequest("timestamp: DELETE takes one timestamp, not a range");
-  }
   if (ctx.target.Param("check")) {
-    return BadRequest("check: checkAndDelete is not supported");
+    return BadRequest(
+        "check: a checkAndDelete is PUT or POST /table/row?check=delete");
   }
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
-  std::vector<Mutation> deletes;
-  if (rs.columns.empty()) {
-    Delete d;
-    d.row = rs.row;
-    d.type = DeleteType::kRow;
-    d.timestamp = rs.timestamp;
-    deletes.emplace_back(std::move(d));
-  }
-  for (const ColumnSpec& c : rs.columns) {
-    Status st = CheckFamily((*table)->spec(), c.family);
-    if (!st.ok()) return ErrorResponse(st);
-    // HBase's RowResource.delete: a family up to TS, one column's version
-    // at TS, or all its versions.
-    Delete d;
-    d.row = rs.row;
-    d.family = c.family;
-    d.qualifier = c.qualifier;
-    d.timestamp = rs.timestamp;
-    d.type = c.whole_family ? DeleteType::kFamily
-             : rs.timestamp ? DeleteType::kColumn
-                            : DeleteType::kColumns;
-    deletes.emplace_back(std::move(d));
-  }
+  Result<std::vector<Mutation>> deletes = UrlDeletes(rs, (*table)->spec());
+  if (!deletes.ok()) return ErrorResponse(deletes.status());
   Status st;
-  if (deletes.size() == 1) {
-    st = (*table)->Delete(std::get<Delete>(deletes.front()));
+  if (deletes->size() == 1) {
+    st = (*table)->Delete(std::get<Delete>(deletes->front()));
   } else {
-    st = (*table)->Batch(deletes).status();
+    st = (*table)->Batch(*deletes).status();
   }
   return st.ok() ? HttpResponse() : ErrorResponse(st);
 }
