@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     e.g. scripts/fuzz.sh 60 filter
 #
-# Targets: spec filter exec_request bytes shell mysql_uri thrift_protocol (all by default). New inputs go to
+# Targets: spec filter exec_request bytes shell mysql_uri thrift_protocol rest_request (all by default). New inputs go to
 # a scratch copy of the corpus, so the tree stays clean; a crash is saved
 # as build-fuzz/crashes/<target>/crash-* and fails the script. To keep a
 # finding, minimise it (TARGET_fuzzer -minimize_crash=1 FILE) and add it to
@@ -17,7 +17,7 @@ BUILD="${OBKV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes shell mysql_uri thrift_protocol)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(spec filter exec_request bytes shell mysql_uri thrift_protocol rest_request)
 
 # The lock annotations (src/util/thread_annotations.h): the fuzz targets do
 # not link the files that take the annotated locks, so clang's

@@ -25,6 +25,7 @@ BUILD_PACKAGES=(
   libthrift-dev       # the Thrift gateway (src/server/thrift/)
   thrift-compiler     # generates its C++ and Python from hbase.thrift
   libboost-dev        # libthrift's headers need Boost's
+  libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
 )
 TEST_PACKAGES=(
   sqlite3
@@ -34,6 +35,11 @@ TEST_PACKAGES=(
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
   python3-thrift      # the Thrift gateway's Python test driver
+  python3             # the REST gateway's HTTP client tests (tests/rest/)
+  curl                # the README's REST session, by hand
+  chromium            # the web pages' browser test (headless)
+  prometheus          # promtool check metrics
+  librsvg2-bin        # rsvg-convert: the SVG text-overflow test
 )
 
 case "${1:-all}" in

@@ -185,6 +185,23 @@ TEST_CASE("obkv-bench --json prints only the JSON line") {
   CHECK(js["arms"]["normal"]["full_scan_cells"] == 1200);
 }
 
+TEST_CASE("obkv-bench --rest: inproc, rest and restnull in one run") {
+  const Run run = RunBench("--rest --runs 1 --ops 100");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const std::vector<std::string> lines = Lines(run.out);
+  REQUIRE(lines.size() == 7);  // heading, columns, 4 figures, JSON
+  CHECK(lines[2].rfind("multi-row PUT, 1000 rows", 0) == 0);
+  CHECK(lines[3].rfind("scanner GET, 1000 cells", 0) == 0);
+  const nlohmann::json js = nlohmann::json::parse(lines.back());
+  for (const char* op : {"put_1000_rows_ms", "scanner_get_1000_cells_ms",
+                         "get_p50_us", "get_p99_us"}) {
+    for (const char* arm : {"inproc", "rest", "restnull"}) {
+      CHECK(js["rest"][op][arm].get<double>() > 0);
+    }
+  }
+}
+
 TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
   const Run run = RunBench(
       "--rows 150 --runs 1 --ops 50 --arms raw,timeseries --ordered --json");

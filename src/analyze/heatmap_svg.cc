@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <utility>
 
 #include "analyze/analyze_internal.h"
 
@@ -68,15 +70,11 @@ struct SvgLayout {
   int height = 0;
 };
 
-SvgLayout MakeLayout(const Heatmap& map) {
-  SvgLayout l;
-  l.cw = std::clamp(720 / std::max(1, map.buckets), 4, 40);
-  l.ch = std::clamp(560 / std::max(1, map.partitions), 2, 16);
-  l.grid_w = map.buckets * l.cw;
-  l.grid_h = map.partitions * l.ch;
-  l.width = std::max(kLeft + l.grid_w + kRight, 640);
-  l.height = kTop + l.grid_h + kBottom;
-  return l;
+// The width of `chars` characters of monospace text at `px` pixels: the
+// advance of DejaVu Sans Mono (and of most monospace faces) is 0.602em;
+// 0.62em leaves room for a wider substitute.
+int TextWidth(size_t chars, double px) {
+  return static_cast<int>(std::ceil(static_cast<double>(chars) * px * 0.62));
 }
 
 std::string ColumnText(const Heatmap& map, int b) {
@@ -89,14 +87,81 @@ std::string ColumnText(const Heatmap& map, int b) {
 
 using analyze_internal::HeatmapPicture;
 
-std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
+// The texts whose length decides the picture's width (MakeLayout).
+std::string HeadingText(const HeatmapPicture& r) {
+  return r.name + ": " + r.heading;
+}
+
+std::string SubheadingText(const HeatmapPicture& r) {
   const Heatmap& map = *r.map;
-  const std::string w = std::to_string(l.width);
-  const std::string h = std::to_string(l.height);
-  std::string columns =
+  const std::string columns =
       map.by_time ? "time buckets of " + FormatDurationMs(map.bucket_ms)
                   : "buckets of " + std::to_string(map.keys_per_bucket) +
                         " keys in input order";
+  return r.summary + "; rows: partitions, columns: " + columns;
+}
+
+std::string HotLabelText(const PartitionLoad& p) {
+  return "HOT " + PartitionLabel(p);
+}
+
+std::string LegendHotText(const HeatmapPicture& r) {
+  return "HOT: at least " + Num(r.hot_factor) + "x the average " + r.unit +
+         " per partition (seed 004)";
+}
+
+// The first and last time-axis labels.
+std::pair<std::string, std::string> AxisTexts(const Heatmap& map) {
+  if (!map.by_time) return {"first key", "last key"};
+  return {FormatUtcMs(map.start_ms),
+          FormatUtcMs(map.start_ms + map.buckets * map.bucket_ms)};
+}
+
+// True when both axis labels fit under the grid, one at each end; else
+// they share one line from the grid's left edge.
+bool AxisFitsGrid(const Heatmap& map, const SvgLayout& l) {
+  const auto [first, last] = AxisTexts(map);
+  return TextWidth(first.size() + last.size() + 2, 11) <= l.grid_w;
+}
+
+std::string AxisLineText(const Heatmap& map) {
+  const auto [first, last] = AxisTexts(map);
+  return first + " to " + last;
+}
+
+constexpr int kLegendWidth = kLegendSteps * 24;
+
+// The grid and the canvas: wide enough for every text, with kRight to
+// spare on the right.
+SvgLayout MakeLayout(const HeatmapPicture& r) {
+  const Heatmap& map = *r.map;
+  SvgLayout l;
+  l.cw = std::clamp(720 / std::max(1, map.buckets), 4, 40);
+  l.ch = std::clamp(560 / std::max(1, map.partitions), 2, 16);
+  l.grid_w = map.buckets * l.cw;
+  l.grid_h = map.partitions * l.ch;
+  int right = std::max(kLeft + l.grid_w + kRight, 640);
+  auto fit = [&right](int text_right) {
+    right = std::max(right, text_right + kRight / 2);
+  };
+  fit(kLeft + TextWidth(HeadingText(r).size(), 13));
+  fit(kLeft + TextWidth(SubheadingText(r).size(), 11));
+  for (const PartitionLoad& p : *r.rows) {
+    if (p.hot)
+      fit(kLeft + l.grid_w + 6 + TextWidth(HotLabelText(p).size(), 11));
+  }
+  if (!AxisFitsGrid(map, l)) {
+    fit(kLeft + TextWidth(AxisLineText(map).size(), 11));
+  }
+  fit(kLeft + kLegendWidth + 54 + TextWidth(LegendHotText(r).size(), 11));
+  l.width = right;
+  l.height = kTop + l.grid_h + kBottom;
+  return l;
+}
+
+std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
+  const std::string w = std::to_string(l.width);
+  const std::string h = std::to_string(l.height);
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
          w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
@@ -110,11 +175,10 @@ std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
          "<text class=\"heading\" x=\"" +
          std::to_string(kLeft) +
          "\" y=\"20\" font-size=\"13\" font-weight=\"bold\">" +
-         Escape(r.name + ": " + r.heading) +
+         Escape(HeadingText(r)) +
          "</text>\n"
          "<text class=\"subheading\" x=\"" +
-         std::to_string(kLeft) + "\" y=\"38\">" +
-         Escape(r.summary + "; rows: partitions, columns: " + columns) +
+         std::to_string(kLeft) + "\" y=\"38\">" + Escape(SubheadingText(r)) +
          "</text>\n";
 }
 
@@ -167,8 +231,8 @@ std::string HotMarks(const HeatmapPicture& r, const SvgLayout& l) {
     out += "<text class=\"hot-label\" x=\"" +
            std::to_string(kLeft + l.grid_w + 6) + "\" y=\"" +
            std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\" fill=\"" +
-           kHotColour + "\" font-weight=\"bold\">HOT " +
-           Escape(PartitionLabel(p)) + "</text>\n";
+           kHotColour + "\" font-weight=\"bold\">" + Escape(HotLabelText(p)) +
+           "</text>\n";
   }
   return out + "</g>\n";
 }
@@ -176,11 +240,12 @@ std::string HotMarks(const HeatmapPicture& r, const SvgLayout& l) {
 std::string Axis(const HeatmapPicture& r, const SvgLayout& l) {
   const Heatmap& map = *r.map;
   const std::string y = std::to_string(kTop + l.grid_h + 16);
-  const std::string first =
-      map.by_time ? FormatUtcMs(map.start_ms) : "first key";
-  const std::string last =
-      map.by_time ? FormatUtcMs(map.start_ms + map.buckets * map.bucket_ms)
-                  : "last key";
+  if (!AxisFitsGrid(map, l)) {
+    return "<g class=\"time-axis\">\n<text x=\"" + std::to_string(kLeft) +
+           "\" y=\"" + y + "\">" + Escape(AxisLineText(map)) +
+           "</text>\n</g>\n";
+  }
+  const auto [first, last] = AxisTexts(map);
   return "<g class=\"time-axis\">\n<text x=\"" + std::to_string(kLeft) +
          "\" y=\"" + y + "\">" + Escape(first) + "</text>\n<text x=\"" +
          std::to_string(kLeft + l.grid_w) + "\" y=\"" + y +
@@ -209,19 +274,18 @@ std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
   }
   const std::string label_y = std::to_string(top + 26);
   out += "<text x=\"" + std::to_string(kLeft) + "\" y=\"" + label_y +
-         "\">0</text>\n<text x=\"" + std::to_string(kLeft + kLegendSteps * 24) +
+         "\">0</text>\n<text x=\"" + std::to_string(kLeft + kLegendWidth) +
          "\" y=\"" + label_y + "\" text-anchor=\"end\">" + std::to_string(max) +
          "</text>\n";
   out += "<rect class=\"legend-hot\" x=\"" +
-         std::to_string(kLeft + kLegendSteps * 24 + 24) + "\" y=\"" +
+         std::to_string(kLeft + kLegendWidth + 24) + "\" y=\"" +
          std::to_string(top) +
          "\" width=\"24\" height=\"12\" fill=\"none\" "
          "stroke=\"" +
          kHotColour + "\" stroke-width=\"2\"/>\n";
-  out += "<text x=\"" + std::to_string(kLeft + kLegendSteps * 24 + 54) +
-         "\" y=\"" + std::to_string(top + 10) + "\">HOT: at least " +
-         Num(r.hot_factor) + "x the average " + Escape(r.unit) +
-         " per partition (seed 004)" + "</text>\n";
+  out += "<text x=\"" + std::to_string(kLeft + kLegendWidth + 54) + "\" y=\"" +
+         std::to_string(top + 10) + "\">" + Escape(LegendHotText(r)) +
+         "</text>\n";
   return out + "</g>\n";
 }
 
@@ -230,7 +294,7 @@ std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
 namespace analyze_internal {
 
 std::string RenderHeatmapPicture(const HeatmapPicture& picture) {
-  const SvgLayout layout = MakeLayout(*picture.map);
+  const SvgLayout layout = MakeLayout(picture);
   return Header(picture, layout) + Cells(picture, layout) +
          RowLabels(picture, layout) + HotMarks(picture, layout) +
          Axis(picture, layout) + Legend(picture, layout) + "</svg>\n";

@@ -42,6 +42,9 @@
 // --index-overhead measures the same way what one secondary index (on
 // f:field0; obkvlite/index.h) costs: each arm with the index against it
 // without ("<arm>-indexed" / "<arm>").
+// --rest measures HBase's REST API over HTTP against in-process calls
+// instead, with the HTTP round trip alone as its floor (arms inproc, rest,
+// restnull; rest_bench.h).
 // --create-partitions times Store::CreateTable against the partition count
 // instead, with a raw CREATE TABLE floor (create_bench.h); one family unless
 // --create-families says otherwise (e.g. 1,3), one file unless --shards S.
@@ -69,6 +72,7 @@
 #include "tools/bench/bench_arm.h"
 #include "tools/bench/create_bench.h"
 #include "tools/bench/report.h"
+#include "tools/bench/rest_bench.h"
 #include "tools/bench/stats_overhead.h"
 #include "tools/bench/thrift_bench.h"
 #include "tools/bench/workload.h"
@@ -178,6 +182,7 @@ int RunStatsOverhead(const BenchConfig& cfg) {
 int Main(int argc, char** argv) {
   BenchConfig cfg;
   bool shards_given = false;
+  bool rest_arms = false;  // --rest
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> const char* {
@@ -216,6 +221,8 @@ int Main(int argc, char** argv) {
       cfg.options.sqlite.mmap_size = static_cast<int64_t>(mib) << 20;
     } else if (a == "--json") {
       cfg.json_only = true;
+    } else if (a == "--rest") {
+      rest_arms = true;
     } else if (a == "--mysql-socket") {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
@@ -256,7 +263,8 @@ int Main(int argc, char** argv) {
                    "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
                    "       obkv-bench --create-partitions P,... "
                    "[--create-families F,...] [--shards S] [--runs R] "
-                   "[--mmap-mib M] [--json]\n";
+                   "[--mmap-mib M] [--json]\n"
+                   "       obkv-bench --rest [--runs R] [--ops N] [--json]\n";
       return 2;
     }
   }
@@ -274,6 +282,7 @@ int Main(int argc, char** argv) {
     return 2;
   }
   if (!cfg.create_partitions.empty()) return RunCreatePartitions(cfg);
+  if (rest_arms) return RunRestBench(cfg);
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.
   const bool thrift = std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);

@@ -76,6 +76,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterNamespaceCommand(app, ctx);
   RegisterIndexCommand(app, ctx);
   RegisterThriftCommand(app, ctx);
+  RegisterRestCommand(app, ctx);
 
   try {
     app.parse(argc, argv);

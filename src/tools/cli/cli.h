@@ -80,6 +80,7 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx);
 void RegisterNamespaceCommand(CLI::App& app, CliContext& ctx);
 void RegisterIndexCommand(CLI::App& app, CliContext& ctx);
 void RegisterThriftCommand(CLI::App& app, CliContext& ctx);
+void RegisterRestCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

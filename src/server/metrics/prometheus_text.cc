@@ -1,0 +1,153 @@
+// Copyright (c) obkvlite authors.
+#include "server/metrics/prometheus_text.h"
+
+#include <cstdio>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace obkvlite {
+namespace metrics {
+namespace {
+
+std::string Double(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+void Header(std::string* out, const char* name, const char* type,
+            const char* help) {
+  *out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name +
+          " " + type + "\n";
+}
+
+struct PartitionKey {
+  std::string table, family;
+  int partition;
+  bool operator<(const PartitionKey& o) const {
+    return std::tie(table, family, partition) <
+           std::tie(o.table, o.family, o.partition);
+  }
+};
+
+}  // namespace
+
+std::string EscapeLabelValue(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
+                             const ServerGauges& gauges) {
+  const StoreInfo& info = store->info();
+  const std::string engine = "engine=\"" + EscapeLabelValue(info.engine) + "\"";
+  std::string out;
+  Header(&out, "obkv_store_info", "gauge",
+         "The store's engine and its version (always 1).");
+  out += "obkv_store_info{" + engine + ",version=\"" +
+         EscapeLabelValue(info.version) + "\"} 1\n";
+
+  std::map<PartitionKey, RequestCounts> counts;
+  int64_t errors = 0;
+  for (const std::string& table : store->ListTables()) {
+    Result<std::vector<RequestStatsBucket>> buckets =
+        store->RequestStats(table, RequestStatsQuery());
+    if (!buckets.ok()) {
+      ++errors;
+      continue;
+    }
+    for (const RequestStatsBucket& b : *buckets) {
+      counts[{table, b.family, b.partition}] += b.counts;
+    }
+  }
+  auto labels = [&engine](const PartitionKey& k) {
+    return engine + ",table=\"" + EscapeLabelValue(k.table) + "\",family=\"" +
+           EscapeLabelValue(k.family) + "\",partition=\"" +
+           std::to_string(k.partition) + "\"";
+  };
+  Header(&out, "obkv_partition_requests_total", "counter",
+         "Requests each partition served, by kind (read, write, delete).");
+  for (const auto& [k, c] : counts) {
+    const std::string l = labels(k);
+    out += "obkv_partition_requests_total{" + l + ",kind=\"read\"} " +
+           std::to_string(c.reads) + "\n";
+    out += "obkv_partition_requests_total{" + l + ",kind=\"write\"} " +
+           std::to_string(c.writes) + "\n";
+    out += "obkv_partition_requests_total{" + l + ",kind=\"delete\"} " +
+           std::to_string(c.deletes) + "\n";
+  }
+  Header(&out, "obkv_partition_cells_total", "counter",
+         "Cells each partition returned (read) or stored (written).");
+  for (const auto& [k, c] : counts) {
+    const std::string l = labels(k);
+    out += "obkv_partition_cells_total{" + l + ",kind=\"read\"} " +
+           std::to_string(c.cells_read) + "\n";
+    out += "obkv_partition_cells_total{" + l + ",kind=\"written\"} " +
+           std::to_string(c.cells_written) + "\n";
+  }
+  Header(&out, "obkv_partition_bytes_written_total", "counter",
+         "Row key, qualifier and value bytes written to each partition.");
+  for (const auto& [k, c] : counts) {
+    out += "obkv_partition_bytes_written_total{" + labels(k) + "} " +
+           std::to_string(c.bytes_written) + "\n";
+  }
+  Header(&out, "obkv_metrics_errors_total", "counter",
+         "Tables whose statistics could not be read for this scrape.");
+  out += "obkv_metrics_errors_total " + std::to_string(errors) + "\n";
+
+  const std::map<std::string, OperationStats> ops = metrics.Operations();
+  Header(&out, "obkv_rest_requests_total", "counter",
+         "HTTP requests answered, by operation and status code.");
+  for (const auto& [name, op] : ops) {
+    for (const auto& [code, n] : op.by_status) {
+      out += "obkv_rest_requests_total{operation=\"" + name + "\",code=\"" +
+             std::to_string(code) + "\"} " + std::to_string(n) + "\n";
+    }
+  }
+  Header(&out, "obkv_rest_request_duration_seconds", "histogram",
+         "Time to answer a request, by operation.");
+  for (const auto& [name, op] : ops) {
+    int64_t cumulative = 0;
+    for (size_t b = 0; b <= kLatencyBuckets.size(); ++b) {
+      cumulative += op.buckets[b];
+      const std::string le =
+          b < kLatencyBuckets.size() ? Double(kLatencyBuckets[b]) : "+Inf";
+      out += "obkv_rest_request_duration_seconds_bucket{operation=\"" + name +
+             "\",le=\"" + le + "\"} " + std::to_string(cumulative) + "\n";
+    }
+    out += "obkv_rest_request_duration_seconds_sum{operation=\"" + name +
+           "\"} " + Double(op.seconds_sum) + "\n";
+    out += "obkv_rest_request_duration_seconds_count{operation=\"" + name +
+           "\"} " + std::to_string(op.count) + "\n";
+  }
+  Header(&out, "obkv_rest_open_scanners", "gauge", "REST scanners open now.");
+  out += "obkv_rest_open_scanners{" + engine + "} " +
+         std::to_string(gauges.open_scanners) + "\n";
+  Header(&out, "obkv_rest_expired_scanners_total", "counter",
+         "REST scanners closed because they sat idle.");
+  out += "obkv_rest_expired_scanners_total " +
+         std::to_string(gauges.expired_scanners) + "\n";
+  Header(&out, "obkv_rest_connections", "gauge",
+         "HTTP connections being served now.");
+  out +=
+      "obkv_rest_connections " + std::to_string(metrics.connections()) + "\n";
+  Header(&out, "obkv_rest_uptime_seconds", "gauge",
+         "Seconds since the server started.");
+  out += "obkv_rest_uptime_seconds " + Double(metrics.UptimeSeconds()) + "\n";
+  return out;
+}
+
+}  // namespace metrics
+}  // namespace obkvlite

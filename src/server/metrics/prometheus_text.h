@@ -1,0 +1,48 @@
+// Copyright (c) obkvlite authors.
+//
+// GET /metrics: the Prometheus text exposition format (version 0.0.4):
+//   obkv_store_info{engine,version}                       gauge, 1
+//   obkv_partition_requests_total{engine,table,family,partition,kind}
+//       counter, kind read|write|delete (Store::RequestStats: every
+//       process's flushed counts and this one's pending ones)
+//   obkv_partition_cells_total{engine,table,family,partition,kind}
+//       counter, kind read|written
+//   obkv_partition_bytes_written_total{engine,table,family,partition}
+//   obkv_rest_requests_total{operation,code}              counter
+//   obkv_rest_request_duration_seconds{operation}         histogram
+//   obkv_rest_open_scanners, obkv_rest_connections        gauges
+//   obkv_rest_expired_scanners_total                      counter
+//   obkv_rest_uptime_seconds                              gauge
+// Label values are escaped as the format requires (\\, \", \n).
+//
+// Thread safety: as the Store.
+
+#ifndef OBKVLITE_SERVER_METRICS_PROMETHEUS_TEXT_H_
+#define OBKVLITE_SERVER_METRICS_PROMETHEUS_TEXT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "obkvlite/store.h"
+#include "server/metrics/request_metrics.h"
+
+namespace obkvlite {
+namespace metrics {
+
+struct ServerGauges {
+  int open_scanners = 0;
+  int64_t expired_scanners = 0;
+};
+
+// The whole exposition. A table whose statistics cannot be read is skipped
+// (its error counted in obkv_metrics_errors_total).
+std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
+                             const ServerGauges& gauges);
+
+// `value` escaped for a label value.
+std::string EscapeLabelValue(const std::string& value);
+
+}  // namespace metrics
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_SERVER_METRICS_PROMETHEUS_TEXT_H_

@@ -1,0 +1,164 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/cell_set.h"
+
+#include <nlohmann/json.hpp>
+
+#include "server/rest/base64.h"
+#include "server/rest/json_body.h"
+#include "server/rest/xml_doc.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+using nlohmann::json;
+
+Result<std::optional<std::string>> DecodeOptional(
+    const std::optional<std::string>& b64, const std::string& path) {
+  if (!b64) return std::optional<std::string>();
+  OBKV_ASSIGN_OR_RETURN(std::string raw, Base64Decode(*b64, "body: " + path));
+  return std::optional<std::string>(std::move(raw));
+}
+
+Result<CellSetModel> ParseJson(std::string_view body) {
+  OBKV_ASSIGN_OR_RETURN(json doc, ParseJsonObject(body));
+  CellSetModel model;
+  auto rows = doc.find("Row");
+  if (rows == doc.end()) return Status::InvalidArgument("body: Row: missing");
+  if (!rows->is_array()) {
+    return Status::InvalidArgument("body: Row: must be an array");
+  }
+  for (size_t r = 0; r < rows->size(); ++r) {
+    const json& row = (*rows)[r];
+    const std::string rpath = "Row[" + std::to_string(r) + "]";
+    if (!row.is_object()) {
+      return Status::InvalidArgument("body: " + rpath + ": must be an object");
+    }
+    RowModel rm;
+    OBKV_ASSIGN_OR_RETURN(auto key, JsonString(row, "key", rpath + ".key"));
+    OBKV_ASSIGN_OR_RETURN(rm.key, DecodeOptional(key, rpath + ".key"));
+    auto cells = row.find("Cell");
+    if (cells == row.end()) {
+      return Status::InvalidArgument("body: " + rpath + ".Cell: missing");
+    }
+    if (!cells->is_array()) {
+      return Status::InvalidArgument("body: " + rpath +
+                                     ".Cell: must be an array");
+    }
+    for (size_t c = 0; c < cells->size(); ++c) {
+      const json& cell = (*cells)[c];
+      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
+      if (!cell.is_object()) {
+        return Status::InvalidArgument("body: " + cpath +
+                                       ": must be an object");
+      }
+      CellModel cm;
+      OBKV_ASSIGN_OR_RETURN(auto column,
+                            JsonString(cell, "column", cpath + ".column"));
+      OBKV_ASSIGN_OR_RETURN(cm.column,
+                            DecodeOptional(column, cpath + ".column"));
+      OBKV_ASSIGN_OR_RETURN(cm.timestamp,
+                            JsonInt(cell, "timestamp", cpath + ".timestamp"));
+      OBKV_ASSIGN_OR_RETURN(auto value, JsonString(cell, "$", cpath + ".$"));
+      if (!value) {
+        return Status::InvalidArgument("body: " + cpath + ".$: missing");
+      }
+      OBKV_ASSIGN_OR_RETURN(cm.value,
+                            Base64Decode(*value, "body: " + cpath + ".$"));
+      rm.cells.push_back(std::move(cm));
+    }
+    model.rows.push_back(std::move(rm));
+  }
+  return model;
+}
+
+Result<CellSetModel> ParseXml(std::string_view body) {
+  OBKV_ASSIGN_OR_RETURN(XmlDocument doc, XmlDocument::Parse(body, "CellSet"));
+  CellSetModel model;
+  const std::vector<XmlNode*> rows = XmlChildren(doc.root(), "Row");
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const std::string rpath = "Row[" + std::to_string(r) + "]";
+    RowModel rm;
+    OBKV_ASSIGN_OR_RETURN(
+        rm.key, DecodeOptional(XmlAttribute(rows[r], "key"), rpath + ".key"));
+    const std::vector<XmlNode*> cells = XmlChildren(rows[r], "Cell");
+    for (size_t c = 0; c < cells.size(); ++c) {
+      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
+      CellModel cm;
+      OBKV_ASSIGN_OR_RETURN(
+          cm.column,
+          DecodeOptional(XmlAttribute(cells[c], "column"), cpath + ".column"));
+      if (std::optional<std::string> ts = XmlAttribute(cells[c], "timestamp")) {
+        OBKV_ASSIGN_OR_RETURN(
+            cm.timestamp,
+            ParseIntField(*ts, cpath + ".timestamp", 0, INT64_MAX - 1));
+      }
+      OBKV_ASSIGN_OR_RETURN(cm.value,
+                            Base64Decode(XmlText(cells[c]), "body: " + cpath));
+      rm.cells.push_back(std::move(cm));
+    }
+    model.rows.push_back(std::move(rm));
+  }
+  return model;
+}
+
+// Calls fn(row, first, last) for each run of adjacent RowResults with the
+// same row.
+template <typename Fn>
+void ForEachRow(const std::vector<RowResult>& rows, Fn fn) {
+  size_t i = 0;
+  while (i < rows.size()) {
+    size_t j = i + 1;
+    while (j < rows.size() && rows[j].row == rows[i].row) ++j;
+    fn(rows[i].row, i, j);
+    i = j;
+  }
+}
+
+std::string Column(const Cell& cell) {
+  return cell.family + ":" + cell.qualifier;
+}
+
+}  // namespace
+
+Result<CellSetModel> ParseCellSet(MediaType type, std::string_view body) {
+  return type == MediaType::kXml ? ParseXml(body) : ParseJson(body);
+}
+
+std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows) {
+  if (type == MediaType::kXml) {
+    std::string out(kXmlDeclaration);
+    out += "<CellSet>";
+    ForEachRow(rows, [&](const std::string& row, size_t first, size_t last) {
+      out += "<Row key=\"" + Base64Encode(row) + "\">";
+      for (size_t i = first; i < last; ++i) {
+        for (const Cell& c : rows[i].cells) {
+          out += "<Cell column=\"" + Base64Encode(Column(c)) +
+                 "\" timestamp=\"" + std::to_string(c.timestamp) + "\">" +
+                 Base64Encode(c.value) + "</Cell>";
+        }
+      }
+      out += "</Row>";
+    });
+    return out + "</CellSet>";
+  }
+  json doc;
+  json& out_rows = doc["Row"] = json::array();
+  ForEachRow(rows, [&](const std::string& row, size_t first, size_t last) {
+    json r;
+    r["key"] = Base64Encode(row);
+    json& cells = r["Cell"] = json::array();
+    for (size_t i = first; i < last; ++i) {
+      for (const Cell& c : rows[i].cells) {
+        cells.push_back({{"column", Base64Encode(Column(c))},
+                         {"timestamp", c.timestamp},
+                         {"$", Base64Encode(c.value)}});
+      }
+    }
+    out_rows.push_back(std::move(r));
+  });
+  return doc.dump();
+}
+
+}  // namespace rest
+}  // namespace obkvlite

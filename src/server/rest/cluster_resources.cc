@@ -1,0 +1,262 @@
+// Copyright (c) obkvlite authors.
+//
+// HBase REST's cluster resources: /version, /version/cluster,
+// /status/cluster, the table list (GET /) and /namespaces.
+
+#include <sys/utsname.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "server/rest/base64.h"
+#include "server/rest/regions.h"
+#include "server/rest/rest_handlers.h"
+#include "server/rest/xml_doc.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+using nlohmann::json;
+
+std::string OsName() {
+  struct utsname u;
+  if (uname(&u) != 0) return "unknown";
+  return std::string(u.sysname) + " " + u.release + " " + u.machine;
+}
+
+std::string Attr(const char* name, const std::string& value) {
+  return std::string(" ") + name + "=\"" + XmlEscape(value) + "\"";
+}
+
+std::string ClusterVersionText(const Store* store) {
+  const StoreInfo& info = store->info();
+  return "obkvlite-" + ObkvliteVersion() + " (" + info.engine + " " +
+         info.version + ")";
+}
+
+HttpResponse TableListBody(MediaType type,
+                           const std::vector<std::string>& names) {
+  if (type == MediaType::kJson) {
+    json doc;
+    json& tables = doc["table"] = json::array();
+    for (const std::string& n : names) tables.push_back({{"name", n}});
+    return Body(type, doc.dump());
+  }
+  if (type == MediaType::kXml) {
+    std::string out = std::string(kXmlDeclaration) + "<TableList>";
+    for (const std::string& n : names) out += "<table" + Attr("name", n) + "/>";
+    return Body(type, out + "</TableList>");
+  }
+  std::string out;
+  for (const std::string& n : names) out += n + "\n";
+  return Body(type, out);
+}
+
+}  // namespace
+
+HttpResponse GetVersion(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  if (!type) return refused;
+  // HBase's VersionModel: REST (the protocol), JVM, OS, Server (the HTTP
+  // server), Jersey. There is no JVM or Jersey here; they say what runs
+  // instead.
+  const std::string rest = "0.0.3";
+  const std::string jvm = "none (obkvlite " + ObkvliteVersion() + ", C++17)";
+  const std::string os = OsName();
+  const std::string server = "cpp-httplib/0.11";
+  const std::string jersey = "none";
+  if (*type == MediaType::kJson) {
+    json doc = {{"REST", rest},
+                {"JVM", jvm},
+                {"OS", os},
+                {"Server", server},
+                {"Jersey", jersey}};
+    return Body(*type, doc.dump());
+  }
+  if (*type == MediaType::kXml) {
+    return Body(*type, std::string(kXmlDeclaration) + "<Version" +
+                           Attr("JVM", jvm) + Attr("Jersey", jersey) +
+                           Attr("OS", os) + Attr("REST", rest) +
+                           Attr("Server", server) + "/>");
+  }
+  return Body(*type, "rest " + rest + " [JVM: " + jvm + "] [OS: " + os +
+                         "] [Server: " + server + "] [Jersey: " + jersey +
+                         "]\n");
+}
+
+HttpResponse GetClusterVersion(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  if (!type) return refused;
+  const std::string version = ClusterVersionText(ctx.store);
+  if (*type == MediaType::kJson) {
+    return Body(*type, json({{"Version", version}}).dump());
+  }
+  if (*type == MediaType::kXml) {
+    return Body(*type, std::string(kXmlDeclaration) + "<ClusterVersion" +
+                           Attr("Version", version) + "/>");
+  }
+  return Body(*type, version + "\n");
+}
+
+HttpResponse GetClusterStatus(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  if (!type) return refused;
+  struct Region {
+    RegionInfo info;
+    int stores = 0;
+  };
+  std::vector<Region> regions;
+  int64_t requests = 0;
+  for (const std::string& name : ctx.store->ListTables()) {
+    Result<Table*> table = ctx.store->GetTable(name);
+    if (!table.ok()) {
+      if (table.status().IsNotFound()) continue;  // dropped meanwhile
+      return ErrorResponse(table.status());
+    }
+    Result<std::vector<RegionInfo>> list =
+        ListRegions(ctx.store, (*table)->spec());
+    if (!list.ok()) {
+      if (list.status().IsNotFound()) continue;
+      return ErrorResponse(list.status());
+    }
+    for (RegionInfo& r : *list) {
+      requests += r.requests.requests();
+      regions.push_back(
+          {std::move(r), static_cast<int>((*table)->spec().families.size())});
+    }
+  }
+  const std::string node = ctx.options.location;
+  const int64_t start_code = 0;
+  const double average_load = static_cast<double>(regions.size());
+  if (*type == MediaType::kJson) {
+    json region_list = json::array();
+    for (const Region& r : regions) {
+      region_list.push_back({{"name", Base64Encode(r.info.name)},
+                             {"stores", r.stores},
+                             {"storefiles", r.stores},
+                             {"storefileSizeMB", 0},
+                             {"memstoreSizeMB", 0},
+                             {"storefileIndexSizeKB", 0},
+                             {"readRequestsCount", r.info.requests.reads},
+                             {"writeRequestsCount",
+                              r.info.requests.writes + r.info.requests.deletes},
+                             {"rootIndexSizeKB", 0},
+                             {"totalStaticIndexSizeKB", 0},
+                             {"totalStaticBloomSizeKB", 0},
+                             {"totalCompactingKVs", 0},
+                             {"currentCompactedKVs", 0}});
+    }
+    json doc = {{"regions", regions.size()},
+                {"requests", requests},
+                {"averageLoad", average_load},
+                {"LiveNodes", json::array({{{"name", node},
+                                            {"startCode", start_code},
+                                            {"requests", requests},
+                                            {"heapSizeMB", 0},
+                                            {"maxHeapSizeMB", 0},
+                                            {"Region", region_list}}})},
+                {"DeadNodes", json::array()}};
+    return Body(*type, doc.dump());
+  }
+  if (*type == MediaType::kXml) {
+    std::string out = std::string(kXmlDeclaration) + "<ClusterStatus" +
+                      Attr("averageLoad", std::to_string(average_load)) +
+                      Attr("regions", std::to_string(regions.size())) +
+                      Attr("requests", std::to_string(requests)) +
+                      "><LiveNodes><Node" + Attr("heapSizeMB", "0") +
+                      Attr("maxHeapSizeMB", "0") + Attr("name", node) +
+                      Attr("requests", std::to_string(requests)) +
+                      Attr("startCode", std::to_string(start_code)) + ">";
+    for (const Region& r : regions) {
+      out +=
+          "<Region" + Attr("name", Base64Encode(r.info.name)) +
+          Attr("stores", std::to_string(r.stores)) +
+          Attr("storefiles", std::to_string(r.stores)) +
+          Attr("readRequestsCount", std::to_string(r.info.requests.reads)) +
+          Attr("writeRequestsCount", std::to_string(r.info.requests.writes +
+                                                    r.info.requests.deletes)) +
+          "/>";
+    }
+    return Body(*type, out + "</Node></LiveNodes><DeadNodes/></ClusterStatus>");
+  }
+  std::ostringstream out;
+  out << "1 live servers, 0 dead servers, " << average_load
+      << " average load\n\n1 live servers\n    " << node << " " << start_code
+      << "\n        requests=" << requests << ", regions=" << regions.size()
+      << "\n\n";
+  for (const Region& r : regions) {
+    out << "        " << r.info.name << "\n            stores=" << r.stores
+        << "\n            readRequestsCount=" << r.info.requests.reads
+        << "\n            writeRequestsCount="
+        << r.info.requests.writes + r.info.requests.deletes << "\n";
+  }
+  out << "\n0 dead servers\n";
+  return Body(*type, out.str());
+}
+
+HttpResponse GetTableList(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  if (!type) return refused;
+  return TableListBody(*type, ctx.store->ListTables());
+}
+
+HttpResponse HandleNamespaces(const RestContext& ctx) {
+  const std::string& method = ctx.request.method;
+  const std::string& ns = ctx.target.name;
+  if (ctx.target.resource == RestResource::kNamespace && method != "GET" &&
+      method != "HEAD") {
+    if (method == "DELETE") {
+      Status st = ctx.store->DropNamespace(ns);
+      return st.ok() ? HttpResponse() : ErrorResponse(st);
+    }
+    Status st = ctx.store->CreateNamespace(ns);
+    if (!st.ok()) return ErrorResponse(st);
+    HttpResponse created;
+    created.status = 201;
+    return created;
+  }
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  if (!type) return refused;
+  Result<std::vector<std::string>> namespaces = ctx.store->ListNamespaces();
+  if (!namespaces.ok()) return ErrorResponse(namespaces.status());
+  if (ctx.target.resource == RestResource::kNamespaces) {
+    if (*type == MediaType::kJson) {
+      return Body(*type, json({{"Namespace", *namespaces}}).dump());
+    }
+    if (*type == MediaType::kXml) {
+      std::string out = std::string(kXmlDeclaration) + "<Namespaces>";
+      for (const std::string& n : *namespaces) {
+        out += "<Namespace>" + XmlEscape(n) + "</Namespace>";
+      }
+      return Body(*type, out + "</Namespaces>");
+    }
+    std::string out;
+    for (const std::string& n : *namespaces) out += n + "\n";
+    return Body(*type, out);
+  }
+  bool exists = false;
+  for (const std::string& n : *namespaces) exists = exists || n == ns;
+  if (!exists) return NotFound("namespace '" + ns + "'");
+  if (ctx.target.resource == RestResource::kNamespaceTables) {
+    std::vector<std::string> names;
+    for (const std::string& t : ctx.store->ListTables()) {
+      if (TableNamespace(t) == ns) names.push_back(t);
+    }
+    return TableListBody(*type, names);
+  }
+  // HBase's NamespacesInstanceModel: the namespace's properties (none).
+  if (*type == MediaType::kJson) return Body(*type, "{}");
+  if (*type == MediaType::kXml) {
+    return Body(*type, std::string(kXmlDeclaration) + "<NamespaceProperties/>");
+  }
+  return Body(*type, "");
+}
+
+}  // namespace rest
+}  // namespace obkvlite

@@ -1,0 +1,251 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/http_server.h"
+
+#include <httplib.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <limits>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+// httplib's task queue with a bound: enqueue waits while `capacity`
+// connections are already waiting for a worker.
+class BoundedTaskQueue : public httplib::TaskQueue {
+ public:
+  BoundedTaskQueue(int threads, size_t capacity,
+                   metrics::RequestMetrics* metrics)
+      : capacity_(capacity), metrics_(metrics) {
+    for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
+  }
+
+  void enqueue(std::function<void()> fn) override {
+    std::unique_lock<std::mutex> lock(mu_);
+    space_.wait(lock, [this] { return jobs_.size() < capacity_ || stopping_; });
+    jobs_.push_back(std::move(fn));
+    ready_.notify_one();
+  }
+
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+    }
+    ready_.notify_all();
+    space_.notify_all();
+    for (std::thread& t : workers_) t.join();
+  }
+
+ private:
+  void Work() {
+    while (true) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        ready_.wait(lock, [this] { return !jobs_.empty() || stopping_; });
+        // Accepted connections are served even while stopping.
+        if (jobs_.empty()) return;
+        fn = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      space_.notify_one();
+      if (metrics_ != nullptr) metrics_->ConnectionOpened();
+      fn();
+      if (metrics_ != nullptr) metrics_->ConnectionClosed();
+    }
+  }
+
+  const size_t capacity_;
+  metrics::RequestMetrics* const metrics_;
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::condition_variable space_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+HttpResponse TooLarge(int64_t limit) {
+  HttpResponse r =
+      HttpResponse::Text(413, "Payload too large: the limit is " +
+                                  std::to_string(limit) + " bytes");
+  r.headers.emplace_back("Connection", "close");
+  return r;
+}
+
+HttpResponse Call(const HttpHandler& handler, const HttpRequest& request) {
+  try {
+    return handler(request);
+  } catch (const std::exception& e) {
+    return HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+  }
+}
+
+void Answer(const HttpResponse& r, httplib::Response* res) {
+  res->status = r.status;
+  for (const auto& [k, v] : r.headers) res->set_header(k, v);
+  if (!r.content_type.empty()) res->set_content(r.body, r.content_type);
+}
+
+HttpRequest Convert(const httplib::Request& req) {
+  HttpRequest out;
+  out.method = req.method;
+  out.target = req.target;
+  for (const auto& [name, value] : req.headers) {
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
+      return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    out.headers.emplace(std::move(lower), value);
+  }
+  out.body = req.body;
+  return out;
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+  HttpServerOptions options;
+  HttpHandler handler;
+  httplib::Server server;
+};
+
+HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
+                       metrics::RequestMetrics* metrics)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  impl_->handler = std::move(handler);
+  httplib::Server& s = impl_->server;
+  const int threads = std::clamp(options.threads, 1, 1024);
+  s.new_task_queue = [threads, metrics] {
+    return new BoundedTaskQueue(threads, static_cast<size_t>(threads) * 4,
+                                metrics);
+  };
+  s.set_read_timeout(options.read_timeout_seconds, 0);
+  s.set_write_timeout(options.read_timeout_seconds, 0);
+  s.set_keep_alive_timeout(options.keep_alive_seconds);
+  s.set_keep_alive_max_count(100);
+  // Answers go out at once: without it Nagle holds the body behind the
+  // headers until the client's delayed ACK, 40 ms a request.
+  s.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a
+  // second server on the same port would bind and share the traffic.
+  s.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  Impl* impl = impl_.get();
+  // httplib itself would read and discard a body past its limit to the
+  // end, however long that is (an endless chunked body forever), so the
+  // limit is enforced here instead: a Content-Length past it is answered
+  // before any of the body is read, a body that grows past it (chunked)
+  // or keeps trickling past the deadline is cut off, and the connection
+  // is closed.
+  s.set_payload_max_length(std::numeric_limits<size_t>::max());
+  s.set_pre_routing_handler(
+      [impl](const httplib::Request& req, httplib::Response& res) {
+        const std::string length = req.get_header_value("Content-Length");
+        const bool digits =
+            !length.empty() &&
+            length.find_first_not_of("0123456789") == std::string::npos;
+        // (httplib answers 400 for a Content-Length that is not a number.)
+        if (digits && (length.size() > 18 ||
+                       std::stoll(length) > impl->options.max_body_bytes)) {
+          Answer(TooLarge(impl->options.max_body_bytes), &res);
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
+          Answer(HttpResponse::Text(415,
+                                    "Unsupported media type: multipart "
+                                    "bodies are not read here"),
+                 &res);
+          res.set_header("Connection", "close");
+          return httplib::Server::HandlerResponse::Handled;
+        }
+        return httplib::Server::HandlerResponse::Unhandled;
+      });
+  auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
+    Answer(Call(impl->handler, Convert(req)), &res);
+  };
+  auto serve_body = [impl](const httplib::Request& req, httplib::Response& res,
+                           const httplib::ContentReader& reader) {
+    HttpRequest request = Convert(req);
+    const int64_t limit = impl->options.max_body_bytes;
+    const auto deadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::seconds(impl->options.body_deadline_seconds);
+    bool too_large = false;
+    bool too_slow = false;
+    const bool read = reader([&](const char* data, size_t n) {
+      if (static_cast<int64_t>(request.body.size() + n) > limit) {
+        too_large = true;
+        return false;
+      }
+      if (std::chrono::steady_clock::now() > deadline) {
+        too_slow = true;
+        return false;
+      }
+      request.body.append(data, n);
+      return true;
+    });
+    if (too_large || too_slow || !read) {
+      Answer(too_large ? TooLarge(limit)
+             : too_slow
+                 ? HttpResponse::Text(
+                       408,
+                       "Request timeout: the body took "
+                       "longer than " +
+                           std::to_string(impl->options.body_deadline_seconds) +
+                           " s")
+                 : HttpResponse::Text(400,
+                                      "Bad request: malformed or "
+                                      "incomplete body"),
+             &res);
+      if (!too_large) res.set_header("Connection", "close");
+      return;
+    }
+    Answer(Call(impl->handler, request), &res);
+  };
+  s.Get(".*", serve);
+  s.Options(".*", serve);
+  s.Put(".*", serve_body);
+  s.Post(".*", serve_body);
+  s.Delete(".*", serve_body);
+  s.Patch(".*", serve_body);
+}
+
+HttpServer::~HttpServer() = default;
+
+Status HttpServer::Bind() {
+  const HttpServerOptions& o = impl_->options;
+  if (o.port == 0) {
+    port_ = impl_->server.bind_to_any_port(o.bind);
+    if (port_ <= 0) {
+      return Status::IOError("cannot listen on " + o.bind + " (any port)");
+    }
+    return Status::OK();
+  }
+  if (!impl_->server.bind_to_port(o.bind, o.port)) {
+    return Status::IOError("cannot listen on " + o.bind + ":" +
+                           std::to_string(o.port) +
+                           " (address in use, or not an address here)");
+  }
+  port_ = o.port;
+  return Status::OK();
+}
+
+void HttpServer::Run() { impl_->server.listen_after_bind(); }
+
+void HttpServer::Stop() { impl_->server.stop(); }
+
+}  // namespace rest
+}  // namespace obkvlite

@@ -1,0 +1,75 @@
+// Copyright (c) obkvlite authors.
+//
+// HttpServer: the HTTP/1.1 listener (Debian's cpp-httplib) in front of an
+// HttpHandler. Every request of every method goes to the handler with its
+// raw target, its headers and its whole body. Past max_body_bytes the
+// answer is 413 and the connection closes: at once for a Content-Length
+// past it (none of the body is read), as soon as a chunked body grows past
+// it. A body not read whole within body_deadline_seconds gets 408, a cut
+// one 400; httplib answers 400 for what is not HTTP. Connections are served
+// by a bounded pool: `threads` workers, and at most 4 x threads accepted
+// connections waiting, after which the listener stops accepting until a
+// worker frees (the kernel's backlog holds the rest). Slow clients time out
+// after read_timeout_seconds.
+//
+// Stop() (from any thread, e.g. on SIGTERM) closes the listening socket;
+// Run() then returns once every accepted connection's current request has
+// been answered.
+//
+// REQUIRED: the handler outlives the server.
+// Thread safety: the handler is called from the pool's threads at once;
+// Stop may be called from any thread.
+
+#ifndef OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+#define OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "obkvlite/status.h"
+#include "server/metrics/request_metrics.h"
+#include "server/rest/http_message.h"
+
+namespace obkvlite {
+namespace rest {
+
+using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
+
+struct HttpServerOptions {
+  std::string bind = "127.0.0.1";  // address to listen on
+  int port = 8080;                 // 0: any free port (see port())
+  int threads = 8;                 // workers, 1..1024
+  int64_t max_body_bytes = 64 << 20;
+  int read_timeout_seconds = 5;    // a request's bytes must keep coming
+  int body_deadline_seconds = 60;  // a body must be read whole by then
+  int keep_alive_seconds = 2;      // idle keep-alive connections close
+};
+
+class HttpServer {
+ public:
+  // `metrics` (may be null) counts the open connections.
+  HttpServer(const HttpServerOptions& options, HttpHandler handler,
+             metrics::RequestMetrics* metrics);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Binds the address: IOError naming it when it cannot.
+  Status Bind();
+  // The bound port (after Bind).
+  int port() const { return port_; }
+  // Serves until Stop. REQUIRED: Bind succeeded.
+  void Run();
+  void Stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  int port_ = 0;
+};
+
+}  // namespace rest
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_SERVER_REST_HTTP_SERVER_H_

@@ -1,0 +1,102 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/json_body.h"
+
+#include <limits>
+
+namespace obkvlite {
+namespace rest {
+
+Result<nlohmann::json> ParseJsonObject(std::string_view body) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(body.begin(), body.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    return Status::InvalidArgument("body: malformed JSON at byte " +
+                                   std::to_string(e.byte));
+  }
+  if (!doc.is_object()) {
+    return Status::InvalidArgument("body: must be a JSON object");
+  }
+  return doc;
+}
+
+Result<std::optional<std::string>> JsonString(const nlohmann::json& object,
+                                              const char* name,
+                                              const std::string& path) {
+  auto it = object.find(name);
+  if (it == object.end() || it->is_null()) return std::optional<std::string>();
+  if (!it->is_string()) {
+    return Status::InvalidArgument("body: " + path + ": must be a string");
+  }
+  return std::optional<std::string>(it->get<std::string>());
+}
+
+Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
+                              int64_t min, int64_t max) {
+  bool ok = !text.empty() && text.size() <= 20;
+  int64_t v = 0;
+  bool negative = false;
+  size_t i = 0;
+  if (ok && text[0] == '-') {
+    negative = true;
+    i = 1;
+    ok = text.size() > 1;
+  }
+  for (; ok && i < text.size(); ++i) {
+    const char c = text[i];
+    if (c < '0' || c > '9' ||
+        v > (std::numeric_limits<int64_t>::max() - (c - '0')) / 10) {
+      ok = false;
+      break;
+    }
+    v = v * 10 + (c - '0');
+  }
+  if (negative) v = -v;
+  if (!ok || v < min || v > max) {
+    return Status::InvalidArgument(
+        "body: " + path + ": must be an integer in [" + std::to_string(min) +
+        ", " + std::to_string(max) + "], got '" +
+        std::string(text.substr(0, 40)) + "'");
+  }
+  return v;
+}
+
+Result<std::optional<int64_t>> JsonInt(const nlohmann::json& object,
+                                       const char* name,
+                                       const std::string& path) {
+  auto it = object.find(name);
+  if (it == object.end() || it->is_null()) return std::optional<int64_t>();
+  if (it->is_number_integer()) {
+    if (it->is_number_unsigned() &&
+        it->get<uint64_t>() >
+            static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      return Status::InvalidArgument("body: " + path + ": out of range");
+    }
+    return std::optional<int64_t>(it->get<int64_t>());
+  }
+  if (it->is_string()) {
+    OBKV_ASSIGN_OR_RETURN(int64_t v,
+                          ParseIntField(it->get<std::string>(), path,
+                                        std::numeric_limits<int64_t>::min(),
+                                        std::numeric_limits<int64_t>::max()));
+    return std::optional<int64_t>(v);
+  }
+  return Status::InvalidArgument("body: " + path + ": must be an integer");
+}
+
+Result<std::optional<bool>> JsonBool(const nlohmann::json& object,
+                                     const char* name,
+                                     const std::string& path) {
+  auto it = object.find(name);
+  if (it == object.end() || it->is_null()) return std::optional<bool>();
+  if (it->is_boolean()) return std::optional<bool>(it->get<bool>());
+  if (it->is_string()) {
+    const std::string s = it->get<std::string>();
+    if (s == "true") return std::optional<bool>(true);
+    if (s == "false") return std::optional<bool>(false);
+  }
+  return Status::InvalidArgument("body: " + path + ": must be true or false");
+}
+
+}  // namespace rest
+}  // namespace obkvlite

@@ -1,0 +1,48 @@
+// Copyright (c) obkvlite authors.
+//
+// Reading JSON request bodies (nlohmann/json) at one boundary: parse errors
+// become an InvalidArgument naming the byte offset, and typed field reads
+// name the JSON path.
+//
+// Thread safety: pure functions.
+
+#ifndef OBKVLITE_SERVER_REST_JSON_BODY_H_
+#define OBKVLITE_SERVER_REST_JSON_BODY_H_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "obkvlite/status.h"
+
+namespace obkvlite {
+namespace rest {
+
+// Parses `body` as one JSON object: "body: malformed JSON at byte 12",
+// "body: must be a JSON object".
+Result<nlohmann::json> ParseJsonObject(std::string_view body);
+
+// Member `name` of `object` as a string (nullopt when absent):
+// "body: Row[0].key: must be a string". `path` is the member's path.
+Result<std::optional<std::string>> JsonString(const nlohmann::json& object,
+                                              const char* name,
+                                              const std::string& path);
+// As JsonString for an integer; a numeric string ("100") is accepted, as
+// Jackson does.
+Result<std::optional<int64_t>> JsonInt(const nlohmann::json& object,
+                                       const char* name,
+                                       const std::string& path);
+// As JsonString for a boolean.
+Result<std::optional<bool>> JsonBool(const nlohmann::json& object,
+                                     const char* name, const std::string& path);
+// A decimal integer in [min, max] from text: "body: Scanner.batch: must be
+// an integer in [1, 2147483647], got 'x'".
+Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
+                              int64_t min, int64_t max);
+
+}  // namespace rest
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_SERVER_REST_JSON_BODY_H_

@@ -1,0 +1,46 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/regions.h"
+
+#include <algorithm>
+#include <map>
+
+#include "obkvlite/bytes.h"
+
+namespace obkvlite {
+namespace rest {
+
+Result<std::vector<RegionInfo>> ListRegions(Store* store,
+                                            const TableSpec& spec) {
+  const FamilySpec& family = spec.families.front();
+  OBKV_ASSIGN_OR_RETURN(std::vector<PartitionInfo> parts,
+                        store->ListPartitions(spec.name, family.name));
+  OBKV_ASSIGN_OR_RETURN(std::vector<RequestStatsBucket> buckets,
+                        store->RequestStats(spec.name, RequestStatsQuery()));
+  // Physical partition index -> first-level index.
+  const int subparts = family.partition.SubpartitionCount();
+  std::map<int, RequestCounts> by_partition;
+  for (const RequestStatsBucket& b : buckets) {
+    by_partition[b.partition / std::max(1, subparts)] += b.counts;
+  }
+  const bool key_ranges = family.partition.HasRangeLevel() &&
+                          family.partition.range_column == RangeColumn::kK;
+  std::vector<RegionInfo> out;
+  for (const PartitionInfo& p : parts) {
+    RegionInfo r;
+    r.index = p.index;
+    if (key_ranges && p.has_range) {
+      if (p.has_lower && !p.lower.is_maxvalue) r.start_key = p.lower.key;
+      if (!p.upper.is_maxvalue) r.end_key = p.upper.key;
+    }
+    r.name = spec.name + "," + ToStringBinary(r.start_key) + "," +
+             std::to_string(p.index) + "." + (p.name.empty() ? "p0" : p.name) +
+             ".";
+    r.cells = p.cells;
+    r.requests = by_partition[p.index];
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace rest
+}  // namespace obkvlite

@@ -1,0 +1,77 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/rest_app.h"
+
+#include <chrono>
+
+#include "server/metrics/prometheus_text.h"
+#include "server/web/ui_pages.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+std::string PathOf(const std::string& target) {
+  return target.substr(0, target.find('?'));
+}
+
+}  // namespace
+
+RestApp::RestApp(Store* store, const RestOptions& options,
+                 metrics::RequestMetrics* metrics)
+    : store_(store), metrics_(metrics), service_(store, options, metrics) {}
+
+HttpResponse RestApp::Handle(const HttpRequest& request) {
+  const std::string path = PathOf(request.target);
+  if (path == "/metrics") {
+    return Timed("metrics", metrics::RequestKind::kUi, request,
+                 &RestApp::Metrics);
+  }
+  if (web::IsUiPath(path)) {
+    return Timed("ui", metrics::RequestKind::kUi, request, &RestApp::Ui);
+  }
+  return service_.Handle(request);
+}
+
+HttpResponse RestApp::Timed(const char* operation, metrics::RequestKind kind,
+                            const HttpRequest& request,
+                            HttpResponse (RestApp::*page)(const HttpRequest&)) {
+  const auto start = std::chrono::steady_clock::now();
+  HttpResponse r;
+  try {
+    r = (this->*page)(request);
+  } catch (const std::exception& e) {
+    r = HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+  }
+  metrics_->Record(
+      operation, kind, r.status,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count());
+  return r;
+}
+
+HttpResponse RestApp::Metrics(const HttpRequest& request) {
+  if (request.method != "GET" && request.method != "HEAD") {
+    return HttpResponse::Text(405, "Method not allowed");
+  }
+  metrics::ServerGauges gauges;
+  gauges.open_scanners = service_.open_scanners();
+  gauges.expired_scanners = service_.expired_scanners();
+  HttpResponse r;
+  r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+  r.body = metrics::RenderPrometheus(store_, *metrics_, gauges);
+  return r;
+}
+
+HttpResponse RestApp::Ui(const HttpRequest& request) {
+  web::UiContext ctx;
+  ctx.store = store_;
+  ctx.metrics = metrics_;
+  ctx.open_scanners = service_.open_scanners();
+  ctx.expired_scanners = service_.expired_scanners();
+  ctx.listen = service_.options().location;
+  ctx.read_only = service_.options().read_only;
+  return web::RenderUiPage(ctx, request.method, PathOf(request.target));
+}
+
+}  // namespace rest
+}  // namespace obkvlite

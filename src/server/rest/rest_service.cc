@@ -1,0 +1,166 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/rest_service.h"
+
+#include <chrono>
+#include <exception>
+
+#include "server/rest/rest_handlers.h"
+#include "server/rest/xml_doc.h"
+
+#ifndef OBKVLITE_VERSION_STRING
+#define OBKVLITE_VERSION_STRING "0.0.0"
+#endif
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+using metrics::RequestKind;
+
+// What a (resource, method) pair runs: the operation's name for the
+// metrics, its kind, whether it writes, and the handler.
+struct Route {
+  const char* operation = nullptr;  // null: 405
+  RequestKind kind = RequestKind::kAdmin;
+  bool writes = false;
+  HttpResponse (*handler)(const RestContext&) = nullptr;
+};
+
+Route Resolve(RestResource resource, const std::string& method) {
+  const bool get = method == "GET" || method == "HEAD";
+  const bool put = method == "PUT" || method == "POST";
+  const bool del = method == "DELETE";
+  switch (resource) {
+    case RestResource::kTableList:
+      if (get) return {"table_list", RequestKind::kAdmin, false, GetTableList};
+      break;
+    case RestResource::kVersion:
+      if (get) return {"version", RequestKind::kAdmin, false, GetVersion};
+      break;
+    case RestResource::kClusterVersion:
+      if (get) {
+        return {"cluster_version", RequestKind::kAdmin, false,
+                GetClusterVersion};
+      }
+      break;
+    case RestResource::kClusterStatus:
+      if (get) {
+        return {"cluster_status", RequestKind::kAdmin, false, GetClusterStatus};
+      }
+      break;
+    case RestResource::kNamespaces:
+    case RestResource::kNamespaceTables:
+      if (get)
+        return {"namespace", RequestKind::kAdmin, false, HandleNamespaces};
+      break;
+    case RestResource::kNamespace:
+      if (get || put || del) {
+        return {"namespace", RequestKind::kAdmin, !get, HandleNamespaces};
+      }
+      break;
+    case RestResource::kTable:
+      break;
+    case RestResource::kSchema:
+      if (get) return {"schema_get", RequestKind::kAdmin, false, HandleSchema};
+      if (put) return {"schema_put", RequestKind::kAdmin, true, HandleSchema};
+      if (del)
+        return {"schema_delete", RequestKind::kAdmin, true, HandleSchema};
+      break;
+    case RestResource::kExists:
+      if (get) return {"exists", RequestKind::kAdmin, false, GetExists};
+      break;
+    case RestResource::kRegions:
+      if (get) return {"regions", RequestKind::kAdmin, false, GetRegions};
+      break;
+    case RestResource::kMultiget:
+      if (get) return {"multiget", RequestKind::kRead, false, GetMultiple};
+      break;
+    case RestResource::kScanners:
+      if (put) {
+        return {"scanner_create", RequestKind::kScan, false, CreateScanner};
+      }
+      break;
+    case RestResource::kScanner:
+      if (get) {
+        return {"scanner_next", RequestKind::kScan, false, NextScannerBatch};
+      }
+      if (del) {
+        return {"scanner_delete", RequestKind::kScan, false, DeleteScanner};
+      }
+      break;
+    case RestResource::kRow:
+      if (get) return {"row_get", RequestKind::kRead, false, GetRow};
+      if (put) return {"row_put", RequestKind::kWrite, true, PutRow};
+      if (del) return {"row_delete", RequestKind::kDelete, true, DeleteRow};
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string ObkvliteVersion() { return OBKVLITE_VERSION_STRING; }
+
+RestService::RestService(Store* store, const RestOptions& options,
+                         metrics::RequestMetrics* metrics)
+    : store_(store),
+      options_(options),
+      metrics_(metrics),
+      scanners_(std::make_unique<ScannerRegistry>(options.scanners)) {
+  InitXml();
+}
+
+RestService::~RestService() { CloseScanners(); }
+
+int RestService::open_scanners() const { return scanners_->size(); }
+
+int64_t RestService::expired_scanners() const { return scanners_->expired(); }
+
+void RestService::CloseScanners() { scanners_->Clear(); }
+
+HttpResponse RestService::Handle(const HttpRequest& request) {
+  const auto start = std::chrono::steady_clock::now();
+  const char* operation = "bad_request";
+  RequestKind kind = RequestKind::kAdmin;
+  HttpResponse response;
+  try {
+    Result<RestTarget> target = ParseRestTarget(request.target);
+    if (!target.ok()) {
+      response = BadRequest(target.status().message());
+    } else {
+      const Route route = Resolve(target->resource, request.method);
+      if (route.operation == nullptr) {
+        operation = "method_not_allowed";
+        response = HttpResponse::Text(405, "Method not allowed");
+      } else {
+        operation = route.operation;
+        kind = route.kind;
+        if (route.writes && options_.read_only) {
+          response =
+              HttpResponse::Text(403, "Forbidden: the server is read-only");
+        } else if (static_cast<int64_t>(request.body.size()) >
+                   options_.max_body_bytes) {
+          response = HttpResponse::Text(
+              413, "Payload too large: the limit is " +
+                       std::to_string(options_.max_body_bytes) + " bytes");
+        } else {
+          RestContext ctx{store_, options_, scanners_.get(), request, *target};
+          response = route.handler(ctx);
+        }
+      }
+    }
+  } catch (const std::exception& e) {
+    response =
+        HttpResponse::Text(500, std::string("Internal error: ") + e.what());
+  }
+  if (metrics_ != nullptr) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    metrics_->Record(operation, kind, response.status, seconds);
+  }
+  return response;
+}
+
+}  // namespace rest
+}  // namespace obkvlite

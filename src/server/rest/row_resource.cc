@@ -1,0 +1,385 @@
+// Copyright (c) obkvlite authors.
+//
+// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS] and
+// GET /T/multiget.
+
+#include <algorithm>
+#include <limits>
+
+#include "server/rest/cell_set.h"
+#include "server/rest/json_body.h"
+#include "server/rest/rest_handlers.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+// ?v=N: the versions to return (1 without it).
+Result<int> Versions(const RestContext& ctx) {
+  std::optional<std::string> v = ctx.target.Param("v");
+  if (!v) return 1;
+  Result<int64_t> n =
+      ParseIntField(*v, "v", 1, std::numeric_limits<int>::max());
+  if (!n.ok()) {
+    return Status::InvalidArgument("v: must be a positive integer, got '" +
+                                   v->substr(0, 40) + "'");
+  }
+  return static_cast<int>(*n);
+}
+
+TimeRange RangeOf(const RowSpec& rs) {
+  if (rs.timestamp) return TimeRange::Exactly(*rs.timestamp);
+  TimeRange range;
+  if (rs.start_ts) range.min_ms = *rs.start_ts;
+  if (rs.end_ts) range.max_ms = *rs.end_ts;
+  return range;
+}
+
+// Projects `rs`'s columns onto families / columns, checking each family.
+Status Project(const TableSpec& spec, const RowSpec& rs,
+               std::vector<std::string>* families,
+               std::vector<Column>* columns) {
+  for (const ColumnSpec& c : rs.columns) {
+    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    if (c.whole_family) {
+      families->push_back(c.family);
+    } else {
+      columns->push_back({c.family, c.qualifier});
+    }
+  }
+  return Status::OK();
+}
+
+Status TooManyCells(int64_t limit) {
+  return Status::InvalidArgument(
+      "the answer has more than " + std::to_string(limit) +
+      " cells (the server's limit); read it with a scanner");
+}
+
+// A read of the target's table: ?v=N, and the rows read so far.
+struct Read {
+  Table* table = nullptr;
+  int versions = 1;
+  std::vector<RowResult> rows;
+  int64_t cells = 0;
+};
+
+// The rows `rs` names, added to `read`: one Get, or a prefix scan for a
+// glob.
+Status ReadRows(const RestContext& ctx, const RowSpec& rs, Read* read) {
+  Table* table = read->table;
+  const int versions = read->versions;
+  int64_t* cells = &read->cells;
+  std::vector<RowResult>* rows = &read->rows;
+  const int64_t limit = ctx.options.max_response_cells;
+  if (rs.prefix_glob) {
+    Scan scan;
+    scan.prefix = rs.row;
+    scan.max_versions = versions;
+    scan.time_range = RangeOf(rs);
+    OBKV_RETURN_IF_ERROR(
+        Project(table->spec(), rs, &scan.families, &scan.columns));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                          table->GetScanner(scan));
+    RowResult row;
+    while (scanner->Next(&row)) {
+      *cells += static_cast<int64_t>(row.cells.size());
+      if (*cells > limit) return TooManyCells(limit);
+      rows->push_back(std::move(row));
+    }
+    return scanner->status();
+  }
+  Get get(rs.row);
+  get.max_versions = versions;
+  if (rs.timestamp) {
+    get.timestamp = rs.timestamp;
+  } else {
+    get.time_range = RangeOf(rs);
+  }
+  OBKV_RETURN_IF_ERROR(Project(table->spec(), rs, &get.families, &get.columns));
+  OBKV_ASSIGN_OR_RETURN(RowResult row, table->Get(get));
+  if (row.empty()) return Status::OK();
+  *cells += static_cast<int64_t>(row.cells.size());
+  if (*cells > limit) return TooManyCells(limit);
+  rows->push_back(std::move(row));
+  return Status::OK();
+}
+
+// Starts `read` on the target's table with ?v=N; the error response when
+// either is wrong.
+std::optional<HttpResponse> StartRead(const RestContext& ctx, Read* read) {
+  Result<Table*> t = TargetTable(ctx);
+  if (!t.ok()) return ErrorResponse(t.status());
+  Result<int> v = Versions(ctx);
+  if (!v.ok()) return ErrorResponse(v.status());
+  read->table = *t;
+  read->versions = *v;
+  return std::nullopt;
+}
+
+Result<int64_t> HeaderTimestamp(const std::string& text) {
+  return ParseIntField(text, "X-Timestamp", 0,
+                       std::numeric_limits<int64_t>::max() - 1);
+}
+
+// The put of an application/octet-stream body: the URL names the row and
+// the one column; X-Timestamp or the URL the timestamp.
+Result<std::vector<Put>> BinaryPut(const RestContext& ctx,
+                                   const TableSpec& spec) {
+  const RowSpec& rs = ctx.target.row;
+  if (rs.prefix_glob || rs.columns.size() != 1) {
+    return Status::InvalidArgument(
+        "application/octet-stream: the URL must name one row and one column "
+        "(/table/row/family:qualifier)");
+  }
+  const ColumnSpec& c = rs.columns.front();
+  OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+  std::optional<int64_t> ts = rs.timestamp;
+  const std::string header = ctx.request.Header("x-timestamp");
+  if (!header.empty()) {
+    OBKV_ASSIGN_OR_RETURN(int64_t v, HeaderTimestamp(header));
+    ts = v;
+  }
+  Put put(rs.row);
+  put.cells.push_back({c.family, c.qualifier, ts, ctx.request.body});
+  return std::vector<Put>{std::move(put)};
+}
+
+// The puts of a CellSet body; its keys and columns override the URL's.
+Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
+                                     const TableSpec& spec) {
+  const RowSpec& rs = ctx.target.row;
+  OBKV_ASSIGN_OR_RETURN(CellSetModel model,
+                        ParseCellSet(type, ctx.request.body));
+  if (model.rows.empty()) {
+    return Status::InvalidArgument("body: CellSet: no Row");
+  }
+  std::vector<Put> puts;
+  for (size_t r = 0; r < model.rows.size(); ++r) {
+    const RowModel& row = model.rows[r];
+    const std::string rpath = "body: Row[" + std::to_string(r) + "]";
+    Put put;
+    if (row.key) {
+      put.row = *row.key;
+    } else if (!rs.prefix_glob) {
+      put.row = rs.row;
+    } else {
+      return Status::InvalidArgument(rpath + ".key: missing");
+    }
+    if (row.cells.empty()) {
+      return Status::InvalidArgument(rpath + ".Cell: no cells");
+    }
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const CellModel& cell = row.cells[c];
+      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
+      ColumnSpec column;
+      if (cell.column) {
+        OBKV_ASSIGN_OR_RETURN(
+            column, ParseColumnSpec(*cell.column, cpath + ".column", false));
+      } else if (!rs.columns.empty()) {
+        column = rs.columns.front();
+      } else {
+        return Status::InvalidArgument(cpath + ".column: missing");
+      }
+      OBKV_RETURN_IF_ERROR(CheckFamily(spec, column.family));
+      std::optional<int64_t> ts =
+          cell.timestamp ? cell.timestamp : rs.timestamp;
+      if (ts && *ts < 0) {
+        return Status::InvalidArgument(
+            cpath + ".timestamp: must be >= 0, got " + std::to_string(*ts));
+      }
+      put.cells.push_back({column.family, column.qualifier, ts, cell.value});
+    }
+    puts.push_back(std::move(put));
+  }
+  return puts;
+}
+
+// The deletes `rs` names, as HBase's RowResource.delete: the whole row (up
+// to TS), a family up to TS, one column's version at TS, or all versions
+// of a column.
+Result<std::vector<Mutation>> UrlDeletes(const RowSpec& rs,
+                                         const TableSpec& spec) {
+  if (rs.prefix_glob) {
+    return Status::InvalidArgument("row: DELETE takes one row, not a '*' glob");
+  }
+  if (rs.start_ts) {
+    return Status::InvalidArgument(
+        "timestamp: DELETE takes one timestamp, not a range");
+  }
+  std::vector<Mutation> deletes;
+  if (rs.columns.empty()) {
+    Delete d;
+    d.row = rs.row;
+    d.type = DeleteType::kRow;
+    d.timestamp = rs.timestamp;
+    deletes.emplace_back(std::move(d));
+  }
+  for (const ColumnSpec& c : rs.columns) {
+    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    Delete d;
+    d.row = rs.row;
+    d.family = c.family;
+    d.qualifier = c.qualifier;
+    d.timestamp = rs.timestamp;
+    d.type = c.whole_family ? DeleteType::kFamily
+             : rs.timestamp ? DeleteType::kColumn
+                            : DeleteType::kColumns;
+    deletes.emplace_back(std::move(d));
+  }
+  return deletes;
+}
+
+// HBase's checkAndPut (?check=put) and checkAndDelete (?check=delete): the
+// CellSet's one row, whose last cell is the check (its column must hold
+// exactly that value); the other cells are put (one of them in the checked
+// column, as HBase requires), or the URL's cells are deleted. 200 when it
+// applied, 304 when the check failed.
+HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
+                               Table* table, const std::string& check) {
+  if (check != "put" && check != "delete") {
+    return BadRequest("check: must be put or delete, got '" +
+                      check.substr(0, 40) + "'");
+  }
+  if (type == MediaType::kBinary) {
+    return BadRequest("check: needs a CellSet body (JSON or XML)");
+  }
+  Result<std::vector<Put>> puts = CellSetPuts(ctx, type, table->spec());
+  if (!puts.ok()) return ErrorResponse(puts.status());
+  Put put = std::move(puts->front());
+  const size_t min_cells = check == "put" ? 2 : 1;
+  if (puts->size() != 1 || put.cells.size() < min_cells) {
+    return BadRequest("check=" + check + ": the body must hold one Row with " +
+                      std::to_string(min_cells) +
+                      (min_cells == 1 ? " Cell or more" : " Cells or more") +
+                      ", the last one the value to check");
+  }
+  const PutCell& probe = put.cells.back();
+  if (probe.qualifier.empty()) {
+    return BadRequest("check=" + check +
+                      ": the last Cell's column must be family:qualifier");
+  }
+  if (check == "put" && std::none_of(put.cells.begin(), put.cells.end() - 1,
+                                     [&probe](const PutCell& c) {
+                                       return c.family == probe.family &&
+                                              c.qualifier == probe.qualifier;
+                                     })) {
+    return BadRequest(
+        "check=put: the column to put and the column to check do not match");
+  }
+  CheckAndMutate cam;
+  cam.row = put.row;
+  cam.family = put.cells.back().family;
+  cam.qualifier = put.cells.back().qualifier;
+  cam.op = CompareOp::kEqual;
+  cam.value = put.cells.back().value;
+  put.cells.pop_back();
+  if (check == "put") {
+    cam.mutations.emplace_back(std::move(put));
+  } else {
+    RowSpec rs = ctx.target.row;
+    rs.row = cam.row;
+    Result<std::vector<Mutation>> deletes = UrlDeletes(rs, table->spec());
+    if (!deletes.ok()) return ErrorResponse(deletes.status());
+    for (Mutation& m : *deletes) {
+      cam.mutations.emplace_back(std::get<Delete>(std::move(m)));
+    }
+  }
+  Result<bool> applied = table->CheckAndMutate(cam);
+  if (!applied.ok()) return ErrorResponse(applied.status());
+  HttpResponse r;
+  r.status = *applied ? 200 : 304;
+  return r;
+}
+
+}  // namespace
+
+HttpResponse GetRow(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type =
+      ResponseType(ctx, kCellOrValueTypes, &refused);
+  if (!type) return refused;
+  const RowSpec& rs = ctx.target.row;
+  if (*type == MediaType::kBinary &&
+      (rs.prefix_glob || rs.columns.size() != 1)) {
+    return BadRequest(
+        "application/octet-stream returns one value: name one row and one "
+        "column (/table/row/family:qualifier)");
+  }
+  Read read;
+  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
+  Status st = ReadRows(ctx, rs, &read);
+  if (!st.ok()) return ErrorResponse(st);
+  const std::vector<RowResult>& rows = read.rows;
+  if (rows.empty()) return NotFound();
+  if (*type == MediaType::kBinary) {
+    const Cell& cell = rows.front().cells.front();
+    HttpResponse r = Body(*type, cell.value);
+    r.headers.emplace_back("X-Timestamp", std::to_string(cell.timestamp));
+    return r;
+  }
+  return Body(*type, RenderCellSet(*type, rows));
+}
+
+HttpResponse PutRow(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = BodyType(
+      ctx, {MediaType::kJson, MediaType::kXml, MediaType::kBinary}, &refused);
+  if (!type) return refused;
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  if (std::optional<std::string> check = ctx.target.Param("check")) {
+    return CheckAndMutateRow(ctx, *type, *table, *check);
+  }
+  const TableSpec& spec = (*table)->spec();
+  Result<std::vector<Put>> puts = *type == MediaType::kBinary
+                                      ? BinaryPut(ctx, spec)
+                                      : CellSetPuts(ctx, *type, spec);
+  if (!puts.ok()) return ErrorResponse(puts.status());
+  Status st =
+      puts->size() == 1 ? (*table)->Put(puts->front()) : (*table)->Put(*puts);
+  return st.ok() ? HttpResponse() : ErrorResponse(st);
+}
+
+HttpResponse DeleteRow(const RestContext& ctx) {
+  const RowSpec& rs = ctx.target.row;
+  if (ctx.target.Param("check")) {
+    return BadRequest(
+        "check: a checkAndDelete is PUT or POST /table/row?check=delete");
+  }
+  Result<Table*> table = TargetTable(ctx);
+  if (!table.ok()) return ErrorResponse(table.status());
+  Result<std::vector<Mutation>> deletes = UrlDeletes(rs, (*table)->spec());
+  if (!deletes.ok()) return ErrorResponse(deletes.status());
+  Status st;
+  if (deletes->size() == 1) {
+    st = (*table)->Delete(std::get<Delete>(deletes->front()));
+  } else {
+    st = (*table)->Batch(*deletes).status();
+  }
+  return st.ok() ? HttpResponse() : ErrorResponse(st);
+}
+
+HttpResponse GetMultiple(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kCellTypes, &refused);
+  if (!type) return refused;
+  const std::vector<std::string> keys = ctx.target.Params("row");
+  if (keys.empty()) return BadRequest("row: name at least one row (?row=KEY)");
+  Read read;
+  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    Result<RowSpec> rs = ParseMultigetRow(keys[i]);
+    if (!rs.ok()) {
+      return ErrorResponse(
+          rs.status().WithPrefix("row[" + std::to_string(i) + "]"));
+    }
+    Status st = ReadRows(ctx, *rs, &read);
+    if (!st.ok()) return ErrorResponse(st);
+  }
+  if (read.rows.empty()) return NotFound();
+  return Body(*type, RenderCellSet(*type, read.rows));
+}
+
+}  // namespace rest
+}  // namespace obkvlite

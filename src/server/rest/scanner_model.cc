@@ -1,0 +1,158 @@
+// Copyright (c) obkvlite authors.
+#include "server/rest/scanner_model.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/rest/base64.h"
+#include "server/rest/filter_model.h"
+#include "server/rest/json_body.h"
+#include "server/rest/rest_path.h"
+#include "server/rest/xml_doc.h"
+
+namespace obkvlite {
+namespace rest {
+namespace {
+
+// The model's fields as text, from JSON or XML alike.
+struct RawModel {
+  std::optional<std::string> start_row, end_row;  // base64
+  std::vector<std::string> columns;               // base64
+  std::optional<std::string> batch, start_time, end_time, max_versions, limit,
+      reversed;
+  std::optional<std::string> filter;  // filter model JSON
+};
+
+Result<std::optional<std::string>> JsonScalar(const nlohmann::json& doc,
+                                              const char* name) {
+  auto it = doc.find(name);
+  if (it == doc.end() || it->is_null()) return std::optional<std::string>();
+  if (it->is_string())
+    return std::optional<std::string>(it->get<std::string>());
+  if (it->is_number_integer() || it->is_boolean()) {
+    return std::optional<std::string>(it->dump());
+  }
+  return Status::InvalidArgument(std::string("body: Scanner.") + name +
+                                 ": must be a string or an integer");
+}
+
+Result<RawModel> ReadJson(std::string_view body) {
+  OBKV_ASSIGN_OR_RETURN(nlohmann::json doc, ParseJsonObject(body));
+  RawModel m;
+  OBKV_ASSIGN_OR_RETURN(m.start_row,
+                        JsonString(doc, "startRow", "Scanner.startRow"));
+  OBKV_ASSIGN_OR_RETURN(m.end_row, JsonString(doc, "endRow", "Scanner.endRow"));
+  OBKV_ASSIGN_OR_RETURN(m.filter, JsonString(doc, "filter", "Scanner.filter"));
+  OBKV_ASSIGN_OR_RETURN(m.batch, JsonScalar(doc, "batch"));
+  OBKV_ASSIGN_OR_RETURN(m.start_time, JsonScalar(doc, "startTime"));
+  OBKV_ASSIGN_OR_RETURN(m.end_time, JsonScalar(doc, "endTime"));
+  OBKV_ASSIGN_OR_RETURN(m.max_versions, JsonScalar(doc, "maxVersions"));
+  OBKV_ASSIGN_OR_RETURN(m.limit, JsonScalar(doc, "limit"));
+  OBKV_ASSIGN_OR_RETURN(m.reversed, JsonScalar(doc, "reversed"));
+  auto cols = doc.find("column");
+  if (cols != doc.end() && !cols->is_null()) {
+    if (!cols->is_array()) {
+      return Status::InvalidArgument("body: Scanner.column: must be an array");
+    }
+    for (size_t i = 0; i < cols->size(); ++i) {
+      if (!(*cols)[i].is_string()) {
+        return Status::InvalidArgument("body: Scanner.column[" +
+                                       std::to_string(i) +
+                                       "]: must be a string");
+      }
+      m.columns.push_back((*cols)[i].get<std::string>());
+    }
+  }
+  return m;
+}
+
+Result<RawModel> ReadXml(std::string_view body) {
+  OBKV_ASSIGN_OR_RETURN(XmlDocument doc, XmlDocument::Parse(body, "Scanner"));
+  RawModel m;
+  XmlNode* root = doc.root();
+  m.start_row = XmlAttribute(root, "startRow");
+  m.end_row = XmlAttribute(root, "endRow");
+  m.batch = XmlAttribute(root, "batch");
+  m.start_time = XmlAttribute(root, "startTime");
+  m.end_time = XmlAttribute(root, "endTime");
+  m.max_versions = XmlAttribute(root, "maxVersions");
+  m.limit = XmlAttribute(root, "limit");
+  m.reversed = XmlAttribute(root, "reversed");
+  for (XmlNode* c : XmlChildren(root, "column"))
+    m.columns.push_back(XmlText(c));
+  std::vector<XmlNode*> filters = XmlChildren(root, "filter");
+  if (!filters.empty()) m.filter = XmlText(filters.front());
+  return m;
+}
+
+Result<std::string> Decode(const std::optional<std::string>& b64,
+                           const char* field) {
+  if (!b64) return std::string();
+  return Base64Decode(*b64, std::string("body: Scanner.") + field);
+}
+
+Result<int64_t> Int(const std::optional<std::string>& text, const char* field,
+                    int64_t min, int64_t max, int64_t fallback) {
+  if (!text) return fallback;
+  return ParseIntField(*text, std::string("Scanner.") + field, min, max);
+}
+
+}  // namespace
+
+Result<ScannerModel> ParseScannerModel(MediaType type, std::string_view body) {
+  RawModel raw;
+  if (type == MediaType::kXml) {
+    OBKV_ASSIGN_OR_RETURN(raw, ReadXml(body));
+  } else {
+    OBKV_ASSIGN_OR_RETURN(raw, ReadJson(body));
+  }
+  ScannerModel m;
+  OBKV_ASSIGN_OR_RETURN(m.scan.start_row, Decode(raw.start_row, "startRow"));
+  OBKV_ASSIGN_OR_RETURN(m.scan.stop_row, Decode(raw.end_row, "endRow"));
+  for (size_t i = 0; i < raw.columns.size(); ++i) {
+    const std::string field = "Scanner.column[" + std::to_string(i) + "]";
+    OBKV_ASSIGN_OR_RETURN(std::string col,
+                          Base64Decode(raw.columns[i], "body: " + field));
+    OBKV_ASSIGN_OR_RETURN(ColumnSpec c,
+                          ParseColumnSpec(col, "body: " + field, false));
+    if (c.whole_family) {
+      m.scan.families.push_back(c.family);
+    } else {
+      m.scan.columns.push_back({c.family, c.qualifier});
+    }
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      int64_t batch,
+      Int(raw.batch, "batch", 1, kMaxScannerBatch, kDefaultScannerBatch));
+  m.batch = static_cast<int>(batch);
+  OBKV_ASSIGN_OR_RETURN(m.scan.time_range.min_ms,
+                        Int(raw.start_time, "startTime", 0, INT64_MAX - 1, 0));
+  OBKV_ASSIGN_OR_RETURN(m.scan.time_range.max_ms,
+                        Int(raw.end_time, "endTime", 1, INT64_MAX, INT64_MAX));
+  if (m.scan.time_range.min_ms >= m.scan.time_range.max_ms) {
+    return Status::InvalidArgument(
+        "body: Scanner.startTime: " + std::to_string(m.scan.time_range.min_ms) +
+        " is not before endTime " + std::to_string(m.scan.time_range.max_ms));
+  }
+  OBKV_ASSIGN_OR_RETURN(int64_t versions,
+                        Int(raw.max_versions, "maxVersions", 1, INT32_MAX, 1));
+  m.scan.max_versions = static_cast<int>(versions);
+  OBKV_ASSIGN_OR_RETURN(m.scan.limit, Int(raw.limit, "limit", 0, INT64_MAX, 0));
+  if (raw.reversed) {
+    if (*raw.reversed != "true" && *raw.reversed != "false") {
+      return Status::InvalidArgument(
+          "body: Scanner.reversed: must be true or false");
+    }
+    m.scan.reversed = *raw.reversed == "true";
+  }
+  if (raw.filter && !raw.filter->empty()) {
+    Result<std::string> filter = FilterModelToLanguage(*raw.filter);
+    if (!filter.ok()) return filter.status().WithPrefix("body: Scanner");
+    m.scan.filter = std::move(filter).value();
+  }
+  return m;
+}
+
+}  // namespace rest
+}  // namespace obkvlite

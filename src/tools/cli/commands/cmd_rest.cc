@@ -1,0 +1,144 @@
+// Copyright (c) obkvlite authors.
+//
+// `obkv --store STORE rest start [-p|--port 8080] [-b|--bind 127.0.0.1]
+//  [--readonly] [--threads N] [--max-body-bytes N]
+//  [--scanner-idle-seconds S]`: HBase's REST API, the web pages and
+// /metrics on one port (src/server/, doc/rest.md). It prints one line
+// naming the address and port once it listens, and stops on SIGTERM or
+// SIGINT after the requests in flight are answered, exiting 0.
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <thread>
+
+#include "server/rest/http_server.h"
+#include "server/rest/rest_app.h"
+#include "tools/cli/cli.h"
+#include "tools/cli/open_store.h"
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+struct RestArgs {
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  bool read_only = false;
+  int threads = 8;
+  int64_t max_body_bytes = 64 << 20;
+  int scanner_idle_seconds = 60;
+};
+
+int RunRestStart(const RestArgs& args, CliContext& ctx) {
+  if (!ctx.RequireStore("rest start")) return ctx.exit_code;
+  // Every thread started from here on (the store's, the server's) inherits
+  // the blocked mask, so only sigwait below sees SIGTERM and SIGINT.
+  sigset_t stop_signals, old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
+  struct RestoreMask {
+    sigset_t* mask;
+    ~RestoreMask() { pthread_sigmask(SIG_SETMASK, mask, nullptr); }
+  } restore{&old_mask};
+
+  Result<std::unique_ptr<Store>> store = OpenStore(
+      ctx, args.read_only ? StoreAccess::kRead : StoreAccess::kCreate);
+  if (!store.ok()) return ctx.Fail(store.status());
+
+  rest::RestOptions options;
+  options.read_only = args.read_only;
+  options.max_body_bytes = args.max_body_bytes;
+  options.scanners.idle_seconds = args.scanner_idle_seconds;
+  rest::HttpServerOptions http;
+  http.bind = args.bind;
+  http.port = args.port;
+  http.threads = args.threads;
+  http.max_body_bytes = args.max_body_bytes;
+
+  // The app needs the bound port (its Locations name it): bind first,
+  // build the app before serving.
+  metrics::RequestMetrics metrics;
+  std::unique_ptr<rest::RestApp> app;
+  auto handler = [&app](const rest::HttpRequest& r) { return app->Handle(r); };
+  rest::HttpServer server(http, handler, &metrics);
+  rest::HttpServer* server_ptr = &server;
+  Status bound = server.Bind();
+  if (!bound.ok()) return ctx.Fail(bound);
+  const bool v6 = args.bind.find(':') != std::string::npos;
+  options.location = (v6 ? "[" + args.bind + "]" : args.bind) + ":" +
+                     std::to_string(server.port());
+  app = std::make_unique<rest::RestApp>(store->get(), options, &metrics);
+
+  std::thread serving([server_ptr] {
+    server_ptr->Run();
+    // Run returns on Stop, or when the listener fails: wake sigwait.
+    kill(getpid(), SIGTERM);
+  });
+  *ctx.out << "obkv rest: listening on http://" << options.location
+           << " (store " << (*store)->info().location << ", "
+           << (args.read_only ? "read-only" : "read-write") << ")" << std::endl;
+  int signal_number = 0;
+  sigwait(&stop_signals, &signal_number);
+  server.Stop();
+  serving.join();
+  // The signal Run's thread may have sent on its way out.
+  sigset_t pending;
+  sigpending(&pending);
+  if (sigismember(&pending, SIGTERM)) {
+    int ignored = 0;
+    sigwait(&stop_signals, &ignored);
+  }
+  app->service()->CloseScanners();
+  Status flushed = (*store)->FlushRequestStats();
+  *ctx.err << "obkv rest: stopped ("
+           << (signal_number == SIGINT ? "SIGINT" : "SIGTERM") << ")\n";
+  if (!flushed.ok()) {
+    *ctx.err << "obkv: warning: request stats not flushed: "
+             << flushed.message() << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
+  CLI::App* rest = app.add_subcommand(
+      "rest", "HBase's REST gateway, web pages (/ui) and metrics (/metrics)");
+  rest->require_subcommand(1);
+  auto args = std::make_shared<RestArgs>();
+  CLI::App* start = rest->add_subcommand(
+      "start",
+      "Serve HBase's REST API, the web pages and /metrics on one port until "
+      "SIGTERM or SIGINT (doc/rest.md)");
+  start
+      ->add_option("-p,--port", args->port,
+                   "Port to listen on (0: any free port)")
+      ->check(CLI::Range(0, 65535));
+  start->add_option("-b,--bind", args->bind,
+                    "Address to listen on (loopback by default)");
+  start->add_flag("--readonly", args->read_only,
+                  "Refuse every write with 403 (the store opens read-only)");
+  start
+      ->add_option("--threads", args->threads,
+                   "Worker threads serving connections")
+      ->check(CLI::Range(1, 1024));
+  start
+      ->add_option("--max-body-bytes", args->max_body_bytes,
+                   "Largest request body; past it 413")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  start
+      ->add_option("--scanner-idle-seconds", args->scanner_idle_seconds,
+                   "Close a scanner not read for this long")
+      ->check(CLI::Range(1, 86400));
+  start->callback([args, &ctx]() { ctx.exit_code = RunRestStart(*args, ctx); });
+}
+
+}  // namespace cli
+}  // namespace obkvlite

@@ -1,0 +1,647 @@
+#!/usr/bin/env python3
+"""HBase's REST API on `obkv rest start`: every endpoint with HBase's status
+codes and bodies (doc/rest.md), on one store kind.
+
+    rest_api_test.py OBKV WORKDIR sqlite|shards3|mariadb
+"""
+
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rest_harness import (Checks, Server, b64, obkv_create, reset_store,  # noqa
+                          store_location, unb64, watchdog)
+
+JSON = {"Accept": "application/json"}
+XML = {"Accept": "text/xml"}
+BIN = {"Accept": "application/octet-stream"}
+
+
+def cells_of(doc):
+    """[(row, column, ts, value)] of a CellSet JSON."""
+    out = []
+    for row in doc["Row"]:
+        for c in row["Cell"]:
+            out.append((unb64(row["key"]).decode(), unb64(c["column"]).decode(),
+                        c["timestamp"], unb64(c["$"]).decode()))
+    return out
+
+
+def put_cells(s, table, rows, url_row="fakerow"):
+    body = {"Row": [{"key": b64(k), "Cell": [
+        {"column": b64(col), "timestamp": ts, "$": b64(v)}
+        for col, ts, v in cells]} for k, cells in rows]}
+    return s.request("PUT", "/%s/%s" % (table, url_row), json.dumps(body),
+                     {"Content-Type": "application/json"})
+
+
+def test_cluster(s, ck):
+    st, h, body = s.request("GET", "/version")
+    ck.eq("GET /version status", st, 200)
+    ck.eq("GET /version type", h.get("content-type"), "text/plain")
+    ck.true("GET /version text", body.startswith(b"rest 0.0.3 [JVM: "), body)
+    st, doc = s.get_json("/version")
+    ck.eq("version JSON keys", sorted(doc), ["JVM", "Jersey", "OS", "REST",
+                                            "Server"])
+    ck.eq("version REST", doc["REST"], "0.0.3")
+    st, h, body = s.request("GET", "/version", headers=XML)
+    ck.true("version XML", body.startswith(b'<?xml version="1.0"') and
+            b'<Version ' in body and b'REST="0.0.3"' in body, body)
+    st, doc = s.get_json("/version/cluster")
+    ck.eq("cluster version", st, 200)
+    ck.true("cluster version value", doc["Version"].startswith("obkvlite-"),
+            doc)
+    st, doc = s.get_json("/status/cluster")
+    ck.eq("cluster status", st, 200)
+    ck.eq("status live nodes", len(doc["LiveNodes"]), 1)
+    ck.eq("status dead nodes", doc["DeadNodes"], [])
+    ck.eq("status node name", doc["LiveNodes"][0]["name"], s.address)
+    ck.eq("status regions", doc["regions"],
+          len(doc["LiveNodes"][0]["Region"]))
+    st, h, _ = s.request("GET", "/version", headers={
+        "Accept": "application/x-protobuf"})
+    ck.eq("protobuf is 406", st, 406)
+
+
+def test_schema(s, ck):
+    schema = {"name": "rt", "ColumnSchema": [
+        {"name": "f", "VERSIONS": "3"},
+        {"name": "g", "TTL": "86400", "BLOOMFILTER": "ROWCOL"}]}
+    st, _, _ = s.request("PUT", "/rt/schema", json.dumps(schema),
+                         {"Content-Type": "application/json"})
+    ck.eq("PUT schema creates: 201", st, 201)
+    st, doc = s.get_json("/rt/schema")
+    ck.eq("GET schema", st, 200)
+    ck.eq("schema JSON", doc, {
+        "name": "rt", "IS_META": "false", "ColumnSchema": [
+            {"name": "f", "VERSIONS": "3", "TTL": "2147483647"},
+            {"name": "g", "VERSIONS": "2147483647", "TTL": "86400",
+             "BLOOMFILTER": "ROWCOL"}]})
+    st, _, body = s.request("GET", "/rt/schema", headers=XML)
+    ck.true("schema XML", b'<TableSchema name="rt" IS_META="false">'
+            b'<ColumnSchema name="f" TTL="2147483647" VERSIONS="3"/>' in body,
+            body)
+    st, _, body = s.request("GET", "/rt/schema")
+    ck.true("schema text", body.startswith(
+        b"{ NAME=> 'rt', IS_META => 'false', COLUMNS => [ { NAME => 'f'"),
+        body)
+    # POST updates the listed family and keeps the others.
+    st, _, _ = s.request(
+        "POST", "/rt/schema",
+        '<TableSchema name="rt"><ColumnSchema name="g" VERSIONS="5"/>'
+        '</TableSchema>', {"Content-Type": "text/xml"})
+    ck.eq("POST schema on existing: 200", st, 200)
+    st, doc = s.get_json("/rt/schema")
+    ck.eq("POST kept f, changed g", [(c["name"], c["VERSIONS"], c["TTL"])
+                                     for c in doc["ColumnSchema"]],
+          [("f", "3", "2147483647"), ("g", "5", "2147483647")])
+    # PUT replaces: h added, g dropped.
+    st, _, _ = s.request("PUT", "/rt/schema", json.dumps(
+        {"name": "rt", "ColumnSchema": [{"name": "f", "VERSIONS": "3"},
+                                        {"name": "h"}]}),
+        {"Content-Type": "application/json"})
+    ck.eq("PUT schema on existing: 200", st, 200)
+    st, doc = s.get_json("/rt/schema")
+    ck.eq("PUT replaced the families", [c["name"] for c in doc["ColumnSchema"]],
+          ["f", "h"])
+    st, _, body = s.request("PUT", "/rt/schema", '{"name":"rt"}',
+                            {"Content-Type": "application/json"})
+    ck.eq("schema without ColumnSchema: 400", st, 400)
+    ck.eq("schema 400 names it", body,
+          b"Bad request: body: TableSchema.ColumnSchema: must be an array\r\n")
+    st, _, body = s.request("PUT", "/rt/schema", json.dumps(
+        {"ColumnSchema": [{"name": "f", "BLOOMFILTER": "BOGUS"}]}),
+        {"Content-Type": "application/json"})
+    ck.eq("bad attribute: 400", st, 400)
+    ck.true("bad attribute named", b"BLOOMFILTER" in body, body)
+    st, _, _ = s.request("GET", "/rt/exists")
+    ck.eq("exists", st, 200)
+    st, _, _ = s.request("GET", "/nosuch/exists")
+    ck.eq("exists missing: 404", st, 404)
+    st, _, _ = s.request("GET", "/nosuch/schema")
+    ck.eq("schema missing: 404", st, 404)
+    st, doc = s.get_json("/")
+    ck.true("table list", {"name": "rt"} in doc["table"], doc)
+    st, _, body = s.request("GET", "/")
+    ck.true("table list text", b"rt\n" in body, body)
+    st, _, body = s.request("GET", "/", headers=XML)
+    ck.true("table list XML", b'<TableList><table name="' in body, body)
+    # Delete a table.
+    s.request("PUT", "/gone/schema", '{"ColumnSchema":[{"name":"f"}]}',
+              {"Content-Type": "application/json"})
+    st, _, _ = s.request("DELETE", "/gone/schema")
+    ck.eq("DELETE schema", st, 200)
+    st, _, _ = s.request("DELETE", "/gone/schema")
+    ck.eq("DELETE schema again: 404", st, 404)
+
+
+def test_namespaces(s, ck):
+    st, doc = s.get_json("/namespaces")
+    ck.eq("namespaces", st, 200)
+    ck.true("default and hbase", "default" in doc["Namespace"] and
+            "hbase" in doc["Namespace"], doc)
+    st, _, _ = s.request("POST", "/namespaces/restns")
+    ck.eq("create namespace: 201", st, 201)
+    st, _, _ = s.request("POST", "/namespaces/restns")
+    ck.eq("create it again: 403", st, 403)
+    st, _, _ = s.request("GET", "/namespaces/restns")
+    ck.eq("namespace GET", st, 200)
+    st, doc = s.get_json("/namespaces/restns/tables")
+    ck.eq("namespace tables", doc, {"table": []})
+    st, _, _ = s.request("PUT", "/restns:nt/schema",
+                         '{"ColumnSchema":[{"name":"f"}]}',
+                         {"Content-Type": "application/json"})
+    ck.eq("create a table in the namespace", st, 201)
+    st, _, _ = put_cells(s, "restns:nt", [("k", [("f:a", 5, "in-ns")])])
+    ck.eq("put into ns:table", st, 200)
+    st, doc = s.get_json("/restns%3Ant/k")
+    ck.eq("get from ns:table (encoded ':')", cells_of(doc),
+          [("k", "f:a", 5, "in-ns")])
+    st, doc = s.get_json("/namespaces/restns/tables")
+    ck.eq("namespace lists its table", doc, {"table": [{"name": "restns:nt"}]})
+    st, _, _ = s.request("DELETE", "/namespaces/restns")
+    ck.eq("drop a namespace holding a table: 400", st, 400)
+    st, _, _ = s.request("DELETE", "/restns:nt/schema")
+    ck.eq("drop the ns table", st, 200)
+    st, _, _ = s.request("GET", "/namespaces/nosuchns")
+    ck.eq("missing namespace: 404", st, 404)
+    st, _, _ = s.request("DELETE", "/namespaces/restns")
+    ck.eq("drop namespace", st, 200)
+
+
+def test_regions(s, ck):
+    st, doc = s.get_json("/rp/regions")
+    ck.eq("regions", st, 200)
+    ck.eq("region bounds", [(unb64(r["startKey"]), unb64(r["endKey"]))
+                            for r in doc["Region"]],
+          [(b"", b"g"), (b"g", b"p"), (b"p", b"")])
+    ck.eq("region names", [r["name"] for r in doc["Region"]],
+          ["rp,,0.p0.", "rp,g,1.p1.", "rp,p,2.p2."])
+    ck.eq("region location", {r["location"] for r in doc["Region"]},
+          {s.address})
+    st, doc = s.get_json("/rk/regions")
+    ck.eq("KEY regions: one per partition", len(doc["Region"]), 7)
+    st, _, _ = s.request("GET", "/nosuch/regions")
+    ck.eq("regions missing table: 404", st, 404)
+
+
+def test_cells(s, ck):
+    st, _, _ = put_cells(s, "rt", [
+        ("r1", [("f:a", 10, "v1"), ("f:b", 10, "w1")]),
+        ("r2", [("f:a", 20, "v2")]),
+        ("r/3", [("h:", 30, "empty-qualifier")])])
+    ck.eq("multi-row PUT through a placeholder URL", st, 200)
+    st, doc = s.get_json("/rt/r1")
+    ck.eq("GET row", st, 200)
+    ck.eq("row cells", cells_of(doc), [("r1", "f:a", 10, "v1"),
+                                       ("r1", "f:b", 10, "w1")])
+    st, _, body = s.request("GET", "/rt/r1/f:a", headers=XML)
+    ck.eq("GET cell XML", body,
+          ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><CellSet>'
+           '<Row key="%s"><Cell column="%s" timestamp="10">%s</Cell></Row>'
+           '</CellSet>' % (b64("r1"), b64("f:a"), b64("v1"))).encode())
+    st, h, body = s.request("GET", "/rt/r1/f:b", headers=BIN)
+    ck.eq("octet-stream value", (st, body, h.get("x-timestamp")),
+          (200, b"w1", "10"))
+    st, doc = s.get_json("/rt/r%2F3/h:")
+    ck.eq("encoded '/' in the row, 'h:' the empty qualifier",
+          cells_of(doc), [("r/3", "h:", 30, "empty-qualifier")])
+    # Versions and timestamps.
+    put_cells(s, "rt", [("r1", [("f:a", 11, "v1b"), ("f:a", 12, "v1c")])])
+    st, doc = s.get_json("/rt/r1/f:a?v=2")
+    ck.eq("v=2", [c[2:] for c in cells_of(doc)], [(12, "v1c"), (11, "v1b")])
+    st, doc = s.get_json("/rt/r1/f:a/11")
+    ck.eq("exact timestamp", [c[2:] for c in cells_of(doc)], [(11, "v1b")])
+    st, doc = s.get_json("/rt/r1/f:a/10,12?v=5")
+    ck.eq("time range [10,12)", [c[2:] for c in cells_of(doc)],
+          [(11, "v1b"), (10, "v1")])
+    st, doc = s.get_json("/rt/r1/f")
+    ck.eq("bare family", [c[1] for c in cells_of(doc)], ["f:a", "f:b"])
+    st, doc = s.get_json("/rt/r*")
+    ck.eq("prefix glob", sorted({c[0] for c in cells_of(doc)}),
+          ["r/3", "r1", "r2"])
+    # Octet-stream PUT with X-Timestamp.
+    st, _, _ = s.request("PUT", "/rt/r4/f:z", b"\x00raw\xff",
+                         {"Content-Type": "application/octet-stream",
+                          "X-Timestamp": "77"})
+    ck.eq("octet-stream PUT", st, 200)
+    st, h, body = s.request("GET", "/rt/r4/f:z", headers=BIN)
+    ck.eq("octet-stream round trip", (body, h.get("x-timestamp")),
+          (b"\x00raw\xff", "77"))
+    # POST is PUT; XML bodies.
+    st, _, _ = s.request(
+        "POST", "/rt/r5/f:x",
+        '<CellSet><Row key="%s"><Cell column="%s">%s</Cell></Row></CellSet>' %
+        (b64("r5"), b64("f:x"), b64("xml")), {"Content-Type": "text/xml"})
+    ck.eq("POST XML CellSet", st, 200)
+    st, doc = s.get_json("/rt/r5")
+    ck.eq("XML put landed", [c[3] for c in cells_of(doc)], ["xml"])
+    # Multiget.
+    st, doc = s.get_json("/rt/multiget?row=r1&row=r2&row=nosuch")
+    ck.eq("multiget", sorted({c[0] for c in cells_of(doc)}), ["r1", "r2"])
+    st, doc = s.get_json("/rt/multiget?row=r1/f:b")
+    ck.eq("multiget with a column", cells_of(doc), [("r1", "f:b", 10, "w1")])
+    st, _, _ = s.request("GET", "/rt/multiget?row=nosuch", headers=JSON)
+    ck.eq("multiget nothing: 404", st, 404)
+    st, _, _ = s.request("GET", "/rt/multiget", headers=JSON)
+    ck.eq("multiget without row: 400", st, 400)
+    # Deletes.
+    st, _, _ = s.request("DELETE", "/rt/r1/f:a/12")
+    ck.eq("DELETE one version", st, 200)
+    st, doc = s.get_json("/rt/r1/f:a?v=5")
+    ck.eq("version 12 gone", [c[2] for c in cells_of(doc)], [11, 10])
+    st, _, _ = s.request("DELETE", "/rt/r1/f:a")
+    st, doc = s.get_json("/rt/r1")
+    ck.eq("DELETE column: all versions", cells_of(doc),
+          [("r1", "f:b", 10, "w1")])
+    st, _, _ = s.request("DELETE", "/rt/r1")
+    ck.eq("DELETE row", st, 200)
+    st, _, body = s.request("GET", "/rt/r1", headers=JSON)
+    ck.eq("deleted row: 404", (st, body), (404, b"Not found\r\n"))
+
+
+def test_check_and_mutate(s, ck):
+    """?check=put and ?check=delete: 200 applied, 304 check failed."""
+    put_cells(s, "rt", [("cam", [("f:state", 1, "open")])])
+
+    def check(kind, url, cells):
+        body = json.dumps({"Row": [{"key": b64("cam"), "Cell": [
+            {"column": b64(c), "$": b64(v)} for c, v in cells]}]})
+        return s.request("PUT", url + "?check=" + kind, body,
+                         {"Content-Type": "application/json"})[0]
+
+    ck.eq("checkAndPut, check fails: 304",
+          check("put", "/rt/cam", [("f:state", "closed"), ("f:state", "x")]),
+          304)
+    ck.eq("checkAndPut applies: 200",
+          check("put", "/rt/cam", [("f:state", "closed"), ("f:state", "open")]),
+          200)
+    st, doc = s.get_json("/rt/cam/f:state")
+    ck.eq("checkAndPut wrote", [c[3] for c in cells_of(doc)], ["closed"])
+    ck.eq("checkAndPut of another column: 400",
+          check("put", "/rt/cam", [("f:other", "v"), ("f:state", "closed")]),
+          400)
+    ck.eq("checkAndDelete, check fails: 304",
+          check("delete", "/rt/cam/f:state", [("f:state", "open")]), 304)
+    ck.eq("checkAndDelete applies: 200",
+          check("delete", "/rt/cam/f:state", [("f:state", "closed")]), 200)
+    st, _, _ = s.request("GET", "/rt/cam", headers=JSON)
+    ck.eq("checkAndDelete deleted", st, 404)
+    ck.eq("check=bogus: 400", check("bogus", "/rt/cam", [("f:a", "v")]), 400)
+
+
+def test_scanners(s, ck):
+    put_cells(s, "rt", [("s%02d" % i, [("f:q", 1, "v%d" % i)])
+                        for i in range(5)])
+    model = {"startRow": b64("s01"), "endRow": b64("s04"), "batch": 2,
+             "column": [b64("f:q")]}
+    st, h, _ = s.request("PUT", "/rt/scanner", json.dumps(model),
+                         {"Content-Type": "application/json"})
+    ck.eq("scanner create: 201", st, 201)
+    loc = h.get("location", "")
+    ck.true("Location", loc.startswith("http://%s/rt/scanner/" % s.address),
+            loc)
+    path = loc.split(s.address, 1)[1]
+    rows = []
+    for _ in range(3):
+        st, doc = s.get_json(path)
+        if st != 200:
+            break
+        ck.true("batch of at most 2", len(cells_of(doc)) <= 2, doc)
+        rows += [c[0] for c in cells_of(doc)]
+    ck.eq("scanned rows", rows, ["s01", "s02", "s03"])
+    ck.eq("exhausted: 204", st, 204)
+    st, _, _ = s.request("DELETE", path)
+    ck.eq("scanner delete", st, 200)
+    st, _, _ = s.request("GET", path, headers=JSON)
+    ck.eq("deleted scanner: 404", st, 404)
+    # XML model with a filter (HBase's JSON filter model inside).
+    filt = json.dumps({"type": "PrefixFilter", "value": b64("s0")})
+    xml = ('<Scanner batch="10"><column>%s</column><filter>%s</filter>'
+           '</Scanner>' % (b64("f"), filt.replace("&", "&amp;")
+                            .replace("<", "&lt;")))
+    st, h, _ = s.request("POST", "/rt/scanner", xml,
+                         {"Content-Type": "text/xml"})
+    ck.eq("XML scanner with filter", st, 201)
+    path = h["location"].split(s.address, 1)[1]
+    st, _, body = s.request("GET", path, headers=XML)
+    ck.eq("XML scanner batch", body.count(b"<Cell "), 5)
+    st, h, body = s.request("GET", path, headers=BIN)
+    ck.eq("after the last cell: 204", st, 204)
+    st, _, body = s.request("PUT", "/rt/scanner",
+                            '{"filter":"{\\"type\\":\\"BogusFilter\\"}"}',
+                            {"Content-Type": "application/json"})
+    ck.eq("bad filter: 400", st, 400)
+    ck.eq("bad filter named", body, b"Bad request: body: Scanner: filter.type:"
+          b" unsupported filter 'BogusFilter'\r\n")
+    st, _, _ = s.request("PUT", "/nosuch/scanner", "{}",
+                         {"Content-Type": "application/json"})
+    ck.eq("scanner on a missing table: 404", st, 404)
+
+
+def test_timeseries(s, ck):
+    """A timeseries-layout table through the same API."""
+    st, _, _ = put_cells(s, "rts", [("sensor1", [("m:temp", 1000, "20"),
+                                                 ("m:hum", 1000, "55")]),
+                                    ("sensor1", [("m:temp", 2000, "21")])])
+    ck.eq("timeseries put", st, 200)
+    st, doc = s.get_json("/rts/sensor1?v=5")
+    ck.eq("timeseries get", cells_of(doc),
+          [("sensor1", "m:hum", 1000, "55"), ("sensor1", "m:temp", 2000, "21"),
+           ("sensor1", "m:temp", 1000, "20")])
+    st, _, body = s.request("PUT", "/rts/scanner", '{"filter":"{\\"type\\":'
+                            '\\"KeyOnlyFilter\\"}"}',
+                            {"Content-Type": "application/json"})
+    ck.eq("timeseries refuses filters: 400", st, 400)
+    ck.true("the refusal says why", b"Bad request: " in body, body)
+
+
+def test_bad_input(s, ck):
+    before = s.get_json("/rt/r2")
+    cases = [
+        ("PUT", "/rt/x", '{"Row":[{"key":"!!","Cell":[]}]}',
+         "application/json", 400,
+         b"Bad request: body: Row[0].key: not base64 (character '!' at offset"
+         b" 0)\r\n"),
+        ("PUT", "/rt/x", '{"Row":[', "application/json", 400,
+         b"Bad request: body: malformed JSON at byte 9\r\n"),
+        ("PUT", "/rt/x", "<CellSet><Row>", "text/xml", 400, None),
+        ("PUT", "/rt/x", '<!DOCTYPE x [<!ENTITY a "aaaa">]><CellSet/>',
+         "text/xml", 400, b"Bad request: body: DOCTYPE is not allowed\r\n"),
+        ("PUT", "/rt/x", "{}", "application/x-www-form-urlencoded", 415, None),
+        ("PUT", "/rt/x/f:a", json.dumps({"Row": [{"key": b64("x"), "Cell": [
+            {"column": b64("nofam:a"), "$": b64("v")}]}]}),
+         "application/json", 404,
+         b"Not found: table 'rt' has no column family 'nofam'\r\n"),
+        ("PUT", "/rt/x", json.dumps({"Row": [
+            {"key": b64("ok"), "Cell": [{"column": b64("f:a"), "$": b64("v")}]},
+            {"key": b64("x" * 2000), "Cell": [{"column": b64("f:a"),
+                                               "$": b64("v")}]}]}),
+         "application/json", 400, None),
+        ("GET", "/rt/%zz", None, None, 400,
+         b"Bad request: row: bad percent-encoding at offset 0\r\n"),
+        ("GET", "/rt/r1/f:a/notatime", None, None, 400, None),
+        ("GET", "/rt/r1/f:a/1/extra", None, None, 400, None),
+        ("GET", "/rt/r1?v=0", None, None, 400, None),
+        ("GET", "/rt", None, None, 405, None),
+        ("DELETE", "/version", None, None, 405, None),
+        ("GET", "/rt/r1/f:a,f:b", None, "accept-binary", 400, None),
+    ]
+    for method, path, body, ctype, want, want_body in cases:
+        headers = {}
+        if ctype == "accept-binary":
+            headers["Accept"] = "application/octet-stream"
+        elif ctype:
+            headers["Content-Type"] = ctype
+        st, _, got = s.request(method, path, body, headers)
+        ck.eq("%s %s (%s)" % (method, path, (body or "")[:30]), st, want)
+        if want_body is not None:
+            ck.eq("%s %s body" % (method, path), got, want_body)
+    ck.eq("store unchanged by bad input", s.get_json("/rt/r2"), before)
+    st, _, _ = s.request("GET", "/rt/ok", headers=JSON)
+    ck.eq("half of a bad multi-row put not written", st, 404)
+    # A body over --max-body-bytes (4096 here): 413, nothing written.
+    big = json.dumps({"Row": [{"key": b64("big"), "Cell": [
+        {"column": b64("f:a"), "$": b64("x" * 8000)}]}]})
+    st, _, _ = s.request("PUT", "/rt/big", big,
+                         {"Content-Type": "application/json"})
+    ck.eq("body past --max-body-bytes: 413", st, 413)
+    st, _, _ = s.request("GET", "/rt/big", headers=JSON)
+    ck.eq("413 wrote nothing", st, 404)
+    # Endless bodies: a chunked one that never ends and a Content-Length
+    # of a terabyte are cut off at the limit, answered 413 at once.
+    for label, head, chunk in [
+            ("endless chunked body", b"Transfer-Encoding: chunked\r\n",
+             b"4000\r\n" + b"a" * 16384 + b"\r\n"),
+            ("terabyte Content-Length", b"Content-Length: 1099511627776\r\n",
+             b"a" * 65536)]:
+        raw = socket.create_connection((s.host, s.port), timeout=10)
+        raw.sendall(b"PUT /rt/endless HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                    b"application/json\r\n" + head + b"\r\n")
+        answer, start = b"", time.time()
+        try:
+            while time.time() - start < 20 and not answer:
+                ready, _, _ = select.select([raw], [], [], 0)
+                if ready:
+                    answer = raw.recv(200)
+                else:
+                    raw.sendall(chunk)
+        except OSError:
+            answer = answer or raw.recv(200)
+        raw.close()
+        ck.true(label + ": 413 at once",
+                answer.startswith(b"HTTP/1.1 413 Payload Too Large\r\n"
+                                  b"Connection: close\r\n"), answer)
+    # Keep-alive: an error answer leaves the connection usable.
+    c = s.connection()
+    st1, _, _ = s.request("PUT", "/rt/x", '{"Row":[', {
+        "Content-Type": "application/json"}, conn=c)
+    st2, _, _ = s.request("GET", "/rt/r2", headers=JSON, conn=c)
+    c.close()
+    ck.eq("keep-alive after a 400", (st1, st2), (400, 200))
+    # A client that disconnects mid-body, and one that stalls: the server
+    # goes on serving others.
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    raw.sendall(b"PUT /rt/cut HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                b"application/json\r\nContent-Length: 1000\r\n\r\n{\"Row\"")
+    raw.close()
+    slow = socket.create_connection((s.host, s.port), timeout=10)
+    slow.sendall(b"PUT /rt/slow HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n"
+                 b"\r\n{")
+    st, _, _ = s.request("GET", "/rt/r2", headers=JSON)
+    ck.eq("served while a client stalls", st, 200)
+    slow.close()
+    st, _, _ = s.request("GET", "/rt/cut", headers=JSON)
+    ck.eq("cut-off body wrote nothing", st, 404)
+    # A long URL, and garbage that is not HTTP.
+    st, _, body = s.request("GET", "/rt/" + "a" * 7000, headers=JSON)
+    ck.eq("row key over 1024 bytes: 400", st, 400)
+    ck.true("the limit named", b"1024" in body, body)
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    raw.sendall(b"\x00\xff garbage\r\n\r\n")
+    answer = raw.recv(100)
+    raw.close()
+    ck.true("garbage gets 400", answer.startswith(b"HTTP/1.1 400"), answer)
+
+
+def test_metrics(s, ck):
+    st, h, body = s.request("GET", "/metrics")
+    ck.eq("metrics", st, 200)
+    text = body.decode()
+    ck.true("partition counters", 'obkv_partition_requests_total{engine="' in
+            text and 'table="rt",family="f",partition="0",kind="write"}' in
+            text, text[:2000])
+    ck.true("latency histogram",
+            'obkv_rest_request_duration_seconds_bucket{operation="row_get",'
+            'le="+Inf"}' in text)
+    ck.true("open scanners", "obkv_rest_open_scanners{engine=" in text)
+    promtool = shutil.which("promtool")
+    if promtool:
+        out = subprocess.run([promtool, "check", "metrics"], input=body,
+                             capture_output=True, timeout=60)
+        ck.eq("promtool check metrics", (out.returncode, out.stdout + out.stderr),
+              (0, b""))
+    else:
+        ck.true("promtool installed (prometheus package)", False)
+    for page in ("/ui", "/ui/status", "/ui/table/rt"):
+        st, h, body = s.request("GET", page)
+        ck.eq("page " + page, (st, h.get("content-type")),
+              (200, "text/html; charset=utf-8"))
+    st, _, body = s.request("GET", "/ui")
+    ck.true("no password on /ui", b"password" not in body.lower() and
+            b"OBKV_MYSQL_PASSWORD" not in body)
+    st, _, _ = s.request("GET", "/ui/table/nosuch")
+    ck.eq("page of a missing table: 404", st, 404)
+
+
+def test_concurrency(s, ck):
+    """16 clients at once on a 4-thread server: every answer right."""
+    import threading
+    results = []
+
+    def client(n):
+        for i in range(20):
+            try:
+                st, doc = s.get_json("/rt/r2")
+                results.append(st == 200 and cells_of(doc) ==
+                               [("r2", "f:a", 20, "v2")])
+            except OSError as e:
+                results.append(repr(e))
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    ck.eq("16 x 20 concurrent GETs", (len(results), results.count(True)),
+          (320, 320))
+
+
+def test_listen_errors(obkv, store, s, ck, workdir):
+    out = subprocess.run([obkv, "--store", store, "rest", "start", "-p",
+                          str(s.port)], capture_output=True, text=True,
+                         timeout=30)
+    ck.eq("port in use: exit 1", out.returncode, 1)
+    ck.eq("port in use: message", out.stderr,
+          "obkv: cannot listen on 127.0.0.1:%d (address in use, or not an "
+          "address here)\n" % s.port)
+    out = subprocess.run([obkv, "rest", "start"], capture_output=True,
+                         text=True, timeout=30)
+    ck.eq("no --store: usage", (out.returncode, out.stderr),
+          (2, "obkv: rest start: --store PATH is required\n"))
+
+
+def test_scanner_expiry(ro, ck):
+    st, h, _ = ro.request("PUT", "/rt/scanner", '{"batch":1}',
+                          {"Content-Type": "application/json"})
+    ck.eq("scanner on a read-only server", st, 201)
+    path = h["location"].split(ro.address, 1)[1]
+    time.sleep(2.6)  # --scanner-idle-seconds 1, swept every 250 ms
+    st, _, _ = ro.request("GET", path, headers=JSON)
+    ck.eq("idle scanner expired: 404", st, 404)
+    st, _, body = ro.request("GET", "/metrics")
+    ck.true("expiry counted", b"obkv_rest_expired_scanners_total 1\n" in body)
+
+
+def test_unavailable(s, ck):
+    """MariaDB killed under the server: 503, then 200 once it is back."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                          "..", "scripts", "mariadb_server.sh")
+    mdir = os.path.dirname(os.environ["OBKV_TEST_MYSQL_SOCKET"])
+    subprocess.run([script, "kill", mdir], check=True, capture_output=True,
+                   timeout=60)
+    try:
+        st, _, body = s.request("GET", "/rt/r2", headers=JSON)
+        ck.eq("store down: 503", st, 503)
+        ck.true("503 says why", body.startswith(b"Service unavailable: "),
+                body)
+        st, _, _ = put_cells(s, "rt", [("down", [("f:a", 1, "x")])])
+        ck.eq("write while the store is down: 503", st, 503)
+    finally:
+        subprocess.run([script, "restart", mdir], check=True,
+                       capture_output=True, timeout=120)
+    st, _, _ = s.request("GET", "/rt/r2", headers=JSON)
+    ck.eq("store back: 200", st, 200)
+    st, _, _ = s.request("GET", "/rt/down", headers=JSON)
+    ck.eq("the refused write is absent", st, 404)
+
+
+def main():
+    obkv, workdir, kind = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(workdir, exist_ok=True)
+    servers = []
+    watchdog(240, lambda: [x.kill() for x in servers])
+    store, extra = store_location(kind, workdir, "rest_api_" + kind)
+    reset_store(obkv, store)
+    obkv_create(obkv, store, {"table": "rp", "families": [{"name": "f"}],
+                              "partition": {"strategy": "range", "column": "K",
+                                            "bounds": ["g", "p", "MAXVALUE"]}},
+                extra, workdir)
+    obkv_create(obkv, store, {"table": "rk", "families": [{"name": "f"}],
+                              "partition": {"strategy": "key",
+                                            "partitions": 7}}, extra, workdir)
+    obkv_create(obkv, store, {"table": "rts", "layout": "timeseries",
+                              "families": [{"name": "m"}]}, extra, workdir)
+    ck = Checks()
+    s = Server(obkv, store, ["--max-body-bytes", "4096", "--threads", "4"],
+               workdir)
+    servers.append(s)
+    ck.true("listening line names loopback", s.host == "127.0.0.1",
+            s.first_line)
+    for test in (test_cluster, test_schema, test_namespaces, test_regions,
+                 test_cells, test_check_and_mutate, test_scanners,
+                 test_timeseries, test_bad_input,
+                 test_metrics):
+        test(s, ck)
+    test_concurrency(s, ck)
+    test_listen_errors(obkv, store, s, ck, workdir)
+    if kind == "mariadb":
+        test_unavailable(s, ck)
+    # A second, read-only server on the same store.
+    ro = Server(obkv, store, ["--readonly", "--scanner-idle-seconds", "1"],
+                workdir)
+    servers.append(ro)
+    test_scanner_expiry(ro, ck)
+    st, _, _ = put_cells(ro, "rt", [("ro", [("f:a", 1, "x")])])
+    ck.eq("read-only PUT: 403", st, 403)
+    st, _, _ = ro.request("DELETE", "/rt/r2")
+    ck.eq("read-only DELETE: 403", st, 403)
+    st, _, _ = ro.request("PUT", "/ro/schema", '{"ColumnSchema":[]}',
+                          {"Content-Type": "application/json"})
+    ck.eq("read-only schema PUT: 403", st, 403)
+    st, _ = ro.get_json("/rt/r2")
+    ck.eq("read-only GET", st, 200)
+    ck.eq("read-only server stops with 0", ro.stop(), 0)
+    # SIGTERM while a PUT is in flight: it is answered 200 and lands, then
+    # the server exits 0.
+    body = json.dumps({"Row": [{"key": b64("inflight"), "Cell": [
+        {"column": b64("f:a"), "$": b64("landed")}]}]}).encode()
+    raw = socket.create_connection((s.host, s.port), timeout=20)
+    raw.sendall(b"PUT /rt/x HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                b"application/json\r\nContent-Length: %d\r\n\r\n" %
+                len(body) + body[:10])
+    time.sleep(0.3)
+    s.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    raw.sendall(body[10:])
+    answer = raw.recv(100)
+    raw.close()
+    ck.true("in-flight PUT answered after SIGTERM",
+            answer.startswith(b"HTTP/1.1 200 OK"), answer)
+    ck.eq("SIGTERM stops with exit 0", s.stop(), 0)
+    out = subprocess.run([obkv, "--store", store, "get", "rt", "inflight"],
+                         capture_output=True, text=True, timeout=60)
+    ck.true("the in-flight PUT landed", "landed" in out.stdout,
+            out.stdout + out.stderr)
+    return ck.finish("rest_api_test " + kind)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
