@@ -38,6 +38,12 @@ void ShutdownSignal::Run() {
 ShutdownSignal::~ShutdownSignal() {
   done_.store(true);
   if (thread_.joinable()) thread_.join();
+  // A SIGTERM or SIGINT that came while the gateway stopped asks for what
+  // is already done: taken here, so that restoring the mask does not end
+  // the process by it.
+  const timespec now{0, 0};
+  while (sigtimedwait(&signals_, nullptr, &now) > 0) {
+  }
   pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
 }
 

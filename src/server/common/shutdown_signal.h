@@ -4,7 +4,9 @@
 // Install() blocks the two signals in the calling thread (threads started
 // afterwards inherit the mask, so no worker is interrupted mid-call) and
 // starts a thread that waits for them and then runs `on_signal` once.
-// Destroying it stops that thread and restores the caller's signal mask.
+// Destroying it stops that thread, takes any further SIGTERM or SIGINT that
+// came meanwhile (the stop they ask for is done), and restores the caller's
+// signal mask.
 //
 //   auto signal = ShutdownSignal::Install([&] { server.Stop(); });
 //   server.Serve();          // returns once Stop() was called

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -117,6 +118,10 @@ struct HttpServer::Impl {
   HttpServerOptions options;
   HttpHandler handler;
   httplib::Server server;
+  // Run's progress (0 not entered, 1 serving or about to, 2 returned) and
+  // whether Stop came: a Stop before the listener runs is not lost.
+  std::atomic<int> run_state{0};
+  std::atomic<bool> stop_requested{false};
 };
 
 HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
@@ -243,9 +248,26 @@ Status HttpServer::Bind() {
   return Status::OK();
 }
 
-void HttpServer::Run() { impl_->server.listen_after_bind(); }
+void HttpServer::Run() {
+  impl_->run_state.store(1);
+  if (!impl_->stop_requested.load()) impl_->server.listen_after_bind();
+  impl_->run_state.store(2);
+}
 
-void HttpServer::Stop() { impl_->server.stop(); }
+void HttpServer::Stop() {
+  impl_->stop_requested.store(true);
+  // httplib's stop() does nothing until the listener runs: wait for it,
+  // unless Run never started (it then sees stop_requested) or has ended.
+  while (true) {
+    const int state = impl_->run_state.load();
+    if (state != 1) return;
+    if (impl_->server.is_running()) {
+      impl_->server.stop();
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
 
 }  // namespace rest
 }  // namespace obkvlite

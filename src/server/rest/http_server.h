@@ -61,6 +61,8 @@ class HttpServer {
   int port() const { return port_; }
   // Serves until Stop. REQUIRED: Bind succeeded.
   void Run();
+  // Ends Run (from any thread), also when it is called before Run's
+  // listener started; Run then returns at once.
   void Stop();
 
  private:

@@ -7,15 +7,13 @@
 // naming the address and port once it listens, and stops on SIGTERM or
 // SIGINT after the requests in flight are answered, exiting 0.
 
-#include <pthread.h>
-#include <signal.h>
-
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <memory>
 #include <ostream>
 #include <string>
-#include <thread>
 
+#include "server/common/shutdown_signal.h"
 #include "server/rest/http_server.h"
 #include "server/rest/rest_app.h"
 #include "tools/cli/cli.h"
@@ -36,17 +34,14 @@ struct RestArgs {
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
-  // Every thread started from here on (the store's, the server's) inherits
-  // the blocked mask, so only sigwait below sees SIGTERM and SIGINT.
-  sigset_t stop_signals, old_mask;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
-  struct RestoreMask {
-    sigset_t* mask;
-    ~RestoreMask() { pthread_sigmask(SIG_SETMASK, mask, nullptr); }
-  } restore{&old_mask};
+  // Installed before any thread starts (the store's, the server's): they
+  // inherit the blocked mask, so only the signal thread sees SIGTERM and
+  // SIGINT, and it stops the server.
+  std::atomic<rest::HttpServer*> serving{nullptr};
+  std::unique_ptr<server::ShutdownSignal> signal =
+      server::ShutdownSignal::Install([&serving](int) {
+        if (rest::HttpServer* s = serving.load()) s->Stop();
+      });
 
   Result<std::unique_ptr<Store>> store = OpenStore(
       ctx, args.read_only ? StoreAccess::kRead : StoreAccess::kCreate);
@@ -68,7 +63,6 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   std::unique_ptr<rest::RestApp> app;
   auto handler = [&app](const rest::HttpRequest& r) { return app->Handle(r); };
   rest::HttpServer server(http, handler, &metrics);
-  rest::HttpServer* server_ptr = &server;
   Status bound = server.Bind();
   if (!bound.ok()) return ctx.Fail(bound);
   const bool v6 = args.bind.find(':') != std::string::npos;
@@ -76,25 +70,14 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
                      std::to_string(server.port());
   app = std::make_unique<rest::RestApp>(store->get(), options, &metrics);
 
-  std::thread serving([server_ptr] {
-    server_ptr->Run();
-    // Run returns on Stop, or when the listener fails: wake sigwait.
-    kill(getpid(), SIGTERM);
-  });
   *ctx.out << "obkv rest: listening on http://" << options.location
            << " (store " << (*store)->info().location << ", "
            << (args.read_only ? "read-only" : "read-write") << ")" << std::endl;
-  int signal_number = 0;
-  sigwait(&stop_signals, &signal_number);
-  server.Stop();
-  serving.join();
-  // The signal Run's thread may have sent on its way out.
-  sigset_t pending;
-  sigpending(&pending);
-  if (sigismember(&pending, SIGTERM)) {
-    int ignored = 0;
-    sigwait(&stop_signals, &ignored);
-  }
+  serving.store(&server);
+  // A signal that came before `serving` was set found nothing to stop.
+  if (signal->received() == 0) server.Run();  // until Stop, or the listener fails
+  serving.store(nullptr);
+  const int signal_number = signal->received();
   app->service()->CloseScanners();
   Status flushed = (*store)->FlushRequestStats();
   *ctx.err << "obkv rest: stopped ("
