@@ -20,6 +20,7 @@
 #include "obkvlite/mutation.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
+#include "rmw_test_support.h"
 #include "server_test_support.h"
 #include "store_fixture.h"
 #include "watchdog.h"
@@ -31,23 +32,6 @@ namespace {
 constexpr const char* kCounterSpec =
     R"({"table":"c","families":[{"name":"f"}]})";
 
-Increment Inc(const std::string& row) {
-  Increment inc;
-  inc.row = row;
-  inc.columns.push_back({"f", "n", 1});
-  return inc;
-}
-
-int64_t CounterValue(Table* table, const std::string& row) {
-  Get get(row);
-  Result<RowResult> got = table->Get(get);
-  REQUIRE_MESSAGE(got.ok(), got.status().ToString());
-  if (got->cells.empty()) return 0;
-  Result<int64_t> value = DecodeBigEndian64(got->cells[0].value);
-  REQUIRE(value.ok());
-  return *value;
-}
-
 TEST_CASE("opposite-order increments in two stores: no hang, exact counts") {
   REQUIRE(OnTestServer());
   Watchdog dog(120, "opposite-order increments");
@@ -58,8 +42,8 @@ TEST_CASE("opposite-order increments in two stores: no hang, exact counts") {
   Table* ta = MustTable(a.get(), "c");
   Table* tb = MustTable(b.get(), "c");
   // Both counters exist, so each SELECT ... FOR UPDATE sends a row.
-  REQUIRE(ta->Increment(Inc("r1")).ok());
-  REQUIRE(ta->Increment(Inc("r2")).ok());
+  REQUIRE(ta->Increment(IncrementOf("r1")).ok());
+  REQUIRE(ta->Increment(IncrementOf("r2")).ok());
   constexpr int kRounds = 60;
   std::atomic<int> acked{0};
   std::atomic<int> failures{0};
@@ -68,7 +52,7 @@ TEST_CASE("opposite-order increments in two stores: no hang, exact counts") {
   auto run = [&](Table* table, const char* first, const char* second) {
     for (int i = 0; i < kRounds; ++i) {
       Result<std::vector<MutationResult>> r =
-          table->Batch({Inc(first), Inc(second)});
+          table->Batch({IncrementOf(first), IncrementOf(second)});
       if (r.ok()) {
         acked++;
       } else {
@@ -84,8 +68,8 @@ TEST_CASE("opposite-order increments in two stores: no hang, exact counts") {
   INFO(first_failure);
   CHECK(failures.load() == 0);
   CHECK(acked.load() == 2 * kRounds);
-  CHECK(CounterValue(ta, "r1") == 1 + 2 * kRounds);
-  CHECK(CounterValue(tb, "r2") == 1 + 2 * kRounds);
+  CHECK(CounterOf(ta, "r1") == 1 + 2 * kRounds);
+  CHECK(CounterOf(tb, "r2") == 1 + 2 * kRounds);
 }
 
 }  // namespace

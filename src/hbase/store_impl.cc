@@ -11,7 +11,6 @@
 #include "storage/engine.h"
 #include "storage/mysql_uri.h"
 #include "storage/transaction.h"
-#include "storage/mysql_uri.h"
 
 namespace obkvlite {
 namespace {

@@ -138,7 +138,8 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     std::vector<std::string_view> rows;
     for (const RoutedCell& cell : *cells) rows.push_back(cell.row);
     return RunIndexedWrite(
-        "put", rows, [&](Connection* writer) { return WriteCells(writer, cells); },
+        "put", rows,
+        [&](Connection* writer) { return WriteCells(writer, cells); },
         /*idempotent=*/true);
   }
   // Named only in an UnknownOutcome error.
@@ -287,9 +288,8 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
     OBKV_RETURN_IF_ERROR(ValidateIncrement(*schema_, inc));
     const int64_t now = ctx_->NowMs();
     RowResult out;
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("increment", {inc.row},
-                        [&](Connection* writer) -> Status {
+    OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+        "increment", {inc.row}, [&](Connection* writer) -> Status {
           OBKV_RETURN_IF_ERROR(
               writer->LockRowForUpdate(schema_->spec().name, inc.row));
           OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
@@ -307,8 +307,7 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
     const int64_t now = ctx_->NowMs();
     RowResult out;
     OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("append", {app.row},
-                        [&](Connection* writer) -> Status {
+        RunIndexedWrite("append", {app.row}, [&](Connection* writer) -> Status {
           OBKV_RETURN_IF_ERROR(
               writer->LockRowForUpdate(schema_->spec().name, app.row));
           OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
@@ -325,9 +324,8 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
     const int64_t now = ctx_->NowMs();
     OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
     bool success = false;
-    OBKV_RETURN_IF_ERROR(
-        RunIndexedWrite("check_and_mutate", {cam.row},
-                        [&](Connection* writer) -> Status {
+    OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+        "check_and_mutate", {cam.row}, [&](Connection* writer) -> Status {
           OBKV_RETURN_IF_ERROR(
               writer->LockRowForUpdate(schema_->spec().name, cam.row));
           OBKV_ASSIGN_OR_RETURN(success,
