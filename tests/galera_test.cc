@@ -256,6 +256,15 @@ TEST_CASE("quorum loss: the last node refuses writes as Unavailable") {
   CHECK(st.IsUnavailable());
   CHECK(st.message().find("mysql server at socket " +
                           TheCluster().sockets[0]) != std::string::npos);
+  // Recovery: node 1 becomes the primary component again, the others
+  // rejoin by IST, and the same store writes again.
+  REQUIRE(Script("bootstrap 1") == 0);
+  REQUIRE(Script("restart 2") == 0);
+  REQUIRE(Script("restart 3") == 0);
+  Status again = table->Put(Put("recovered").Add("f", "q", "v"));
+  CHECK_MESSAGE(again.ok(), again.ToString());
+  CHECK(NodeQuery(2, "SELECT COUNT(*) FROM `" + db +
+                         "`.`c$f` WHERE K = 'recovered'") == "1");
 }
 
 }  // namespace
