@@ -122,6 +122,48 @@ TEST_CASE("a deadlock at every statement of an increment: counts once") {
   CHECK(CounterOf(table, "c") == expected);
 }
 
+TEST_CASE("a deadlock at every statement of an append or newest delete") {
+  REQUIRE(OnTestServer());
+  Watchdog dog(120, "deadlock at every statement of an append");
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
+  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  Table* table = MustTable(store.get(), "t");
+  std::string expected;
+  int fired = ForEveryStatement(
+      [&](int n) {
+        Append app;
+        app.row = "a";
+        app.columns.push_back({"f", "q", std::to_string(n % 10)});
+        Result<RowResult> r = table->Append(app);
+        REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+        expected += std::to_string(n % 10);
+      },
+      [&] { CHECK(NewestValue(table, "a", "q") == expected); });
+  MESSAGE("an append: a deadlock at each of ", fired, " statements");
+  CHECK(fired >= 3);
+  // Deleting the newest version: each run removes exactly one.
+  for (int64_t ts = 1; ts <= 20; ++ts) {
+    REQUIRE(table->Put(Put("d").Add("f", "q", ts, std::to_string(ts))).ok());
+  }
+  int64_t newest = 20;
+  fired = ForEveryStatement(
+      [&](int) {
+        Delete del;
+        del.row = "d";
+        del.type = DeleteType::kColumn;
+        del.family = "f";
+        del.qualifier = "q";
+        Status st = table->Delete(del);
+        REQUIRE_MESSAGE(st.ok(), st.ToString());
+        --newest;
+      },
+      [&] { CHECK(NewestValue(table, "d", "q") == std::to_string(newest)); });
+  MESSAGE("a newest-version delete: a deadlock at each of ", fired,
+          " statements");
+  CHECK(fired >= 3);
+}
+
 TEST_CASE("a deadlock at every statement of a check-and-mutate: exact") {
   REQUIRE(OnTestServer());
   Watchdog dog(120, "deadlock at every statement of a check-and-mutate");
