@@ -94,14 +94,14 @@ TEST_CASE("two obkv loads of the same cells in opposite orders both finish") {
     std::ofstream b(down);
     for (int i = 0; i < kCells; ++i) {
       a << "r" << 10000 + i << "\tf:q\t7\tv" << i << "\n";
-      b << "r" << 10000 + kCells - 1 - i << "\tf:q\t7\tv"
-        << kCells - 1 - i << "\n";
+      b << "r" << 10000 + kCells - 1 - i << "\tf:q\t7\tv" << kCells - 1 - i
+        << "\n";
     }
   }
   auto load = [&](const std::string& file, int* code) {
     const std::string line = std::string(OBKV_BINARY) + " --store '" +
-                             db.uri() + "' load c " + file +
-                             " --batch 500 > " + file + ".out 2>&1";
+                             db.uri() + "' load c " + file + " --batch 500 > " +
+                             file + ".out 2>&1";
     *code = std::system(line.c_str());
   };
   int code_up = -1;
