@@ -12,15 +12,18 @@
 #       OBKV_GALERA_PORTS=P1,P2,P3 and OBKV_GALERA_SOCKETS=S1,S2,S3.
 #   scripts/galera_cluster.sh stop DIR       stops every node, removes DIR.
 #   scripts/galera_cluster.sh kill N DIR     SIGKILLs node N (fault tests).
+#   scripts/galera_cluster.sh bootstrap N DIR  makes node N, left alone in a
+#       non-primary component (quorum lost), the primary component again
+#       (pc.bootstrap), so the killed nodes can rejoin it.
 #   scripts/galera_cluster.sh restart N DIR  starts node N again after a kill
 #       or a stop: it recovers its position (--wsrep-recover) and rejoins by
 #       IST from a live node's gcache, and waits until it is Synced.
 set -euo pipefail
-usage() { echo "usage: $0 start|stop DIR | kill|restart N DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start|stop DIR | kill|restart|bootstrap N DIR" >&2; exit 2; }
 cmd="${1:-}"
 case "$cmd" in
   start|stop) DIR="${2:-}"; [ -n "$DIR" ] || usage ;;
-  kill|restart) N="${2:-}"; DIR="${3:-}"; [ -n "$DIR" ] && [ -n "$N" ] || usage ;;
+  kill|restart|bootstrap) N="${2:-}"; DIR="${3:-}"; [ -n "$DIR" ] && [ -n "$N" ] || usage ;;
   *) usage ;;
 esac
 # mariadbd resolves relative paths against its data directory.
@@ -169,6 +172,10 @@ case "$cmd" in
     ;;
   kill)
     stop_node "$N" 9
+    ;;
+  bootstrap)
+    client "$N" -e "SET GLOBAL wsrep_provider_options='pc.bootstrap=YES'"
+    wait_synced "$N"
     ;;
   restart)
     d="$(node_dir "$N")"

@@ -31,6 +31,8 @@ TEST_PACKAGES=(
   sqlite3
   mariadb-server      # a private server on a Unix socket (scripts/mariadb_server.sh)
   mariadb-client
+  galera-4            # the 3-node test cluster (scripts/galera_cluster.sh)
+  rsync               # its state transfers
   clang               # fuzz targets only (scripts/fuzz.sh)
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux

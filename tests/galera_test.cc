@@ -29,6 +29,7 @@
 #include "obkvlite/mutation.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
+#include "rmw_test_support.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 
@@ -101,11 +102,10 @@ std::string NodeQuery(int k, const std::string& sql) {
   REQUIRE(m != nullptr);
   const unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
   mysql_optionsv(m, MYSQL_OPT_PROTOCOL, &protocol);
-  REQUIRE_MESSAGE(mysql_real_connect(m, "localhost", SocketUser().c_str(),
-                                     nullptr, nullptr, 0,
-                                     TheCluster().sockets[k].c_str(),
-                                     0) != nullptr,
-                  mysql_error(m));
+  REQUIRE_MESSAGE(
+      mysql_real_connect(m, "localhost", SocketUser().c_str(), nullptr, nullptr,
+                         0, TheCluster().sockets[k].c_str(), 0) != nullptr,
+      mysql_error(m));
   const std::string wait = "SET SESSION wsrep_sync_wait = 1";
   REQUIRE(mysql_real_query(m, wait.data(), wait.size()) == 0);
   REQUIRE_MESSAGE(mysql_real_query(m, sql.data(), sql.size()) == 0,
@@ -124,21 +124,6 @@ std::string FreshDatabase() {
   return "obkv_g" + std::to_string(getpid()) + "_" + std::to_string(counter++);
 }
 
-Increment Inc(const std::string& row) {
-  Increment inc;
-  inc.row = row;
-  inc.columns.push_back({"f", "n", 1});
-  return inc;
-}
-
-std::string Newest(Table* table, const std::string& row, const char* q) {
-  Get get(row);
-  get.columns.push_back({"f", q});
-  Result<RowResult> got = table->Get(get);
-  REQUIRE_MESSAGE(got.ok(), got.status().ToString());
-  return got->cells.empty() ? std::string() : got->cells[0].value;
-}
-
 constexpr const char* kSpec =
     R"({"table":"c","families":[{"name":"f"}],)"
     R"("partition":{"strategy":"key","partitions":3}})";
@@ -149,7 +134,8 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
   std::vector<std::unique_ptr<Store>> stores;
   stores.push_back(MustOpenStore(NodeUri(0, db)));
   REQUIRE(stores[0]->CreateTable(MustParseSpec(kSpec)).ok());
-  REQUIRE(MustTable(stores[0].get(), "c")->Put(Put("cas").Add("f", "v", "0")).ok());
+  REQUIRE(
+      MustTable(stores[0].get(), "c")->Put(Put("cas").Add("f", "v", "0")).ok());
   for (int k = 1; k < 3; ++k) stores.push_back(MustOpenStore(NodeUri(k, db)));
   constexpr int kIncrements = 50;
   constexpr int kCasTries = 30;
@@ -168,7 +154,7 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
       // Interleaved, so the three nodes' increments and check-and-mutates
       // overlap.
       for (int i = 0; i < kIncrements; ++i) {
-        Result<RowResult> r = table->Increment(Inc("n"));
+        Result<RowResult> r = table->Increment(IncrementOf("n"));
         if (!r.ok()) fail(r.status());
         if (i >= kCasTries) continue;
         Get get("cas");
@@ -183,8 +169,8 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
         cam.family = "f";
         cam.qualifier = "v";
         cam.value = seen;
-        cam.mutations.push_back(Put("cas").Add(
-            "f", "v", std::to_string(std::stoll(seen) + 1)));
+        cam.mutations.push_back(
+            Put("cas").Add("f", "v", std::to_string(std::stoll(seen) + 1)));
         Result<bool> done = table->CheckAndMutate(cam);
         if (!done.ok()) {
           fail(done.status());
@@ -201,15 +187,16 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
           " successful check-and-mutates of ", 3 * kCasTries);
   for (int k = 0; k < 3; ++k) {
     Table* table = MustTable(stores[k].get(), "c");
-    Result<int64_t> n = DecodeBigEndian64(Newest(table, "n", "n"));
+    Result<int64_t> n = DecodeBigEndian64(NewestValue(table, "n", "n"));
     REQUIRE(n.ok());
     CHECK(*n == 3 * kIncrements);
-    CHECK(Newest(table, "cas", "v") == std::to_string(cas_successes.load()));
+    CHECK(NewestValue(table, "cas", "v") ==
+          std::to_string(cas_successes.load()));
   }
   CHECK(cas_successes.load() >= 1);
   // The losers were aborted by certification and run again.
-  CHECK(std::stoll(NodeQuery(0, "SELECT SUM(N) FROM `" + db +
-                                    "`.obkv_row_lock")) >=
+  CHECK(std::stoll(
+            NodeQuery(0, "SELECT SUM(N) FROM `" + db + "`.obkv_row_lock")) >=
         3 * kIncrements + 3 * kCasTries);
 }
 
@@ -237,7 +224,8 @@ TEST_CASE("a node killed during a multi-host load: every batch lands") {
       done++;
     }
   });
-  while (done.load() < 30) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (done.load() < 30)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   REQUIRE(Script("kill 1") == 0);  // the node the store writes to
   writer.join();
   INFO(first_failure);
@@ -266,8 +254,17 @@ TEST_CASE("quorum loss: the last node refuses writes as Unavailable") {
   }
   INFO(st.ToString());
   CHECK(st.IsUnavailable());
-  CHECK(st.message().find("mysql server at socket " + TheCluster().sockets[0]) !=
-        std::string::npos);
+  CHECK(st.message().find("mysql server at socket " +
+                          TheCluster().sockets[0]) != std::string::npos);
+  // Recovery: node 1 becomes the primary component again, the others
+  // rejoin by IST, and the same store writes again.
+  REQUIRE(Script("bootstrap 1") == 0);
+  REQUIRE(Script("restart 2") == 0);
+  REQUIRE(Script("restart 3") == 0);
+  Status again = table->Put(Put("recovered").Add("f", "q", "v"));
+  CHECK_MESSAGE(again.ok(), again.ToString());
+  CHECK(NodeQuery(2, "SELECT COUNT(*) FROM `" + db +
+                         "`.`c$f` WHERE K = 'recovered'") == "1");
 }
 
 }  // namespace

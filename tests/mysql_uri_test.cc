@@ -203,11 +203,11 @@ TEST_CASE("uri: no error and no printed form holds the password") {
 }
 
 TEST_CASE("uri: 'word:' without '//' is refused, naming only the scheme") {
-  for (const char* location :
-       {"mysql:app:Sup3rSecret@host", "mysql:/app@h/d", "sqlite:x.db",
-        "Mysql+tcp:app@h"}) {
+  for (const char* location : {"mysql:app:Sup3rSecret@host", "mysql:/app@h/d",
+                               "sqlite:x.db", "Mysql+tcp:app@h"}) {
     INFO(location);
-    Result<std::unique_ptr<Store>> store = Store::Open(StoreOptions(), location);
+    Result<std::unique_ptr<Store>> store =
+        Store::Open(StoreOptions(), location);
     REQUIRE(!store.ok());
     CHECK(store.status().IsInvalidArgument());
     const std::string scheme =
@@ -232,8 +232,9 @@ TEST_CASE("uri: 'word:' without '//' is refused, naming only the scheme") {
   std::filesystem::remove(existing);
 }
 
-TEST_CASE("errors: conflicts are Aborted, 1047 Unavailable, lost COMMIT "
-          "UnknownOutcome") {
+TEST_CASE(
+    "errors: conflicts are Aborted, 1047 Unavailable, lost COMMIT "
+    "UnknownOutcome") {
   const std::string at = "h:1";
   CHECK(MysqlStatus(1213, "Deadlock", "execute", at).IsAborted());
   CHECK(MysqlStatus(1205, "Lock wait", "execute", at).IsAborted());

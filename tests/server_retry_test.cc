@@ -21,6 +21,7 @@
 #include "obkvlite/mutation.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
+#include "rmw_test_support.h"
 #include "server_test_support.h"
 #include "storage/fault_injection.h"
 #include "store_fixture.h"
@@ -44,30 +45,6 @@ StoreOptions QuietOptions() {
   options.retry.initial_backoff_ms = 0;  // no waiting in the loop below
   options.retry.max_backoff_ms = 0;
   return options;
-}
-
-Increment Inc(const std::string& row, int64_t amount = 1) {
-  Increment inc;
-  inc.row = row;
-  inc.columns.push_back({"f", "n", amount});
-  return inc;
-}
-
-// The newest value of row:f:q, "" when absent.
-std::string Newest(Table* table, const std::string& row, const char* q) {
-  Get get(row);
-  get.columns.push_back({"f", q});
-  Result<RowResult> got = table->Get(get);
-  REQUIRE_MESSAGE(got.ok(), got.status().ToString());
-  return got->cells.empty() ? std::string() : got->cells[0].value;
-}
-
-int64_t Counter(Table* table, const std::string& row) {
-  const std::string bytes = Newest(table, row, "n");
-  if (bytes.empty()) return 0;
-  Result<int64_t> value = DecodeBigEndian64(bytes);
-  REQUIRE(value.ok());
-  return *value;
 }
 
 // Runs `op` with a deadlock injected at statement N = 1, 2, ... until N is
@@ -98,26 +75,28 @@ TEST_CASE("a deadlock at every statement of a batch: retried, exact") {
   Table* table = MustTable(store.get(), "t");
   REQUIRE(table->Put(Put("gone").Add("f", "q", 5, "x")).ok());
   int runs = 0;
-  const int fired = ForEveryStatement([&](int n) {
-    Delete del;
-    del.row = "gone";
-    Result<std::vector<MutationResult>> r = table->Batch(
-        {Put("p" + std::to_string(n)).Add("f", "q", 7, "v"), Inc("c1"),
-         Inc("c2", 10), del});
-    REQUIRE_MESSAGE(r.ok(), r.status().ToString());
-    ++runs;
-  }, [&] {
-    CHECK(Counter(table, "c1") == runs);  // each run counts once
-    CHECK(Newest(table, "gone", "q").empty());
-    REQUIRE(table->Put(Put("gone").Add("f", "q", 5, "x")).ok());
-  });
+  const int fired = ForEveryStatement(
+      [&](int n) {
+        Delete del;
+        del.row = "gone";
+        Result<std::vector<MutationResult>> r =
+            table->Batch({Put("p" + std::to_string(n)).Add("f", "q", 7, "v"),
+                          IncrementOf("c1"), IncrementOf("c2", 10), del});
+        REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+        ++runs;
+      },
+      [&] {
+        CHECK(CounterOf(table, "c1") == runs);  // each run counts once
+        CHECK(NewestValue(table, "gone", "q").empty());
+        REQUIRE(table->Put(Put("gone").Add("f", "q", 5, "x")).ok());
+      });
   MESSAGE("a batch of 4 mutations: a deadlock at each of ", fired,
           " statements");
   CHECK(fired >= 6);
-  CHECK(Counter(table, "c1") == runs);
-  CHECK(Counter(table, "c2") == 10 * runs);
+  CHECK(CounterOf(table, "c1") == runs);
+  CHECK(CounterOf(table, "c2") == 10 * runs);
   for (int n = 1; n <= runs; ++n) {
-    CHECK(Newest(table, "p" + std::to_string(n), "q") == "v");
+    CHECK(NewestValue(table, "p" + std::to_string(n), "q") == "v");
   }
 }
 
@@ -129,16 +108,60 @@ TEST_CASE("a deadlock at every statement of an increment: counts once") {
   REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
   Table* table = MustTable(store.get(), "t");
   int64_t expected = 0;
-  const int fired = ForEveryStatement([&](int n) {
-    Result<RowResult> r = table->Increment(Inc("c", n));
-    REQUIRE_MESSAGE(r.ok(), r.status().ToString());
-    expected += n;
-    REQUIRE(r->cells.size() == 1);
-    CHECK(r->cells[0].value == EncodeBigEndian64(expected));
-  }, [&] { CHECK(Counter(table, "c") == expected); });
+  const int fired = ForEveryStatement(
+      [&](int n) {
+        Result<RowResult> r = table->Increment(IncrementOf("c", n));
+        REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+        expected += n;
+        REQUIRE(r->cells.size() == 1);
+        CHECK(r->cells[0].value == EncodeBigEndian64(expected));
+      },
+      [&] { CHECK(CounterOf(table, "c") == expected); });
   MESSAGE("an increment: a deadlock at each of ", fired, " statements");
   CHECK(fired >= 3);
-  CHECK(Counter(table, "c") == expected);
+  CHECK(CounterOf(table, "c") == expected);
+}
+
+TEST_CASE("a deadlock at every statement of an append or newest delete") {
+  REQUIRE(OnTestServer());
+  Watchdog dog(120, "deadlock at every statement of an append");
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
+  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  Table* table = MustTable(store.get(), "t");
+  std::string expected;
+  int fired = ForEveryStatement(
+      [&](int n) {
+        Append app;
+        app.row = "a";
+        app.columns.push_back({"f", "q", std::to_string(n % 10)});
+        Result<RowResult> r = table->Append(app);
+        REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+        expected += std::to_string(n % 10);
+      },
+      [&] { CHECK(NewestValue(table, "a", "q") == expected); });
+  MESSAGE("an append: a deadlock at each of ", fired, " statements");
+  CHECK(fired >= 3);
+  // Deleting the newest version: each run removes exactly one.
+  for (int64_t ts = 1; ts <= 20; ++ts) {
+    REQUIRE(table->Put(Put("d").Add("f", "q", ts, std::to_string(ts))).ok());
+  }
+  int64_t newest = 20;
+  fired = ForEveryStatement(
+      [&](int) {
+        Delete del;
+        del.row = "d";
+        del.type = DeleteType::kColumn;
+        del.family = "f";
+        del.qualifier = "q";
+        Status st = table->Delete(del);
+        REQUIRE_MESSAGE(st.ok(), st.ToString());
+        --newest;
+      },
+      [&] { CHECK(NewestValue(table, "d", "q") == std::to_string(newest)); });
+  MESSAGE("a newest-version delete: a deadlock at each of ", fired,
+          " statements");
+  CHECK(fired >= 3);
 }
 
 TEST_CASE("a deadlock at every statement of a check-and-mutate: exact") {
@@ -150,21 +173,23 @@ TEST_CASE("a deadlock at every statement of a check-and-mutate: exact") {
   Table* table = MustTable(store.get(), "t");
   REQUIRE(table->Put(Put("r").Add("f", "q", "v0")).ok());
   int version = 0;
-  const int fired = ForEveryStatement([&](int) {
-    CheckAndMutate cam;
-    cam.row = "r";
-    cam.family = "f";
-    cam.qualifier = "q";
-    cam.value = "v" + std::to_string(version);
-    cam.mutations.push_back(
-        Put("r").Add("f", "q", "v" + std::to_string(version + 1)));
-    Result<bool> r = table->CheckAndMutate(cam);
-    REQUIRE_MESSAGE(r.ok(), r.status().ToString());
-    CHECK(*r);  // the retried check sees the rolled-back state
-    ++version;
-  }, [&] {
-    CHECK(Newest(table, "r", "q") == "v" + std::to_string(version));
-  });
+  const int fired = ForEveryStatement(
+      [&](int) {
+        CheckAndMutate cam;
+        cam.row = "r";
+        cam.family = "f";
+        cam.qualifier = "q";
+        cam.value = "v" + std::to_string(version);
+        cam.mutations.push_back(
+            Put("r").Add("f", "q", "v" + std::to_string(version + 1)));
+        Result<bool> r = table->CheckAndMutate(cam);
+        REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+        CHECK(*r);  // the retried check sees the rolled-back state
+        ++version;
+      },
+      [&] {
+        CHECK(NewestValue(table, "r", "q") == "v" + std::to_string(version));
+      });
   MESSAGE("a check-and-mutate: a deadlock at each of ", fired, " statements");
   CHECK(fired >= 3);
 }
@@ -178,7 +203,7 @@ TEST_CASE("exhausted attempts give Aborted naming the conflict") {
   REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
   Table* table = MustTable(store.get(), "t");
   InjectFault(InjectedFault::kDeadlock, 2);
-  Result<RowResult> r = table->Increment(Inc("c"));
+  Result<RowResult> r = table->Increment(IncrementOf("c"));
   CHECK(ClearInjectedFault());
   REQUIRE(!r.ok());
   CHECK(r.status().IsAborted());
@@ -189,10 +214,10 @@ TEST_CASE("exhausted attempts give Aborted naming the conflict") {
   CHECK(r.status().message().find("Deadlock found when trying to get lock") !=
         std::string::npos);
   CHECK(r.status().message().find("(error 1213)") != std::string::npos);
-  CHECK(Counter(table, "c") == 0);
+  CHECK(CounterOf(table, "c") == 0);
   // The session is fine for the next call.
-  REQUIRE(table->Increment(Inc("c")).ok());
-  CHECK(Counter(table, "c") == 1);
+  REQUIRE(table->Increment(IncrementOf("c")).ok());
+  CHECK(CounterOf(table, "c") == 1);
 }
 
 TEST_CASE("a COMMIT whose reply is lost: UnknownOutcome naming the row") {
@@ -202,9 +227,9 @@ TEST_CASE("a COMMIT whose reply is lost: UnknownOutcome naming the row") {
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
   REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
   Table* table = MustTable(store.get(), "t");
-  REQUIRE(table->Increment(Inc("c1")).ok());
+  REQUIRE(table->Increment(IncrementOf("c1")).ok());
   InjectFault(InjectedFault::kLostCommitReply, 1);
-  Result<RowResult> r = table->Increment(Inc("c1"));
+  Result<RowResult> r = table->Increment(IncrementOf("c1"));
   CHECK(ClearInjectedFault());
   REQUIRE(!r.ok());
   CHECK(r.status().IsUnknownOutcome());
@@ -215,20 +240,20 @@ TEST_CASE("a COMMIT whose reply is lost: UnknownOutcome naming the row") {
         std::string::npos);
   CHECK(r.status().CodeName() == "UnknownOutcome");
   // The next call reconnects; the lost one was sent once, never twice.
-  REQUIRE(table->Increment(Inc("c1")).ok());
-  const int64_t value = Counter(table, "c1");
+  REQUIRE(table->Increment(IncrementOf("c1")).ok());
+  const int64_t value = CounterOf(table, "c1");
   CHECK((value == 2 || value == 3));
   MESSAGE("after the lost COMMIT reply the counter is ", value,
           " (3: that COMMIT landed)");
   // A put is idempotent (its timestamps are fixed before the first
   // attempt), so a lost COMMIT reply makes it send the same cells again.
   InjectFault(InjectedFault::kLostCommitReply, 1);
-  Status st = table->Put(
-      std::vector<Put>{Put("a").Add("f", "q", "1"), Put("b").Add("f", "q", "2")});
+  Status st = table->Put(std::vector<Put>{Put("a").Add("f", "q", "1"),
+                                          Put("b").Add("f", "q", "2")});
   CHECK(ClearInjectedFault());
   CHECK_MESSAGE(st.ok(), st.ToString());
-  CHECK(Newest(table, "a", "q") == "1");
-  CHECK(Newest(table, "b", "q") == "2");
+  CHECK(NewestValue(table, "a", "q") == "1");
+  CHECK(NewestValue(table, "b", "q") == "2");
 }
 
 TEST_CASE("retry options are validated; a server URI overrides them") {
@@ -257,7 +282,8 @@ TEST_CASE("retry options are validated; a server URI overrides them") {
       QuietOptions());
   REQUIRE(server->CreateTable(MustParseSpec(kSpec)).ok());
   InjectFault(InjectedFault::kDeadlock, 1);
-  Result<RowResult> r = MustTable(server.get(), "t")->Increment(Inc("c"));
+  Result<RowResult> r =
+      MustTable(server.get(), "t")->Increment(IncrementOf("c"));
   CHECK(ClearInjectedFault());
   CHECK(r.status().IsAborted());
 }

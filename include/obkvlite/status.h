@@ -34,7 +34,7 @@ class [[nodiscard]] Status {
     kIOError,
     kAlreadyExists,
     kBusy,
-    kUnavailable,  // a server engine's server cannot be reached
+    kUnavailable,         // a server engine's server cannot be reached
     kFailedPrecondition,  // the table's state refuses it (e.g. disabled)
     // A server rolled the write transaction back (a deadlock, a lock wait
     // timeout, a cluster's certification failure or leader change) and it

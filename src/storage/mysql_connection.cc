@@ -3,12 +3,13 @@
 
 #include <errmsg.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "storage/fault_injection.h"
-#include "storage/row_lock.h"
 #include "storage/mysql_error.h"
 #include "storage/mysql_statement.h"
+#include "storage/row_lock.h"
 
 namespace obkvlite {
 namespace storage {
@@ -101,6 +102,9 @@ Status MysqlConnection::SetUpSession() {
   for (const char* sql : kSessionSetup) {
     OBKV_RETURN_IF_ERROR(RunQuery(sql));
   }
+  OBKV_ASSIGN_OR_RETURN(std::string packet,
+                        QueryString("SELECT @@max_allowed_packet"));
+  max_allowed_packet_ = std::atoll(packet.c_str());
   // A Galera node: refuse one that is not ready (outside the primary
   // component, or still joining), and read your own writes from any node.
   OBKV_ASSIGN_OR_RETURN(std::string wsrep,

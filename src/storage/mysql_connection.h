@@ -17,10 +17,10 @@
 // session.
 //
 // A lost connection, or a node that stopped serving (1047), marks the
-// session broken; the next transaction (or Revive) reconnects, and a transaction that finds its idle session's
-// server gone reconnects once before its first statement, so a restarted
-// server is used again at the next call. Errors name the endpoint and
-// never the password.
+// session broken; the next transaction (or Revive) reconnects, and a
+// transaction that finds its idle session's server gone reconnects once before
+// its first statement, so a restarted server is used again at the next call.
+// Errors name the endpoint and never the password.
 //
 // Thread safety: used by one thread at a time.
 
@@ -62,6 +62,9 @@ class MysqlConnection final : public Connection {
   const std::string& endpoint() const { return endpoint_; }
   // True when the server is a Galera node (wsrep_on).
   bool galera() const { return galera_; }
+  // The server's max_allowed_packet in bytes, read when the session opened:
+  // the largest request it accepts.
+  int64_t max_allowed_packet() const { return max_allowed_packet_; }
   // Status for the session's last error while doing `context`.
   Status Error(std::string_view context);
   // After a lost connection: the next Revive reconnects.
@@ -115,6 +118,7 @@ class MysqlConnection final : public Connection {
   std::string endpoint_;
   size_t current_ = 0;  // index of endpoint_ in uri_.endpoints
   bool galera_ = false;
+  int64_t max_allowed_packet_ = 0;
   MYSQL* mysql_ = nullptr;
   bool broken_ = false;
   bool in_transaction_ = false;

@@ -12,6 +12,9 @@ namespace storage {
 namespace {
 
 constexpr size_t kInitialColumnBytes = 256;
+// What the binary protocol adds per bound parameter, at most (type, null
+// bit, length prefix).
+constexpr int64_t kParamOverheadBytes = 16;
 
 bool IsIntegerType(enum_field_types type) {
   switch (type) {
@@ -190,6 +193,24 @@ bool MysqlStatement::Execute() {
     return false;
   }
   static const char kEmpty[] = "";
+  // The request carries every bound byte; one over max_allowed_packet is
+  // refused here, before anything is sent (the server would drop the
+  // connection: "Server has gone away").
+  int64_t request_bytes = static_cast<int64_t>(sql_.size());
+  for (int n : numbers_) {
+    request_bytes +=
+        kParamOverheadBytes +
+        static_cast<int64_t>(params_[static_cast<size_t>(n) - 1].length);
+  }
+  if (conn_->max_allowed_packet() > 0 &&
+      request_bytes > conn_->max_allowed_packet()) {
+    error_ = Status::InvalidArgument(
+        "mysql server at " + conn_->endpoint() + ": a request of " +
+        std::to_string(request_bytes) + " bytes is over the server's limit " +
+        std::to_string(conn_->max_allowed_packet()) +
+        " bytes (server variable max_allowed_packet); nothing was sent");
+    return false;
+  }
   for (size_t pos = 0; pos < numbers_.size(); ++pos) {
     Param& p = params_[static_cast<size_t>(numbers_[pos]) - 1];
     MYSQL_BIND& b = param_binds_[pos];

@@ -146,17 +146,17 @@ Result<std::optional<int>> ParseMs(std::string_view name,
 // (first) host.
 Status ParseSockets(std::string_view value, MysqlUri* uri) {
   if (uri->endpoints.size() > 1) {
-    return UriError("socket", "give several hosts or several sockets, not "
-                              "both");
+    return UriError("socket",
+                    "give several hosts or several sockets, not "
+                    "both");
   }
   const MysqlEndpoint base = uri->endpoints.front();
   uri->endpoints.clear();
   while (true) {
     const size_t comma = value.find(',');
     MysqlEndpoint endpoint = base;
-    OBKV_ASSIGN_OR_RETURN(
-        endpoint.socket,
-        PercentDecode(value.substr(0, comma), "socket", false));
+    OBKV_ASSIGN_OR_RETURN(endpoint.socket, PercentDecode(value.substr(0, comma),
+                                                         "socket", false));
     if (endpoint.socket.empty()) {
       return UriError("socket", "an empty path in the list");
     }
@@ -171,25 +171,25 @@ Status ParseSessionVariable(const std::string& name, std::string_view value,
   const std::string variable = name.substr(8);
   if (variable.empty() || variable.size() > 64 ||
       !std::all_of(variable.begin(), variable.end(), IsDatabaseChar)) {
-    return UriError(name, "the variable name must be 1..64 characters of "
-                          "[A-Za-z0-9_]");
+    return UriError(name,
+                    "the variable name must be 1..64 characters of "
+                    "[A-Za-z0-9_]");
   }
-  OBKV_ASSIGN_OR_RETURN(std::string decoded,
-                        PercentDecode(value, name, false));
+  OBKV_ASSIGN_OR_RETURN(std::string decoded, PercentDecode(value, name, false));
   const auto plain = [](char c) {
     return IsDatabaseChar(c) || c == '.' || c == ':' || c == '+' || c == '-';
   };
   if (!std::all_of(decoded.begin(), decoded.end(), plain)) {
-    return UriError(name, "'" + decoded +
-                              "' holds a character outside [A-Za-z0-9_.:+-]");
+    return UriError(
+        name, "'" + decoded + "' holds a character outside [A-Za-z0-9_.:+-]");
   }
   const bool number =
       !decoded.empty() &&
       decoded.find_first_not_of("0123456789", decoded[0] == '-' ? 1 : 0) ==
           std::string::npos &&
       decoded != "-";
-  uri->session_variables.emplace_back(
-      variable, number ? decoded : "'" + decoded + "'");
+  uri->session_variables.emplace_back(variable,
+                                      number ? decoded : "'" + decoded + "'");
   return Status::OK();
 }
 
@@ -209,7 +209,8 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
     }
     seen.push_back(name);
     if (name == "socket") {
-      if (value.empty()) return UriError("socket", "needs a path: ?socket=PATH");
+      if (value.empty())
+        return UriError("socket", "needs a path: ?socket=PATH");
       OBKV_RETURN_IF_ERROR(ParseSockets(value, uri));
     } else if (name.compare(0, 8, "session.") == 0) {
       OBKV_RETURN_IF_ERROR(ParseSessionVariable(name, value, uri));
@@ -228,9 +229,8 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
     } else if (name == "retry_max_backoff_ms") {
       OBKV_ASSIGN_OR_RETURN(uri->retry_max_backoff_ms, ParseMs(name, value));
     } else {
-      return UriError("parameter",
-                      "unknown parameter '" + name + "' (known: " +
-                          kKnownParameters + ")");
+      return UriError("parameter", "unknown parameter '" + name +
+                                       "' (known: " + kKnownParameters + ")");
     }
   }
   return Status::OK();
@@ -267,9 +267,9 @@ Status RefuseMalformedUri(std::string_view location) {
   while (i < location.size() &&
          ((location[i] >= 'a' && location[i] <= 'z') ||
           (location[i] >= 'A' && location[i] <= 'Z') ||
-          (i > 0 && ((location[i] >= '0' && location[i] <= '9') ||
-                     location[i] == '+' || location[i] == '-' ||
-                     location[i] == '.')))) {
+          (i > 0 &&
+           ((location[i] >= '0' && location[i] <= '9') || location[i] == '+' ||
+            location[i] == '-' || location[i] == '.')))) {
     ++i;
   }
   if (i == 0 || i >= location.size() || location[i] != ':') {

@@ -27,8 +27,13 @@ int RunNamespace(NamespaceCommand command, const std::string& name,
                  bool ddl_only, CliContext& ctx) {
   if (!ctx.RequireStore("namespace")) return ctx.exit_code;
   const bool reads = command == NamespaceCommand::kList || ddl_only;
-  Result<std::unique_ptr<Store>> store =
-      OpenStore(ctx, reads ? StoreAccess::kRead : StoreAccess::kWrite);
+  // A namespace may be the first thing a new store gets (as a table may be
+  // with `create`).
+  const StoreAccess access = reads ? StoreAccess::kRead
+                             : command == NamespaceCommand::kCreate
+                                 ? StoreAccess::kCreate
+                                 : StoreAccess::kWrite;
+  Result<std::unique_ptr<Store>> store = OpenStore(ctx, access);
   if (!store.ok()) return ctx.Fail(store.status());
   if (command == NamespaceCommand::kList) {
     Result<std::vector<std::string>> names = (*store)->ListNamespaces();
