@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test suite (ctest prints the summary), then
-# a Release build (build-release/, no tests), the ecosystem checks (examples
-# against the package installed from that Release build, the MariaDB
+# Sets up, builds (Release) and runs every test suite (ctest prints the
+# summary), then the ecosystem checks (examples against the package
+# installed from that build, the MariaDB
 # migration test, the tmux terminal test), the same suites under ASan+UBSan
 # (scripts/sanitize.sh), the threaded suites under ThreadSanitizer
 # (scripts/tsan.sh) and the fuzz targets: corpus replay and
@@ -27,18 +27,12 @@ run_ctest() {
 
 total=$SECONDS
 step setup "$ROOT/scripts/setup.sh"
-# No debug info here (it is 40% of the compile time); the ASan build keeps
-# line tables for its reports.
-step build "$ROOT/scripts/build.sh" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g0 -DNDEBUG" "$@"
+# The suites run on a Release build (-O3, NDEBUG, no debug info), as users
+# and packagers build it: a warning only -O3 shows fails here, and the
+# examples build against the package installed from this same build.
+step build "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release "$@"
 step ctest run_ctest
-# A Release build (-O3) as users and packagers build it, without tests:
-# catches warnings only -O3 shows; the examples build against its install.
-RELEASE="$ROOT/build-release"
-step "release build" env OBKV_BUILD_DIR="$RELEASE" OBKV_BUILD_TARGETS=obkv \
-  "$ROOT/scripts/build.sh" \
-  -DCMAKE_BUILD_TYPE=Release -DOBKVLITE_BUILD_TESTS=OFF \
-  -DOBKVLITE_BUILD_EXAMPLES=OFF
-step examples env OBKV_BUILD_DIR="$RELEASE" "$ROOT/scripts/examples.sh"
+step examples "$ROOT/scripts/examples.sh"
 step mariadb "$ROOT/scripts/mariadb_test.sh" "$BUILD/obkv"
 step tmux "$ROOT/scripts/shell_tmux_test.sh" "$BUILD/obkv"
 if [ "${OBKV_SKIP_ASAN:-0}" != 1 ]; then

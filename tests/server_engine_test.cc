@@ -600,7 +600,8 @@ TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
   writer.join();
   stop.store(true);
   INFO(failure.ToString());
-  // UnknownOutcome when the kill came after the batch's COMMIT was sent.
+  // Unavailable, or UnknownOutcome when the kill came after the batch's
+  // COMMIT was sent.
   CHECK((failure.IsUnavailable() || failure.IsUnknownOutcome()));
   CHECK(failure.message().find("mysql server at socket " + server.socket()) !=
         std::string::npos);
