@@ -3,7 +3,7 @@
 // libFuzzer target: the mysql:// store URI parser (storage/mysql_uri.h).
 // Any input gives a URI or an InvalidArgument, never a crash; an accepted
 // URI's printed forms (Redacted, Endpoint) do not depend on its password,
-// and a parsed port is in [1, 65535].
+// it has at least one endpoint, and every parsed port is in [1, 65535].
 
 #include <cstddef>
 #include <cstdint>
@@ -21,9 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     OBKV_FUZZ_CHECK(uri.status().IsInvalidArgument());
     return 0;
   }
-  OBKV_FUZZ_CHECK(uri->port >= 1 && uri->port <= 65535);
-  OBKV_FUZZ_CHECK(!uri->user.empty() && !uri->host.empty() &&
-                  !uri->database.empty());
+  OBKV_FUZZ_CHECK(!uri->endpoints.empty());
+  for (const obkvlite::storage::MysqlEndpoint& endpoint : uri->endpoints) {
+    OBKV_FUZZ_CHECK(endpoint.port >= 1 && endpoint.port <= 65535);
+    OBKV_FUZZ_CHECK(!endpoint.host.empty());
+  }
+  OBKV_FUZZ_CHECK(!uri->user.empty() && !uri->database.empty());
   // The printed forms do not depend on the password at all.
   obkvlite::storage::MysqlUri other = *uri;
   other.password = uri->password + "x";
