@@ -9,9 +9,11 @@
 
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <thread>
 
 #include "server/common/shutdown_signal.h"
 #include "server/rest/http_server.h"
@@ -38,9 +40,11 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   // inherit the blocked mask, so only the signal thread sees SIGTERM and
   // SIGINT, and it stops the server.
   std::atomic<rest::HttpServer*> serving{nullptr};
+  std::atomic<bool> stop_done{false};
   std::unique_ptr<server::ShutdownSignal> signal =
-      server::ShutdownSignal::Install([&serving](int) {
+      server::ShutdownSignal::Install([&serving, &stop_done](int) {
         if (rest::HttpServer* s = serving.load()) s->Stop();
+        stop_done.store(true);
       });
 
   Result<std::unique_ptr<Store>> store = OpenStore(
@@ -78,6 +82,10 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (signal->received() == 0) server.Run();  // until Stop, or the listener fails
   serving.store(nullptr);
   const int signal_number = signal->received();
+  // The signal thread may still be inside Stop: the server outlives it.
+  while (signal_number != 0 && !stop_done.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   app->service()->CloseScanners();
   Status flushed = (*store)->FlushRequestStats();
   *ctx.err << "obkv rest: stopped ("
