@@ -6,8 +6,8 @@
 // Every write is atomic: a Put, a Delete, a Batch either lands whole or not
 // at all; bad input (limits, unknown family, bad filter) gets an
 // InvalidArgument naming the field and writes nothing. The one exception is
-// a sharded store (StoreOptions::sqlite.shards > 1): a Put whose cells land in
-// several shard files commits once per file (doc/shards.md).
+// a sharded store (StoreOptions::sqlite.shards > 1): a Put whose cells land
+// in several shard files commits once per file (doc/shards.md).
 //
 // REQUIRED: the Store that returned the Table outlives it.
 // Thread safety: a Table may be used from several threads; operations are

@@ -17,9 +17,9 @@
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
 // library's router picks, its scans merged by a heap; raw97_arm.cc), and
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
-// timeseries and key97x2 (KEY 97 over 2 shard files, StoreOptions::sqlite.shards,
-// loaded by 2 threads; its other workloads run on one thread like every
-// arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
+// timeseries and key97x2 (KEY 97 over 2 shard files,
+// StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run
+// on one thread like every arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
 // to raw. Arms mariadb (an unpartitioned obkvlite table on a MariaDB
 // server) and rawmariadb (hand-written Connector/C SQL on the same table)
 // need the server's socket; their ratios are to rawmariadb. Arms thrift
