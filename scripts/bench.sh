@@ -16,7 +16,7 @@ BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
 server=()
 case " $* " in
   *mariadb*)
-    DIR="$(mktemp -d)/server"
+    DIR="$(mktemp -d "$BUILD/bench.XXXXXX")/server"
     trap '"$ROOT/scripts/mariadb_server.sh" stop "$DIR"' EXIT
     "$ROOT/scripts/mariadb_server.sh" start "$DIR" >/dev/null
     server=(--mysql-socket "$DIR/mysqld.sock")

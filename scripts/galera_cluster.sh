@@ -75,7 +75,7 @@ cluster_address() {
 node_args() {
   local n="$1"
   local d; d="$(node_dir "$n")"
-  NODE_ARGS=(--no-defaults "${USER_ARG[@]}" --datadir="$d/data"
+  NODE_ARGS=(--no-defaults "${USER_ARG[@]}" --datadir="$d/data" --tmpdir="$d/tmp"
     --socket="$(sock "$n")" --port="$(port "$n")" --bind-address=127.0.0.1
     --pid-file="$d/mysqld.pid" --log-error="$d/mysqld.err"
     --innodb-buffer-pool-size=32M --innodb-log-file-size=16M
@@ -148,9 +148,10 @@ case "$cmd" in
     mkdir -p "$DIR"
     chmod 755 "$DIR"
     free_ports >"$DIR/ports"
-    for n in 1 2 3; do mkdir -p "$(node_dir "$n")"; done
+    # Each node's temporary files stay in its own tmp (not a shared /tmp).
+    for n in 1 2 3; do mkdir -p "$(node_dir "$n")/tmp"; done
     mariadb-install-db --no-defaults "${USER_ARG[@]}" \
-      --datadir="$(node_dir 1)/data" \
+      --datadir="$(node_dir 1)/data" --tmpdir="$(node_dir 1)/tmp" \
       --auth-root-authentication-method=socket --skip-test-db \
       >"$(node_dir 1)/install.log" 2>&1 ||
       { cat "$(node_dir 1)/install.log" >&2; exit 1; }

@@ -32,7 +32,7 @@ wait_ready() {
 
 run_server() {
   mariadbd --no-defaults "${USER_ARG[@]}" --datadir="$DIR/data" \
-    --socket="$SOCK" --skip-networking --pid-file="$DIR/mysqld.pid" \
+    --tmpdir="$DIR/tmp" --socket="$SOCK" --skip-networking --pid-file="$DIR/mysqld.pid" \
     --log-error="$DIR/mysqld.err" --innodb-buffer-pool-size=64M \
     --innodb-log-file-size=32M --max-allowed-packet=64M \
     --innodb-flush-log-at-trx-commit=2 --skip-log-bin </dev/null \
@@ -54,9 +54,12 @@ case "$cmd" in
       "$0" stop "$DIR"
     fi
     rm -rf "$DIR"
-    mkdir -p "$DIR"
+    mkdir -p "$DIR/tmp"
     chmod 755 "$DIR"
+    # The server's temporary files stay in DIR/tmp: a shared /tmp lets two
+    # bootstraps (or a stale file of an earlier run) collide.
     mariadb-install-db --no-defaults "${USER_ARG[@]}" --datadir="$DIR/data" \
+      --tmpdir="$DIR/tmp" \
       --auth-root-authentication-method=socket --skip-test-db \
       >"$DIR/install.log" 2>&1 || { cat "$DIR/install.log" >&2; exit 1; }
     run_server

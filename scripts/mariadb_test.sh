@@ -18,7 +18,10 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OBKV="${1:-${OBKV_BUILD_DIR:-$ROOT/build}/obkv}"
 SPECS="$ROOT/scripts/mariadb"
 
-WORK="$(mktemp -d)"
+# The server lives under the build folder, never in /tmp.
+BUILD_DIR="${OBKV_BUILD_DIR:-$ROOT/build}"
+mkdir -p "$BUILD_DIR"
+WORK="$(mktemp -d "$BUILD_DIR/mariadb_test.XXXXXX")"
 chmod 755 "$WORK"
 SERVER="$WORK/server"
 SOCK="$SERVER/mysqld.sock"

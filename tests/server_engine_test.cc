@@ -542,7 +542,8 @@ TEST_CASE("threads share one server store") {
 
 struct OwnServer {
   OwnServer() {
-    dir = (std::filesystem::temp_directory_path() /
+    // Under the build folder (the test's working directory), never /tmp.
+    dir = (std::filesystem::current_path() /
            ("obkv_fault_" + std::to_string(getpid())))
               .string();
     REQUIRE(Script("start") == 0);
