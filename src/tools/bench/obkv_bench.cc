@@ -68,6 +68,7 @@
 #include <string>
 #include <vector>
 
+#include "build_commit.h"  // OBKV_BUILD_COMMIT, generated at build time
 #include "obkvlite/spec.h"
 #include "tools/bench/bench_arm.h"
 #include "tools/bench/create_bench.h"
@@ -280,6 +281,11 @@ int Main(int argc, char** argv) {
     std::cerr << "obkv-bench: --shards needs --create-partitions (arm "
                  "key97x2 is the sharded arm of the workloads)\n";
     return 2;
+  }
+  // Figures are quoted only for the commit that produced them.
+  if (!cfg.json_only) {
+    std::printf("obkv-bench: commit %s (git describe --dirty, at build time)\n",
+                OBKV_BUILD_COMMIT);
   }
   if (!cfg.create_partitions.empty()) return RunCreatePartitions(cfg);
   if (rest_arms) return RunRestBench(cfg);

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "build_commit.h"  // OBKV_BUILD_COMMIT, generated at build time
+
 namespace obkvlite {
 namespace bench {
 namespace {
@@ -136,7 +138,7 @@ void PrintReport(const BenchConfig& cfg, const ArmMedians& med) {
   }
   // Last line: JSON.
   std::ostringstream js;
-  js << "{\"rows\":" << cfg.rows << ",\"keys\":\""
+  js << "{\"commit\":\"" << OBKV_BUILD_COMMIT << "\",\"rows\":" << cfg.rows << ",\"keys\":\""
      << (cfg.ordered_keys ? "ordered" : "hashed")
      << "\",\"value_bytes\":" << cfg.value_bytes << ",\"runs\":" << cfg.runs
      << ",\"mmap_size\":" << cfg.options.sqlite.mmap_size << ",\"arms\":{";
