@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "analyze/analyze_internal.h"
+#include "util/xml_escape.h"
 
 namespace obkvlite {
 
@@ -31,29 +32,6 @@ constexpr int kRight = 48;
 constexpr int kBottom = 112;
 constexpr int kLegendSteps = 10;
 constexpr const char* kHotColour = "#00b4ff";
-
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string Num(double v) {
   char buf[32];
@@ -167,7 +145,7 @@ std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
          w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h +
          "\" font-family=\"monospace\" font-size=\"11\">\n"
          "<title>obkv " +
-         Escape(r.kind + ": " + r.name) +
+         XmlEscape(r.kind + ": " + r.name) +
          "</title>\n"
          "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" +
          w + "\" height=\"" + h +
@@ -175,10 +153,10 @@ std::string Header(const HeatmapPicture& r, const SvgLayout& l) {
          "<text class=\"heading\" x=\"" +
          std::to_string(kLeft) +
          "\" y=\"20\" font-size=\"13\" font-weight=\"bold\">" +
-         Escape(HeadingText(r)) +
+         XmlEscape(HeadingText(r)) +
          "</text>\n"
          "<text class=\"subheading\" x=\"" +
-         std::to_string(kLeft) + "\" y=\"38\">" + Escape(SubheadingText(r)) +
+         std::to_string(kLeft) + "\" y=\"38\">" + XmlEscape(SubheadingText(r)) +
          "</text>\n";
 }
 
@@ -195,7 +173,7 @@ std::string Cells(const HeatmapPicture& r, const SvgLayout& l) {
              "\" fill=\"" + HeatColour(c, max) + "\" data-partition=\"" +
              std::to_string(p.index) + "\" data-bucket=\"" + std::to_string(b) +
              "\" data-count=\"" + std::to_string(c) + "\"><title>" +
-             Escape(PartitionLabel(p) + ", " + ColumnText(map, b) + ": " +
+             XmlEscape(PartitionLabel(p) + ", " + ColumnText(map, b) + ": " +
                     std::to_string(c) + " " + r.unit) +
              "</title></rect>\n";
     }
@@ -210,7 +188,7 @@ std::string RowLabels(const HeatmapPicture& r, const SvgLayout& l) {
     if (p.index % step != 0) continue;
     out += "<text x=\"" + std::to_string(kLeft - 10) + "\" y=\"" +
            std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\">" +
-           Escape(PartitionLabel(p)) + "</text>\n";
+           XmlEscape(PartitionLabel(p)) + "</text>\n";
   }
   return out + "</g>\n";
 }
@@ -231,7 +209,7 @@ std::string HotMarks(const HeatmapPicture& r, const SvgLayout& l) {
     out += "<text class=\"hot-label\" x=\"" +
            std::to_string(kLeft + l.grid_w + 6) + "\" y=\"" +
            std::to_string(kTop + p.index * l.ch + l.ch / 2 + 4) + "\" fill=\"" +
-           kHotColour + "\" font-weight=\"bold\">" + Escape(HotLabelText(p)) +
+           kHotColour + "\" font-weight=\"bold\">" + XmlEscape(HotLabelText(p)) +
            "</text>\n";
   }
   return out + "</g>\n";
@@ -242,14 +220,14 @@ std::string Axis(const HeatmapPicture& r, const SvgLayout& l) {
   const std::string y = std::to_string(kTop + l.grid_h + 16);
   if (!AxisFitsGrid(map, l)) {
     return "<g class=\"time-axis\">\n<text x=\"" + std::to_string(kLeft) +
-           "\" y=\"" + y + "\">" + Escape(AxisLineText(map)) +
+           "\" y=\"" + y + "\">" + XmlEscape(AxisLineText(map)) +
            "</text>\n</g>\n";
   }
   const auto [first, last] = AxisTexts(map);
   return "<g class=\"time-axis\">\n<text x=\"" + std::to_string(kLeft) +
-         "\" y=\"" + y + "\">" + Escape(first) + "</text>\n<text x=\"" +
+         "\" y=\"" + y + "\">" + XmlEscape(first) + "</text>\n<text x=\"" +
          std::to_string(kLeft + l.grid_w) + "\" y=\"" + y +
-         "\" text-anchor=\"end\">" + Escape(last) + "</text>\n</g>\n";
+         "\" text-anchor=\"end\">" + XmlEscape(last) + "</text>\n</g>\n";
 }
 
 std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
@@ -257,7 +235,7 @@ std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
   const int top = kTop + l.grid_h + 40;
   std::string out = "<g class=\"legend\">\n";
   out += "<text x=\"" + std::to_string(kLeft) + "\" y=\"" +
-         std::to_string(top - 6) + "\">" + Escape(r.unit) +
+         std::to_string(top - 6) + "\">" + XmlEscape(r.unit) +
          " per cell (log scale)</text>\n";
   for (int i = 0; i < kLegendSteps; ++i) {
     // Step i shows the colour of the count at fraction i/9 of the log scale.
@@ -284,7 +262,7 @@ std::string Legend(const HeatmapPicture& r, const SvgLayout& l) {
          "stroke=\"" +
          kHotColour + "\" stroke-width=\"2\"/>\n";
   out += "<text x=\"" + std::to_string(kLeft + kLegendWidth + 54) + "\" y=\"" +
-         std::to_string(top + 10) + "\">" + Escape(LegendHotText(r)) +
+         std::to_string(top + 10) + "\">" + XmlEscape(LegendHotText(r)) +
          "</text>\n";
   return out + "</g>\n";
 }

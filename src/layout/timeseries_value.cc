@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "util/hex_digit.h"
+
 namespace obkvlite {
 namespace layout {
 namespace {
@@ -201,16 +203,9 @@ class Parser {
     if (i_ + 4 > s_.size()) return false;
     *v = 0;
     for (int k = 0; k < 4; ++k) {
-      const char c = s_[i_++];
-      *v <<= 4;
-      if (c >= '0' && c <= '9')
-        *v |= static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        *v |= static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F')
-        *v |= static_cast<uint32_t>(c - 'A' + 10);
-      else
-        return false;
+      const int digit = HexDigitValue(s_[i_++]);
+      if (digit < 0) return false;
+      *v = (*v << 4) | static_cast<uint32_t>(digit);
     }
     return true;
   }

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "util/hex_digit.h"
+
 namespace obkvlite {
 namespace storage {
 namespace {
@@ -20,13 +22,6 @@ Status UriError(std::string_view part, const std::string& what) {
   return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // Percent-decodes `text`; `part` names it in the error. `secret` parts are
 // never quoted back.
 Result<std::string> PercentDecode(std::string_view text, std::string_view part,
@@ -38,8 +33,8 @@ Result<std::string> PercentDecode(std::string_view text, std::string_view part,
       continue;
     }
     const bool has_two = i + 2 < text.size();
-    const int hi = has_two ? HexValue(text[i + 1]) : -1;
-    const int lo = has_two ? HexValue(text[i + 2]) : -1;
+    const int hi = has_two ? HexDigitValue(text[i + 1]) : -1;
+    const int lo = has_two ? HexDigitValue(text[i + 2]) : -1;
     if (hi < 0 || lo < 0) {
       return UriError(part, secret ? "a '%' is not followed by two hex digits"
                                    : "'%' at offset " + std::to_string(i) +
@@ -71,7 +66,7 @@ Status ParseHostPort(std::string_view text, MysqlEndpoint* uri) {
     }
     uri->host = std::string(text.substr(1, close - 1));
     for (char c : uri->host) {
-      if (HexValue(c) < 0 && c != ':' && c != '.') {
+      if (HexDigitValue(c) < 0 && c != ':' && c != '.') {
         return UriError("host", "'" + uri->host + "' is not an IPv6 address");
       }
     }

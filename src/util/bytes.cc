@@ -1,18 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "obkvlite/bytes.h"
 
+#include "util/hex_digit.h"
+
 namespace obkvlite {
-namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
-
 std::string ToStringBinary(std::string_view bytes) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
@@ -38,8 +29,8 @@ Result<std::string> FromStringBinary(std::string_view text,
       out.push_back(text[i]);
       continue;
     }
-    int hi = i + 2 < text.size() ? HexValue(text[i + 2]) : -1;
-    int lo = i + 3 < text.size() ? HexValue(text[i + 3]) : -1;
+    int hi = i + 2 < text.size() ? HexDigitValue(text[i + 2]) : -1;
+    int lo = i + 3 < text.size() ? HexDigitValue(text[i + 3]) : -1;
     if (i + 1 >= text.size() || text[i + 1] != 'x' || hi < 0 || lo < 0) {
       return Status::InvalidArgument(
           std::string(field) + ": bad escape at offset " + std::to_string(i) +

@@ -12,6 +12,7 @@
 #include "server/rest/regions.h"
 #include "server/rest/rest_handlers.h"
 #include "server/rest/xml_doc.h"
+#include "util/xml_escape.h"
 
 namespace obkvlite {
 namespace rest {

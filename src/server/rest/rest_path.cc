@@ -3,16 +3,11 @@
 
 #include <limits>
 
+#include "util/hex_digit.h"
+
 namespace obkvlite {
 namespace rest {
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // Splits `text` at every `sep`.
 std::vector<std::string_view> Split(std::string_view text, char sep) {
@@ -161,8 +156,8 @@ Result<std::string> PercentDecode(std::string_view text, std::string_view field,
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '%') {
-      const int hi = i + 1 < text.size() ? HexValue(text[i + 1]) : -1;
-      const int lo = i + 2 < text.size() ? HexValue(text[i + 2]) : -1;
+      const int hi = i + 1 < text.size() ? HexDigitValue(text[i + 1]) : -1;
+      const int lo = i + 2 < text.size() ? HexDigitValue(text[i + 2]) : -1;
       if (hi < 0 || lo < 0) {
         return Status::InvalidArgument(std::string(field) +
                                        ": bad percent-encoding at offset " +

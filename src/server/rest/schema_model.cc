@@ -5,6 +5,7 @@
 
 #include "server/rest/json_body.h"
 #include "server/rest/xml_doc.h"
+#include "util/xml_escape.h"
 
 namespace obkvlite {
 namespace rest {

@@ -11,6 +11,7 @@
 #include "server/rest/rest_handlers.h"
 #include "server/rest/schema_model.h"
 #include "server/rest/xml_doc.h"
+#include "util/xml_escape.h"
 
 namespace obkvlite {
 namespace rest {

@@ -116,32 +116,5 @@ std::vector<XmlNode*> XmlChildren(XmlNode* node, const char* name) {
 
 std::string XmlName(XmlNode* node) { return S(node->name); }
 
-std::string XmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace rest
 }  // namespace obkvlite

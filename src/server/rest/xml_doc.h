@@ -64,9 +64,6 @@ std::vector<XmlNode*> XmlChildren(XmlNode* node, const char* name);
 // The element's name.
 std::string XmlName(XmlNode* node);
 
-// `text` escaped for an XML attribute value or element text.
-std::string XmlEscape(std::string_view text);
-
 // The declaration HBase's XML responses start with.
 inline constexpr std::string_view kXmlDeclaration =
     "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>";

@@ -13,13 +13,13 @@
 #include "server/rest/rest_path.h"
 #include "server/rest/rest_service.h"
 #include "server/rest/xml_doc.h"
+#include "util/xml_escape.h"
 
 namespace obkvlite {
 namespace web {
 namespace {
 
 using rest::HttpResponse;
-using rest::XmlEscape;
 
 constexpr const char* kStyle =
     "body{font-family:sans-serif;margin:1.5em;color:#222}"
