@@ -50,13 +50,19 @@ TEST_CASE("obkv-bench is built next to obkv") {
 }
 
 TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
-  const Run run = RunBench("--rows 300 --runs 1 --ops 200 --value-bytes 20");
+  const Run run =
+      RunBench("--rows 300 --runs 1 --scans 50 --ops 200 --value-bytes 20");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const std::vector<std::string> lines = Lines(run.out);
   REQUIRE(lines.size() >= 8);
   const nlohmann::json js = nlohmann::json::parse(lines.back());
   CHECK(js["rows"] == 300);
+  // The commit measured: git describe of the build (or "unknown").
+  CHECK(!js["commit"].get<std::string>().empty());
+  CHECK(run.out.find("obkv-bench: commit " + js["commit"].get<std::string>() +
+                     " (git describe --dirty, at build time)\n") !=
+        std::string::npos);
   CHECK(js["value_bytes"] == 20);
   CHECK(js["runs"] == 1);
   for (const char* arm :
@@ -66,8 +72,9 @@ TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
     CHECK(m["full_scan_cells"] == 3000);  // 300 rows x 10 qualifiers
     for (const char* key :
          {"put_cells_per_s", "get_rows_per_s", "scan_cells_per_s",
-          "scan_after_write_cells_per_s", "ycsb_a_ops_per_s", "ycsb_b_ops_per_s", "ycsb_c_ops_per_s",
-          "ycsb_f_ops_per_s", "full_scan_cells_per_s"}) {
+          "scan_after_write_cells_per_s", "ycsb_a_ops_per_s",
+          "ycsb_b_ops_per_s", "ycsb_c_ops_per_s", "ycsb_f_ops_per_s",
+          "full_scan_cells_per_s"}) {
       CAPTURE(key);
       CHECK(m[key].get<int64_t>() > 0);
     }
@@ -112,8 +119,8 @@ TEST_CASE("obkv-bench: every arm, table then JSON with exact counts") {
 }
 
 TEST_CASE("obkv-bench: key97 without raw97 is read against raw") {
-  const Run run =
-      RunBench("--rows 100 --runs 1 --ops 50 --arms raw,key97 --json");
+  const Run run = RunBench(
+      "--rows 100 --runs 1 --scans 50 --ops 50 --arms raw,key97 --json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
@@ -122,8 +129,8 @@ TEST_CASE("obkv-bench: key97 without raw97 is read against raw") {
 }
 
 TEST_CASE("obkv-bench: rawcells gets whole rows into owning cells") {
-  const Run run =
-      RunBench("--rows 100 --runs 1 --ops 50 --arms raw,rawcells --json");
+  const Run run = RunBench(
+      "--rows 100 --runs 1 --scans 50 --ops 50 --arms raw,rawcells --json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
@@ -135,7 +142,8 @@ TEST_CASE("obkv-bench: rawcells gets whole rows into owning cells") {
 
 TEST_CASE("obkv-bench --mmap-mib 0 turns mmap off on every arm") {
   const Run run = RunBench(
-      "--rows 200 --runs 1 --ops 50 --arms raw,raw97,key97 --mmap-mib 0");
+      "--rows 200 --runs 1 --scans 50 --ops 50 --arms raw,raw97,key97 "
+      "--mmap-mib 0");
   INFO(run.out);
   REQUIRE(run.code == 0);
   CHECK(run.out.find("mmap=0 MiB (off)") != std::string::npos);
@@ -173,8 +181,8 @@ TEST_CASE("obkv-bench --create-partitions: one row per count and families") {
 }
 
 TEST_CASE("obkv-bench --json prints only the JSON line") {
-  const Run run =
-      RunBench("--rows 120 --runs 1 --ops 50 --arms raw,normal --json");
+  const Run run = RunBench(
+      "--rows 120 --runs 1 --scans 50 --ops 50 --arms raw,normal --json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const std::vector<std::string> lines = Lines(run.out);
@@ -190,9 +198,11 @@ TEST_CASE("obkv-bench --rest: inproc, rest and restnull in one run") {
   INFO(run.out);
   REQUIRE(run.code == 0);
   const std::vector<std::string> lines = Lines(run.out);
-  REQUIRE(lines.size() == 7);  // heading, columns, 4 figures, JSON
-  CHECK(lines[2].rfind("multi-row PUT, 1000 rows", 0) == 0);
-  CHECK(lines[3].rfind("scanner GET, 1000 cells", 0) == 0);
+  // The commit, heading, columns, 4 figures, JSON.
+  REQUIRE(lines.size() == 8);
+  CHECK(lines[0].rfind("obkv-bench: commit ", 0) == 0);
+  CHECK(lines[3].rfind("multi-row PUT, 1000 rows", 0) == 0);
+  CHECK(lines[4].rfind("scanner GET, 1000 cells", 0) == 0);
   const nlohmann::json js = nlohmann::json::parse(lines.back());
   for (const char* op : {"put_1000_rows_ms", "scanner_get_1000_cells_ms",
                          "get_p50_us", "get_p99_us"}) {
@@ -204,7 +214,8 @@ TEST_CASE("obkv-bench --rest: inproc, rest and restnull in one run") {
 
 TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
   const Run run = RunBench(
-      "--rows 150 --runs 1 --ops 50 --arms raw,timeseries --ordered --json");
+      "--rows 150 --runs 1 --scans 50 --ops 50 --arms raw,timeseries --ordered "
+      "--json");
   INFO(run.out);
   REQUIRE(run.code == 0);
   const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
@@ -218,7 +229,9 @@ TEST_CASE("obkv-bench: bad arguments name the flag") {
     const char* message;
   };
   for (const Case& c : {
-           Case{"--rows 0", "--rows and --runs must be >= 1"},
+           Case{"--rows 0", "--rows, --runs and --scans must be >= 1"},
+           Case{"--rows 10 --scans 0",
+                "--rows, --runs and --scans must be >= 1"},
            Case{"--rows 10 --value-bytes 0",
                 "--value-bytes must be in [1, 65536]"},
            Case{"--rows 10 --cache-mib 0", "--cache-mib must be >= 1"},

@@ -19,10 +19,10 @@
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
 // timeseries and key97x2 (KEY 97 over 2 shard files,
 // StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run
-// on one thread like every arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
-// to raw. Arms mariadb (an unpartitioned obkvlite table on a MariaDB
-// server) and rawmariadb (hand-written Connector/C SQL on the same table)
-// need the server's socket; their ratios are to rawmariadb. Arms thrift
+// on one thread like every arm). key97's ratios are to raw97 when raw97 runs,
+// every other file arm's to raw. Arms mariadb (an unpartitioned obkvlite table
+// on a MariaDB server) and rawmariadb (hand-written Connector/C SQL on the same
+// table) need the server's socket; their ratios are to rawmariadb. Arms thrift
 // and thriftnull run the Thrift gateway's figures (thrift_bench.h):
 // mutateRows and scannerGetList against in-process puts and scans, getRow
 // latency against a null call's, 4 clients against 1. With key97x2,
@@ -199,6 +199,8 @@ int Main(int argc, char** argv) {
       cfg.runs = std::atoi(next());
     } else if (a == "--ops") {
       cfg.ycsb_ops = cfg.gets = std::atoll(next());
+    } else if (a == "--scans") {
+      cfg.scans = std::atoll(next());
     } else if (a == "--arms") {
       cfg.arms.clear();
       std::stringstream ss(next());
@@ -256,21 +258,22 @@ int Main(int argc, char** argv) {
       cfg.shards = static_cast<int>(s);
       shards_given = true;
     } else {
-      std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
-                   "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
-                   "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
-                   "timeseries,key97x2,mariadb,rawmariadb,thrift,thriftnull] "
-                   "[--mysql-socket PATH] [--json] "
-                   "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
-                   "       obkv-bench --create-partitions P,... "
-                   "[--create-families F,...] [--shards S] [--runs R] "
-                   "[--mmap-mib M] [--json]\n"
-                   "       obkv-bench --rest [--runs R] [--ops N] [--json]\n";
+      std::cerr
+          << "usage: obkv-bench --rows N [--runs R] [--ops N] [--scans N] "
+             "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
+             "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
+             "timeseries,key97x2,mariadb,rawmariadb,thrift,thriftnull] "
+             "[--mysql-socket PATH] [--json] "
+             "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
+             "       obkv-bench --create-partitions P,... "
+             "[--create-families F,...] [--shards S] [--runs R] "
+             "[--mmap-mib M] [--json]\n"
+             "       obkv-bench --rest [--runs R] [--ops N] [--json]\n";
       return 2;
     }
   }
-  if (cfg.rows < 1 || cfg.runs < 1) {
-    std::cerr << "obkv-bench: --rows and --runs must be >= 1\n";
+  if (cfg.rows < 1 || cfg.runs < 1 || cfg.scans < 1) {
+    std::cerr << "obkv-bench: --rows, --runs and --scans must be >= 1\n";
     return 2;
   }
   if (cfg.options.sqlite.cache_size_kib < 1024) {
@@ -291,7 +294,8 @@ int Main(int argc, char** argv) {
   if (rest_arms) return RunRestBench(cfg);
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.
-  const bool thrift = std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);
+  const bool thrift =
+      std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);
   cfg.arms.erase(std::remove_if(cfg.arms.begin(), cfg.arms.end(), IsThriftArm),
                  cfg.arms.end());
   if (thrift && cfg.arms.empty()) return RunThriftBench(cfg);
