@@ -24,4 +24,7 @@ cmake --build "$BUILD" -j"$(nproc)" --target "${targets[@]}"
 cd "$BUILD"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-ctest --output-on-failure -j"$(nproc)"
+# io_fault_test's 3-file run (~1400 faulted workloads, 2 minutes under
+# ASan) runs in the Release ctest only; under ASan the 3-file paths run in
+# the other *_shards3 suites.
+ctest --output-on-failure -j"$(nproc)" -E '^io_fault_test_shards3$'
