@@ -48,6 +48,9 @@ struct StoreInfo {
   std::string engine;    // "sqlite", "mariadb", "mysql" or "oceanbase"
   std::string version;   // SQLite's or the server's version string
   std::string location;  // the path, or the URI without its password
+  // One line per unfinished DDL change this open finished or rolled back
+  // (or could not), on a server store (doc/ddl-plans.md); else empty.
+  std::vector<std::string> repaired;
 };
 
 // One stored row of a family's relation (Store::ForEachStoredRow): the

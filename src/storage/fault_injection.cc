@@ -38,5 +38,7 @@ bool TakeInjectedDeadlock() { return Take(InjectedFault::kDeadlock); }
 
 bool TakeInjectedLostCommit() { return Take(InjectedFault::kLostCommitReply); }
 
+bool TakeInjectedDdlStop() { return Take(InjectedFault::kStopDdl); }
+
 }  // namespace storage
 }  // namespace obkvlite

@@ -86,6 +86,10 @@ class StoreImpl final : public Store, private TableEvents {
                               bool dry_run, std::vector<std::string>* ddl,
                               const storage::MoveProgress& progress,
                               const PlanFn& plan);
+  // Finishes a crashed change of table `name` (Engine::RepairPlans) and,
+  // when there was one, installs the table the catalog now holds. REQUIRED:
+  // its change lock and the write mutexes are held.
+  Status FinishCrashedChange(const std::string& name, LiveTable* live);
   // Disable (true) or enable (false).
   Status SetDisabled(const std::string& name, bool disabled,
                      const ChangeOptions& options);
