@@ -75,6 +75,13 @@ std::string Cells(Store* store, const std::string& t) {
   return out;
 }
 
+// Store::Check's differences (`obkv check`), one per line.
+std::string Differences(Store* store) {
+  Result<std::vector<std::string>> diffs = store->Check();
+  REQUIRE_MESSAGE(diffs.ok(), diffs.status().ToString());
+  return Joined(*diffs);
+}
+
 void PutRows(Store* store, const std::string& t) {
   Table* table = MustTable(store, t);
   for (const std::string& row : kRows) {
@@ -122,6 +129,7 @@ TEST_CASE("ddl plan: a create stopped before each step is rolled back; "
       REQUIRE_MESSAGE(st.ok(), st.ToString());
     }
     CHECK(Plans(db).empty());
+    CHECK(Differences(store.get()) == "");
     CHECK(Relations(db) == std::vector<std::string>{"rk$cf1", "rk$cf2"});
     PutRows(store.get(), "rk");
     CHECK(Cells(store.get(), "rk") ==
@@ -179,6 +187,7 @@ TEST_CASE("ddl plan: a drop stopped before each step is finished") {
     }
     CHECK(Relations(db).empty());
     CHECK(Plans(db).empty());
+    CHECK(Differences(store.get()) == "");
     CHECK(store->DropTable("t").IsNotFound());
     REQUIRE(store->CreateTable(spec).ok());
   }
@@ -211,6 +220,7 @@ TEST_CASE("ddl plan: a two-family partition drop stopped before each step "
     }
     ++stops;
     REQUIRE(r.status().message().find("injected stop") != std::string::npos);
+    CHECK(Differences(store.get()).rfind("unfinished plan ", 0) == 0);
     if (n % 2 == 0) {
       store.reset();
       store = MustOpenStore(db.uri());
@@ -227,6 +237,7 @@ TEST_CASE("ddl plan: a two-family partition drop stopped before each step "
       CHECK_FALSE(refused.ok());
     }
     CHECK(Plans(db).empty());
+    CHECK(Differences(store.get()) == "");
     CHECK(MustTable(store.get(), "t")->spec().families[0].partition.bounds.size() == 2);
     CHECK(Cells(store.get(), "t") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");

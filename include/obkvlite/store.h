@@ -170,6 +170,13 @@ class Store {
   // The engine, its version and the location.
   virtual const StoreInfo& info() const = 0;
 
+  // `obkv check`: every difference between the catalog and what the engine
+  // really holds (an unfinished DDL change, a relation or partition table
+  // missing or left over, other columns or partitions on a server), one
+  // line each naming the table, the family and what differs; empty when
+  // they agree (doc/ddl-plans.md). Changes nothing.
+  virtual Result<std::vector<std::string>> Check() = 0;
+
   // Now in ms by the store's clock (StoreOptions::clock_ms, else the
   // system clock): the timestamp a put without one gets.
   virtual int64_t NowMs() const = 0;

@@ -95,6 +95,12 @@ class Engine {
     return Status::OK();
   }
 
+  // Every difference between the catalog's `specs` and the relations the
+  // engine holds (storage/store_check.h), one line each; empty when they
+  // agree. `conn` sees every shard.
+  virtual Result<std::vector<std::string>> Check(
+      Connection* conn, const std::vector<TableSpec>& specs) = 0;
+
   // Registers namespace `ns` (storage/namespaces.h); a server also creates
   // its database. AlreadyExists when registered.
   virtual Status CreateNamespace(Connection* writer, const std::string& ns) = 0;

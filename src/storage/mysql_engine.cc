@@ -13,6 +13,7 @@
 #include "storage/mysql_connection.h"
 #include "storage/namespaces.h"
 #include "storage/row_lock.h"
+#include "storage/store_check.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -79,6 +80,12 @@ class MysqlEngine final : public Engine {
   }
 
   DdlDialect ddl_dialect() const override { return dialect_; }
+
+  Result<std::vector<std::string>> Check(
+      Connection* conn, const std::vector<TableSpec>& specs) override {
+    OBKV_RETURN_IF_ERROR(conn->Revive());
+    return CheckServerStore(conn, specs, dialect_);
+  }
 
   Status RepairPlans(Connection* writer, const std::string& subject,
                      std::vector<std::string>* report) override {

@@ -40,6 +40,8 @@ class StoreImpl final : public Store, private TableEvents {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  // store_lifecycle.cc
+  Result<std::vector<std::string>> Check() override;
   int64_t NowMs() const override { return ctx_->NowMs(); }
   // store_request_stats.cc
   Result<std::vector<RequestStatsBucket>> RequestStats(

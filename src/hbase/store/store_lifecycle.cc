@@ -101,6 +101,15 @@ Status StoreImpl::FinishCrashedChange(const std::string& name,
   return Status::OK();
 }
 
+Result<std::vector<std::string>> StoreImpl::Check() {
+  return GuardApi("check", [&]() -> Result<std::vector<std::string>> {
+    StoreContext::AllShardsLock write_lock(ctx_.get());
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                          storage::LoadCatalog(ctx_->writer()));
+    return ctx_->engine()->Check(ctx_->writer(), specs);
+  });
+}
+
 Result<bool> StoreImpl::TableExists(const std::string& name) {
   return GuardApi("exists", [&]() -> Result<bool> {
     Result<LiveTable*> live = Live(name);
