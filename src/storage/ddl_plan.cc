@@ -202,6 +202,7 @@ Status RunStep(Connection* writer, const DdlPlan& plan, int k, bool resumed) {
 Status RunFrom(Connection* writer, DdlPlan* plan, bool resumed) {
   const int n = static_cast<int>(plan->steps.size());
   for (int k = plan->reached; k < n; ++k) {
+    RunInjectedDdlStepHook();
     if (TakeInjectedDdlStop()) {
       return Status::IOError("injected stop before step " +
                              std::to_string(k + 1));

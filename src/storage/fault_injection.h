@@ -21,6 +21,8 @@
 #ifndef OBKVLITE_STORAGE_FAULT_INJECTION_H_
 #define OBKVLITE_STORAGE_FAULT_INJECTION_H_
 
+#include <functional>
+
 namespace obkvlite {
 namespace storage {
 
@@ -40,6 +42,13 @@ bool TakeInjectedLostCommit();
 // Plan side: true when the plan must stop before this step (counts one
 // step).
 bool TakeInjectedDdlStop();
+
+// Calls `hook` once, before the n-th DDL plan step from now (n >= 1), then
+// runs the step: a test kills the server there (tests/ddl_plan_test.cc).
+// An empty hook disarms.
+void InjectDdlStepHook(int n, std::function<void()> hook);
+// Plan side: counts one step and calls the hook when it is due.
+void RunInjectedDdlStepHook();
 
 }  // namespace storage
 }  // namespace obkvlite
