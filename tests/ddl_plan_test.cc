@@ -17,6 +17,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -283,6 +284,84 @@ TEST_CASE("ddl plan: a deadlock at every statement of a partition change is "
     ++fired;
   }
   CHECK(fired >= 8);
+}
+
+// Runs `change` stopped before its n-th step (then reopens the store, which
+// repairs it); false once n is past the change's last step.
+bool StopBeforeStep(std::unique_ptr<Store>& store, const std::string& uri,
+                    int n, const std::function<Status()>& change) {
+  InjectFault(InjectedFault::kStopDdl, n);
+  Status st = change();
+  if (!ClearInjectedFault()) {
+    REQUIRE_MESSAGE(st.ok(), st.ToString());
+    return false;
+  }
+  REQUIRE(st.message().find("injected stop") != std::string::npos);
+  store.reset();
+  store = MustOpenStore(uri);
+  CHECK(store->info().repaired.size() == 1);
+  return true;
+}
+
+TEST_CASE("ddl plan: an alter (a family added) and a namespace create and "
+          "drop stopped before each step are finished by the next open") {
+  REQUIRE(OnTestServer());
+  Watchdog watchdog(240, "ddl plan alter and namespaces");
+  const TableSpec spec =
+      MustParseSpec(SpecJson("t", kTwoFamilies, R"({"strategy": "none"})"));
+  const TableSpec three = MustParseSpec(SpecJson(
+      "t", R"([{"name": "cf1"}, {"name": "cf2"}, {"name": "cf3"}])",
+      R"({"strategy": "none"})"));
+  int stops = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    ServerDatabase db;
+    auto store = MustOpenStore(db.uri());
+    REQUIRE(store->CreateTable(spec).ok());
+    PutRows(store.get(), "t");
+    if (!StopBeforeStep(store, db.uri(), n,
+                        [&] { return store->AlterTable(three, ChangeOptions()); })) {
+      break;
+    }
+    ++stops;
+    CHECK(Differences(store.get()) == "");
+    CHECK(MustTable(store.get(), "t")->spec().families.size() == 3);
+    CHECK(Relations(db) ==
+          std::vector<std::string>{"t$cf1", "t$cf2", "t$cf3"});
+    CHECK(Cells(store.get(), "t") ==
+          "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 "
+          "z/cf2 ");
+  }
+  CHECK(stops == 2);
+  stops = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    ServerDatabase db;
+    const std::string ns = db.name() + "_ns";
+    auto store = MustOpenStore(db.uri());
+    if (!StopBeforeStep(store, db.uri(), n,
+                        [&] { return store->CreateNamespace(ns); })) {
+      REQUIRE(store->DropNamespace(ns).ok());
+      break;
+    }
+    ++stops;
+    CHECK(Differences(store.get()) == "");
+    Result<std::vector<std::string>> all = store->ListNamespaces();
+    REQUIRE(all.ok());
+    CHECK(std::find(all->begin(), all->end(), ns) != all->end());
+    CHECK(ServerQuery(db.name(), "SHOW DATABASES LIKE '" + ns + "'").size() ==
+          1);
+    // And its drop, stopped at step 1 then 2.
+    if (!StopBeforeStep(store, db.uri(), n,
+                        [&] { return store->DropNamespace(ns); })) {
+      break;
+    }
+    all = store->ListNamespaces();
+    REQUIRE(all.ok());
+    CHECK(std::find(all->begin(), all->end(), ns) == all->end());
+    CHECK(ServerQuery(db.name(), "SHOW DATABASES LIKE '" + ns + "'").empty());
+  }
+  CHECK(stops == 2);
 }
 
 // ---- the server killed before each step --------------------------------
