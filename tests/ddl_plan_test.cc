@@ -78,7 +78,8 @@ std::string Cells(Store* store, const std::string& t) {
   Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
   REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
   std::string out;
-  for (const Cell& c : Drain(scanner->get())) out += c.row + "/" + c.family + " ";
+  for (const Cell& c : Drain(scanner->get()))
+    out += c.row + "/" + c.family + " ";
   return out;
 }
 
@@ -92,13 +93,15 @@ std::string Differences(Store* store) {
 void PutRows(Store* store, const std::string& t) {
   Table* table = MustTable(store, t);
   for (const std::string& row : kRows) {
-    Status st = table->Put(Put(row).Add("cf1", "q", 1, "v").Add("cf2", "q", 1, "w"));
+    Status st =
+        table->Put(Put(row).Add("cf1", "q", 1, "v").Add("cf2", "q", 1, "w"));
     REQUIRE_MESSAGE(st.ok(), st.ToString());
   }
 }
 
-TEST_CASE("ddl plan: a create stopped before each step is rolled back; "
-          "create again works (no rk$cf1 left, no 1050)") {
+TEST_CASE(
+    "ddl plan: a create stopped before each step is rolled back; "
+    "create again works (no rk$cf1 left, no 1050)") {
   REQUIRE_MESSAGE(OnTestServer(), "OBKV_TEST_MYSQL_SOCKET is not set");
   Watchdog watchdog(240, "ddl plan create");
   const TableSpec spec =
@@ -204,8 +207,9 @@ TEST_CASE("ddl plan: a drop stopped before each step is finished") {
 // The reported wreck: `partition drop` of a two-family table, stopped before
 // each of its steps. The open finishes it: both families lose the dropped
 // partition's rows and the partition itself, and the catalog says so.
-TEST_CASE("ddl plan: a two-family partition drop stopped before each step "
-          "is finished by the next open or the next change") {
+TEST_CASE(
+    "ddl plan: a two-family partition drop stopped before each step "
+    "is finished by the next open or the next change") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(300, "ddl plan partition drop");
   const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
@@ -245,7 +249,10 @@ TEST_CASE("ddl plan: a two-family partition drop stopped before each step "
     }
     CHECK(Plans(db).empty());
     CHECK(Differences(store.get()) == "");
-    CHECK(MustTable(store.get(), "t")->spec().families[0].partition.bounds.size() == 2);
+    CHECK(MustTable(store.get(), "t")
+              ->spec()
+              .families[0]
+              .partition.bounds.size() == 2);
     CHECK(Cells(store.get(), "t") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");
     CHECK(ServerPartitions(db, "t$cf1").size() == 2);
@@ -256,8 +263,9 @@ TEST_CASE("ddl plan: a two-family partition drop stopped before each step "
 
 // The store suites' rule for partition changes: the server returns 1213 at
 // the N-th statement, for every N; the change completes, exactly once.
-TEST_CASE("ddl plan: a deadlock at every statement of a partition change is "
-          "re-run") {
+TEST_CASE(
+    "ddl plan: a deadlock at every statement of a partition change is "
+    "re-run") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(300, "ddl plan deadlock");
   const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
@@ -303,15 +311,16 @@ bool StopBeforeStep(std::unique_ptr<Store>& store, const std::string& uri,
   return true;
 }
 
-TEST_CASE("ddl plan: an alter (a family added) and a namespace create and "
-          "drop stopped before each step are finished by the next open") {
+TEST_CASE(
+    "ddl plan: an alter (a family added) and a namespace create and "
+    "drop stopped before each step are finished by the next open") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(240, "ddl plan alter and namespaces");
   const TableSpec spec =
       MustParseSpec(SpecJson("t", kTwoFamilies, R"({"strategy": "none"})"));
-  const TableSpec three = MustParseSpec(SpecJson(
-      "t", R"([{"name": "cf1"}, {"name": "cf2"}, {"name": "cf3"}])",
-      R"({"strategy": "none"})"));
+  const TableSpec three = MustParseSpec(
+      SpecJson("t", R"([{"name": "cf1"}, {"name": "cf2"}, {"name": "cf3"}])",
+               R"({"strategy": "none"})"));
   int stops = 0;
   for (int n = 1;; ++n) {
     CAPTURE(n);
@@ -319,15 +328,15 @@ TEST_CASE("ddl plan: an alter (a family added) and a namespace create and "
     auto store = MustOpenStore(db.uri());
     REQUIRE(store->CreateTable(spec).ok());
     PutRows(store.get(), "t");
-    if (!StopBeforeStep(store, db.uri(), n,
-                        [&] { return store->AlterTable(three, ChangeOptions()); })) {
+    if (!StopBeforeStep(store, db.uri(), n, [&] {
+          return store->AlterTable(three, ChangeOptions());
+        })) {
       break;
     }
     ++stops;
     CHECK(Differences(store.get()) == "");
     CHECK(MustTable(store.get(), "t")->spec().families.size() == 3);
-    CHECK(Relations(db) ==
-          std::vector<std::string>{"t$cf1", "t$cf2", "t$cf3"});
+    CHECK(Relations(db) == std::vector<std::string>{"t$cf1", "t$cf2", "t$cf3"});
     CHECK(Cells(store.get(), "t") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 "
           "z/cf2 ");
@@ -394,9 +403,7 @@ struct OwnServer {
 bool KillBeforeStep(OwnServer& server, int n,
                     const std::function<Status()>& change) {
   bool killed = false;
-  storage::InjectDdlStepHook(n, [&]() {
-    killed = server.Script("kill") == 0;
-  });
+  storage::InjectDdlStepHook(n, [&]() { killed = server.Script("kill") == 0; });
   Status st = change();
   storage::InjectDdlStepHook(0, nullptr);
   if (!killed) {
@@ -408,9 +415,10 @@ bool KillBeforeStep(OwnServer& server, int n,
   return true;
 }
 
-TEST_CASE("ddl plan: the server killed before each step of a create and of "
-          "a two-family partition drop; after restart and repair, check is "
-          "clean and the data intact") {
+TEST_CASE(
+    "ddl plan: the server killed before each step of a create and of "
+    "a two-family partition drop; after restart and repair, check is "
+    "clean and the data intact") {
   Watchdog watchdog(290, "ddl plan server kills");
   OwnServer server;
   const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
@@ -451,7 +459,10 @@ TEST_CASE("ddl plan: the server killed before each step of a create and of "
     CHECK(Differences(store.get()) == "");
     CHECK(Cells(store.get(), "t") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");
-    CHECK(MustTable(store.get(), "t")->spec().families[1].partition.bounds.size() == 2);
+    CHECK(MustTable(store.get(), "t")
+              ->spec()
+              .families[1]
+              .partition.bounds.size() == 2);
   }
   CHECK(kills >= 4);
 }

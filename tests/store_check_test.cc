@@ -8,15 +8,16 @@
 // on 3 shard files and on the private MariaDB.
 
 #include <doctest/doctest.h>
+#include <sqlite3.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
-
-#include <sqlite3.h>
 
 #include "obkvlite/store.h"
 #include "server_test_support.h"
 #include "store_fixture.h"
+#include "tools/cli/cli.h"
 
 namespace obkvlite {
 namespace testing {
@@ -62,8 +63,9 @@ TEST_CASE("check: a fresh store agrees; a stray relation is reported") {
   }
 }
 
-TEST_CASE("check: a server family repartitioned or dropped behind the "
-          "catalog's back is reported") {
+TEST_CASE(
+    "check: a server family repartitioned or dropped behind the "
+    "catalog's back is reported") {
   StoreFixture fx(SpecJson("t", kDefaultFamilies, kRangeK));
   if (!fx.on_server()) {
     // SQLite: a partition table gone from the store's own file.
@@ -83,6 +85,32 @@ TEST_CASE("check: a server family repartitioned or dropped behind the "
             "table 't' family 'f': partitions differ: catalog p0,p1,p2; "
             "server p0,p2",
             "table 't' family 'g': relation 't$g' is missing on the server"});
+}
+
+// `obkv check STORE` and `obkv repair STORE`: their lines and exit codes.
+int Obkv(const std::vector<std::string>& args, std::string* out) {
+  std::vector<const char*> argv = {"obkv"};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::istringstream in;
+  std::ostringstream o;
+  std::ostringstream e;
+  const int rc =
+      cli::RunObkv(static_cast<int>(argv.size()), argv.data(), in, o, e);
+  *out = o.str() + e.str();
+  return rc;
+}
+
+TEST_CASE("check: the CLI prints the differences and exits 1 on any") {
+  StoreFixture fx(SpecJson("t", kDefaultFamilies, kRangeK));
+  std::string out;
+  CHECK(Obkv({"check", fx.path()}, &out) == 0);
+  CHECK(out == "catalog and store agree (1 tables)\n");
+  CHECK(Obkv({"repair", fx.path()}, &out) == 0);
+  CHECK(out == "nothing to repair\n");
+  Exec(fx, "CREATE TABLE \"x$y\" (a int)");
+  CHECK(Obkv({"--store", fx.path(), "check"}, &out) == 1);
+  CHECK(out.find("no catalog table has it\n1 difference\n") !=
+        std::string::npos);
 }
 
 }  // namespace

@@ -29,8 +29,8 @@ std::string PlanJson(const DdlPlan& plan) {
 }
 
 Status Record(Connection* writer, DdlPlan* plan) {
-  OBKV_ASSIGN_OR_RETURN(
-      Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
   {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> ins,
@@ -63,17 +63,16 @@ Status Advance(Connection* writer, const DdlPlan& plan, int reached) {
 }
 
 Status Forget(Connection* writer, const DdlPlan& plan) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> del,
-      writer->Prepare("DELETE FROM " + Q(kDdlPlanTable) + " WHERE " + Q("id") +
-                      " = ?1"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> del,
+                        writer->Prepare("DELETE FROM " + Q(kDdlPlanTable) +
+                                        " WHERE " + Q("id") + " = ?1"));
   del->BindInt(1, plan.id);
   return del->Run();
 }
 
 // Runs `sql` with ?1 = subject (and ?2 = spec_json when `with_spec`).
-Status RunBound(Connection* writer, const std::string& sql,
-                const DdlPlan& plan, bool with_spec) {
+Status RunBound(Connection* writer, const std::string& sql, const DdlPlan& plan,
+                bool with_spec) {
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt, writer->Prepare(sql));
   stmt->BindText(1, plan.subject);
   if (with_spec) stmt->BindText(2, plan.spec_json);
@@ -160,8 +159,8 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
   const std::string& step = plan.steps[k];
   if (step.rfind("@catalog", 0) == 0) {
     // The catalog row and the step reached commit together.
-    OBKV_ASSIGN_OR_RETURN(Transaction txn, Transaction::Begin(
-                                               writer, Transaction::Kind::kWrite));
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
     OBKV_RETURN_IF_ERROR(CatalogWrite(writer, plan, step));
     OBKV_RETURN_IF_ERROR(Advance(writer, plan, k + 1));
     return txn.Commit();
@@ -183,8 +182,8 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
     if (!skip) st = writer->Exec(step);
   }
   OBKV_RETURN_IF_ERROR(st);
-  OBKV_ASSIGN_OR_RETURN(Transaction txn, Transaction::Begin(
-                                             writer, Transaction::Kind::kWrite));
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
   OBKV_RETURN_IF_ERROR(Advance(writer, plan, k + 1));
   return txn.Commit();
 }
@@ -207,9 +206,10 @@ Status RunFrom(Connection* writer, DdlPlan* plan, bool resumed) {
       return Status::IOError("injected stop before step " +
                              std::to_string(k + 1));
     }
-    OBKV_RETURN_IF_ERROR(RunStep(writer, *plan, k, resumed && k == plan->reached)
-                             .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
-                                         std::to_string(k + 1) + ": "));
+    OBKV_RETURN_IF_ERROR(
+        RunStep(writer, *plan, k, resumed && k == plan->reached)
+            .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
+                        std::to_string(k + 1) + ": "));
     plan->reached = k + 1;
   }
   return RetryAborted(writer, [&]() { return Forget(writer, *plan); });
@@ -260,8 +260,9 @@ Status RunDdlPlan(Connection* writer, DdlPlan plan) {
   // A lost server or client: the plan stays for repair.
   if (st.IsUnavailable() || st.IsUnknownOutcome() ||
       st.message().rfind("injected stop", 0) == 0) {
-    return st.WithPrefix("(recorded for repair: opening the store again or "
-                         "`obkv repair` finishes it) ");
+    return st.WithPrefix(
+        "(recorded for repair: opening the store again or "
+        "`obkv repair` finishes it) ");
   }
   // The server refused a step: nothing of it was applied.
   if (plan.kind == "create" && !CatalogRowWritten(plan)) {
@@ -287,9 +288,8 @@ Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn) {
     plan.kind = std::string(q->ColumnText(1));
     plan.subject = std::string(q->ColumnBlob(2));
     // Columns in order: a server statement's views end at the next one.
-    nlohmann::json doc =
-        nlohmann::json::parse(q->ColumnBlob(3), nullptr,
-                              /*allow_exceptions=*/false);
+    nlohmann::json doc = nlohmann::json::parse(q->ColumnBlob(3), nullptr,
+                                               /*allow_exceptions=*/false);
     plan.reached = static_cast<int>(q->ColumnInt(4));
     if (!doc.is_object() || !doc["steps"].is_array() ||
         !doc["undo"].is_array() || !doc["spec"].is_string()) {
@@ -334,10 +334,9 @@ Status RepairDdlPlans(Connection* writer, const std::string& subject,
                           : RunFrom(writer, &plan, /*resumed=*/true);
     if (!st.ok()) writer->Rollback();
     if (report != nullptr) {
-      report->push_back(st.ok() ? (roll_back ? "rolled back " : "finished ") +
-                                      what
-                                : "could not repair " + what + ": " +
-                                      st.ToString());
+      report->push_back(
+          st.ok() ? (roll_back ? "rolled back " : "finished ") + what
+                  : "could not repair " + what + ": " + st.ToString());
     }
     if (first.ok()) first = st;
   }

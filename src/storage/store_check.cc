@@ -104,8 +104,7 @@ std::vector<std::string> ExpectedPartitions(const PartitionSpec& p) {
 }  // namespace
 
 Result<std::vector<std::string>> CheckServerStore(
-    Connection* conn, const std::vector<TableSpec>& specs,
-    DdlDialect dialect) {
+    Connection* conn, const std::vector<TableSpec>& specs, DdlDialect dialect) {
   std::vector<std::string> out;
   // Unfinished plans (none to read on a store made before plans existed).
   OBKV_ASSIGN_OR_RETURN(
@@ -210,8 +209,7 @@ Result<std::vector<std::string>> CheckSqliteStore(
           }
         }
       } else {
-        for (const CreatedTable& c :
-             CreatedTables(SqliteCreateStatements(t))) {
+        for (const CreatedTable& c : CreatedTables(SqliteCreateStatements(t))) {
           if (c.name == rel || c.name.rfind(prefix, 0) == 0) {
             want["main"][c.name] = Where(t, f);
           }
