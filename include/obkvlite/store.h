@@ -48,6 +48,9 @@ struct StoreInfo {
   std::string engine;    // "sqlite", "mariadb", "mysql" or "oceanbase"
   std::string version;   // SQLite's or the server's version string
   std::string location;  // the path, or the URI without its password
+  // One line per unfinished DDL change this open finished or rolled back
+  // (or could not), on a server store (doc/ddl-plans.md); else empty.
+  std::vector<std::string> repaired;
 };
 
 // One stored row of a family's relation (Store::ForEachStoredRow): the
@@ -166,6 +169,13 @@ class Store {
 
   // The engine, its version and the location.
   virtual const StoreInfo& info() const = 0;
+
+  // `obkv check`: every difference between the catalog and what the engine
+  // really holds (an unfinished DDL change, a relation or partition table
+  // missing or left over, other columns or partitions on a server), one
+  // line each naming the table, the family and what differs; empty when
+  // they agree (doc/ddl-plans.md). Changes nothing.
+  virtual Result<std::vector<std::string>> Check() = 0;
 
   // Now in ms by the store's clock (StoreOptions::clock_ms, else the
   // system clock): the timestamp a put without one gets.

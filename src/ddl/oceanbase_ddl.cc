@@ -236,6 +236,15 @@ std::string ServerCatalogDdl() {
          " longblob NOT NULL,\n  PRIMARY KEY (" + Q("name") + ")\n);\n";
 }
 
+std::string ServerDdlPlanDdl() {
+  return "CREATE TABLE IF NOT EXISTS " + Q(kDdlPlanTable) + " (\n  " +
+         Q("id") + " bigint NOT NULL AUTO_INCREMENT,\n  " + Q("kind") +
+         " varchar(32) NOT NULL,\n  " + Q("subject") +
+         " varbinary(255) NOT NULL,\n  " + Q("plan") +
+         " longblob NOT NULL,\n  " + Q("reached") +
+         " int NOT NULL DEFAULT 0,\n  PRIMARY KEY (" + Q("id") + ")\n);\n";
+}
+
 std::string ServerNamespaceDdl() {
   return "CREATE TABLE IF NOT EXISTS " + Q(kNamespaceTable) + " (\n  " +
          Q("name") + " varbinary(64) NOT NULL,\n  PRIMARY KEY (" + Q("name") +

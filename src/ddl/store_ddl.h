@@ -33,6 +33,12 @@ inline constexpr std::string_view kNamespaceTable = "obkv_namespaces";
 std::string SqliteNamespaceDdl();
 std::string ServerNamespaceDdl();
 
+// A server store's unfinished multi-statement changes (storage/ddl_plan.h;
+// doc/ddl-plans.md): table "obkv_ddl_plan" (id, kind, subject, plan,
+// reached), and its CREATE TABLE IF NOT EXISTS, run with the catalog's.
+inline constexpr std::string_view kDdlPlanTable = "obkv_ddl_plan";
+std::string ServerDdlPlanDdl();
+
 // The statements that create one table in a store, in execution order:
 // partition tables, then views, then the catalog row. The store runs exactly
 // these, inside one transaction.

@@ -85,6 +85,22 @@ class Engine {
   virtual Status TruncateTables(Connection* writer,
                                 const std::vector<TableSpec>& specs) = 0;
 
+  // Finishes or rolls back the unfinished DDL plans of table or namespace
+  // `subject` (storage/ddl_plan.h), appending a line per plan to `report`
+  // (may be null). A store whose changes are single transactions (SQLite)
+  // has none.
+  virtual Status RepairPlans(Connection* /*writer*/,
+                             const std::string& /*subject*/,
+                             std::vector<std::string>* /*report*/) {
+    return Status::OK();
+  }
+
+  // Every difference between the catalog's `specs` and the relations the
+  // engine holds (storage/store_check.h), one line each; empty when they
+  // agree. `conn` sees every shard.
+  virtual Result<std::vector<std::string>> Check(
+      Connection* conn, const std::vector<TableSpec>& specs) = 0;
+
   // Registers namespace `ns` (storage/namespaces.h); a server also creates
   // its database. AlreadyExists when registered.
   virtual Status CreateNamespace(Connection* writer, const std::string& ns) = 0;

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/fault_injection.h"
 
+#include <utility>
+
 namespace obkvlite {
 namespace storage {
 namespace {
@@ -37,6 +39,25 @@ bool ClearInjectedFault() {
 bool TakeInjectedDeadlock() { return Take(InjectedFault::kDeadlock); }
 
 bool TakeInjectedLostCommit() { return Take(InjectedFault::kLostCommitReply); }
+
+bool TakeInjectedDdlStop() { return Take(InjectedFault::kStopDdl); }
+
+namespace {
+thread_local int hook_countdown = 0;
+thread_local std::function<void()> step_hook;
+}  // namespace
+
+void InjectDdlStepHook(int n, std::function<void()> hook) {
+  step_hook = std::move(hook);
+  hook_countdown = n;
+}
+
+void RunInjectedDdlStepHook() {
+  if (!step_hook || --hook_countdown > 0) return;
+  std::function<void()> fn = std::move(step_hook);
+  step_hook = nullptr;
+  fn();
+}
 
 }  // namespace storage
 }  // namespace obkvlite

@@ -10,6 +10,9 @@
 //   - kLostCommitReply: the n-th COMMIT from now is sent, and the session
 //     is closed before its reply is read, as when the connection dies right
 //     after COMMIT: the server commits, the client cannot know.
+//   - kStopDdl: a DDL plan (storage/ddl_plan.h) stops before its n-th step
+//     from now as if the client died there: the step is not run, the plan
+//     stays recorded, and the change fails with IOError "injected stop".
 // A fault fires once and disarms itself. Nothing is armed unless a test
 // calls InjectFault; the engine's check is one thread-local read.
 //
@@ -18,10 +21,12 @@
 #ifndef OBKVLITE_STORAGE_FAULT_INJECTION_H_
 #define OBKVLITE_STORAGE_FAULT_INJECTION_H_
 
+#include <functional>
+
 namespace obkvlite {
 namespace storage {
 
-enum class InjectedFault { kDeadlock, kLostCommitReply };
+enum class InjectedFault { kDeadlock, kLostCommitReply, kStopDdl };
 
 // Arms `fault` at the n-th statement (or COMMIT) from now; n >= 1.
 void InjectFault(InjectedFault fault, int n);
@@ -34,6 +39,16 @@ bool TakeInjectedDeadlock();
 // Engine side: true when this COMMIT's reply must be lost (counts one
 // COMMIT).
 bool TakeInjectedLostCommit();
+// Plan side: true when the plan must stop before this step (counts one
+// step).
+bool TakeInjectedDdlStop();
+
+// Calls `hook` once, before the n-th DDL plan step from now (n >= 1), then
+// runs the step: a test kills the server there (tests/ddl_plan_test.cc).
+// An empty hook disarms.
+void InjectDdlStepHook(int n, std::function<void()> hook);
+// Plan side: counts one step and calls the hook when it is due.
+void RunInjectedDdlStepHook();
 
 }  // namespace storage
 }  // namespace obkvlite

@@ -9,9 +9,11 @@
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
+#include "storage/ddl_plan.h"
 #include "storage/mysql_connection.h"
 #include "storage/namespaces.h"
 #include "storage/row_lock.h"
+#include "storage/store_check.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -40,142 +42,166 @@ class MysqlEngine final : public Engine {
     return std::unique_ptr<Connection>(std::move(conn));
   }
 
+  // Every change below is a DDL plan (storage/ddl_plan.h): recorded, then
+  // run step by step; a plan of the same subject left by a crash is
+  // repaired first.
   Status CreateTable(Connection* writer, const TableSpec& spec) override {
-    OBKV_RETURN_IF_ERROR(writer->Revive());
-    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, spec.name, nullptr));
+    OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, spec.name));
     if (exists) {
       return Status::AlreadyExists("table '" + spec.name + "' already exists");
     }
-    const std::vector<std::string> creates =
-        ServerCreateStatements(spec, dialect_);
-    size_t done = 0;
-    Status st;
-    for (; done < creates.size() && st.ok(); ++done) {
-      st = writer->Exec(creates[done]);
-      if (!st.ok()) break;
-    }
-    if (st.ok()) st = InsertCatalogRow(writer, spec);
-    if (!st.ok()) Undo(writer, spec, done);
-    return st;
+    OBKV_RETURN_IF_ERROR(RetryAborted(
+        writer, [&]() { return CheckNoStrayRelations(writer, spec); }));
+    DdlPlan plan;
+    plan.kind = "create";
+    plan.subject = spec.name;
+    plan.steps = ServerCreateStatements(spec, dialect_);
+    plan.steps.push_back("@catalog insert");
+    plan.undo = ServerDropStatements(spec, dialect_);
+    plan.spec_json = spec.json;
+    return RunDdlPlan(writer, std::move(plan));
   }
 
   Status DropTable(Connection* writer, const TableSpec& spec) override {
-    OBKV_ASSIGN_OR_RETURN(
-        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
-    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, spec.name));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, spec.name, nullptr));
+    OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, spec.name));
     if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> del,
-        writer->Prepare("DELETE FROM " + QuoteMysqlIdentifier(kCatalogTable) +
-                        " WHERE " + QuoteMysqlIdentifier("name") + " = ?1"));
-    del->BindText(1, spec.name);
-    OBKV_RETURN_IF_ERROR(del->Run());
-    OBKV_RETURN_IF_ERROR(txn.Commit());
-    // The catalog row is gone first: a crash here leaves unnamed tables,
-    // never a catalog entry without them.
-    for (const std::string& drop : ServerDropStatements(spec, dialect_)) {
-      OBKV_RETURN_IF_ERROR(writer->Exec(drop));
+    // The catalog row goes first: a crash after it leaves a recorded plan
+    // that finishes the drops, never a catalog entry without its tables.
+    DdlPlan plan;
+    plan.kind = "drop";
+    plan.subject = spec.name;
+    plan.steps.push_back("@catalog delete");
+    for (std::string& drop : ServerDropStatements(spec, dialect_)) {
+      plan.steps.push_back(std::move(drop));
     }
-    return Status::OK();
+    return RunDdlPlan(writer, std::move(plan));
   }
 
   DdlDialect ddl_dialect() const override { return dialect_; }
+
+  Result<std::vector<std::string>> Check(
+      Connection* conn, const std::vector<TableSpec>& specs) override {
+    OBKV_RETURN_IF_ERROR(conn->Revive());
+    return CheckServerStore(conn, specs, dialect_);
+  }
+
+  Status RepairPlans(Connection* writer, const std::string& subject,
+                     std::vector<std::string>* report) override {
+    return RepairDdlPlans(writer, subject, report);
+  }
 
   Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
                              const TableSpec& after,
                              const std::vector<FamilyMoves>& moves,
                              const MoveProgress& /*progress*/) override {
-    OBKV_RETURN_IF_ERROR(writer->Revive());
-    OBKV_ASSIGN_OR_RETURN(bool exists, CatalogHas(writer, before.name));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, before.name, nullptr));
+    OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, before.name));
     if (!exists) {
       return Status::NotFound("table '" + before.name + "' not found");
     }
-    for (const std::string& stmt :
-         AlterTableStatements(before, after, moves, dialect_)) {
-      OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
-    }
-    OBKV_RETURN_IF_ERROR(WriteCatalogRow(
-        writer,
-        "UPDATE " + QuoteMysqlIdentifier(kCatalogTable) + " SET " +
-            QuoteMysqlIdentifier("spec") + " = ?2 WHERE " +
-            QuoteMysqlIdentifier("name") + " = ?1",
-        after));
+    // The catalog row changes last, with the plan's end.
+    DdlPlan plan;
+    plan.kind = "alter";
+    plan.subject = before.name;
+    plan.steps = AlterTableStatements(before, after, moves, dialect_);
+    plan.steps.push_back("@catalog update");
+    plan.spec_json = after.json;
+    OBKV_RETURN_IF_ERROR(RunDdlPlan(writer, std::move(plan)));
     return int64_t{0};
   }
 
   Status TruncateTables(Connection* writer,
                         const std::vector<TableSpec>& specs) override {
-    OBKV_RETURN_IF_ERROR(writer->Revive());
+    if (specs.empty()) return Status::OK();
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, specs[0].name, nullptr));
+    DdlPlan plan;
+    plan.kind = "truncate";
+    plan.subject = specs[0].name;
     for (const TableSpec& spec : specs) {
-      for (const std::string& stmt : TruncateTableStatements(spec)) {
-        OBKV_RETURN_IF_ERROR(writer->Exec(stmt));
+      for (std::string& stmt : TruncateTableStatements(spec)) {
+        plan.steps.push_back(std::move(stmt));
       }
     }
-    return Status::OK();
+    return RunDdlPlan(writer, std::move(plan));
   }
 
-  // A server's DDL commits by itself, so these run without a transaction:
-  // the database first, the registry row last (and the other way round).
+  // The database first, the registry row last (and the other way round).
   Status CreateNamespace(Connection* writer, const std::string& ns) override {
-    OBKV_RETURN_IF_ERROR(writer->Revive());
-    OBKV_RETURN_IF_ERROR(writer->Exec("CREATE DATABASE IF NOT EXISTS " +
-                                      QuoteMysqlIdentifier(ns)));
-    return AddNamespace(writer, ns);
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, ns, nullptr));
+    OBKV_ASSIGN_OR_RETURN(bool registered, NamespaceRegistered(writer, ns));
+    if (registered) {
+      return Status::AlreadyExists("namespace '" + ns + "' already exists");
+    }
+    DdlPlan plan;
+    plan.kind = "namespace create";
+    plan.subject = ns;
+    plan.steps = {"CREATE DATABASE IF NOT EXISTS " + QuoteMysqlIdentifier(ns),
+                  "@namespace add"};
+    return RunDdlPlan(writer, std::move(plan));
   }
 
   Status DropNamespace(Connection* writer, const std::string& ns) override {
-    OBKV_RETURN_IF_ERROR(writer->Revive());
-    OBKV_RETURN_IF_ERROR(RemoveNamespace(writer, ns));
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> count,
-        writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                        "TABLE_SCHEMA = ?1"));
-    count->BindText(1, ns);
-    OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
-    if (row && count->ColumnInt(0) == 0) {
-      count.reset();
-      return writer->Exec("DROP DATABASE IF EXISTS " + QuoteMysqlIdentifier(ns));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, ns, nullptr));
+    OBKV_ASSIGN_OR_RETURN(bool registered, NamespaceRegistered(writer, ns));
+    if (!registered) {
+      return Status::NotFound("namespace '" + ns + "' does not exist");
     }
-    return Status::OK();
+    DdlPlan plan;
+    plan.kind = "namespace drop";
+    plan.subject = ns;
+    plan.steps = {"@namespace remove", "@drop database if empty"};
+    return RunDdlPlan(writer, std::move(plan));
   }
 
  private:
-  Status InsertCatalogRow(Connection* writer, const TableSpec& spec) {
-    return WriteCatalogRow(
-        writer,
-        "INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) + " (" +
-            QuoteMysqlIdentifier("name") + ", " +
-            QuoteMysqlIdentifier("spec") + ") VALUES (?1, ?2)",
-        spec);
+  // CatalogHas, run again after a deadlock.
+  static Result<bool> Has(Connection* writer, const std::string& name) {
+    bool has = false;
+    OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+      OBKV_ASSIGN_OR_RETURN(has, CatalogHas(writer, name));
+      return Status::OK();
+    }));
+    return has;
   }
 
-  // Runs `sql` with ?1 = spec.name and ?2 = spec.json in one transaction.
-  Status WriteCatalogRow(Connection* writer, const std::string& sql,
-                         const TableSpec& spec) {
-    OBKV_ASSIGN_OR_RETURN(
-        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
-    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
-                          writer->Prepare(sql));
-    stmt->BindText(1, spec.name);
-    stmt->BindText(2, spec.json);
-    OBKV_RETURN_IF_ERROR(stmt->Run());
-    return txn.Commit();
+  static Result<bool> NamespaceRegistered(Connection* writer,
+                                          const std::string& ns) {
+    std::vector<std::string> all;
+    OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+      OBKV_ASSIGN_OR_RETURN(all, LoadNamespaces(writer));
+      return Status::OK();
+    }));
+    return std::find(all.begin(), all.end(), ns) != all.end();
   }
 
-  // Drops what the first `done` CREATE statements made (best effort: the
-  // error being returned is the one that matters). The creates are the
-  // namespace's CREATE DATABASE (kept: it may hold other tables) and
-  // CREATE TABLEGROUP (oceanbase), then the family tables; the drops are
-  // the family tables, then DROP TABLEGROUP (oceanbase).
-  void Undo(Connection* writer, const TableSpec& spec, size_t done) {
-    const std::vector<std::string> drops = ServerDropStatements(spec, dialect_);
-    const size_t database = TableNamespace(spec.name) != kDefaultNamespace;
-    const size_t group = dialect_ == DdlDialect::kOceanBase ? 1 : 0;
-    const size_t leading = database + group;
-    for (size_t i = done; i > leading; --i) {
-      (void)writer->Exec(drops[i - 1 - leading]);
+  // A create never touches a relation it did not make: one of the table's
+  // names that the server already has (and no plan of this store made)
+  // is left alone and named.
+  Status CheckNoStrayRelations(Connection* writer, const TableSpec& spec) {
+    for (const FamilySpec& f : spec.families) {
+      const std::string relation = FamilyRelationName(spec, f);
+      const std::string_view ns = TableNamespace(spec.name);
+      OBKV_ASSIGN_OR_RETURN(
+          std::unique_ptr<Statement> q,
+          writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES "
+                          "WHERE TABLE_SCHEMA = " +
+                          (ns == kDefaultNamespace
+                               ? std::string("DATABASE()")
+                               : QuoteSqlString(ns)) +
+                          " AND TABLE_NAME = ?1"));
+      q->BindText(1, relation);
+      OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
+      if (row && q->ColumnInt(0) > 0) {
+        return Status::AlreadyExists(
+            "table '" + spec.name + "': the server already has relation '" +
+            relation +
+            "', which no change of this store made; it is left alone "
+            "(`obkv check` lists it; drop it by hand if it is not wanted)");
+      }
     }
-    if (group == 1 && done > database) (void)writer->Exec(drops.back());
+    return Status::OK();
   }
 
   const MysqlUri uri_;
@@ -227,6 +253,13 @@ Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
                             ": database holds no obkvlite store (no " +
                             std::string(kCatalogTable) + " table)");
   }
+  // The DDL plans' relation (storage/ddl_plan.h), made with the catalog
+  // (and on the first writable open of an older store).
+  if (!options.read_only) {
+    OBKV_ASSIGN_OR_RETURN(bool has_plans,
+                          HasTable(writer, std::string(kDdlPlanTable)));
+    if (!has_plans) OBKV_RETURN_IF_ERROR(writer->Exec(ServerDdlPlanDdl()));
+  }
   // A Galera store's read-modify-writes share keys in obkv_row_lock.
   if (writer->galera() && !options.read_only) {
     OBKV_ASSIGN_OR_RETURN(bool has_locks, HasTable(writer, kRowLockTable));
@@ -264,6 +297,11 @@ Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
     info.engine = "mysql";
   }
   OBKV_RETURN_IF_ERROR(CheckCatalog(writer.get(), options, uri));
+  // A writable open finishes (or rolls back) what a crash left unfinished;
+  // one that cannot is reported in info.repaired, and `obkv check` lists it.
+  if (!options.read_only) {
+    (void)RepairDdlPlans(writer.get(), "", &info.repaired);
+  }
   OpenedEngine out;
   OBKV_ASSIGN_OR_RETURN(out.specs, LoadCatalog(writer.get()));
   out.writers.push_back(std::move(writer));

@@ -11,6 +11,7 @@
 #include "storage/shards.h"
 #include "storage/sqlite_alter.h"
 #include "storage/sqlite_connection.h"
+#include "storage/store_check.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -143,6 +144,11 @@ class SqliteEngine final : public Engine {
     return RepairAfterFailure(writer, DropCatalogTable(writer, spec));
   }
   DdlDialect ddl_dialect() const override { return DdlDialect::kSqlite; }
+
+  Result<std::vector<std::string>> Check(
+      Connection* conn, const std::vector<TableSpec>& specs) override {
+    return CheckSqliteStore(conn, specs, shards_);
+  }
   Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
                              const TableSpec& after,
                              const std::vector<FamilyMoves>& moves,

@@ -40,6 +40,8 @@ class StoreImpl final : public Store, private TableEvents {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  // store_lifecycle.cc
+  Result<std::vector<std::string>> Check() override;
   int64_t NowMs() const override { return ctx_->NowMs(); }
   // store_request_stats.cc
   Result<std::vector<RequestStatsBucket>> RequestStats(
@@ -86,6 +88,10 @@ class StoreImpl final : public Store, private TableEvents {
                               bool dry_run, std::vector<std::string>* ddl,
                               const storage::MoveProgress& progress,
                               const PlanFn& plan);
+  // Finishes a crashed change of table `name` (Engine::RepairPlans) and,
+  // when there was one, installs the table the catalog now holds. REQUIRED:
+  // its change lock and the write mutexes are held.
+  Status FinishCrashedChange(const std::string& name, LiveTable* live);
   // Disable (true) or enable (false).
   Status SetDisabled(const std::string& name, bool disabled,
                      const ChangeOptions& options);

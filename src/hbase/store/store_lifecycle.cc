@@ -15,19 +15,31 @@
 #include "spec/spec_change_check.h"
 #include "spec/spec_json_edit.h"
 #include "storage/catalog.h"
+#include "storage/ddl_plan.h"
 
 namespace obkvlite {
 namespace {
 
 // The current spec of `name` as the catalog on `conn` holds it.
-Result<TableSpec> CatalogSpec(storage::Connection* conn,
-                              const std::string& name) {
+Result<TableSpec> CatalogSpecOnce(storage::Connection* conn,
+                                  const std::string& name) {
   OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                         storage::LoadCatalog(conn));
   for (TableSpec& spec : specs) {
     if (spec.name == name) return std::move(spec);
   }
   return Status::NotFound("table '" + name + "' not found");
+}
+
+// CatalogSpecOnce, run again when the server rolls the read back.
+Result<TableSpec> CatalogSpec(storage::Connection* conn,
+                              const std::string& name) {
+  TableSpec spec;
+  OBKV_RETURN_IF_ERROR(storage::RetryAborted(conn, [&]() -> Status {
+    OBKV_ASSIGN_OR_RETURN(spec, CatalogSpecOnce(conn, name));
+    return Status::OK();
+  }));
+  return spec;
 }
 
 Result<TableSpec> WithDisabled(const TableSpec& spec, bool disabled) {
@@ -52,6 +64,7 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
   OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
   auto change = live->ChangeLock();
   StoreContext::AllShardsLock write_lock(ctx_.get());
+  if (!dry_run) OBKV_RETURN_IF_ERROR(FinishCrashedChange(name, live));
   OBKV_ASSIGN_OR_RETURN(TableSpec before, CatalogSpec(ctx_->writer(), name));
   OBKV_ASSIGN_OR_RETURN(TableChange planned, plan(before));
   if (ddl != nullptr) {
@@ -71,6 +84,30 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
   auto_split_.Forget(name);
   live->Replace(MakeTable(ctx_.get(), SchemaOf(planned.after)));
   return moved;
+}
+
+Status StoreImpl::FinishCrashedChange(const std::string& name,
+                                      LiveTable* live) {
+  std::vector<std::string> report;
+  OBKV_RETURN_IF_ERROR(
+      ctx_->engine()->RepairPlans(ctx_->writer(), name, &report));
+  if (report.empty()) return Status::OK();
+  // The change finished now: the table is what the catalog says.
+  OBKV_ASSIGN_OR_RETURN(TableSpec spec, CatalogSpec(ctx_->writer(), name));
+  ctx_->EvictWriterStatements(name + "$");
+  ctx_->readers().InvalidateStatements();
+  auto_split_.Forget(name);
+  live->Replace(MakeTable(ctx_.get(), SchemaOf(spec)));
+  return Status::OK();
+}
+
+Result<std::vector<std::string>> StoreImpl::Check() {
+  return GuardApi("check", [&]() -> Result<std::vector<std::string>> {
+    StoreContext::AllShardsLock write_lock(ctx_.get());
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
+                          storage::LoadCatalog(ctx_->writer()));
+    return ctx_->engine()->Check(ctx_->writer(), specs);
+  });
 }
 
 Result<bool> StoreImpl::TableExists(const std::string& name) {
@@ -141,6 +178,7 @@ Status StoreImpl::TruncateTable(const std::string& name,
     OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
     auto change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
+    if (!options.dry_run) OBKV_RETURN_IF_ERROR(FinishCrashedChange(name, live));
     OBKV_ASSIGN_OR_RETURN(TableSpec spec, CatalogSpec(ctx_->writer(), name));
     // The index tables empty with their table, in the same transaction.
     std::vector<TableSpec> tables = {spec};

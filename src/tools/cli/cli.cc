@@ -77,6 +77,7 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterIndexCommand(app, ctx);
   RegisterThriftCommand(app, ctx);
   RegisterRestCommand(app, ctx);
+  RegisterRepairCommands(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -81,6 +81,7 @@ void RegisterNamespaceCommand(CLI::App& app, CliContext& ctx);
 void RegisterIndexCommand(CLI::App& app, CliContext& ctx);
 void RegisterThriftCommand(CLI::App& app, CliContext& ctx);
 void RegisterRestCommand(CLI::App& app, CliContext& ctx);
+void RegisterRepairCommands(CLI::App& app, CliContext& ctx);  // cmd_repair.cc
 
 }  // namespace cli
 }  // namespace obkvlite

@@ -1,0 +1,347 @@
+// Copyright (c) obkvlite authors.
+#include "storage/ddl_plan.h"
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
+#include "storage/fault_injection.h"
+#include "storage/namespaces.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+// Times a step runs while the server rolls it back as a deadlock victim or
+// a lock-wait timeout.
+constexpr int kStepAttempts = 5;
+
+std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
+
+std::string PlanJson(const DdlPlan& plan) {
+  nlohmann::json doc;
+  doc["steps"] = plan.steps;
+  doc["undo"] = plan.undo;
+  doc["spec"] = plan.spec_json;
+  return doc.dump();
+}
+
+Status Record(Connection* writer, DdlPlan* plan) {
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
+  {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> ins,
+        writer->Prepare("INSERT INTO " + Q(kDdlPlanTable) + " (" + Q("kind") +
+                        ", " + Q("subject") + ", " + Q("plan") + ", " +
+                        Q("reached") + ") VALUES (?1, ?2, ?3, 0)"));
+    const std::string doc = PlanJson(*plan);  // bound by view until Run
+    ins->BindText(1, plan->kind);
+    ins->BindText(2, plan->subject);
+    ins->BindText(3, doc);
+    OBKV_RETURN_IF_ERROR(ins->Run());
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> id,
+                          writer->Prepare("SELECT LAST_INSERT_ID()"));
+    OBKV_ASSIGN_OR_RETURN(bool row, id->Step());
+    if (!row) return Status::IOError("obkv_ddl_plan: no id for the new plan");
+    plan->id = id->ColumnInt(0);
+  }
+  return txn.Commit();
+}
+
+// In the caller's transaction: the plan reached `reached` steps.
+Status Advance(Connection* writer, const DdlPlan& plan, int reached) {
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> up,
+      writer->Prepare("UPDATE " + Q(kDdlPlanTable) + " SET " + Q("reached") +
+                      " = ?2 WHERE " + Q("id") + " = ?1"));
+  up->BindInt(1, plan.id);
+  up->BindInt(2, reached);
+  return up->Run();
+}
+
+Status Forget(Connection* writer, const DdlPlan& plan) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> del,
+                        writer->Prepare("DELETE FROM " + Q(kDdlPlanTable) +
+                                        " WHERE " + Q("id") + " = ?1"));
+  del->BindInt(1, plan.id);
+  return del->Run();
+}
+
+// Runs `sql` with ?1 = subject (and ?2 = spec_json when `with_spec`).
+Status RunBound(Connection* writer, const std::string& sql, const DdlPlan& plan,
+                bool with_spec) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt, writer->Prepare(sql));
+  stmt->BindText(1, plan.subject);
+  if (with_spec) stmt->BindText(2, plan.spec_json);
+  return stmt->Run();
+}
+
+// The catalog write of `step`, in the caller's transaction.
+Status CatalogWrite(Connection* writer, const DdlPlan& plan,
+                    const std::string& step) {
+  const std::string table = Q(kCatalogTable);
+  const std::string where = " WHERE " + Q("name") + " = ?1";
+  if (step == "@catalog delete") {
+    return RunBound(writer, "DELETE FROM " + table + where, plan, false);
+  }
+  if (step == "@catalog insert") {
+    // Idempotent: a row of the name is replaced.
+    OBKV_RETURN_IF_ERROR(
+        RunBound(writer, "DELETE FROM " + table + where, plan, false));
+    return RunBound(writer,
+                    "INSERT INTO " + table + " (" + Q("name") + ", " +
+                        Q("spec") + ") VALUES (?1, ?2)",
+                    plan, true);
+  }
+  if (step == "@catalog update") {
+    return RunBound(writer,
+                    "UPDATE " + table + " SET " + Q("spec") + " = ?2" + where,
+                    plan, true);
+  }
+  return Status::InvalidArgument("obkv_ddl_plan: unknown step '" + step + "'");
+}
+
+// True when `sql` is a CREATE TABLE of a table the server already has (a
+// step whose outcome a crash left unknown, and which did run).
+Result<bool> CreatedAlready(Connection* writer, const std::string& sql) {
+  // The statement may follow "-- " note lines.
+  constexpr std::string_view kCreate = "CREATE TABLE `";
+  const size_t at = sql.find(kCreate);
+  if (at == std::string::npos || (at > 0 && sql[at - 1] != '\n')) {
+    return false;
+  }
+  const size_t start = at + kCreate.size() - 1;
+  const size_t end = sql.find(" (", start);
+  if (end == std::string::npos) return false;
+  std::string name = sql.substr(start, end - start);
+  std::string schema;
+  const size_t dot = name.find("`.`");
+  if (dot != std::string::npos) {
+    schema = name.substr(1, dot - 1);
+    name = name.substr(dot + 2);
+  }
+  name = name.substr(1, name.size() - 2);
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> q,
+      writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                      "TABLE_SCHEMA = " +
+                      (schema.empty() ? std::string("DATABASE()")
+                                      : QuoteSqlString(schema)) +
+                      " AND TABLE_NAME = ?1"));
+  q->BindText(1, name);
+  OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
+  return row && q->ColumnInt(0) > 0;
+}
+
+Status DropDatabaseIfEmpty(Connection* writer, const std::string& ns) {
+  int64_t tables = 0;
+  {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> count,
+        writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES "
+                        "WHERE TABLE_SCHEMA = ?1"));
+    count->BindText(1, ns);
+    OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
+    if (!row) return Status::OK();
+    tables = count->ColumnInt(0);
+  }
+  if (tables != 0) return Status::OK();
+  return writer->Exec("DROP DATABASE IF EXISTS " + Q(ns));
+}
+
+// Runs step `k` once and records it done. `resumed`: its outcome is
+// unknown (repair), so a CREATE TABLE that did run is skipped.
+Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
+                   bool resumed) {
+  const std::string& step = plan.steps[k];
+  if (step.rfind("@catalog", 0) == 0) {
+    // The catalog row and the step reached commit together.
+    OBKV_ASSIGN_OR_RETURN(
+        Transaction txn, Transaction::Begin(writer, Transaction::Kind::kWrite));
+    OBKV_RETURN_IF_ERROR(CatalogWrite(writer, plan, step));
+    OBKV_RETURN_IF_ERROR(Advance(writer, plan, k + 1));
+    return txn.Commit();
+  }
+  Status st;
+  if (step == "@namespace add") {
+    st = AddNamespace(writer, plan.subject);
+    if (st.IsAlreadyExists()) st = Status::OK();
+  } else if (step == "@namespace remove") {
+    st = RemoveNamespace(writer, plan.subject);
+    if (st.IsNotFound()) st = Status::OK();
+  } else if (step == "@drop database if empty") {
+    st = DropDatabaseIfEmpty(writer, plan.subject);
+  } else {
+    bool skip = false;
+    if (resumed) {
+      OBKV_ASSIGN_OR_RETURN(skip, CreatedAlready(writer, step));
+    }
+    if (!skip) st = writer->Exec(step);
+  }
+  OBKV_RETURN_IF_ERROR(st);
+  OBKV_ASSIGN_OR_RETURN(Transaction txn,
+                        Transaction::Begin(writer, Transaction::Kind::kWrite));
+  OBKV_RETURN_IF_ERROR(Advance(writer, plan, k + 1));
+  return txn.Commit();
+}
+
+// A step run again has an unknown outcome: it is resumed.
+Status RunStep(Connection* writer, const DdlPlan& plan, int k, bool resumed) {
+  int attempt = 0;
+  return RetryAborted(writer, [&]() {
+    return RunStepOnce(writer, plan, k, resumed || attempt++ > 0);
+  });
+}
+
+// Runs the steps from plan->reached on; `resumed` as RunStepOnce's for the
+// first of them.
+Status RunFrom(Connection* writer, DdlPlan* plan, bool resumed) {
+  const int n = static_cast<int>(plan->steps.size());
+  for (int k = plan->reached; k < n; ++k) {
+    RunInjectedDdlStepHook();
+    if (TakeInjectedDdlStop()) {
+      return Status::IOError("injected stop before step " +
+                             std::to_string(k + 1));
+    }
+    OBKV_RETURN_IF_ERROR(
+        RunStep(writer, *plan, k, resumed && k == plan->reached)
+            .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
+                        std::to_string(k + 1) + ": "));
+    plan->reached = k + 1;
+  }
+  return RetryAborted(writer, [&]() { return Forget(writer, *plan); });
+}
+
+// Drops what a create's steps made; the plan goes with them.
+Status RollBack(Connection* writer, const DdlPlan& plan) {
+  for (const std::string& drop : plan.undo) {
+    OBKV_RETURN_IF_ERROR(writer->Exec(drop));
+  }
+  return RetryAborted(writer, [&]() { return Forget(writer, plan); });
+}
+
+bool CatalogRowWritten(const DdlPlan& plan) {
+  for (int k = 0; k < plan.reached; ++k) {
+    if (plan.steps[k] == "@catalog insert") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Status RetryAborted(Connection* writer, const std::function<Status()>& fn) {
+  Status st;
+  for (int attempt = 0; attempt < kStepAttempts; ++attempt) {
+    st = fn();
+    if (!st.IsAborted()) break;
+    writer->Rollback();
+  }
+  return st;
+}
+
+std::string DescribeDdlPlan(const DdlPlan& plan) {
+  const bool ns = plan.kind.rfind("namespace", 0) == 0;
+  return "plan " + std::to_string(plan.id) + " (" + plan.kind + " of " +
+         (ns ? "namespace '" : "table '") + plan.subject + "', " +
+         std::to_string(plan.reached) + " of " +
+         std::to_string(plan.steps.size()) + " steps done)";
+}
+
+Status RunDdlPlan(Connection* writer, DdlPlan plan) {
+  OBKV_RETURN_IF_ERROR(writer->Revive());
+  OBKV_RETURN_IF_ERROR(
+      RetryAborted(writer, [&]() { return Record(writer, &plan); }));
+  Status st = RunFrom(writer, &plan, /*resumed=*/false);
+  if (st.ok()) return st;
+  writer->Rollback();
+  // A lost server or client: the plan stays for repair.
+  if (st.IsUnavailable() || st.IsUnknownOutcome() ||
+      st.message().rfind("injected stop", 0) == 0) {
+    return st.WithPrefix(
+        "(recorded for repair: opening the store again or "
+        "`obkv repair` finishes it) ");
+  }
+  // The server refused a step: nothing of it was applied.
+  if (plan.kind == "create" && !CatalogRowWritten(plan)) {
+    if (RollBack(writer, plan).ok()) return st;
+  } else if (plan.reached == 0) {
+    if (Forget(writer, plan).ok()) return st;
+  }
+  return st.WithPrefix("(recorded for repair) ");
+}
+
+Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn) {
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> q,
+      conn->Prepare("SELECT " + Q("id") + ", " + Q("kind") + ", " +
+                    Q("subject") + ", " + Q("plan") + ", " + Q("reached") +
+                    " FROM " + Q(kDdlPlanTable) + " ORDER BY " + Q("id")));
+  std::vector<DdlPlan> out;
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
+    if (!row) break;
+    DdlPlan plan;
+    plan.id = q->ColumnInt(0);
+    plan.kind = std::string(q->ColumnText(1));
+    plan.subject = std::string(q->ColumnBlob(2));
+    // Columns in order: a server statement's views end at the next one.
+    nlohmann::json doc = nlohmann::json::parse(q->ColumnBlob(3), nullptr,
+                                               /*allow_exceptions=*/false);
+    plan.reached = static_cast<int>(q->ColumnInt(4));
+    if (!doc.is_object() || !doc["steps"].is_array() ||
+        !doc["undo"].is_array() || !doc["spec"].is_string()) {
+      return Status::Corruption("obkv_ddl_plan: plan " +
+                                std::to_string(plan.id) +
+                                " is not a plan document");
+    }
+    for (const auto& s : doc["steps"]) {
+      if (!s.is_string()) return Status::Corruption("obkv_ddl_plan: step");
+      plan.steps.push_back(s.get<std::string>());
+    }
+    for (const auto& s : doc["undo"]) {
+      if (!s.is_string()) return Status::Corruption("obkv_ddl_plan: undo");
+      plan.undo.push_back(s.get<std::string>());
+    }
+    plan.spec_json = doc["spec"].get<std::string>();
+    if (plan.reached < 0 ||
+        plan.reached > static_cast<int>(plan.steps.size())) {
+      return Status::Corruption("obkv_ddl_plan: plan " +
+                                std::to_string(plan.id) + " reached " +
+                                std::to_string(plan.reached));
+    }
+    out.push_back(std::move(plan));
+  }
+  return out;
+}
+
+Status RepairDdlPlans(Connection* writer, const std::string& subject,
+                      std::vector<std::string>* report) {
+  OBKV_RETURN_IF_ERROR(writer->Revive());
+  std::vector<DdlPlan> plans;
+  OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+    OBKV_ASSIGN_OR_RETURN(plans, LoadDdlPlans(writer));
+    return Status::OK();
+  }));
+  Status first;
+  for (DdlPlan& plan : plans) {
+    if (!subject.empty() && plan.subject != subject) continue;
+    const std::string what = DescribeDdlPlan(plan);
+    const bool roll_back = plan.kind == "create" && !CatalogRowWritten(plan);
+    Status st = roll_back ? RollBack(writer, plan)
+                          : RunFrom(writer, &plan, /*resumed=*/true);
+    if (!st.ok()) writer->Rollback();
+    if (report != nullptr) {
+      report->push_back(
+          st.ok() ? (roll_back ? "rolled back " : "finished ") + what
+                  : "could not repair " + what + ": " + st.ToString());
+    }
+    if (first.ok()) first = st;
+  }
+  return first;
+}
+
+}  // namespace storage
+}  // namespace obkvlite

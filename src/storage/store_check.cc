@@ -1,0 +1,245 @@
+// Copyright (c) obkvlite authors.
+#include "storage/store_check.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
+#include "storage/ddl_plan.h"
+#include "storage/namespaces.h"
+
+namespace obkvlite {
+namespace storage {
+namespace {
+
+// One CREATE TABLE of the store's own DDL: the table and its columns.
+struct CreatedTable {
+  std::string name;
+  std::vector<std::string> columns;
+};
+
+// Strips the quotes ("x", `x`) and a schema prefix from a quoted name.
+std::string Unquoted(std::string token) {
+  const size_t dot = std::max(token.rfind("\".\""), token.rfind("`.`"));
+  if (dot != std::string::npos) token = token.substr(dot + 2);
+  if (token.size() >= 2 && (token[0] == '"' || token[0] == '`')) {
+    token = token.substr(1, token.size() - 2);
+  }
+  return token;
+}
+
+// The tables that `statements` create (notes and other statements
+// skipped), with the columns their lines "  `C` ..." list.
+std::vector<CreatedTable> CreatedTables(
+    const std::vector<std::string>& statements) {
+  constexpr std::string_view kCreate = "CREATE TABLE ";
+  std::vector<CreatedTable> out;
+  for (const std::string& sql : statements) {
+    const size_t at = sql.find(kCreate);
+    if (at == std::string::npos || (at > 0 && sql[at - 1] != '\n')) continue;
+    const size_t start = at + kCreate.size();
+    const size_t end = sql.find(" (", start);
+    if (end == std::string::npos) continue;
+    CreatedTable t;
+    t.name = Unquoted(sql.substr(start, end - start));
+    size_t line = sql.find('\n', end);
+    while (line != std::string::npos && line + 3 < sql.size() &&
+           sql.compare(line + 1, 2, "  ") == 0 &&
+           (sql[line + 3] == '"' || sql[line + 3] == '`')) {
+      const size_t close = sql.find(sql[line + 3], line + 4);
+      if (close == std::string::npos) break;
+      t.columns.push_back(sql.substr(line + 4, close - line - 4));
+      line = sql.find('\n', close);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::string Joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out.empty() ? "none" : out;
+}
+
+// The first column of every row of `sql` with ?1 = a, ?2 = b.
+Result<std::vector<std::string>> Column(Connection* conn,
+                                        const std::string& sql,
+                                        const std::string& a,
+                                        const std::string& b) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> q, conn->Prepare(sql));
+  q->BindText(1, a);
+  q->BindText(2, b);
+  std::vector<std::string> out;
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
+    if (!row) break;
+    out.emplace_back(q->ColumnBlob(0));
+  }
+  return out;
+}
+
+std::string Where(const TableSpec& t, const FamilySpec& f) {
+  return "table '" + t.name + "' family '" + f.name + "': ";
+}
+
+// The first-level partition names the server should have for `p`, or
+// their count alone ("#n") where the server names them itself (KEY).
+std::vector<std::string> ExpectedPartitions(const PartitionSpec& p) {
+  std::vector<std::string> out;
+  if (p.HasRangeLevel()) {
+    for (size_t i = 0; i < p.bounds.size(); ++i) {
+      out.push_back(p.RangePartitionName(static_cast<int>(i)));
+    }
+    std::sort(out.begin(), out.end());
+  } else if (p.strategy == PartitionStrategy::kKey) {
+    out.push_back("#" + std::to_string(p.key_partitions));
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> CheckServerStore(
+    Connection* conn, const std::vector<TableSpec>& specs, DdlDialect dialect) {
+  std::vector<std::string> out;
+  // Unfinished plans (none to read on a store made before plans existed).
+  OBKV_ASSIGN_OR_RETURN(
+      std::vector<std::string> plan_table,
+      Column(conn,
+             "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+             "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1 AND ?2 = ?2",
+             std::string(kDdlPlanTable), ""));
+  if (!plan_table.empty()) {
+    OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
+    for (const DdlPlan& plan : plans) {
+      out.push_back("unfinished " + DescribeDdlPlan(plan) +
+                    " (obkv repair finishes it)");
+    }
+  }
+  OBKV_ASSIGN_OR_RETURN(
+      std::vector<std::string> database,
+      Column(conn, "SELECT DATABASE() FROM DUAL WHERE ?1 = ?2", "", ""));
+  const std::string own_db = database.empty() ? "" : database[0];
+  std::set<std::string> expected;  // "schema.relation"
+  for (const TableSpec& t : specs) {
+    const std::string_view ns = TableNamespace(t.name);
+    const std::string schema =
+        ns == kDefaultNamespace ? own_db : std::string(ns);
+    std::map<std::string, std::vector<std::string>> columns;
+    for (CreatedTable& c : CreatedTables(ServerCreateStatements(t, dialect))) {
+      columns[c.name] = std::move(c.columns);
+    }
+    for (const FamilySpec& f : t.families) {
+      const std::string rel = FamilyRelationName(t, f);
+      expected.insert(schema + "." + rel);
+      OBKV_ASSIGN_OR_RETURN(
+          std::vector<std::string> have,
+          Column(conn,
+                 "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+                 "TABLE_SCHEMA = ?1 AND TABLE_NAME = ?2 ORDER BY "
+                 "ORDINAL_POSITION",
+                 schema, rel));
+      if (have.empty()) {
+        out.push_back(Where(t, f) + "relation '" + rel +
+                      "' is missing on the server");
+        continue;
+      }
+      if (have != columns[rel]) {
+        out.push_back(Where(t, f) + "columns differ: catalog " +
+                      Joined(columns[rel]) + "; server " + Joined(have));
+      }
+      OBKV_ASSIGN_OR_RETURN(
+          std::vector<std::string> parts,
+          Column(conn,
+                 "SELECT DISTINCT PARTITION_NAME FROM "
+                 "information_schema.PARTITIONS WHERE TABLE_SCHEMA = ?1 AND "
+                 "TABLE_NAME = ?2 AND PARTITION_NAME IS NOT NULL",
+                 schema, rel));
+      std::vector<std::string> want = ExpectedPartitions(f.partition);
+      if (!want.empty() && want[0][0] == '#') {
+        parts = {"#" + std::to_string(parts.size())};
+      }
+      std::sort(parts.begin(), parts.end());
+      if (parts != want) {
+        out.push_back(Where(t, f) + "partitions differ: catalog " +
+                      Joined(want) + "; server " + Joined(parts));
+      }
+    }
+  }
+  // Relations of the store's form that no catalog table has.
+  std::vector<std::string> schemas = {own_db};
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> namespaces,
+                        LoadNamespaces(conn));
+  schemas.insert(schemas.end(), namespaces.begin(), namespaces.end());
+  for (const std::string& schema : schemas) {
+    OBKV_ASSIGN_OR_RETURN(
+        std::vector<std::string> rels,
+        Column(conn,
+               "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+               "TABLE_SCHEMA = ?1 AND TABLE_NAME LIKE '%$%' AND ?2 = ?2 "
+               "ORDER BY TABLE_NAME",
+               schema, ""));
+    for (const std::string& rel : rels) {
+      if (expected.count(schema + "." + rel) == 0) {
+        out.push_back("relation '" + rel + "' (database '" + schema +
+                      "') is on the server, but no catalog table has it");
+      }
+    }
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> CheckSqliteStore(
+    Connection* conn, const std::vector<TableSpec>& specs, int shards) {
+  std::vector<std::string> out;
+  // schema -> relation -> the family that should have it ("" for none).
+  std::map<std::string, std::map<std::string, std::string>> want;
+  for (const TableSpec& t : specs) {
+    for (const FamilySpec& f : t.families) {
+      const std::string rel = FamilyRelationName(t, f);
+      const std::string prefix = rel + "$";
+      if (shards > 1) {
+        for (const ShardedTableDdl& d : SqliteShardedTables(t, shards)) {
+          if (d.name == rel || d.name.rfind(prefix, 0) == 0) {
+            want[ShardSchemaName(d.shard)][d.name] = Where(t, f);
+          }
+        }
+      } else {
+        for (const CreatedTable& c : CreatedTables(SqliteCreateStatements(t))) {
+          if (c.name == rel || c.name.rfind(prefix, 0) == 0) {
+            want["main"][c.name] = Where(t, f);
+          }
+        }
+      }
+    }
+  }
+  for (int k = 0; k < std::max(shards, 1); ++k) {
+    const std::string schema = ShardSchemaName(k);
+    OBKV_ASSIGN_OR_RETURN(
+        std::vector<std::string> have,
+        Column(conn,
+               "SELECT name FROM " + QuoteSqlIdentifier(schema) +
+                   ".sqlite_master WHERE type = 'table' AND name LIKE "
+                   "'%$%' AND ?1 = ?2 ORDER BY name",
+               "", ""));
+    std::map<std::string, std::string>& expected = want[schema];
+    for (const std::string& name : have) {
+      if (expected.erase(name) == 0) {
+        out.push_back("table '" + name + "' (" + schema +
+                      ") is in the store, but no catalog table has it");
+      }
+    }
+    for (const auto& [name, where] : expected) {
+      out.push_back(where + "partition table '" + name + "' (" + schema +
+                    ") is missing");
+    }
+  }
+  return out;
+}
+
+}  // namespace storage
+}  // namespace obkvlite
