@@ -19,10 +19,13 @@
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
 // timeseries and key97x2 (KEY 97 over 2 shard files,
 // StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run
-// on one thread like every arm). key97's ratios are to raw97 when raw97 runs, every other file arm's
-// to raw. Arms mariadb (an unpartitioned obkvlite table on a MariaDB
-// server) and rawmariadb (hand-written Connector/C SQL on the same table)
-// need the server's socket; their ratios are to rawmariadb. Arms thrift
+// on one thread like every arm). key97's ratios are to raw97 when raw97 runs,
+// every other file arm's to raw. Arms mariadb (an unpartitioned obkvlite table
+// on a MariaDB server) and rawmariadb (hand-written Connector/C SQL on the same
+// table) need the server's socket; their ratios are to rawmariadb. So do
+// mariadbts (a timeseries table on the server) and rawmariadbts (its
+// documents in hand-written multi-row INSERTs), ratios to rawmariadbts.
+// Arms thrift
 // and thriftnull run the Thrift gateway's figures (thrift_bench.h):
 // mutateRows and scannerGetList against in-process puts and scans, getRow
 // latency against a null call's, 4 clients against 1. With key97x2,
@@ -81,16 +84,17 @@ namespace obkvlite {
 namespace bench {
 namespace {
 
-const char* const kArmNames[] = {"raw",        "rawcells", "raw97",
-                                 "normal",     "key97",    "prefix",
-                                 "timeseries", "key97x2",  "mariadb",
-                                 "rawmariadb"};
+const char* const kArmNames[] = {"raw",        "rawcells",  "raw97",
+                                 "normal",     "key97",     "prefix",
+                                 "timeseries", "key97x2",   "mariadb",
+                                 "rawmariadb", "mariadbts", "rawmariadbts"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
   if (name == "rawcells") return NewRawCellsArm();
   if (name == "raw97") return NewRaw97Arm();
-  if (name == "rawmariadb") return NewRawMariadbArm();
+  if (name == "rawmariadb") return NewRawMariadbArm(false);
+  if (name == "rawmariadbts") return NewRawMariadbArm(true);
   return NewObkvArm(name);
 }
 
@@ -258,7 +262,8 @@ int Main(int argc, char** argv) {
       std::cerr << "usage: obkv-bench --rows N [--runs R] [--ops N] "
                    "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
                    "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
-                   "timeseries,key97x2,mariadb,rawmariadb,thrift,thriftnull] "
+                   "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
+                   "rawmariadbts,thrift,thriftnull] "
                    "[--mysql-socket PATH] [--json] "
                    "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
                    "       obkv-bench --create-partitions P,... "
@@ -285,7 +290,8 @@ int Main(int argc, char** argv) {
   if (rest_arms) return RunRestBench(cfg);
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.
-  const bool thrift = std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);
+  const bool thrift =
+      std::any_of(cfg.arms.begin(), cfg.arms.end(), IsThriftArm);
   cfg.arms.erase(std::remove_if(cfg.arms.begin(), cfg.arms.end(), IsThriftArm),
                  cfg.arms.end());
   if (thrift && cfg.arms.empty()) return RunThriftBench(cfg);
@@ -300,7 +306,7 @@ int Main(int argc, char** argv) {
       std::cerr << ")\n";
       return 2;
     }
-    if (BaselineOf(arm, cfg.arms) == "rawmariadb" &&
+    if (BaselineOf(arm, cfg.arms).rfind("rawmariadb", 0) == 0 &&
         BenchServerSocket().empty()) {
       std::cerr << "obkv-bench: --arms " << arm
                 << ": needs --mysql-socket PATH (scripts/bench.sh starts a "
