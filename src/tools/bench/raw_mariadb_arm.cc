@@ -8,7 +8,10 @@
 //
 // Arm "rawmariadbts" is the same on the timeseries arm's table (K, T, S,
 // V): a row's kQualifiers cells are one JSON document, written in 32-row
-// plain INSERTs at one S per batch, the floor of arm mariadbts.
+// plain INSERTs at one S per batch, the floor of arm mariadbts' puts. Its
+// reads count kQualifiers cells per document without parsing V (and an
+// update's one-cell document as kQualifiers too), so only its put figure
+// is a floor.
 
 #include <mysql.h>
 
