@@ -120,21 +120,29 @@ class MysqlEngine final : public Engine {
     OBKV_RETURN_IF_ERROR(writer->Revive());
     OBKV_RETURN_IF_ERROR(writer->Exec("CREATE DATABASE IF NOT EXISTS " +
                                       QuoteMysqlIdentifier(ns)));
+    OBKV_RETURN_IF_ERROR(ClaimServerNamespace(writer, ns, uri_.database));
     return AddNamespace(writer, ns);
   }
 
   Status DropNamespace(Connection* writer, const std::string& ns) override {
     OBKV_RETURN_IF_ERROR(writer->Revive());
     OBKV_RETURN_IF_ERROR(RemoveNamespace(writer, ns));
+    // Never another store's namespace database (one this store registered
+    // before namespaces had owners): only this store's registry entry goes.
+    const Status owned = ClaimServerNamespace(writer, ns, uri_.database);
+    if (owned.IsFailedPrecondition()) return Status::OK();
+    OBKV_RETURN_IF_ERROR(owned);
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> count,
         writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                        "TABLE_SCHEMA = ?1"));
+                        "TABLE_SCHEMA = ?1 AND TABLE_NAME <> ?2"));
     count->BindText(1, ns);
+    count->BindText(2, kNamespaceOwnerTable);
     OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
     if (row && count->ColumnInt(0) == 0) {
       count.reset();
-      return writer->Exec("DROP DATABASE IF EXISTS " + QuoteMysqlIdentifier(ns));
+      return writer->Exec("DROP DATABASE IF EXISTS " +
+                          QuoteMysqlIdentifier(ns));
     }
     return Status::OK();
   }
@@ -144,8 +152,8 @@ class MysqlEngine final : public Engine {
     return WriteCatalogRow(
         writer,
         "INSERT INTO " + QuoteMysqlIdentifier(kCatalogTable) + " (" +
-            QuoteMysqlIdentifier("name") + ", " +
-            QuoteMysqlIdentifier("spec") + ") VALUES (?1, ?2)",
+            QuoteMysqlIdentifier("name") + ", " + QuoteMysqlIdentifier("spec") +
+            ") VALUES (?1, ?2)",
         spec);
   }
 

@@ -32,11 +32,10 @@ Result<std::vector<std::string>> LoadNamespaces(Connection* conn) {
   std::vector<std::string> out;
   OBKV_ASSIGN_OR_RETURN(bool exists, HasRegistry(conn));
   if (!exists) return out;
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT " + Quoted(conn, "name") + " FROM " +
-                    Quoted(conn, kNamespaceTable) + " ORDER BY " +
-                    Quoted(conn, "name")));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                        conn->Prepare("SELECT " + Quoted(conn, "name") +
+                                      " FROM " + Quoted(conn, kNamespaceTable) +
+                                      " ORDER BY " + Quoted(conn, "name")));
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
@@ -49,8 +48,7 @@ Status AddNamespace(Connection* writer, const std::string& ns) {
   OBKV_RETURN_IF_ERROR(writer->Exec(writer->dialect() == SqlDialect::kMysql
                                         ? ServerNamespaceDdl()
                                         : SqliteNamespaceDdl()));
-  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> known,
-                        LoadNamespaces(writer));
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> known, LoadNamespaces(writer));
   for (const std::string& k : known) {
     if (k == ns) {
       return Status::AlreadyExists("namespace '" + ns + "' already exists");
@@ -62,6 +60,30 @@ Status AddNamespace(Connection* writer, const std::string& ns) {
                       Quoted(writer, "name") + ") VALUES (?1)"));
   insert->BindText(1, ns);
   return insert->Run();
+}
+
+Status ClaimServerNamespace(Connection* writer, const std::string& ns,
+                            const std::string& store) {
+  const std::string table = QuoteMysqlIdentifier(ns) + "." +
+                            QuoteMysqlIdentifier(kNamespaceOwnerTable);
+  OBKV_RETURN_IF_ERROR(writer->Exec(
+      "CREATE TABLE IF NOT EXISTS " + table +
+      " (`id` tinyint NOT NULL PRIMARY KEY, `store` varchar(255) NOT NULL)"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> claim,
+                        writer->Prepare("INSERT IGNORE INTO " + table +
+                                        " (`id`, `store`) VALUES (1, ?1)"));
+  claim->BindText(1, store);
+  OBKV_RETURN_IF_ERROR(claim->Run());
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> owner,
+      writer->Prepare("SELECT `store` FROM " + table + " WHERE `id` = 1"));
+  OBKV_ASSIGN_OR_RETURN(bool row, owner->Step());
+  const std::string owned_by = row ? std::string(owner->ColumnText(0)) : "";
+  if (owned_by == store) return Status::OK();
+  return Status::FailedPrecondition(
+      "namespace '" + ns + "': its database `" + ns +
+      "` on this server belongs to the store in database '" + owned_by +
+      "' (a namespace's database holds the tables of one store)");
 }
 
 Status RemoveNamespace(Connection* writer, const std::string& ns) {

@@ -24,6 +24,15 @@ namespace storage {
 // The registered namespaces, ascending.
 Result<std::vector<std::string>> LoadNamespaces(Connection* conn);
 
+// On a server, where namespace ns is database `ns` shared by every store
+// of the server: records in `ns`.obkv_namespace_owner that the store of
+// database `store` owns it, unless it is owned already.
+// FailedPrecondition naming the owner when another store owns it.
+Status ClaimServerNamespace(Connection* writer, const std::string& ns,
+                            const std::string& store);
+// The owner table of ClaimServerNamespace.
+inline constexpr const char* kNamespaceOwnerTable = "obkv_namespace_owner";
+
 // Makes the registry table when missing and adds `ns`; AlreadyExists
 // when it is there.
 Status AddNamespace(Connection* writer, const std::string& ns);
