@@ -91,26 +91,65 @@ PartitionChange Op(PartitionOp op, std::vector<int> partitions = {},
 }
 
 // Every stored row of family f sits where the router of the current spec
-// sends it.
+// sends it, and ListPartitions counts each partition's rows: on SQLite
+// its table's, on the server the server's own partition of the same name
+// (the server's KEY hash is its own; KEY + RANGE(G) is RANGE first on
+// MariaDB, so routed), whose total is every row.
 void CheckRouting(StoreFixture& fx) {
   const TableSpec spec = fx.table()->spec();
+  const PartitionSpec& partition = spec.families[0].partition;
   const PartitionRouter router("t", spec.families[0]);
   Result<std::vector<PartitionInfo>> parts =
       fx.store()->ListPartitions("t", "f");
   REQUIRE(parts.ok());
   std::vector<int64_t> expected(parts->size(), 0);
-  const int sub = spec.families[0].partition.SubpartitionCount();
+  const int sub = partition.SubpartitionCount();
+  int64_t total = 0;
   Status st = fx.store()->ForEachStoredRow(
       "t", "f", [&](const StoredRow& row) -> Status {
         Result<int> p = router.Route(row.key, -row.t);
         REQUIRE(p.ok());
         ++expected[*p / sub];
+        ++total;
         return Status::OK();
       });
   REQUIRE(st.ok());
+  const bool range_first = partition.strategy == PartitionStrategy::kRange ||
+                           partition.strategy == PartitionStrategy::kRangeKey;
+  if (fx.on_server() && partition.strategy != PartitionStrategy::kNone &&
+      partition.strategy != PartitionStrategy::kKeyRange) {
+    for (size_t i = 0; i < expected.size(); ++i) {
+      const std::string name =
+          range_first ? partition.RangePartitionName(static_cast<int>(i))
+                      : "p" + std::to_string(i);
+      expected[i] = fx.SqlInt("SELECT COUNT(*) FROM \"t$f\" PARTITION (\"" +
+                              name + "\")");
+    }
+  }
   std::vector<int64_t> got;
-  for (const PartitionInfo& p : *parts) got.push_back(p.cells);
+  int64_t sum = 0;
+  for (const PartitionInfo& p : *parts) {
+    got.push_back(p.cells);
+    sum += p.cells;
+  }
   CHECK(got == expected);
+  CHECK(sum == total);
+}
+
+TEST_CASE("lifecycle: partition list counts every partition of KEY 4") {
+  StoreFixture fx(SpecJson("t", kDefaultFamilies,
+                           R"({"strategy": "key", "partitions": 4})"));
+  for (int i = 0; i < 200; ++i) {
+    fx.MustPut(Put("row" + std::to_string(i)).Add("f", "q", 100, "v"));
+  }
+  Result<std::vector<PartitionInfo>> parts =
+      fx.store()->ListPartitions("t", "f");
+  REQUIRE(parts.ok());
+  REQUIRE(parts->size() == 4);
+  int nonempty = 0;
+  for (const PartitionInfo& p : *parts) nonempty += p.cells > 0 ? 1 : 0;
+  CHECK(nonempty == 4);
+  CheckRouting(fx);
 }
 
 TEST_CASE("lifecycle: split cuts a partition and moves the rows at or above "

@@ -159,6 +159,36 @@ TEST_CASE("namespaces: a copy creates the namespace in the destination") {
   CHECK(*names == std::vector<std::string>{"default", "hbase", "obkv_ns4"});
 }
 
+TEST_CASE("namespaces: a namespace's database belongs to the store that made it") {
+  if (!OnTestServer()) return;  // SQLite keeps namespaces in its file
+  NamespaceStore s;
+  s.Create("obkv_ns5");
+  ServerDatabase other;
+  std::unique_ptr<Store> second = MustOpenStore(other.uri());
+  const std::string owner =
+      ServerQuery("obkv_ns5", "SELECT store FROM obkv_namespace_owner")[0];
+  CHECK(owner.rfind("obkv_t", 0) == 0);
+  const Status st = second->CreateNamespace("obkv_ns5");
+  CHECK(st.IsFailedPrecondition());
+  CHECK(st.message() ==
+        "namespace 'obkv_ns5': its database `obkv_ns5` on this server belongs "
+        "to the store in database '" +
+            owner +
+            "' (a namespace's database holds the tables of one store)");
+  // A copy into the second store stops there too, before any DDL.
+  TableSpec spec = MustParseSpec(
+      SpecJson("obkv_ns5:c", R"([{"name": "f"}])", R"({"strategy": "none"})"));
+  REQUIRE(s.fx.store()->CreateTable(spec).ok());
+  Result<int64_t> copied =
+      s.fx.store()->CopyTableTo("obkv_ns5:c", second.get(), CopyOptions());
+  REQUIRE_FALSE(copied.ok());
+  CHECK(copied.status().message().find("belongs to the store in database '" +
+                                       owner + "'") != std::string::npos);
+  // The owner creating it again is the registry's AlreadyExists.
+  CHECK(s.fx.store()->CreateNamespace("obkv_ns5").message() ==
+        "namespace 'obkv_ns5' already exists");
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite

@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -241,6 +242,78 @@ TEST_CASE("batches from several threads at once keep every cell") {
                               "t" + std::to_string(t), 100,
                               std::to_string(t * 1000 + kBatches - 1)));
     }
+  }
+}
+
+// Runs `sql` on the store's one file or database (not sharded stores).
+void WriteRaw(StoreFixture& fx, const std::string& sql) {
+  if (fx.on_server()) {
+    fx.SqlRows(sql);
+    return;
+  }
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(fx.path().c_str(), &db) == SQLITE_OK);
+  INFO(sql);
+  CHECK(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+}
+
+TEST_CASE("a batch's multi-row inserts: a taken key moves the whole call") {
+  if (getenv("OBKV_TEST_SHARDS") != nullptr) return;  // one file only
+  StoreFixture fx(OneFamily());
+  // Another writer took (r0050, 100) at the batch's write time.
+  WriteRaw(fx,
+           "INSERT INTO \"t$f\" (K, T, S, V) VALUES (X'7230303530', -100, " +
+               std::to_string(-kNow) + ", '{\"a\":\"other\"}')");
+  std::vector<Put> puts;
+  for (int i = 0; i < 100; ++i) {
+    char row[8];
+    std::snprintf(row, sizeof row, "r%04d", i);
+    puts.push_back(Put(row).Add("f", "a", 100, std::to_string(i)));
+  }
+  REQUIRE(fx.table()->Put(puts).ok());
+  // Nothing of the batch stayed at the taken time: the rows inserted before
+  // the conflicting statement were removed and written again, all at the
+  // next millisecond.
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 101);
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\" WHERE S = " +
+                  std::to_string(-kNow)) == 1);
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\" WHERE S = " +
+                  std::to_string(-(kNow + 1))) == 100);
+  CHECK(fx.MustGet(Get("r0050")) ==
+        std::vector<Cell>{C("r0050", "f", "a", 100, "50")});
+  const std::vector<Cell> all = fx.ScanAll();
+  REQUIRE(all.size() == 100);
+  CHECK(all[0] == C("r0000", "f", "a", 100, "0"));
+  CHECK(all[99] == C("r0099", "f", "a", 100, "99"));
+}
+
+TEST_CASE("a batch over the server's max_allowed_packet is cut to fit") {
+  // 30 documents of three 800 KiB values: 72 MiB, over the test server's
+  // 64 MiB.
+  StoreFixture fx(OneFamily());
+  const auto value = [](int i, int q) {
+    return std::string(size_t{800} << 10,
+                       static_cast<char>('a' + (i + q) % 26));
+  };
+  std::vector<Put> puts;
+  for (int i = 0; i < 30; ++i) {
+    Put put("r" + std::to_string(100 + i));
+    for (int q = 0; q < 3; ++q) {
+      put.Add("f", "q" + std::to_string(q), 100, value(i, q));
+    }
+    puts.push_back(put);
+  }
+  const Status st = fx.table()->Put(puts);
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  CHECK(fx.SqlInt("SELECT count(*) FROM \"t$f\"") == 30);
+  CHECK(fx.SqlInt("SELECT count(DISTINCT S) FROM \"t$f\"") == 1);
+  for (int i : {0, 17, 29}) {
+    const std::string row = "r" + std::to_string(100 + i);
+    CHECK(fx.MustGet(Get(row)) ==
+          std::vector<Cell>{C(row, "f", "q0", 100, value(i, 0)),
+                            C(row, "f", "q1", 100, value(i, 1)),
+                            C(row, "f", "q2", 100, value(i, 2))});
   }
 }
 

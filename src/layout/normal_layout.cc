@@ -79,13 +79,7 @@ std::string GetRowSql(int shape_index, const std::string& table) {
 std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
   std::string sql = dialect == SqlDialect::kMysql ? "INSERT INTO "
                                                   : "INSERT OR REPLACE INTO ";
-  sql += table + " (K, Q, T, V) VALUES ";
-  for (int i = 0; i < rows; ++i) {
-    const int p = 4 * i;
-    if (i > 0) sql += ", ";
-    sql += "(?" + std::to_string(p + 1) + ", ?" + std::to_string(p + 2) +
-           ", ?" + std::to_string(p + 3) + ", ?" + std::to_string(p + 4) + ")";
-  }
+  sql += table + " (K, Q, T, V) VALUES " + InsertValuesSql(rows);
   if (dialect == SqlDialect::kMysql) {
     sql += " ON DUPLICATE KEY UPDATE V = VALUES(V)";
   }
@@ -93,6 +87,17 @@ std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
 }
 
 }  // namespace
+
+std::string InsertValuesSql(int rows) {
+  std::string sql;
+  for (int i = 0; i < rows; ++i) {
+    const int p = 4 * i;
+    if (i > 0) sql += ", ";
+    sql += "(?" + std::to_string(p + 1) + ", ?" + std::to_string(p + 2) +
+           ", ?" + std::to_string(p + 3) + ", ?" + std::to_string(p + 4) + ")";
+  }
+  return sql;
+}
 
 int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order, Page page,
                    ReadShape shape) {

@@ -77,6 +77,10 @@ constexpr int InsertRowsPerStatement(int connection_rows) {
   return connection_rows < kMaxInsertRows ? connection_rows : kMaxInsertRows;
 }
 
+// The VALUES list of a multi-row INSERT of `rows` rows of four columns:
+// "(?1, ?2, ?3, ?4), (?5, ?6, ?7, ?8), ...", both dialects.
+std::string InsertValuesSql(int rows);
+
 // Statement kinds (cache keys). Scan kinds are 0..143 (NormalScanKind).
 enum NormalKind : int {
   kNormalScanKinds = 36 * kReadShapeCount,

@@ -18,6 +18,31 @@ std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table) {
          QuoteTableName(dialect, table);
 }
 
+std::string PartitionNamesSql(std::string_view table) {
+  // A namespace's table ("ns:t$f") is in the database of its namespace.
+  const size_t colon = table.find(':');
+  const std::string schema = colon == std::string_view::npos
+                                 ? std::string("DATABASE()")
+                                 : QuoteSqlString(table.substr(0, colon));
+  return "SELECT PARTITION_NAME FROM information_schema.PARTITIONS WHERE "
+         "TABLE_SCHEMA = " +
+         schema + " AND TABLE_NAME = " + QuoteSqlString(table) +
+         " AND PARTITION_NAME IS NOT NULL GROUP BY PARTITION_NAME ORDER BY "
+         "MIN(PARTITION_ORDINAL_POSITION)";
+}
+
+std::string CountByPartitionSql(std::string_view table,
+                                const std::vector<std::string>& names) {
+  const std::string t = QuoteTableName(SqlDialect::kMysql, table);
+  std::string sql;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) sql += " UNION ALL ";
+    sql += "SELECT " + std::to_string(i) + ", COUNT(*) FROM " + t +
+           " PARTITION (" + QuoteIdentifier(SqlDialect::kMysql, names[i]) + ")";
+  }
+  return sql;
+}
+
 std::string SplitKeySql(SqlDialect dialect, std::string_view table,
                         bool has_lower, bool has_upper, SplitQuery query) {
   const std::string k = QuoteIdentifier(dialect, "K");

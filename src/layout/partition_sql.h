@@ -13,6 +13,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ddl/sql_quote.h"
 
@@ -28,6 +29,16 @@ std::string DeleteOlderSql(SqlDialect dialect, std::string_view table);
 
 // SELECT K, T FROM table: every stored row's key and T, to route them.
 std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table);
+// The server's first-level partitions of `table` (in the current database,
+// or a namespace's table in its namespace's database), in their order: one row
+// per partition, its name (mysql dialect; information_schema.PARTITIONS, on
+// OceanBase its own names). No rows for an unpartitioned table.
+std::string PartitionNamesSql(std::string_view table);
+// One grouped count over the server's partitions `names` of `table`:
+// rows (i, COUNT(*)) for partition names[i] (SELECT ... PARTITION (p)),
+// mysql dialect. REQUIRED: names not empty.
+std::string CountByPartitionSql(std::string_view table,
+                                const std::vector<std::string>& names);
 
 // Which row key a split query reads.
 enum class SplitQuery {

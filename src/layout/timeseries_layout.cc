@@ -30,9 +30,11 @@ std::string TimeseriesSql(SqlDialect dialect, int kind,
     if (page != Page::kAll) sql += " LIMIT ?5";
     return sql;
   }
+  if (kind >= kTsInsert && kind < kTsUpdate) {
+    return "INSERT INTO " + t + " (K, T, S, V) VALUES " +
+           InsertValuesSql(kind - kTsInsert + 1);
+  }
   switch (kind) {
-    case kTsInsert:
-      return "INSERT INTO " + t + " (K, T, S, V) VALUES (?1, ?2, ?3, ?4)";
     case kTsUpdate:
       return "UPDATE " + t + " SET V = ?4 WHERE K = ?1 AND T = ?2 AND S = ?3";
     case kTsDeleteDoc:

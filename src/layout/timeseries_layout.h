@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "ddl/sql_quote.h"
+#include "layout/normal_layout.h"
 #include "layout/page.h"
 
 namespace obkvlite {
@@ -35,10 +36,12 @@ enum TimeseriesKind : int {
   // variants (TimeseriesScanKind; pages continue after (K, T, S) = (?6,
   // ?7, ?8), layout/page.h).
   kTsScanFirst = 100,
-  // INSERT (K, T, S, V) VALUES (?1, ?2, ?3, ?4): a conflict is an error.
+  // INSERT of n rows (K, T, S, V) = (?4i+1, ?4i+2, ?4i+3, ?4i+4), i < n:
+  // a conflict is an error and inserts none of them. Kind kTsInsert + n - 1
+  // for n = 1..kMaxInsertRows (layout::InsertRowsPerStatement caps n).
   kTsInsert = kTsScanFirst + 18,
   // UPDATE SET V = ?4 WHERE K = ?1 AND T = ?2 AND S = ?3.
-  kTsUpdate,
+  kTsUpdate = kTsInsert + kMaxInsertRows,
   // DELETE WHERE K = ?1 AND T = ?2 AND S = ?3.
   kTsDeleteDoc,
   // DELETE WHERE T > ?1 (every document older than a cutoff).

@@ -47,6 +47,15 @@ class Connection {
   // (layout::InsertRowsPerStatement).
   virtual int rows_per_insert() const = 0;
 
+  // The most bytes one statement's request may carry (a server's
+  // max_allowed_packet), so a writer cuts its multi-row statements to fit;
+  // 0 when there is no limit (SQLite). A statement's request is its SQL
+  // text plus, per bound parameter, its bytes and kRequestBytesPerParam (what
+  // the binary protocol adds per parameter at most: type, null bit, length
+  // prefix).
+  virtual int64_t max_request_bytes() const { return 0; }
+  static constexpr int64_t kRequestBytesPerParam = 16;
+
   // Prepares one statement (not cached).
   virtual Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) = 0;
   // Runs statements that return no rows we need.

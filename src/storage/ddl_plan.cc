@@ -136,22 +136,6 @@ Result<bool> CreatedAlready(Connection* writer, const std::string& sql) {
   return row && q->ColumnInt(0) > 0;
 }
 
-Status DropDatabaseIfEmpty(Connection* writer, const std::string& ns) {
-  int64_t tables = 0;
-  {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> count,
-        writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES "
-                        "WHERE TABLE_SCHEMA = ?1"));
-    count->BindText(1, ns);
-    OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
-    if (!row) return Status::OK();
-    tables = count->ColumnInt(0);
-  }
-  if (tables != 0) return Status::OK();
-  return writer->Exec("DROP DATABASE IF EXISTS " + Q(ns));
-}
-
 // Runs step `k` once and records it done. `resumed`: its outcome is
 // unknown (repair), so a CREATE TABLE that did run is skipped.
 Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
@@ -172,8 +156,13 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
   } else if (step == "@namespace remove") {
     st = RemoveNamespace(writer, plan.subject);
     if (st.IsNotFound()) st = Status::OK();
-  } else if (step == "@drop database if empty") {
-    st = DropDatabaseIfEmpty(writer, plan.subject);
+  } else if (const std::string_view claim = kClaimNamespaceStep;
+             step.rfind(claim, 0) == 0) {
+    st = ClaimServerNamespace(writer, plan.subject, step.substr(claim.size()));
+  } else if (const std::string_view drop = kDropNamespaceDatabaseStep;
+             step.rfind(drop, 0) == 0) {
+    st = DropServerNamespaceDatabase(writer, plan.subject,
+                                     step.substr(drop.size()));
   } else {
     bool skip = false;
     if (resumed) {

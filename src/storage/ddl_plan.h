@@ -21,8 +21,10 @@
 //     becomes spec_json; "@catalog delete": the row goes;
 //   "@namespace add" / "@namespace remove": the namespace registry row of
 //     `subject` (tolerating one already there or already gone);
-//   "@drop database if empty": DROP DATABASE `subject` when it holds no
-//     table.
+//   kClaimNamespaceStep + STORE: on a server, namespace database
+//     `subject` is recorded as the store STORE's (ClaimServerNamespace);
+//   kDropNamespaceDatabaseStep + STORE: DROP DATABASE `subject` when it
+//     holds no table and no other store than STORE owns it.
 //
 // REQUIRED: the writer connection of a server store, under the store's
 // write mutex. Thread safety: as the connection.
@@ -40,6 +42,10 @@
 
 namespace obkvlite {
 namespace storage {
+
+inline constexpr const char* kClaimNamespaceStep = "@namespace claim for ";
+inline constexpr const char* kDropNamespaceDatabaseStep =
+    "@drop database if empty, unless owned by another store than ";
 
 struct DdlPlan {
   int64_t id = 0;       // the plan's row; 0 until recorded

@@ -82,6 +82,7 @@ class MysqlConnection final : public Connection {
   SqlDialect dialect() const override { return SqlDialect::kMysql; }
   int page_rows() const override { return kPageRows; }
   int rows_per_insert() const override { return kRowsPerInsert; }
+  int64_t max_request_bytes() const override { return max_allowed_packet_; }
   Result<std::unique_ptr<Statement>> Prepare(std::string_view sql) override;
   Status Exec(std::string_view sql) override;
 

@@ -134,11 +134,13 @@ class MysqlEngine final : public Engine {
     if (registered) {
       return Status::AlreadyExists("namespace '" + ns + "' already exists");
     }
+    // Another store's namespace database is refused before any step runs.
+    OBKV_RETURN_IF_ERROR(CheckServerNamespaceOwner(writer, ns, uri_.database));
     DdlPlan plan;
     plan.kind = "namespace create";
     plan.subject = ns;
     plan.steps = {"CREATE DATABASE IF NOT EXISTS " + QuoteMysqlIdentifier(ns),
-                  "@namespace add"};
+                  kClaimNamespaceStep + uri_.database, "@namespace add"};
     return RunDdlPlan(writer, std::move(plan));
   }
 
@@ -148,10 +150,12 @@ class MysqlEngine final : public Engine {
     if (!registered) {
       return Status::NotFound("namespace '" + ns + "' does not exist");
     }
+    // Only this store's registry entry goes; the database goes too when
+    // this store owns it (or nobody does) and it holds no table.
     DdlPlan plan;
     plan.kind = "namespace drop";
     plan.subject = ns;
-    plan.steps = {"@namespace remove", "@drop database if empty"};
+    plan.steps = {"@namespace remove", kDropNamespaceDatabaseStep + uri_.database};
     return RunDdlPlan(writer, std::move(plan));
   }
 

@@ -12,9 +12,6 @@ namespace storage {
 namespace {
 
 constexpr size_t kInitialColumnBytes = 256;
-// What the binary protocol adds per bound parameter, at most (type, null
-// bit, length prefix).
-constexpr int64_t kParamOverheadBytes = 16;
 
 bool IsIntegerType(enum_field_types type) {
   switch (type) {
@@ -199,7 +196,7 @@ bool MysqlStatement::Execute() {
   int64_t request_bytes = static_cast<int64_t>(sql_.size());
   for (int n : numbers_) {
     request_bytes +=
-        kParamOverheadBytes +
+        Connection::kRequestBytesPerParam +
         static_cast<int64_t>(params_[static_cast<size_t>(n) - 1].length);
   }
   if (conn_->max_allowed_packet() > 0 &&

@@ -24,6 +24,31 @@ namespace storage {
 // The registered namespaces, ascending.
 Result<std::vector<std::string>> LoadNamespaces(Connection* conn);
 
+// On a server, where namespace ns is database `ns` shared by every store
+// of the server: records in `ns`.obkv_namespace_owner that the store of
+// database `store` owns it, unless it is owned already.
+// FailedPrecondition naming the owner when another store owns it.
+Status ClaimServerNamespace(Connection* writer, const std::string& ns,
+                            const std::string& store);
+// The owner table of ClaimServerNamespace.
+inline constexpr const char* kNamespaceOwnerTable = "obkv_namespace_owner";
+
+// The store that owns namespace database `ns` (the owner table's row);
+// empty when the database, its owner table or the row is missing. Reads
+// only.
+Result<std::string> ServerNamespaceOwner(Connection* conn,
+                                         const std::string& ns);
+
+// OK unless another store than `store` owns database `ns`: then the
+// FailedPrecondition ClaimServerNamespace gives. Reads only.
+Status CheckServerNamespaceOwner(Connection* conn, const std::string& ns,
+                                 const std::string& store);
+
+// DROP DATABASE `ns` when it holds no table besides its owner table and no
+// other store than `store` owns it; otherwise nothing.
+Status DropServerNamespaceDatabase(Connection* writer, const std::string& ns,
+                                   const std::string& store);
+
 // Makes the registry table when missing and adds `ns`; AlreadyExists
 // when it is there.
 Status AddNamespace(Connection* writer, const std::string& ns);

@@ -107,8 +107,7 @@ class StoreImpl final : public Store, private TableEvents {
                   const std::vector<WrittenRow>& rows) override;
   // The row key to split an auto-split partition at once its exact count
   // is above `limit`; nullopt (and the count recorded) otherwise.
-  Result<std::optional<std::string>> SplitKey(const FamilyInfo& info,
-                                              int index,
+  Result<std::optional<std::string>> SplitKey(const FamilyInfo& info, int index,
                                               const AutoSplitter::Key& key,
                                               int64_t limit);
   // NotFound unless the namespace of table `table` exists.
@@ -124,6 +123,19 @@ class StoreImpl final : public Store, private TableEvents {
   // Stored rows of first-level partition `index` of `family`.
   Result<int64_t> CountCells(storage::Connection* conn,
                              const FamilyInfo& family, int index) const;
+  // Stored rows of every first-level partition of `family`, by index: a
+  // COUNT(*) per partition table, or on a server that partitions the one
+  // relation itself, one grouped query over the server's own partitions
+  // (information_schema.PARTITIONS, SELECT ... PARTITION (p)), partition
+  // i being the server's of the spec's name for it, so the figures are
+  // the server's (whose KEY hash may differ from OceanBase's). Where the
+  // server's first level is not the spec's (KEY + RANGE(G) on MariaDB),
+  // CountByRouting.
+  Result<std::vector<int64_t>> CountAllCells(storage::Connection* conn,
+                                             const FamilyInfo& family) const;
+  // The same by routing every stored row as the store does (one pass).
+  Result<std::vector<int64_t>> CountByRouting(storage::Connection* conn,
+                                              const FamilyInfo& family) const;
   explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
       : ctx_(std::move(ctx)) {}
   // A dropped table object to bring back with `spec`.

@@ -5,7 +5,9 @@
 // partition listing with cell counts, and purge's roll and
 // whole-partition purge.
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 #include "ddl/sql_quote.h"
 #include "hbase/api_guard.h"
@@ -75,20 +77,83 @@ Result<int64_t> StoreImpl::CountCells(storage::Connection* conn,
     }
     return total;
   }
-  // One relation the server partitions itself: route every row as the
-  // store does (the server's own KEY hash may differ from OceanBase's).
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> stmt,
-      conn->Prepare(layout::KeysAndTimesSql(d, family.partition_tables[0])));
-  int64_t total = 0;
+  OBKV_ASSIGN_OR_RETURN(std::vector<int64_t> all, CountAllCells(conn, family));
+  return index < static_cast<int>(all.size()) ? all[index] : 0;
+}
+
+Result<std::vector<int64_t>> StoreImpl::CountAllCells(
+    storage::Connection* conn, const FamilyInfo& family) const {
+  const int first = family.spec.partition.FirstLevelCount();
+  std::vector<int64_t> out(static_cast<size_t>(first), 0);
+  if (family.partitions_are_tables) {
+    for (int i = 0; i < first; ++i) {
+      OBKV_ASSIGN_OR_RETURN(out[i], CountCells(conn, family, i));
+    }
+    return out;
+  }
+  // One relation the server partitions itself: its own partitions, by
+  // name, in one grouped query. Spec partition i is the server's of the
+  // same name (the mysql dialect keeps the names, ddl/mysql_partitioning.cc)
+  // where the server's first level is the spec's.
+  const std::string& table = family.partition_tables[0];
+  std::vector<std::string> server;
+  {
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
+                          conn->Prepare(layout::PartitionNamesSql(table)));
+    while (true) {
+      OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+      if (!row) break;
+      server.emplace_back(stmt->ColumnBlob(0));
+    }
+  }
+  std::vector<std::string> names;
+  const PartitionSpec& p = family.spec.partition;
+  const bool range_first = p.strategy == PartitionStrategy::kRange ||
+                           p.strategy == PartitionStrategy::kRangeKey;
+  for (int i = 0; i < first && !server.empty(); ++i) {
+    names.push_back(range_first ? p.RangePartitionName(i)
+                                : "p" + std::to_string(i));
+  }
+  const bool same_levels =
+      p.strategy != PartitionStrategy::kKeyRange &&
+      std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+        return std::find(server.begin(), server.end(), n) != server.end();
+      });
+  if (!server.empty() && !same_levels) return CountByRouting(conn, family);
+  const std::string sql = names.empty()
+                              ? layout::CountRowsSql(conn->dialect(), table)
+                              : layout::CountByPartitionSql(table, names);
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
+                        conn->Prepare(sql));
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+    if (!row) break;
+    const int64_t i = names.empty() ? 0 : stmt->ColumnInt(0);
+    const int64_t n = stmt->ColumnInt(names.empty() ? 0 : 1);
+    if (i >= 0 && i < first) out[static_cast<size_t>(i)] = n;
+  }
+  return out;
+}
+
+Result<std::vector<int64_t>> StoreImpl::CountByRouting(
+    storage::Connection* conn, const FamilyInfo& family) const {
+  // Route every row as the store does, one pass over the relation.
+  const int sub = family.spec.partition.SubpartitionCount();
+  std::vector<int64_t> out(
+      static_cast<size_t>(family.spec.partition.FirstLevelCount()), 0);
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
+                        conn->Prepare(layout::KeysAndTimesSql(
+                            conn->dialect(), family.partition_tables[0])));
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
     Result<int> idx = family.router.Route(stmt->ColumnBlob(0),
                                           std::llabs(stmt->ColumnInt(1)));
-    if (idx.ok() && *idx / sub == index) ++total;
+    if (idx.ok() && *idx / sub < static_cast<int>(out.size())) {
+      ++out[static_cast<size_t>(*idx / sub)];
+    }
   }
-  return total;
+  return out;
 }
 
 Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
@@ -105,6 +170,8 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
         const FamilyInfo& info = *found;
         const PartitionSpec& p = info.spec.partition;
         OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
+        OBKV_ASSIGN_OR_RETURN(std::vector<int64_t> cells,
+                              CountAllCells(snap.lease.get(), info));
         std::vector<PartitionInfo> out;
         const bool range_first = p.strategy == PartitionStrategy::kRange ||
                                  p.strategy == PartitionStrategy::kRangeKey;
@@ -123,8 +190,7 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
             part.lower = r.lower;
             part.upper = r.upper;
           }
-          OBKV_ASSIGN_OR_RETURN(part.cells,
-                                CountCells(snap.lease.get(), info, i));
+          part.cells = cells[static_cast<size_t>(i)];
           out.push_back(std::move(part));
         }
         OBKV_RETURN_IF_ERROR(snap.txn.Commit());

@@ -58,19 +58,13 @@ Status TimeseriesTable::WritePuts(const obkvlite::Put* puts, size_t n) {
   if (!PutsByShard(plan, &by_shard)) {
     st = ctx_->RunWrite("put", [&](storage::Connection* conn) {
       writer.BeginAttempt();
-      for (size_t i = 0; i < plan.puts(); ++i) {
-        OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
-      }
-      return Status::OK();
+      return writer.WriteAll(conn);
     });
   } else {
     st = ctx_->RunShardWrites(
         "put", ShardsWithWork(by_shard), [&](int k, storage::Connection* conn) {
           writer.BeginAttempt();
-          for (size_t i : by_shard[k]) {
-            OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
-          }
-          return Status::OK();
+          return writer.WritePuts(conn, by_shard[k].data(), by_shard[k].size());
         });
   }
   if (st.ok()) {
@@ -154,13 +148,23 @@ Result<std::vector<MutationResult>> TimeseriesTable::Batch(
   }
   plan.AssignWriteTimes();
   TimeseriesWriter writer(ctx_->path(), now, plan);
+  // The puts between two deletes go together, in order with the deletes.
+  std::vector<size_t> run;
   OBKV_RETURN_IF_ERROR(ctx_->RunWrite("batch", [&](storage::Connection* conn) {
     writer.BeginAttempt();
-    for (size_t i = 0; i < mutations.size(); ++i) {
-      if (const auto* del = std::get_if<obkvlite::Delete>(&mutations[i])) {
+    run.clear();
+    for (size_t i = 0; i <= mutations.size(); ++i) {
+      const auto* del = i < mutations.size()
+                            ? std::get_if<obkvlite::Delete>(&mutations[i])
+                            : nullptr;
+      if (i < mutations.size() && del == nullptr) {
+        run.push_back(i);
+        continue;
+      }
+      OBKV_RETURN_IF_ERROR(writer.WritePuts(conn, run.data(), run.size()));
+      run.clear();
+      if (del != nullptr) {
         OBKV_RETURN_IF_ERROR(ApplyTimeseriesDelete(conn, *schema_, *del));
-      } else {
-        OBKV_RETURN_IF_ERROR(writer.WritePut(conn, i));
       }
     }
     return Status::OK();

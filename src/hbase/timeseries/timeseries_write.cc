@@ -184,70 +184,131 @@ void TimeseriesPlan::AssignWriteTimes() {
   }
 }
 
-Status TimeseriesWriter::WritePut(storage::Connection* writer, size_t i) {
-  const size_t begin = plan_.docs_begin(i);
-  const size_t end = plan_.docs_end(i);
-  if (begin == end) return Status::OK();
+Status TimeseriesWriter::WriteAll(storage::Connection* writer) {
+  order_.clear();
+  for (size_t d = 0; d < plan_.docs().size(); ++d) {
+    order_.push_back(static_cast<uint32_t>(d));
+  }
+  return WritePuts(writer, nullptr, 0);
+}
+
+Status TimeseriesWriter::WritePuts(storage::Connection* writer,
+                                   const size_t* puts, size_t n) {
+  if (puts != nullptr) {
+    order_.clear();
+    for (size_t k = 0; k < n; ++k) {
+      for (size_t d = plan_.docs_begin(puts[k]); d < plan_.docs_end(puts[k]);
+           ++d) {
+        order_.push_back(static_cast<uint32_t>(d));
+      }
+    }
+  }
+  if (order_.empty()) return Status::OK();
+  // One statement per run of a table. The documents of a batch have
+  // distinct keys (K, T, S), so their order does not matter.
+  const std::vector<TimeseriesDoc>& docs = plan_.docs();
+  const auto by_table = [&](uint32_t a, uint32_t b) {
+    if (docs[a].family != docs[b].family) {
+      return std::less<>()(docs[a].family, docs[b].family);
+    }
+    return docs[a].partition < docs[b].partition;
+  };
+  if (!std::is_sorted(order_.begin(), order_.end(), by_table)) {
+    std::stable_sort(order_.begin(), order_.end(), by_table);
+  }
   for (int attempt = 0; attempt < kMaxConflictRetries; ++attempt) {
     if (!reserved_ || attempt > 0) {
       base_ = NextTimeseriesWriteMs(store_path_, now_ms_, plan_.span());
       reserved_ = true;
     }
-    const int64_t s = layout::EncodeTimestamp(base_ + plan_.offset(i));
     size_t inserted = 0;
     bool conflict = false;
-    OBKV_RETURN_IF_ERROR(
-        InsertDocs(writer, begin, end, s, &inserted, &conflict));
+    OBKV_RETURN_IF_ERROR(InsertDocs(writer, &inserted, &conflict));
     if (!conflict) return Status::OK();
-    OBKV_RETURN_IF_ERROR(RemoveDocs(writer, begin, begin + inserted, s));
+    OBKV_RETURN_IF_ERROR(RemoveDocs(writer, inserted));
   }
   return Status::Busy("timeseries put: no free write time (S) found");
 }
 
-Status TimeseriesWriter::InsertDocs(storage::Connection* writer, size_t begin,
-                                    size_t end, int64_t s, size_t* inserted,
-                                    bool* conflict) {
+int64_t TimeseriesWriter::WriteTime(const TimeseriesDoc& doc) const {
+  return layout::EncodeTimestamp(base_ + plan_.offset(doc.put));
+}
+
+Status TimeseriesWriter::InsertDocs(storage::Connection* writer,
+                                    size_t* inserted, bool* conflict) {
   *conflict = false;
-  for (*inserted = 0; begin + *inserted < end; ++*inserted) {
-    const TimeseriesDoc& doc = plan_.docs()[begin + *inserted];
-    const std::string& table = doc.family->partition_tables[doc.partition];
-    if (writer != last_writer_ || &table != last_table_) {
+  const std::vector<TimeseriesDoc>& docs = plan_.docs();
+  const size_t max_rows = static_cast<size_t>(
+      layout::InsertRowsPerStatement(writer->rows_per_insert()));
+  const int64_t max_bytes = writer->max_request_bytes();
+  // A request's bytes: SQL text (the fixed part, and per row its VALUES
+  // entry) and four parameters per row.
+  constexpr int64_t kStatementBytes = 256;
+  constexpr int64_t kRowBytes =
+      40 + 4 * storage::Connection::kRequestBytesPerParam + 2 * 8;
+  const auto doc_bytes = [&](const TimeseriesDoc& doc) {
+    return kRowBytes + static_cast<int64_t>(doc.row.size() + doc.value_size);
+  };
+  size_t i = 0;
+  while (i < order_.size()) {
+    const TimeseriesDoc& first = docs[order_[i]];
+    size_t rows = 1;
+    int64_t bytes = kStatementBytes + doc_bytes(first);
+    while (i + rows < order_.size() && rows < max_rows) {
+      const TimeseriesDoc& doc = docs[order_[i + rows]];
+      if (doc.family != first.family || doc.partition != first.partition) break;
+      if (max_bytes > 0 && bytes + doc_bytes(doc) > max_bytes) break;
+      bytes += doc_bytes(doc);
+      ++rows;
+    }
+    const std::string& table = first.family->partition_tables[first.partition];
+    if (writer != last_writer_ || &table != last_table_ || rows != last_rows_) {
       OBKV_ASSIGN_OR_RETURN(
-          insert_, TimeseriesStatement(writer, table, layout::kTsInsert));
+          insert_,
+          TimeseriesStatement(writer, table,
+                              layout::kTsInsert + static_cast<int>(rows) - 1));
       last_writer_ = writer;
       last_table_ = &table;
+      last_rows_ = rows;
     }
     storage::Statement* stmt = insert_;
-    stmt->BindBlob(1, doc.row);
-    stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
-    stmt->BindInt(3, s);
-    stmt->BindText(4, plan_.value(doc));
+    for (size_t j = 0; j < rows; ++j) {
+      const TimeseriesDoc& doc = docs[order_[i + j]];
+      const int p = static_cast<int>(4 * j);
+      stmt->BindBlob(p + 1, doc.row);
+      stmt->BindInt(p + 2, layout::EncodeTimestamp(doc.ts));
+      stmt->BindInt(p + 3, WriteTime(doc));
+      stmt->BindText(p + 4, plan_.value(doc));
+    }
     const storage::StepCode rc = stmt->Advance();
     Status error = rc == storage::StepCode::kError ? stmt->error() : Status();
     const bool constraint =
         rc == storage::StepCode::kError && stmt->constraint_violated();
     stmt->Reset();
-    if (rc != storage::StepCode::kError) continue;
-    if (constraint) {
-      *conflict = true;
-      return Status::OK();
+    if (rc == storage::StepCode::kError) {
+      *inserted = i;
+      if (constraint) {
+        *conflict = true;
+        return Status::OK();
+      }
+      return error;
     }
-    return error;
+    i += rows;
   }
+  *inserted = i;
   return Status::OK();
 }
 
-Status TimeseriesWriter::RemoveDocs(storage::Connection* writer, size_t begin,
-                                    size_t end, int64_t s) {
-  for (size_t i = begin; i < end; ++i) {
-    const TimeseriesDoc& doc = plan_.docs()[i];
+Status TimeseriesWriter::RemoveDocs(storage::Connection* writer, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const TimeseriesDoc& doc = plan_.docs()[order_[i]];
     OBKV_ASSIGN_OR_RETURN(
         storage::Statement * stmt,
         TimeseriesStatement(writer, doc.family->partition_tables[doc.partition],
                             layout::kTsDeleteDoc));
     stmt->BindBlob(1, doc.row);
     stmt->BindInt(2, layout::EncodeTimestamp(doc.ts));
-    stmt->BindInt(3, s);
+    stmt->BindInt(3, WriteTime(doc));
     OBKV_RETURN_IF_ERROR(stmt->Run());
   }
   return Status::OK();

@@ -101,7 +101,12 @@ class TimeseriesPlan {
   std::vector<int32_t> prev_;  // per doc: the last earlier doc of its key
 };
 
-// Writes the puts of one plan with the write times described above.
+// Writes the puts of one plan with the write times described above, in
+// multi-row INSERTs of up to layout::InsertRowsPerStatement(
+// rows_per_insert()) documents of one partition table, each request within
+// the connection's max_request_bytes(). A statement that hits a taken key
+// inserts nothing; the writer then removes what the call inserted,
+// reserves a new base and writes the call's puts again.
 // REQUIRED: the plan (and the puts it points into) outlive the writer and
 // do not change meanwhile.
 class TimeseriesWriter {
@@ -110,9 +115,12 @@ class TimeseriesWriter {
                    const TimeseriesPlan& plan)
       : store_path_(store_path), now_ms_(now_ms), plan_(plan) {}
 
-  // Inserts the documents of put `i` on `writer`; the first call reserves
-  // the batch's base. Busy when no free S was found.
-  Status WritePut(storage::Connection* writer, size_t i);
+  // Inserts the documents of puts puts[0..n) (plan indexes) on `writer`;
+  // the first call reserves the batch's base. Busy when no free S was
+  // found.
+  Status WritePuts(storage::Connection* writer, const size_t* puts, size_t n);
+  // Inserts the documents of every put of the plan.
+  Status WriteAll(storage::Connection* writer);
 
   // Starts an attempt of the write transaction: a rolled-back one runs
   // again, perhaps on a reconnected session whose statement cache is new,
@@ -124,21 +132,28 @@ class TimeseriesWriter {
   }
 
  private:
-  // Inserts docs [begin, end) with `s`; sets *conflict and stops when a key
-  // was taken, *inserted being the docs inserted before it.
-  Status InsertDocs(storage::Connection* writer, size_t begin, size_t end,
-                    int64_t s, size_t* inserted, bool* conflict);
-  Status RemoveDocs(storage::Connection* writer, size_t begin, size_t end,
-                    int64_t s);
+  // Inserts the documents of order_ at base_; sets *conflict and stops
+  // when a key was taken, *inserted being the count of order_'s first
+  // documents inserted before it.
+  Status InsertDocs(storage::Connection* writer, size_t* inserted,
+                    bool* conflict);
+  // Removes order_'s first `n` documents (written at base_).
+  Status RemoveDocs(storage::Connection* writer, size_t n);
+  // S of `doc` at base_.
+  int64_t WriteTime(const TimeseriesDoc& doc) const;
 
   const std::string& store_path_;
   const int64_t now_ms_;
   const TimeseriesPlan& plan_;
   bool reserved_ = false;
   int64_t base_ = 0;
-  // The insert statement of the last document's table on `last_writer_`.
+  // The documents of the current call, grouped by partition table.
+  std::vector<uint32_t> order_;
+  // The insert statement of `last_rows_` rows of the last table on
+  // `last_writer_`.
   storage::Connection* last_writer_ = nullptr;
   const std::string* last_table_ = nullptr;
+  size_t last_rows_ = 0;
   storage::Statement* insert_ = nullptr;
 };
 

@@ -62,8 +62,8 @@ std::unique_ptr<BenchArm> NewRawCellsArm();
 // by a heap on scans (raw97_arm.cc).
 std::unique_ptr<BenchArm> NewRaw97Arm();
 // `strategy`: "normal", "key97", "prefix", "timeseries", "key97x2" (KEY
-// 97 over 2 shards, loaded by 2 threads), or "mariadb" (normal on the
-// benchmark's MariaDB server).
+// 97 over 2 shards, loaded by 2 threads), "mariadb" (normal on the
+// benchmark's MariaDB server) or "mariadbts" (timeseries on it).
 std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
 
 // Suffix of an obkvlite arm with request counting off: "key97-nostats".
@@ -71,8 +71,10 @@ inline constexpr const char* kNoStatsSuffix = "-nostats";
 // Suffix of an obkvlite arm whose table has one secondary index, on
 // f:field0 (obkv-bench --index-overhead): "normal-indexed".
 inline constexpr const char* kIndexedSuffix = "-indexed";
-// Hand-written SQL over MariaDB Connector/C on the mariadb arm's table.
-std::unique_ptr<BenchArm> NewRawMariadbArm();
+// Hand-written SQL over MariaDB Connector/C on the mariadb arm's table
+// ("rawmariadb"), or with `timeseries` on the mariadbts arm's
+// ("rawmariadbts").
+std::unique_ptr<BenchArm> NewRawMariadbArm(bool timeseries);
 
 // The spec of an obkvlite arm's table "t" (family "f") for `strategy`.
 std::string BenchSpecJson(const std::string& strategy);

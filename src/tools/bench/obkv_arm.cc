@@ -53,7 +53,7 @@ class ObkvArm : public BenchArm {
     StoreOptions opened = options;
     opened.request_stats = request_stats_;
     opened.sqlite.shards = LoadThreads();
-    const bool server = strategy_ == "mariadb";
+    const bool server = strategy_ == "mariadb" || strategy_ == "mariadbts";
     if (server) database_ = BenchServerDatabase(strategy_, dir);
     const std::string location = server ? "mysql://" + BenchServerUser() +
                                               "@localhost/" + database_ +
@@ -61,7 +61,9 @@ class ObkvArm : public BenchArm {
                                         : dir + "/" + name_ + ".db";
     if (server) opened.sqlite.shards = 0;
     OBKV_ASSIGN_OR_RETURN(store_, Store::Open(opened, location));
-    std::string json = BenchSpecJson(server ? "normal" : strategy_);
+    std::string json = BenchSpecJson(strategy_ == "mariadb"     ? "normal"
+                                     : strategy_ == "mariadbts" ? "timeseries"
+                                                                : strategy_);
     if (indexed_) {
       json.pop_back();  // the closing brace
       json += R"(, "indexes": [{"name": "t_by_field0", "family": "f",

@@ -22,7 +22,10 @@
 // on one thread like every arm). key97's ratios are to raw97 when raw97 runs,
 // every other file arm's to raw. Arms mariadb (an unpartitioned obkvlite table
 // on a MariaDB server) and rawmariadb (hand-written Connector/C SQL on the same
-// table) need the server's socket; their ratios are to rawmariadb. Arms thrift
+// table) need the server's socket; their ratios are to rawmariadb. So do
+// mariadbts (a timeseries table on the server) and rawmariadbts (its
+// documents in hand-written multi-row INSERTs), ratios to rawmariadbts.
+// Arms thrift
 // and thriftnull run the Thrift gateway's figures (thrift_bench.h):
 // mutateRows and scannerGetList against in-process puts and scans, getRow
 // latency against a null call's, 4 clients against 1. With key97x2,
@@ -82,16 +85,17 @@ namespace obkvlite {
 namespace bench {
 namespace {
 
-const char* const kArmNames[] = {"raw",        "rawcells", "raw97",
-                                 "normal",     "key97",    "prefix",
-                                 "timeseries", "key97x2",  "mariadb",
-                                 "rawmariadb"};
+const char* const kArmNames[] = {"raw",        "rawcells",  "raw97",
+                                 "normal",     "key97",     "prefix",
+                                 "timeseries", "key97x2",   "mariadb",
+                                 "rawmariadb", "mariadbts", "rawmariadbts"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
   if (name == "rawcells") return NewRawCellsArm();
   if (name == "raw97") return NewRaw97Arm();
-  if (name == "rawmariadb") return NewRawMariadbArm();
+  if (name == "rawmariadb") return NewRawMariadbArm(false);
+  if (name == "rawmariadbts") return NewRawMariadbArm(true);
   return NewObkvArm(name);
 }
 
@@ -262,7 +266,8 @@ int Main(int argc, char** argv) {
           << "usage: obkv-bench --rows N [--runs R] [--ops N] [--scans N] "
              "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
              "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
-             "timeseries,key97x2,mariadb,rawmariadb,thrift,thriftnull] "
+             "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
+             "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] "
              "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
              "       obkv-bench --create-partitions P,... "
@@ -310,7 +315,7 @@ int Main(int argc, char** argv) {
       std::cerr << ")\n";
       return 2;
     }
-    if (BaselineOf(arm, cfg.arms) == "rawmariadb" &&
+    if (BaselineOf(arm, cfg.arms).rfind("rawmariadb", 0) == 0 &&
         BenchServerSocket().empty()) {
       std::cerr << "obkv-bench: --arms " << arm
                 << ": needs --mysql-socket PATH (scripts/bench.sh starts a "

@@ -5,6 +5,13 @@
 // DDL), with the same statement shapes a careful user writes: prepared
 // statements on the binary protocol, 32-row upserts in one transaction
 // per batch, a row read by K, and a range read with LIMIT.
+//
+// Arm "rawmariadbts" is the same on the timeseries arm's table (K, T, S,
+// V): a row's kQualifiers cells are one JSON document, written in 32-row
+// plain INSERTs at one S per batch, the floor of arm mariadbts' puts. Its
+// reads count kQualifiers cells per document without parsing V (and an
+// update's one-cell document as kQualifiers too), so only its put figure
+// is a floor.
 
 #include <mysql.h>
 
@@ -12,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "layout/timeseries_value.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
@@ -25,6 +33,10 @@ constexpr int kUpsertRows = 32;
 
 class RawMariadbArm : public BenchArm {
  public:
+  explicit RawMariadbArm(bool timeseries)
+      : timeseries_(timeseries),
+        name_(timeseries ? "rawmariadbts" : "rawmariadb") {}
+
   ~RawMariadbArm() override {
     for (MYSQL_STMT* s : {upsert_, upsert_one_, get_, scan_}) {
       if (s != nullptr) mysql_stmt_close(s);
@@ -47,28 +59,36 @@ class RawMariadbArm : public BenchArm {
     database_ = BenchServerDatabase(name_, dir);
     OBKV_RETURN_IF_ERROR(Query("CREATE DATABASE `" + database_ + "`"));
     if (mysql_select_db(mysql_, database_.c_str()) != 0) return Error("use");
-    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
-                          ParseTableSpec(BenchSpecJson("normal")));
+    OBKV_ASSIGN_OR_RETURN(
+        TableSpec spec,
+        ParseTableSpec(BenchSpecJson(timeseries_ ? "timeseries" : "normal")));
     for (const std::string& sql :
          ServerCreateStatements(spec, DdlDialect::kMysql)) {
       OBKV_RETURN_IF_ERROR(Query(sql));
     }
-    std::string upsert = "INSERT INTO `t$f` (K, Q, T, V) VALUES ";
+    // The timeseries table's columns in the normal one's places: Q is S.
+    const std::string cols = timeseries_ ? "K, S, T, V" : "K, Q, T, V";
+    const std::string order = timeseries_ ? "K, T, S" : "K, Q, T";
+    std::string upsert = "INSERT INTO `t$f` (" + cols + ") VALUES ";
     for (int i = 0; i < kUpsertRows; ++i)
       upsert += i ? ", (?,?,?,?)" : "(?,?,?,?)";
-    const std::string tail = " ON DUPLICATE KEY UPDATE V = VALUES(V)";
+    const std::string tail =
+        timeseries_ ? "" : " ON DUPLICATE KEY UPDATE V = VALUES(V)";
     OBKV_RETURN_IF_ERROR(Prepare(upsert + tail, &upsert_));
     OBKV_RETURN_IF_ERROR(
-        Prepare("INSERT INTO `t$f` (K, Q, T, V) VALUES (?,?,?,?)" + tail,
+        Prepare("INSERT INTO `t$f` (" + cols + ") VALUES (?,?,?,?)" + tail,
                 &upsert_one_));
-    OBKV_RETURN_IF_ERROR(
-        Prepare("SELECT Q, T, V FROM `t$f` WHERE K = ? ORDER BY Q, T", &get_));
-    return Prepare(
-        "SELECT K, Q, T, V FROM `t$f` WHERE K >= ? ORDER BY K, Q, T LIMIT ?",
-        &scan_);
+    OBKV_RETURN_IF_ERROR(Prepare("SELECT " + cols.substr(3) +
+                                     " FROM `t$f` WHERE K = ? ORDER BY " +
+                                     order.substr(3),
+                                 &get_));
+    return Prepare("SELECT " + cols + " FROM `t$f` WHERE K >= ? ORDER BY " +
+                       order + " LIMIT ?",
+                   &scan_);
   }
 
   Status Load(const RowBatch& batch) override {
+    if (timeseries_) return LoadDocuments(batch);
     OBKV_RETURN_IF_ERROR(Query("START TRANSACTION"));
     std::vector<const std::string*> k, q, v;
     for (size_t r = 0; r < batch.keys.size(); ++r) {
@@ -77,6 +97,40 @@ class RawMariadbArm : public BenchArm {
         q.push_back(&batch.qualifiers[c]);
         v.push_back(&batch.values[r * kQualifiers + c]);
       }
+    }
+    const int64_t t = layout::EncodeTimestamp(batch.ts);
+    size_t i = 0;
+    for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
+      OBKV_RETURN_IF_ERROR(
+          Upsert(upsert_, kUpsertRows, &k[i], &q[i], &v[i], t));
+    }
+    for (; i < k.size(); ++i) {
+      OBKV_RETURN_IF_ERROR(Upsert(upsert_one_, 1, &k[i], &q[i], &v[i], t));
+    }
+    return Query("COMMIT");
+  }
+
+  // One document per row, V the JSON of its kQualifiers cells, S one
+  // write time per batch (s_, bound where the normal table's Q goes).
+  Status LoadDocuments(const RowBatch& batch) {
+    OBKV_RETURN_IF_ERROR(Query("START TRANSACTION"));
+    s_ = layout::EncodeTimestamp(++write_ms_);
+    const std::string s;  // unused: Upsert binds s_
+    std::vector<std::string> docs(batch.keys.size());
+    std::vector<layout::TimeseriesMember> members;
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      members.clear();
+      for (int c = 0; c < kQualifiers; ++c) {
+        members.emplace_back(batch.qualifiers[c],
+                             batch.values[r * kQualifiers + c]);
+      }
+      layout::AppendTimeseriesValue(members, &docs[r]);
+    }
+    std::vector<const std::string*> k, q, v;
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      k.push_back(&batch.keys[r]);
+      q.push_back(&s);
+      v.push_back(&docs[r]);
     }
     const int64_t t = layout::EncodeTimestamp(batch.ts);
     size_t i = 0;
@@ -100,8 +154,9 @@ class RawMariadbArm : public BenchArm {
       return StmtError(get_);
     }
     int cells = 0;
+    const int per_row = timeseries_ ? kQualifiers : 1;
     OBKV_RETURN_IF_ERROR(FetchAll(get_, 3, [&](Column* cols) {
-      cells += cols[2].length > 0 ? 1 : 0;
+      cells += cols[2].length > 0 ? per_row : 0;
       return true;
     }));
     return cells;
@@ -109,8 +164,9 @@ class RawMariadbArm : public BenchArm {
 
   Result<int64_t> ScanRows(const std::string& start, int64_t rows) override {
     // The raw reader knows the shape: kQualifiers cells per row.
-    const int64_t limit = rows == INT64_MAX
-                              ? INT64_MAX
+    const int per_row = timeseries_ ? kQualifiers : 1;
+    const int64_t limit = rows == INT64_MAX || timeseries_
+                              ? rows
                               : rows * static_cast<int64_t>(kQualifiers);
     unsigned long slen = start.size();
     long long lim = limit;
@@ -124,7 +180,7 @@ class RawMariadbArm : public BenchArm {
     }
     int64_t cells = 0;
     OBKV_RETURN_IF_ERROR(FetchAll(scan_, 4, [&](Column* cols) {
-      cells += cols[3].length > 0 ? 1 : 0;
+      cells += cols[3].length > 0 ? per_row : 0;
       return true;
     }));
     return cells;
@@ -135,6 +191,13 @@ class RawMariadbArm : public BenchArm {
     const std::string* k = &key;
     const std::string* q = &qualifier;
     const std::string* v = &value;
+    std::string doc;
+    if (timeseries_) {
+      // A new document of the one cell, at the next write time.
+      s_ = layout::EncodeTimestamp(++write_ms_);
+      layout::AppendTimeseriesValue({{qualifier, value}}, &doc);
+      v = &doc;
+    }
     return Upsert(upsert_one_, 1, &k, &q, &v, layout::EncodeTimestamp(ts));
   }
 
@@ -166,7 +229,12 @@ class RawMariadbArm : public BenchArm {
       lengths[3 * i + 1] = q[i]->size();
       lengths[3 * i + 2] = v[i]->size();
       BindBlob(&p[4 * i], *k[i], &lengths[3 * i]);
-      BindBlob(&p[4 * i + 1], *q[i], &lengths[3 * i + 1]);
+      if (timeseries_) {
+        p[4 * i + 1].buffer_type = MYSQL_TYPE_LONGLONG;  // S
+        p[4 * i + 1].buffer = &s_;
+      } else {
+        BindBlob(&p[4 * i + 1], *q[i], &lengths[3 * i + 1]);
+      }
       p[4 * i + 2].buffer_type = MYSQL_TYPE_LONGLONG;
       p[4 * i + 2].buffer = &tv;
       BindBlob(&p[4 * i + 3], *v[i], &lengths[3 * i + 2]);
@@ -226,7 +294,10 @@ class RawMariadbArm : public BenchArm {
                            mysql_stmt_error(stmt));
   }
 
-  const std::string name_ = "rawmariadb";
+  const bool timeseries_;
+  const std::string name_;
+  int64_t write_ms_ = 1;  // the timeseries write time of the last write
+  long long s_ = 0;       // its S, bound in the normal table's Q place
   std::string database_;
   MYSQL* mysql_ = nullptr;
   MYSQL_STMT* upsert_ = nullptr;
@@ -237,8 +308,8 @@ class RawMariadbArm : public BenchArm {
 
 }  // namespace
 
-std::unique_ptr<BenchArm> NewRawMariadbArm() {
-  return std::make_unique<RawMariadbArm>();
+std::unique_ptr<BenchArm> NewRawMariadbArm(bool timeseries) {
+  return std::make_unique<RawMariadbArm>(timeseries);
 }
 
 }  // namespace bench

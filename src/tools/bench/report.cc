@@ -14,10 +14,10 @@ namespace {
 // Throughputs, shown with a ratio to the baseline.
 const std::vector<std::string>& RatioColumns() {
   static const std::vector<std::string> columns = {
-      "put_cells_per_s",          "get_rows_per_s",
-      "scan_cells_per_s",         "scan_after_write_cells_per_s",
-      "ycsb_a_ops_per_s",         "ycsb_b_ops_per_s",
-      "ycsb_c_ops_per_s",         "ycsb_f_ops_per_s",
+      "put_cells_per_s",      "get_rows_per_s",
+      "scan_cells_per_s",     "scan_after_write_cells_per_s",
+      "ycsb_a_ops_per_s",     "ycsb_b_ops_per_s",
+      "ycsb_c_ops_per_s",     "ycsb_f_ops_per_s",
       "full_scan_cells_per_s"};
   return columns;
 }
@@ -84,13 +84,14 @@ std::string StripNoStats(const std::string& arm) {
 
 bool IsRawArm(const std::string& arm) {
   return arm == "raw" || arm == "rawcells" || arm == "raw97" ||
-         arm == "rawmariadb";
+         arm == "rawmariadb" || arm == "rawmariadbts";
 }
 
 std::string BaselineOf(const std::string& arm,
                        const std::vector<std::string>& arms) {
   const std::string a = StripNoStats(arm);
   if (a == "mariadb" || a == "rawmariadb") return "rawmariadb";
+  if (a == "mariadbts" || a == "rawmariadbts") return "rawmariadbts";
   if (a == "key97" && Ran(arms, "raw97")) return "raw97";
   return "raw";
 }
