@@ -101,6 +101,12 @@ class ShellSession {
   Status Help(const ShellCommand& c);
   // shell_status.cc
   Status ClusterStatus(const ShellCommand& c);
+  // shell_maintenance.cc
+  Status Compact(const ShellCommand& c);  // flush, compact, major_compact
+  Status WhoAmI(const ShellCommand& c);
+  Status Version(const ShellCommand& c);
+  Status ListSnapshots(const ShellCommand& c);
+  Status Snapshot(const ShellCommand& c);
 
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,
