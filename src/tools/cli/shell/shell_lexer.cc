@@ -4,6 +4,9 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <string>
+
+#include "layout/timeseries_value.h"
 
 namespace obkvlite {
 namespace cli {
@@ -137,21 +140,7 @@ class Lexer {
     if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
       return At(at, "invalid Unicode escape");
     }
-    if (code < 0x80) {
-      out->push_back(static_cast<char>(code));
-    } else if (code < 0x800) {
-      out->push_back(static_cast<char>(0xC0 | (code >> 6)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else if (code < 0x10000) {
-      out->push_back(static_cast<char>(0xE0 | (code >> 12)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else {
-      out->push_back(static_cast<char>(0xF0 | (code >> 18)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    }
+    layout::AppendUtf8(code, out);
     return Status::OK();
   }
 
