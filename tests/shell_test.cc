@@ -1132,6 +1132,34 @@ TEST_CASE("shell: strings as JRuby reads them, LIMIT => 0, floats") {
         "ERROR: line 2: column 11: \\u must be followed by 4 hex digits\n");
 }
 
+TEST_CASE("shell --help lists every command; obkv --help names mysql://") {
+  Shell sh;
+  const std::string help = sh.Ok("help\n");
+  const CliRun shell_help = RunCli({"shell", "--help"});
+  CHECK(shell_help.code == 0);
+  size_t start = 0;
+  int commands = 0;
+  while (start < help.size()) {
+    const size_t end = help.find('\n', start);
+    const std::string line = help.substr(start, end - start);
+    const std::string name = line.substr(0, line.find_first_of(" '("));
+    INFO(name);
+    const bool listed =
+        shell_help.out.find(" " + name + ",") != std::string::npos ||
+        shell_help.out.find(" " + name + " (") != std::string::npos ||
+        shell_help.out.find(" " + name + ";") != std::string::npos;
+    CHECK(listed);
+    ++commands;
+    start = end + 1;
+  }
+  CHECK(commands >= 35);
+  const CliRun obkv_help = RunCli({"--help"});
+  CHECK(obkv_help.out.find(
+            "'mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?socket=PATH]'") !=
+        std::string::npos);
+  CHECK(obkv_help.out.find("one SQLite database") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite

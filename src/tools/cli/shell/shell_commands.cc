@@ -213,6 +213,19 @@ Result<std::string> ShellSession::HelpText(std::string_view command) {
   return std::string(info->usage) + "\n" + info->description + "\n";
 }
 
+std::string ShellSession::CommandNames() {
+  std::string out;
+  for (const CommandInfo& info : Commands()) {
+    if (info.alias_of != nullptr) {
+      out += std::string(" (") + info.name + ")";
+      continue;
+    }
+    if (!out.empty()) out += ", ";
+    out += info.name;
+  }
+  return out;
+}
+
 Status ShellSession::Run(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {

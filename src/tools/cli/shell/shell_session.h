@@ -50,6 +50,10 @@ class ShellSession {
   // is not a command.
   static Result<std::string> HelpText(std::string_view command = "");
 
+  // Every command's name, in help's order, ", " between them (aliases as
+  // "describe (desc)").
+  static std::string CommandNames();
+
  private:
   using Handler = Status (ShellSession::*)(const ShellCommand&);
   struct CommandInfo {
