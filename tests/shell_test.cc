@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "source_files.h"
 
 namespace obkvlite {
 namespace testing {
@@ -1158,6 +1159,37 @@ TEST_CASE("shell --help lists every command; obkv --help names mysql://") {
             "'mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?socket=PATH]'") !=
         std::string::npos);
   CHECK(obkv_help.out.find("one SQLite database") == std::string::npos);
+}
+
+TEST_CASE("doc/shell-commands.md: every status it states is true") {
+  // The table of HBase's shell commands: "works" ones are in shell --help,
+  // "refused" ones are refused with the reason the table gives.
+  const std::string doc = ReadSourceFile(SourcePath("doc/shell-commands.md"));
+  const CliRun help = RunCli({"shell", "--help"});
+  const std::regex row("\\| `([a-z_A-Z /]+)` \\| (works|refused) \\| ([^|\n]*) \\|\n");
+  Shell sh;
+  int works = 0;
+  int refused = 0;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), row);
+       it != std::sregex_iterator(); ++it) {
+    const std::string names = (*it)[1];
+    const std::string name = names.substr(0, names.find(' '));
+    INFO(name);
+    if ((*it)[2] == "works") {
+      ++works;
+      const bool listed = help.out.find(" " + name + ",") != std::string::npos ||
+                          help.out.find(" " + name + " (") != std::string::npos;
+      CHECK(listed);
+      continue;
+    }
+    ++refused;
+    const CliRun run = sh.Run(name + "\n");
+    CHECK(run.code == 1);
+    CHECK(run.err == "ERROR: line 1: " + name + ": refused: " +
+                         std::string((*it)[3]) + "\n");
+  }
+  CHECK(works == 36);
+  CHECK(refused > 100);
 }
 
 }  // namespace

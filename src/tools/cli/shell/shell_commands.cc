@@ -11,6 +11,7 @@
 #include "tools/cli/exec/exec_executor.h"
 #include "tools/cli/shell/shell_args.h"
 #include "tools/cli/shell/shell_attributes.h"
+#include "tools/cli/shell/shell_refused.h"
 #include "tools/cli/shell/shell_session.h"
 
 namespace obkvlite {
@@ -71,6 +72,7 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Adds a family, changes a family's VERSIONS and TTL, or deletes a "
        "family and its cells.",
        nullptr},
+      {"alter_async", &ShellSession::Alter, nullptr, nullptr, "alter"},
       {"disable", &ShellSession::Disable, "disable 'TABLE'",
        "Disables the table: reads and writes are refused until enable.",
        nullptr},
@@ -229,6 +231,10 @@ std::string ShellSession::CommandNames() {
 Status ShellSession::Run(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {
+    const char* reason = RefusedCommandReason(c.name);
+    if (reason != nullptr) {
+      return ShellError(c.name, std::string("refused: ") + reason);
+    }
     return Status::InvalidArgument("unknown command '" + c.name +
                                    "' (try help)");
   }
