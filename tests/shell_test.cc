@@ -1192,6 +1192,29 @@ TEST_CASE("doc/shell-commands.md: every status it states is true") {
   CHECK(refused > 100);
 }
 
+TEST_CASE("shell: a delete of the newest version shows the next until a purge") {
+  // HBase's reference guide ("Delete" under Versions): deleting the newest
+  // version of a VERSIONS => 1 column shows the older one that no flush or
+  // compaction has dropped yet. After flush has purged it, nothing shows.
+  Shell sh;
+  CHECK(sh.Ok("create 't', {NAME => 'f', VERSIONS => 1}\n"
+              "put 't', 'r', 'f:q', 'v1', 100\n"
+              "put 't', 'r', 'f:q', 'v2', 200\n"
+              "delete 't', 'r', 'f:q'\n"
+              "get 't', 'r'\n"
+              "put 't', 'r', 'f:q', 'v2', 200\n"
+              "flush 't'\n"
+              "delete 't', 'r', 'f:q'\n"
+              "get 't', 'r'\n") ==
+        "Created table t\n"
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=100, value=v1\n"
+        "1 row(s)\n"
+        "purged t: 0 expired cells, 1 excess versions\n"
+        "COLUMN                         CELL\n"
+        "0 row(s)\n");
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
