@@ -1215,6 +1215,34 @@ TEST_CASE("shell: a delete of the newest version shows the next until a purge") 
         "0 row(s)\n");
 }
 
+TEST_CASE("shell: family names as HBase's isLegalColumnFamilyName") {
+  // ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName: '-' and '.' are
+  // legal, a leading '.' and "recovered.edits" are not.
+  Shell sh;
+  CHECK(sh.Ok("create 'fx', 'a-b', 'c.d'\n"
+              "put 'fx', 'r', 'a-b:q', 'v1', 1\n"
+              "put 'fx', 'r', 'c.d:q', 'v2', 2\n"
+              "scan 'fx'\n") ==
+        "Created table fx\n"
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=a-b:q, timestamp=1, value=v1\n"
+        " r                             column=c.d:q, timestamp=2, value=v2\n"
+        "1 row(s)\n");
+  const CliRun run = sh.Run(
+      "create 'fy', '.x'\n"
+      "create 'fy', 'recovered.edits'\n"
+      "create 'fy', 'a:b'\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 1: create: families[0].name: family name '.x' must not "
+        "start with '.' (HBase's rule)\n"
+        "ERROR: line 2: create: families[0].name: family name "
+        "'recovered.edits' is reserved (HBase's rule)\n"
+        "ERROR: line 3: create: families[0].name: invalid character at "
+        "position 1 in 'a:b'; family names use letters, digits, '_', '-' "
+        "and '.'\n");
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
