@@ -756,6 +756,31 @@ TEST_CASE("time window: DDL carries OceanBase's DYNAMIC_PARTITION_POLICY") {
                      ");\n") != std::string::npos);
 }
 
+// OceanBase, "Create a dynamic partitioned table" (V4.3.5 BP2+,
+// en.oceanbase.com/docs/common-oceanbase-database-10000000002530102): a
+// bigint partitioning key needs BIGINT_PRECISION, and a table without a
+// policy gets it from the ALTER's text alone, so the first policy of a
+// table is whole (TIME_UNIT, BIGINT_PRECISION) and a later change is short.
+TEST_CASE("time window: alter adds the whole policy, changes the short one") {
+  constexpr const char* kNoWindow = R"({
+  "table": "w", "families": [{"name": "f"}],
+  "partition": {"strategy": "range", "column": "G", "bounds": [1733011200000]}
+})";
+  Lifecycle lc("w", kNoWindow);
+  CHECK(lc.Ok({"alter", "w", "--spec", lc.box.WriteFile("d.json", kDaySpec),
+               "--ddl-only"}) ==
+        "ALTER TABLE `w$f` DYNAMIC_PARTITION_POLICY = (ENABLE = true, "
+        "TIME_UNIT = 'day', PRECREATE_TIME = '2day', EXPIRE_TIME = '3day', "
+        "BIGINT_PRECISION = 'ms');\n");
+  lc.Ok({"alter", "w", "--spec", lc.box.WriteFile("d.json", kDaySpec)});
+  std::string longer = kDaySpec;
+  longer.replace(longer.find("\"precreate\": 2"), 14, "\"precreate\": 4");
+  CHECK(lc.Ok({"alter", "w", "--spec", lc.box.WriteFile("d4.json", longer),
+               "--ddl-only"}) ==
+        "ALTER TABLE `w$f` DYNAMIC_PARTITION_POLICY = (ENABLE = true, "
+        "PRECREATE_TIME = '4day', EXPIRE_TIME = '3day');\n");
+}
+
 TEST_CASE("time window: roll by day precreates and expires") {
   Lifecycle lc("w", kDaySpec);
   // 2024-12-03T10:00Z: [12-01, 12-03) catches up, then the day of now and
@@ -942,6 +967,50 @@ TEST_CASE("auto-split: one put at a time keeps partitions at max_cells") {
   const CliRun ddl = RunCli({"ddl", lc.SpecFile("a")});
   CHECK(ddl.out.find("PARTITION BY RANGE COLUMNS(`K`) SIZE('2GB') (\n") !=
         std::string::npos);
+}
+
+// OceanBase, "Automatic partition splitting" (MySQL mode,
+// en.oceanbase.com/docs/common-oceanbase-database-10000000001976537): the
+// SIZE clause of a RANGE COLUMNS partitioning switches it on; doc/partitions.md
+// gives the ALTER; SIZE('unlimited') switches it off.
+TEST_CASE("auto-split: alter adding or removing it prints the SIZE clause") {
+  constexpr const char* kPlain = R"({
+  "table": "a",
+  "families": [{"name": "f"}],
+  "partition": {"strategy": "range", "column": "K", "bounds": ["m", "MAXVALUE"]}
+})";
+  Lifecycle lc("a", kPlain);
+  const std::string on = lc.box.WriteFile("on.json", kAutoSpec);
+  CHECK(lc.Ok({"alter", "a", "--spec", on, "--ddl-only"}) ==
+        "-- auto_split: obkvlite splits a partition above 10 stored cells at "
+        "its median row key;\n-- OceanBase splits by size (SIZE), at most one "
+        "partition at a time.\n"
+        "ALTER TABLE `a$f` PARTITION BY RANGE COLUMNS(`K`) SIZE('2GB') (\n"
+        "  PARTITION `p0` VALUES LESS THAN ('m'),\n"
+        "  PARTITION `p1` VALUES LESS THAN MAXVALUE\n"
+        ");\n");
+  lc.Ok({"alter", "a", "--spec", on});
+  CHECK(lc.Ok({"alter", "a", "--spec", lc.box.WriteFile("off.json", kPlain),
+               "--ddl-only"}) ==
+        "ALTER TABLE `a$f` PARTITION BY RANGE COLUMNS(`K`) SIZE('unlimited') "
+        "(\n"
+        "  PARTITION `p0` VALUES LESS THAN ('m'),\n"
+        "  PARTITION `p1` VALUES LESS THAN MAXVALUE\n"
+        ");\n");
+}
+
+// OceanBase, "Drop a table group"
+// (en.oceanbase.com/docs/common-oceanbase-database-10000000001031329): only
+// an empty table group can be dropped, so each group's tables go first; the
+// index tables go before their table, as the store drops them.
+TEST_CASE("drop: the statements drop the index tables and their groups") {
+  Lifecycle lc("t", R"({"table": "t", "families": [{"name": "f"}],
+    "indexes": [{"name": "i", "family": "f", "qualifier": "q"}]})");
+  CHECK(lc.Ok({"drop", "t", "--ddl-only"}) ==
+        "DROP TABLE IF EXISTS `i$f`;\n"
+        "DROP TABLEGROUP IF EXISTS `i`;\n"
+        "DROP TABLE IF EXISTS `t$f`;\n"
+        "DROP TABLEGROUP IF EXISTS `t`;\n");
 }
 
 TEST_CASE("auto-split: one batch of 25 rows is split until within the limit") {

@@ -443,7 +443,10 @@ TEST_CASE("lifecycle: alter adds and deletes families and changes "
         "ALTER TABLE `t$f` kv_attributes = '{\"HBase\": {\"MaxVersions\": "
         "3}}';\n");
   CHECK(ddl[1].rfind("CREATE TABLE `t$n` (", 0) == 0);
-  CHECK(fx.MustGet(get).size() == 2);
+  // HBase's alter reopens the region and its flush drops the version over
+  // the old VERSIONS 1 (hbase-shell admin.rb alter; issue 30): raising the
+  // limit does not bring it back.
+  CHECK(fx.MustGet(get).size() == 1);
   fx.MustPut(Put("r").Add("n", "q", 100, "new"));
   CHECK(fx.MustGet(Get("r")).size() == 2);
   // TTL: cells older than now - 1 s are hidden (the fixture's clock).
@@ -459,7 +462,7 @@ TEST_CASE("lifecycle: alter adds and deletes families and changes "
       AllPartitionCases()[1].partition_json));
   REQUIRE(fx.store()->AlterTable(less, options).ok());
   CHECK(ddl[0] == "DROP TABLE IF EXISTS `t$n`;\n");
-  CHECK(fx.MustGet(get).size() == 3);
+  CHECK(fx.MustGet(get).size() == 2);  // f:q at 200 and f:fresh
   // Partitions do not change through alter.
   TableSpec other = MustParseSpec(SpecJson(
       "t", R"([{"name": "f", "max_versions": 3}])",

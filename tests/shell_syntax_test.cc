@@ -137,7 +137,13 @@ TEST_CASE("shell parser: which statements continue on the next line") {
   CHECK_FALSE(ShellInputContinues("scan 't', {LIMIT => 1}"));
   CHECK_FALSE(ShellInputContinues("scan 't', '{'"));  // in a string
   CHECK_FALSE(ShellInputContinues("scan 't', }"));    // a parse error
-  CHECK_FALSE(ShellInputContinues("scan 't', 'open"));
+  // A string left open goes on, as Ruby's strings span lines; the lines
+  // are lexed together until it closes.
+  CHECK(ShellInputContinues("scan 't', 'open"));
+  cli::ShellContinuation continuation;
+  CHECK(continuation.Add("scan 't', {FILTER => \"ValueFilter(=,"));
+  CHECK(continuation.Add("  'binary:a'"));
+  CHECK_FALSE(continuation.Add("  )\"}"));
   CHECK_FALSE(ShellInputContinues(""));
 }
 

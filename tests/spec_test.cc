@@ -292,18 +292,22 @@ TEST_CASE("table names follow HBase's rules; family names are identifiers") {
         "got 'hbase:meta'");
 
   CHECK(Err(WithFamily(R"({"name": ""})")) ==
-        "families[0].name: must not be empty");
+        "families[0].name: family name must not be empty");
   CHECK(Err(WithFamily(R"({"name": "$"})")) ==
         "families[0].name: '$' is reserved as the table$family separator, "
         "in '$'");
-  CHECK(Err(WithFamily(R"({"name": "cf-1"})")) ==
-        "families[0].name: invalid character at position 2 in 'cf-1'; "
-        "identifiers use letters, digits and underscore");
+  // HBase's isLegalColumnFamilyName: '-' and '.' are legal, not a
+  // leading '.'.
+  CHECK(Err(WithFamily(R"({"name": "cf-1.x"})")) == "<OK>");
+  CHECK(Err(WithFamily(R"({"name": ".cf"})")) ==
+        "families[0].name: family name '.cf' must not start with '.' "
+        "(HBase's rule)");
   CHECK(Err(WithFamily(R"({"name": " "})")) ==
         "families[0].name: invalid character at position 0 in ' '; "
-        "identifiers use letters, digits and underscore");
+        "family names use letters, digits, '_', '-' and '.'");
   CHECK(Err(WithFamily(R"({"name": ")" + name65 + R"("})")) ==
-        "families[0].name: 65 characters, limit 64");
+        "families[0].name: family name '" + name65 +
+            "' is 65 characters, limit 64");
   CHECK(Err(WithFamily(R"({})")) == "families[0].name: required");
   CHECK(Err(WithFamily(R"({"name": 3})")) ==
         "families[0].name: must be a string, got 3");

@@ -292,6 +292,11 @@ inline constexpr std::string_view kSystemNamespace = "hbase";
 Status ValidateTableName(std::string_view name, std::string_view field);
 // Checks a namespace name.
 Status ValidateNamespaceName(std::string_view name, std::string_view field);
+// Checks a family name as HBase's isLegalColumnFamilyName does, within the
+// characters a relation name "table$family" keeps as it is on every engine:
+// [A-Za-z0-9_.-], not starting with '.', not "recovered.edits"; '$' is
+// reserved; 1..64 characters.
+Status ValidateFamilyName(std::string_view name, std::string_view field);
 // "ns" of "ns:t"; kDefaultNamespace for "t".
 std::string_view TableNamespace(std::string_view table);
 // "t" of "ns:t" and of "t".

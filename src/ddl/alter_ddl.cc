@@ -30,8 +30,13 @@ std::string Definitions(const PartitionSpec& p, const std::vector<int>& indexes)
   return out + ")";
 }
 
-std::string Policy(const FamilySpec& f) {
+// The policy of an ALTER: the short form changes an existing policy (ENABLE,
+// PRECREATE_TIME and EXPIRE_TIME are what OceanBase lets change); a table
+// that had none gets the whole policy, as OceanBase builds it from this text
+// alone (BIGINT_PRECISION would stay 'NONE', refused for a bigint key).
+std::string Policy(const FamilySpec& old, const FamilySpec& f) {
   if (!f.time_window) return "(ENABLE = false)";
+  if (!old.time_window) return ddl_internal::DynamicPartitionPolicyList(f);
   const std::string unit = TimeUnitName(f.time_window->unit);
   std::string out = "(ENABLE = true, PRECREATE_TIME = '" +
                     std::to_string(f.time_window->precreate) + unit + "'";
@@ -41,6 +46,22 @@ std::string Policy(const FamilySpec& f) {
               : std::string("-1")) +
          "'";
   return out + ")";
+}
+
+// The ALTER that switches OceanBase's auto-split on, changes its size or
+// turns it off (SIZE('unlimited')), or "" when it stays as it was.
+std::string AutoSplitChange(const std::string& table, const FamilySpec& old,
+                            const FamilySpec& f) {
+  const bool had = old.auto_split_max_cells > 0;
+  const bool has = f.auto_split_max_cells > 0;
+  if (had == has && (!has || old.auto_split_size == f.auto_split_size)) {
+    return "";
+  }
+  std::string note;
+  const std::string clause =
+      ddl_internal::AutoSplitClause(f, has ? f.auto_split_size : "unlimited",
+                                    &note);
+  return note + "ALTER TABLE " + table + " " + clause + ";\n";
 }
 
 void OceanBaseSteps(const std::string& table, const FamilyMoves& m,
@@ -138,8 +159,10 @@ std::vector<std::string> AlterTableStatements(
                  old->time_window->precreate != f.time_window->precreate ||
                  old->time_window->expire != f.time_window->expire))) {
       out.push_back("ALTER TABLE " + table + " DYNAMIC_PARTITION_POLICY = " +
-                    Policy(f) + ";\n");
+                    Policy(*old, f) + ";\n");
     }
+    const std::string split = AutoSplitChange(table, *old, f);
+    if (!split.empty()) out.push_back(split);
   }
   // OceanBase checks a repartitioned table against the other tables of an
   // ADAPTIVE (the default) or PARTITION table group, so a table of several

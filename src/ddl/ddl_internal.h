@@ -48,6 +48,16 @@ std::string PartitionClause(const PartitionSpec& p);
 // "kv_attributes = '{\"HBase\": {...}}'", or "" when there is nothing to
 // say; "State": "disable" for a disabled table.
 std::string KvAttributes(const TableSpec& t, const FamilySpec& f);
+// "(ENABLE = true, TIME_UNIT = 'day', PRECREATE_TIME = '2day', ...,
+// BIGINT_PRECISION = 'ms')": the whole dynamic partition policy of a family
+// with a time window (REQUIRED: f.time_window), every field OceanBase needs
+// for a bigint key of milliseconds.
+std::string DynamicPartitionPolicyList(const FamilySpec& f);
+// The first-level RANGE COLUMNS(K) clause of `f` with " SIZE('<size>')"
+// (OceanBase's auto-split; "unlimited" turns it off). When `note` is not
+// null and f has auto_split, *note gets the "-- auto_split: ..." lines.
+std::string AutoSplitClause(const FamilySpec& f, const std::string& size,
+                            std::string* note);
 // One family's CREATE TABLE (oceanbase or mysql dialect), with its notes.
 std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
                               DdlDialect dialect);

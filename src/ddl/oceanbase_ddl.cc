@@ -115,21 +115,6 @@ namespace {
 using ddl_internal::KvAttributes;
 using ddl_internal::PartitionClause;
 
-// DYNAMIC_PARTITION_POLICY of a family with a time window (OceanBase
-// 4.3.5 BP2+): a table option, before PARTITION BY.
-std::string DynamicPartitionPolicy(const FamilySpec& f) {
-  const TimeWindow& w = *f.time_window;
-  const std::string unit = TimeUnitName(w.unit);
-  std::string out = "DYNAMIC_PARTITION_POLICY = (ENABLE = true, TIME_UNIT = '" +
-                    unit + "', PRECREATE_TIME = '" +
-                    std::to_string(w.precreate) + unit + "'";
-  if (w.expire > 0) {
-    out += ", EXPIRE_TIME = '" + std::to_string(w.expire) + unit + "'";
-  }
-  return out + ", BIGINT_PRECISION = 'ms')";
-}
-
-
 std::string ValueType(const FamilySpec& f) {
   if (f.longblob) return "longblob";
   return "varbinary(" + std::to_string(f.value_max_bytes) + ")";
@@ -139,6 +124,33 @@ std::string ValueType(const FamilySpec& f) {
 
 namespace ddl_internal {
 
+std::string DynamicPartitionPolicyList(const FamilySpec& f) {
+  const TimeWindow& w = *f.time_window;
+  const std::string unit = TimeUnitName(w.unit);
+  std::string out = "(ENABLE = true, TIME_UNIT = '" + unit +
+                    "', PRECREATE_TIME = '" + std::to_string(w.precreate) +
+                    unit + "'";
+  if (w.expire > 0) {
+    out += ", EXPIRE_TIME = '" + std::to_string(w.expire) + unit + "'";
+  }
+  return out + ", BIGINT_PRECISION = 'ms')";
+}
+
+std::string AutoSplitClause(const FamilySpec& f, const std::string& size,
+                            std::string* note) {
+  std::string clause = PartitionClause(f.partition);
+  // RANGE COLUMNS(K) SIZE('...') (...): OceanBase splits by size.
+  const std::string head = "PARTITION BY RANGE COLUMNS(" + Q("K") + ")";
+  clause.insert(head.size(), " SIZE('" + size + "')");
+  if (note != nullptr && f.auto_split_max_cells > 0) {
+    *note = "-- auto_split: obkvlite splits a partition above " +
+            std::to_string(f.auto_split_max_cells) +
+            " stored cells at its median row key;\n-- OceanBase splits by "
+            "size (SIZE), at most one partition at a time.\n";
+  }
+  return clause;
+}
+
 std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
                               DdlDialect dialect) {
   const PartitionSpec& p = f.partition;
@@ -147,13 +159,9 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
   std::string clause = PartitionClause(p);
   std::ostringstream s;
   if (f.auto_split_max_cells > 0 && !mysql) {
-    // RANGE COLUMNS(K) SIZE('...') (...): OceanBase splits by size.
-    const std::string head = "PARTITION BY RANGE COLUMNS(" + Q("K") + ")";
-    clause.insert(head.size(), " SIZE('" + f.auto_split_size + "')");
-    s << "-- auto_split: obkvlite splits a partition above "
-      << f.auto_split_max_cells
-      << " stored cells at its median row key;\n-- OceanBase splits by size "
-         "(SIZE), at most one partition at a time.\n";
+    std::string note;
+    clause = AutoSplitClause(f, f.auto_split_size, &note);
+    s << note;
   }
   if (mysql) {
     ddl_internal::MysqlPartitioning m =
@@ -192,7 +200,9 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
     s << " TABLEGROUP = " << Q(t.name);
     const std::string kv = KvAttributes(t, f);
     if (!kv.empty()) s << "\n" << kv;
-    if (f.time_window) s << "\n" << DynamicPartitionPolicy(f);
+    if (f.time_window) {
+      s << "\nDYNAMIC_PARTITION_POLICY = " << DynamicPartitionPolicyList(f);
+    }
   }
   if (!clause.empty()) s << "\n" << clause;
   s << ";\n";

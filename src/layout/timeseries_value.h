@@ -12,6 +12,7 @@
 #ifndef OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
 #define OBKVLITE_LAYOUT_TIMESERIES_VALUE_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,6 +26,9 @@ namespace layout {
 // True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates,
 // nothing above U+10FFFF).
 bool IsValidUtf8(std::string_view bytes);
+
+// Appends code point `cp` (REQUIRED: at most U+10FFFF) to *out as UTF-8.
+void AppendUtf8(uint32_t cp, std::string* out);
 
 // A document member: qualifier and value.
 using TimeseriesMember = std::pair<std::string_view, std::string_view>;

@@ -39,12 +39,19 @@ Status ValidateIdentifier(std::string_view name, std::string_view field) {
 
 namespace {
 
-// HBase's legal characters of a table qualifier or (without '.') a
-// namespace, with the position of the first that is not.
+enum class NameKind { kNamespace, kTable, kFamily };
+
+// HBase's legal characters of a namespace ([A-Za-z0-9_-]), a table
+// qualifier ([A-Za-z0-9_.-], not starting with '.' or '-') or a family
+// (the same, not starting with '.'), with the position of the first that
+// is not.
 Status CheckNameChars(std::string_view name, std::string_view field,
-                      bool qualifier) {
+                      NameKind kind) {
   const std::string path(field);
-  const char* what = qualifier ? "table" : "namespace";
+  const char* what = kind == NameKind::kNamespace ? "namespace"
+                     : kind == NameKind::kTable   ? "table"
+                                                  : "family";
+  const bool dots = kind != NameKind::kNamespace;
   if (name.empty()) {
     return Status::InvalidArgument(path + ": " + what +
                                    " name must not be empty");
@@ -57,16 +64,18 @@ Status CheckNameChars(std::string_view name, std::string_view field,
   }
   for (size_t i = 0; i < name.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(name[i]);
-    const bool ok = std::isalnum(c) || c == '_' || c == '-' ||
-                    (qualifier && c == '.');
-    if (ok && !(qualifier && i == 0 && (c == '.' || c == '-'))) continue;
+    const bool ok =
+        std::isalnum(c) || c == '_' || c == '-' || (dots && c == '.');
+    const bool bad_start =
+        i == 0 && ((dots && c == '.') || (kind == NameKind::kTable && c == '-'));
+    if (ok && !bad_start) continue;
     if (c == '$') {
       return Status::InvalidArgument(
           path + ": '$' is reserved as the table$family separator, in '" +
           std::string(name) + "'");
     }
     if (ok) {
-      return Status::InvalidArgument(path + ": table name '" +
+      return Status::InvalidArgument(path + ": " + what + " name '" +
                                      std::string(name) +
                                      "' must not start with '" +
                                      std::string(1, static_cast<char>(c)) +
@@ -75,8 +84,8 @@ Status CheckNameChars(std::string_view name, std::string_view field,
     return Status::InvalidArgument(
         path + ": invalid character at position " + std::to_string(i) +
         " in '" + std::string(name) + "'; " + what +
-        (qualifier ? " names use letters, digits, '_', '-' and '.'"
-                   : " names use letters, digits, '_' and '-'"));
+        (dots ? " names use letters, digits, '_', '-' and '.'"
+              : " names use letters, digits, '_' and '-'"));
   }
   return Status::OK();
 }
@@ -84,16 +93,28 @@ Status CheckNameChars(std::string_view name, std::string_view field,
 }  // namespace
 
 Status ValidateNamespaceName(std::string_view name, std::string_view field) {
-  return CheckNameChars(name, field, /*qualifier=*/false);
+  return CheckNameChars(name, field, NameKind::kNamespace);
+}
+
+Status ValidateFamilyName(std::string_view name, std::string_view field) {
+  // HBase's ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName also
+  // refuses the name of its recovered-edits folder.
+  if (name == "recovered.edits") {
+    return Status::InvalidArgument(std::string(field) +
+                                   ": family name 'recovered.edits' is "
+                                   "reserved (HBase's rule)");
+  }
+  return CheckNameChars(name, field, NameKind::kFamily);
 }
 
 Status ValidateTableName(std::string_view name, std::string_view field) {
   const size_t colon = name.find(':');
   if (colon == std::string_view::npos) {
-    return CheckNameChars(name, field, /*qualifier=*/true);
+    return CheckNameChars(name, field, NameKind::kTable);
   }
-  OBKV_RETURN_IF_ERROR(CheckNameChars(name.substr(0, colon), field, false));
-  return CheckNameChars(name.substr(colon + 1), field, true);
+  OBKV_RETURN_IF_ERROR(
+      CheckNameChars(name.substr(0, colon), field, NameKind::kNamespace));
+  return CheckNameChars(name.substr(colon + 1), field, NameKind::kTable);
 }
 
 std::string_view TableNamespace(std::string_view table) {

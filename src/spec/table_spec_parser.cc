@@ -188,7 +188,7 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
        "partition", "hbase_attributes", "time_window", "auto_split"}));
   FamilySpec family;
   OBKV_ASSIGN_OR_RETURN(family.name, fields.String("name"));
-  OBKV_RETURN_IF_ERROR(ValidateIdentifier(family.name, fields.PathOf("name")));
+  OBKV_RETURN_IF_ERROR(ValidateFamilyName(family.name, fields.PathOf("name")));
   const size_t relation_chars = table.name.size() + 1 + family.name.size();
   if (relation_chars > kMaxTableNameChars) {
     return Status::InvalidArgument(

@@ -93,6 +93,11 @@ class StoreImpl final : public Store, private TableEvents {
   // its change lock and the write mutexes are held.
   Status FinishCrashedChange(const std::string& name, LiveTable* live);
   // Disable (true) or enable (false).
+  // HBase's alter reopens the regions, whose flush drops the versions over
+  // the old VERSIONS: when `after` raises a family's limit, the table is
+  // purged first, so the versions HBase would have discarded do not come
+  // back under the higher limit.
+  Status PurgeBeforeVersionsRise(const TableSpec& after);
   Status SetDisabled(const std::string& name, bool disabled,
                      const ChangeOptions& options);
   // The LiveTable of `name`, or NotFound.

@@ -149,6 +149,20 @@ Status StoreImpl::EnableTable(const std::string& name,
   return SetDisabled(name, false, options);
 }
 
+Status StoreImpl::PurgeBeforeVersionsRise(const TableSpec& after) {
+  Result<Table*> table = GetTable(after.name);
+  if (!table.ok()) return Status::OK();  // ChangeTable says why
+  bool rises = false;
+  for (const FamilySpec& f : (*table)->spec().families) {
+    const FamilySpec* next = after.FindFamily(f.name);
+    rises = rises || (next != nullptr && f.max_versions > 0 &&
+                      (next->max_versions == 0 ||
+                       next->max_versions > f.max_versions));
+  }
+  if (!rises) return Status::OK();
+  return (*table)->Purge().status().WithPrefix("alter");
+}
+
 Status StoreImpl::AlterTable(const TableSpec& spec,
                              const ChangeOptions& options) {
   return GuardApi("alter", [&]() -> Status {
@@ -156,6 +170,7 @@ Status StoreImpl::AlterTable(const TableSpec& spec,
       return Status::InvalidArgument(
           "spec: json is empty; make specs with ParseTableSpec");
     }
+    if (!options.dry_run) OBKV_RETURN_IF_ERROR(PurgeBeforeVersionsRise(spec));
     return ChangeTable(
                spec.name, "alter", options.dry_run, options.oceanbase_ddl, {},
                [&](const TableSpec& before) -> Result<TableChange> {

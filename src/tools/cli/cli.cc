@@ -33,13 +33,16 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   ctx.err = &err;
 
   CLI::App app{
-      "obkv: HBase tables in SQLite with OceanBase OBKV-HBase's layout, "
-      "routing and DDL",
+      "obkv: HBase tables with OceanBase OBKV-HBase's layout, routing and "
+      "DDL, in SQLite or on a MySQL-protocol server (OceanBase, MariaDB)",
       "obkv"};
   app.option_defaults()->always_capture_default();
   app.add_option("--store", ctx.store_path,
-                 "Store file, one SQLite database (needed by the data "
-                 "commands)");
+                 "The store (needed by the data commands): a SQLite file "
+                 "PATH (with its shards, if any), or a database on a "
+                 "MySQL-protocol server, "
+                 "'mysql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+                 "[?socket=PATH]'");
   app.add_option("--stats-bucket-ms", ctx.stats_bucket_ms,
                  "Width of the request-statistics time buckets the commands "
                  "of this run count into, in ms (default 60000; obkv stats)")

@@ -36,8 +36,16 @@ using RowVisitor =
 Result<CellCounts> CountScan(Table& table, const Scan& scan,
                              const RowVisitor& visit = nullptr);
 
+// The scans that together read every family `base` asks for (base.families
+// empty: all): `base` itself, or for a timeseries table of several families
+// (OBKV answers one family per request) one copy of it per family, in the
+// spec's order.
+std::vector<Scan> FamilyScans(const TableSpec& spec, const Scan& base);
+
 // What a full scan sees of `families` (empty: all): every visible version,
-// TimeToLive and MaxVersions applied.
+// TimeToLive and MaxVersions applied. On a timeseries table of several
+// families the families are scanned side by side, a row in several of them
+// counted once.
 Result<CellCounts> CountCells(Table& table, std::vector<std::string> families);
 
 }  // namespace cli

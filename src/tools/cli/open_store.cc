@@ -3,6 +3,8 @@
 
 #include <sys/stat.h>
 
+#include <string>
+
 #include "obkvlite/options.h"
 #include "obkvlite/store.h"
 
@@ -32,7 +34,23 @@ Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
   if (ctx.stats_bucket_ms > 0) {
     options.request_stats_bucket_ms = ctx.stats_bucket_ms;
   }
-  return Store::Open(options, ctx.store_path);
+  Result<std::unique_ptr<Store>> store = Store::Open(options, ctx.store_path);
+  // The library names StoreOptions::create_if_missing, which the CLI does
+  // not have: say which command makes the database.
+  if (!store.ok() && store.status().IsNotFound() && !options.read_only &&
+      !options.create_if_missing && IsServerLocation(ctx.store_path)) {
+    const std::string& message = store.status().message();
+    const std::string cause = "(create_if_missing is false)";
+    if (message.size() > cause.size() &&
+        message.compare(message.size() - cause.size(), cause.size(), cause) ==
+            0) {
+      return Status::NotFound(
+          message.substr(0, message.size() - cause.size()) +
+          "(only obkv create makes a missing database: obkv --store URI "
+          "create SPEC.json)");
+    }
+  }
+  return store;
 }
 
 }  // namespace cli

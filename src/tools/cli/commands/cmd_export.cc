@@ -16,6 +16,7 @@
 
 #include "obkvlite/ddl.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/count_cells.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/transfer/cell_line.h"
 #include "tools/cli/transfer/sql_dump.h"
@@ -30,18 +31,23 @@ struct ExportArgs {
   std::optional<std::string> dialect;
 };
 
+// Every cell, rows ascending; a timeseries table of several families is
+// written family by family (FamilyScans), which load reads the same.
 Status ExportLines(Table& table, CellFormat format, std::ostream& out) {
-  Scan scan;
-  scan.max_versions = std::numeric_limits<int>::max();
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
-                        table.GetScanner(scan));
-  RowResult row;
-  while (scanner->Next(&row)) {
-    for (const Cell& cell : row.cells) {
-      out << FormatCellLine(cell, format) << "\n";
+  Scan all;
+  all.max_versions = std::numeric_limits<int>::max();
+  for (const Scan& scan : FamilyScans(table.spec(), all)) {
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                          table.GetScanner(scan));
+    RowResult row;
+    while (scanner->Next(&row)) {
+      for (const Cell& cell : row.cells) {
+        out << FormatCellLine(cell, format) << "\n";
+      }
     }
+    OBKV_RETURN_IF_ERROR(scanner->status());
   }
-  return scanner->status();
+  return Status::OK();
 }
 
 int RunExport(const ExportArgs& args, CliContext& ctx) {

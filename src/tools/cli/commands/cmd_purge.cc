@@ -12,6 +12,7 @@
 
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/purge_line.h"
 
 namespace obkvlite {
 namespace cli {
@@ -25,13 +26,7 @@ int RunPurge(const std::string& table_name, CliContext& ctx) {
   if (!table.ok()) return ctx.Fail(table.status());
   Result<PurgeStats> stats = (*table)->Purge();
   if (!stats.ok()) return ctx.Fail(stats.status());
-  *ctx.out << "purged " << table_name << ": " << stats->expired_cells
-           << " expired cells, " << stats->excess_versions
-           << " excess versions";
-  if (stats->partitions_cleared > 0) {
-    *ctx.out << ", " << stats->partitions_cleared << " partitions cleared";
-  }
-  *ctx.out << "\n";
+  *ctx.out << PurgeLine(table_name, *stats);
   return kExitOk;
 }
 

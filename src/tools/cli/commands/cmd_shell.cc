@@ -101,11 +101,11 @@ void RegisterShellCommand(CLI::App& app, CliContext& ctx) {
       "shell",
       "Shell with HBase shell syntax, e.g. put 't','r','f:q','v' | scan 't', "
       "{STARTROW => 'a', LIMIT => 10} | get 't','r',{COLUMN => 'f:q', "
-      "VERSIONS => 3}. Commands: create, describe, list, truncate, put, get, "
-      "scan, count, delete, deleteall, incr, get_counter, append, help, "
-      "exit; help 'scan' describes one. Reads a terminal, piped stdin or "
-      "FILE; statements may span lines and ';' separates them. A failing "
-      "statement prints ERROR: line N and the exit code is 1.");
+      "VERSIONS => 3}. Commands: " +
+          ShellSession::CommandNames() +
+          "; help 'scan' describes one. Reads a terminal, piped stdin or "
+          "FILE; statements may span lines and ';' separates them. A "
+          "failing statement prints ERROR: line N and the exit code is 1.");
   cmd->add_option("FILE", args->file, "Read the statements from FILE");
   cmd->add_flag("-n,--non-interactive", args->non_interactive,
                 "Stop at the first failing statement (as hbase shell -n)");

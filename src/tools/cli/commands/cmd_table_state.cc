@@ -16,8 +16,11 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "obkvlite/ddl.h"
+#include "obkvlite/spec.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/commands/change_output.h"
 #include "tools/cli/open_store.h"
@@ -57,7 +60,21 @@ int RunState(StateCommand command, const StateArgs& args, CliContext& ctx) {
     case StateCommand::kDrop: {
       Result<Table*> table = s.GetTable(args.table);
       if (!table.ok()) return ctx.Fail(table.status());
-      ddl = ServerDropStatements((*table)->spec(), DdlDialect::kOceanBase);
+      // The index tables go first, as the store drops them: each one's
+      // tables, then its table group (OceanBase drops only an empty group).
+      const TableSpec& spec = (*table)->spec();
+      for (const IndexSpec& index : spec.indexes) {
+        Result<TableSpec> own = IndexTableSpec(spec, index);
+        if (!own.ok()) return ctx.Fail(own.status());
+        for (std::string& stmt :
+             ServerDropStatements(*own, DdlDialect::kOceanBase)) {
+          ddl.push_back(std::move(stmt));
+        }
+      }
+      for (std::string& stmt :
+           ServerDropStatements(spec, DdlDialect::kOceanBase)) {
+        ddl.push_back(std::move(stmt));
+      }
       if (!args.ddl_only) st = s.DropTable(args.table);
       done = "dropped";
       break;

@@ -5,10 +5,13 @@
 #include <chrono>
 #include <cstdio>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "tools/cli/exec/exec_executor.h"
 #include "tools/cli/shell/shell_args.h"
+#include "tools/cli/shell/shell_attributes.h"
+#include "tools/cli/shell/shell_refused.h"
 #include "tools/cli/shell/shell_session.h"
 
 namespace obkvlite {
@@ -69,6 +72,7 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Adds a family, changes a family's VERSIONS and TTL, or deletes a "
        "family and its cells.",
        nullptr},
+      {"alter_async", &ShellSession::Alter, nullptr, nullptr, "alter"},
       {"disable", &ShellSession::Disable, "disable 'TABLE'",
        "Disables the table: reads and writes are refused until enable.",
        nullptr},
@@ -146,6 +150,31 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "readRequestsCount and writeRequestsCount (writes and deletes) from "
        "the request statistics (obkv stats), a HOT region marked.",
        nullptr},
+      {"flush", &ShellSession::Compact, "flush 'TABLE'[, 'FAMILY']",
+       "Purges the versions over each family's VERSIONS and the cells past "
+       "its TTL, as HBase's flush drops them, and prints the count (every "
+       "family: cells are not kept in memstores here).",
+       nullptr},
+      {"compact", &ShellSession::Compact, "compact 'TABLE'[, 'FAMILY']",
+       "As flush: purges excess versions and expired cells, with the count.",
+       nullptr},
+      {"major_compact", &ShellSession::Compact,
+       "major_compact 'TABLE'[, 'FAMILY']",
+       "As flush: purges excess versions and expired cells, with the count.",
+       nullptr},
+      {"list_snapshots", &ShellSession::ListSnapshots,
+       "list_snapshots ['REGEX']",
+       "Lists no snapshot: obkvlite keeps none.", nullptr},
+      {"snapshot", &ShellSession::Snapshot, "snapshot 'TABLE', 'SNAPSHOT'",
+       "Refused: obkvlite keeps no snapshots; obkv export and load copy a "
+       "table.",
+       nullptr},
+      {"whoami", &ShellSession::WhoAmI, "whoami",
+       "Prints the user and its groups, as HBase's SIMPLE authentication "
+       "does.",
+       nullptr},
+      {"version", &ShellSession::Version, "version",
+       "Prints obkvlite's version.", nullptr},
       {"help", &ShellSession::Help, "help ['COMMAND']",
        "Lists the commands, or describes one.", nullptr},
       {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},
@@ -186,16 +215,44 @@ Result<std::string> ShellSession::HelpText(std::string_view command) {
   return std::string(info->usage) + "\n" + info->description + "\n";
 }
 
+std::string ShellSession::CommandNames() {
+  std::string out;
+  for (const CommandInfo& info : Commands()) {
+    if (info.alias_of != nullptr) {
+      out += std::string(" (") + info.name + ")";
+      continue;
+    }
+    if (!out.empty()) out += ", ";
+    out += info.name;
+  }
+  return out;
+}
+
 Status ShellSession::Run(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {
+    const char* reason = RefusedCommandReason(c.name);
+    if (reason != nullptr) {
+      return ShellError(c.name, std::string("refused: ") + reason);
+    }
     return Status::InvalidArgument("unknown command '" + c.name +
                                    "' (try help)");
   }
   // help is the shell's own method, not a command: HBase prints no Took.
   if (info->run == &ShellSession::Help) return Help(c);
   const auto start = std::chrono::steady_clock::now();
-  Status st = (this->*(info->run))(c);
+  ShellCommand command = c;
+  // TableName.valueOf: 'default:t' is the table t of the default namespace.
+  if (!command.args.empty() &&
+      command.args[0].kind == ShellValue::Kind::kString &&
+      command.args[0].text.rfind("default:", 0) == 0 &&
+      command.name.find("namespace") == std::string::npos) {
+    command.args[0].text.erase(0, 8);
+  }
+  std::string notes;
+  Status st = TakeOperationAttributes(&command, &notes);
+  *out_ << notes;
+  if (st.ok()) st = (this->*(info->run))(command);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - start;
   char line[64];

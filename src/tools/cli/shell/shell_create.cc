@@ -202,6 +202,20 @@ Result<std::vector<std::string>> Splits(const std::string& command,
     if (!bytes.ok()) return bytes.status().WithPrefix(command);
     out.push_back(*std::move(bytes));
   }
+  // As HBase's admin client (createTable with split keys): the keys are
+  // sorted, and a key given twice or an empty key is refused.
+  std::sort(out.begin(), out.end());
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i].empty()) {
+      return ShellError(command,
+                        "Empty split key must not be passed in the split keys.");
+    }
+    if (i > 0 && out[i] == out[i - 1]) {
+      return ShellError(command,
+                        "All split keys must be unique, found duplicate: " +
+                            ToStringBinary(out[i]));
+    }
+  }
   return out;
 }
 
@@ -224,6 +238,23 @@ Result<std::vector<std::string>> SplitsFile(const std::string& command,
     list.items.push_back(std::move(split));
   }
   return Splits(command, list);
+}
+
+// NUMREGIONS => n: from `min`, at most a family's partitions.
+Result<int64_t> Regions(const std::string& command, const ShellValue& value,
+                        int64_t min) {
+  OBKV_ASSIGN_OR_RETURN(int64_t n,
+                        ShellNumber(command, value, "NUMREGIONS", 1));
+  if (n > kMaxPartitions) {
+    return ShellError(command, "NUMREGIONS: at most " +
+                                   std::to_string(kMaxPartitions) +
+                                   " (the partitions of a family), got " +
+                                   std::to_string(n));
+  }
+  if (n < min) {
+    return ShellError(command, "Number of regions must be greater than 1");
+  }
+  return n;
 }
 
 // admin.rb's notice for a table argument it does not use.
@@ -292,11 +323,7 @@ Status TableOptions(const std::string& command, const ShellValue& map,
     if (regions == nullptr) {
       return ShellError(command, "Number of regions must be specified");
     }
-    OBKV_ASSIGN_OR_RETURN(int64_t n,
-                          ShellNumber(command, *regions, "NUMREGIONS", 1));
-    if (n <= 1) {
-      return ShellError(command, "Number of regions must be greater than 1");
-    }
+    OBKV_ASSIGN_OR_RETURN(int64_t n, Regions(command, *regions, 2));
     OBKV_ASSIGN_OR_RETURN(std::string name,
                           ShellString(command, *algorithm, "SPLITALGO"));
     SplitOptions options;
@@ -308,8 +335,7 @@ Status TableOptions(const std::string& command, const ShellValue& map,
     if (!points.ok()) return points.status().WithPrefix(command);
     spec["partition"] = RangePartition(*points);
   } else if (regions != nullptr) {
-    OBKV_ASSIGN_OR_RETURN(int64_t n,
-                          ShellNumber(command, *regions, "NUMREGIONS", 1));
+    OBKV_ASSIGN_OR_RETURN(int64_t n, Regions(command, *regions, 1));
     spec["partition"] = {{"strategy", "key"}, {"partitions", n}};
   }
   return Status::OK();

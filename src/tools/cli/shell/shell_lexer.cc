@@ -3,6 +3,10 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <string>
+
+#include "layout/timeseries_value.h"
 
 namespace obkvlite {
 namespace cli {
@@ -99,6 +103,13 @@ class Lexer {
       while (end < text_.size() && IsDigit(text_[end])) ++end;
       auto [ptr, ec] =
           std::from_chars(text_.data() + i_, text_.data() + end, token.integer);
+      if (end + 1 < text_.size() && text_[end] == '.' &&
+          IsDigit(text_[end + 1])) {
+        // Ruby reads 1.5 as a Float, which HBase's shell takes nowhere
+        // (rows, values, timestamps and options are strings or integers).
+        return At(i_, "a float is not a shell value here: give a string "
+                      "('1.5') or an integer");
+      }
       if (ec != std::errc() || ptr != text_.data() + end) {
         return At(i_, "integer out of range");
       }
@@ -124,32 +135,66 @@ class Lexer {
     return true;
   }
 
-  // The escape after a backslash in a double-quoted string.
-  Result<char> DoubleQuotedEscape() {
+  // Appends `code` to *out as UTF-8 (Ruby's "\u00e9" and "\u{e9}").
+  Status AppendUtf8(uint32_t code, size_t at, std::string* out) {
+    if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+      return At(at, "invalid Unicode escape");
+    }
+    layout::AppendUtf8(code, out);
+    return Status::OK();
+  }
+
+  // Up to `max` hex digits as a number; `*digits` gets how many there were.
+  uint32_t HexRun(int max, int* digits) {
+    uint32_t value = 0;
+    *digits = 0;
+    while (*digits < max && i_ < text_.size() && HexDigit(text_[i_]) >= 0) {
+      value = value * 16 + static_cast<uint32_t>(HexDigit(Take()));
+      ++*digits;
+    }
+    return value;
+  }
+
+  // The escape after a backslash in a double-quoted string, as Ruby (and
+  // so JRuby in HBase's shell) reads it, appended to *out.
+  Status DoubleQuotedEscape(std::string* out) {
+    const size_t at = i_ - 1;
     const char c = Take();
+    int digits = 0;
     switch (c) {
-      case 'n':
-        return '\n';
-      case 't':
-        return '\t';
-      case 'r':
-        return '\r';
-      case '0':
-        return '\0';
-      case 'e':
-        return '\x1b';
+      case 'n': out->push_back('\n'); return Status::OK();
+      case 't': out->push_back('\t'); return Status::OK();
+      case 'r': out->push_back('\r'); return Status::OK();
+      case '0': out->push_back('\0'); return Status::OK();
+      case 'e': out->push_back('\x1b'); return Status::OK();
+      case 'a': out->push_back('\a'); return Status::OK();
+      case 'b': out->push_back('\b'); return Status::OK();
+      case 'f': out->push_back('\f'); return Status::OK();
+      case 'v': out->push_back('\v'); return Status::OK();
+      case 's': out->push_back(' '); return Status::OK();
+      case '\n': return Status::OK();  // a line continuation: nothing
       case 'x': {
-        int value = 0;
-        int digits = 0;
-        while (digits < 2 && i_ < text_.size() && HexDigit(text_[i_]) >= 0) {
-          value = value * 16 + HexDigit(Take());
-          ++digits;
-        }
+        const uint32_t value = HexRun(2, &digits);
         if (digits == 0) return At(i_, "\\x must be followed by hex digits");
-        return static_cast<char>(value);
+        out->push_back(static_cast<char>(value));
+        return Status::OK();
+      }
+      case 'u': {
+        if (i_ < text_.size() && text_[i_] == '{') {
+          Take();
+          const uint32_t value = HexRun(6, &digits);
+          if (digits == 0 || i_ >= text_.size() || Take() != '}') {
+            return At(at, "\\u{...} must hold 1 to 6 hex digits");
+          }
+          return AppendUtf8(value, at, out);
+        }
+        const uint32_t value = HexRun(4, &digits);
+        if (digits != 4) return At(at, "\\u must be followed by 4 hex digits");
+        return AppendUtf8(value, at, out);
       }
       default:
-        return c;  // \\, \", and any other character stands for itself
+        out->push_back(c);  // \\, \", and any other character stands for itself
+        return Status::OK();
     }
   }
 
@@ -177,8 +222,7 @@ class Lexer {
         }
         continue;
       }
-      OBKV_ASSIGN_OR_RETURN(char decoded, DoubleQuotedEscape());
-      out.push_back(decoded);
+      OBKV_RETURN_IF_ERROR(DoubleQuotedEscape(&out));
     }
     line_ = open_line;
     line_start_ = open_line_start;

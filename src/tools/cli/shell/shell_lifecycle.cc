@@ -27,14 +27,18 @@ namespace cli {
 
 Status ShellSession::Disable(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
-  OBKV_ASSIGN_OR_RETURN(std::string name, ShellString(c.name, c.args[0], "TABLE"));
-  return store_->DisableTable(name, {}).WithPrefix(c.name);
+  OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
+  // admin.rb's disable returns when the table is already disabled.
+  if (table->spec().disabled) return Status::OK();
+  return store_->DisableTable(table->spec().name, {}).WithPrefix(c.name);
 }
 
 Status ShellSession::Enable(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
-  OBKV_ASSIGN_OR_RETURN(std::string name, ShellString(c.name, c.args[0], "TABLE"));
-  return store_->EnableTable(name, {}).WithPrefix(c.name);
+  OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
+  // admin.rb's enable returns when the table is already enabled.
+  if (!table->spec().disabled) return Status::OK();
+  return store_->EnableTable(table->spec().name, {}).WithPrefix(c.name);
 }
 
 Status ShellSession::IsDisabled(const ShellCommand& c) {

@@ -237,11 +237,29 @@ bool ShellInputContinues(std::string_view text) {
 
 bool ShellContinuation::Add(std::string_view line) {
   if (broken_) return false;
+  // A string left open goes on to the next line, as in Ruby: the lines are
+  // kept until it closes and then lexed together.
+  std::string joined;
+  if (open_string_) {
+    joined = pending_ + "\n" + std::string(line);
+    line = joined;
+  }
   Result<std::vector<ShellToken>> tokens = LexShellInput(line);
   if (!tokens.ok()) {
+    const std::string& message = tokens.status().message();
+    const std::string_view open = "unterminated string";
+    if (message.size() >= open.size() &&
+        message.compare(message.size() - open.size(), open.size(), open) ==
+            0) {
+      open_string_ = true;
+      pending_ = std::string(line);
+      return true;
+    }
     broken_ = true;
     return false;
   }
+  open_string_ = false;
+  pending_.clear();
   for (const ShellToken& t : *tokens) {
     if (t.kind == Kind::kEnd) break;
     if (t.kind == Kind::kLParen || t.kind == Kind::kLBracket ||

@@ -67,8 +67,10 @@ Result<std::vector<ShellCommand>> ParseShellInput(std::string_view text,
 // lex (its error is reported when it is parsed).
 bool ShellInputContinues(std::string_view text);
 
-// The same a line at a time, in time linear in the input (a token never
-// spans lines: a string left open is a lexing error).
+// The same a line at a time, in time linear in the input, but for a
+// string that spans lines (Ruby's strings do): its lines are kept and
+// lexed again until it closes; a string never closed is the parse's
+// "unterminated string" at the end of the input.
 class ShellContinuation {
  public:
   // Adds the statement's next line; true when the statement goes on.
@@ -78,6 +80,8 @@ class ShellContinuation {
   int depth_ = 0;          // brackets open
   bool dangling_ = false;  // the last token is ',' or '=>'
   bool broken_ = false;    // a line did not lex, or closed too much
+  bool open_string_ = false;  // the lines in pending_ leave a string open
+  std::string pending_;       // since the line that opened the string
 };
 
 }  // namespace cli

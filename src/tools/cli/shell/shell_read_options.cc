@@ -81,7 +81,9 @@ Result<bool> ScanOption(const std::string& command, const std::string& key,
   } else if (key == "ROWPREFIXFILTER") {
     OBKV_ASSIGN_OR_RETURN(*prefix, ShellString(command, value, key));
   } else if (key == "LIMIT") {
-    OBKV_ASSIGN_OR_RETURN(scan->limit, ShellInteger(command, value, key, 1));
+    // table.rb's scan stops only when LIMIT > 0: LIMIT => 0 scans all.
+    OBKV_ASSIGN_OR_RETURN(int64_t limit, ShellInteger(command, value, key, 0));
+    if (limit > 0) scan->limit = limit;
   } else if (key == "BATCH") {
     OBKV_ASSIGN_OR_RETURN(scan->batch, ShellCount(command, value, key));
   } else if (key == "REVERSED") {

@@ -50,6 +50,10 @@ class ShellSession {
   // is not a command.
   static Result<std::string> HelpText(std::string_view command = "");
 
+  // Every command's name, in help's order, ", " between them (aliases as
+  // "describe (desc)").
+  static std::string CommandNames();
+
  private:
   using Handler = Status (ShellSession::*)(const ShellCommand&);
   struct CommandInfo {
@@ -101,6 +105,12 @@ class ShellSession {
   Status Help(const ShellCommand& c);
   // shell_status.cc
   Status ClusterStatus(const ShellCommand& c);
+  // shell_maintenance.cc
+  Status Compact(const ShellCommand& c);  // flush, compact, major_compact
+  Status WhoAmI(const ShellCommand& c);
+  Status Version(const ShellCommand& c);
+  Status ListSnapshots(const ShellCommand& c);
+  Status Snapshot(const ShellCommand& c);
 
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,

@@ -1,0 +1,74 @@
+// Copyright (c) obkvlite authors.
+#include "tools/cli/shell/shell_attributes.h"
+
+#include <set>
+#include <string_view>
+
+#include "tools/cli/shell/shell_args.h"
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+// Why an attribute changes nothing here; nullptr for other keys.
+const char* NoEffectReason(std::string_view key) {
+  if (key == "ATTRIBUTES") {
+    return "attributes are read by HBase's coprocessors, and there are none "
+           "here";
+  }
+  if (key == "CONSISTENCY" || key == "REGION_REPLICA_ID") {
+    return "there are no region replicas here, every read is STRONG";
+  }
+  if (key == "METRICS" || key == "ALL_METRICS") {
+    return "scan metrics are HBase region server counters (obkv stats "
+           "counts requests here)";
+  }
+  return nullptr;
+}
+
+bool TakesAttributes(std::string_view name) {
+  static const std::set<std::string_view> kCommands = {
+      "get",    "scan",  "count", "put", "delete",
+      "deleteall", "incr", "append"};
+  return kCommands.count(name) > 0;
+}
+
+// Commands whose trailing map holds attributes only.
+bool MapIsAttributesOnly(std::string_view name) {
+  return name != "get" && name != "scan" && name != "count";
+}
+
+}  // namespace
+
+Status TakeOperationAttributes(ShellCommand* c, std::string* notes) {
+  if (!TakesAttributes(c->name)) return Status::OK();
+  for (ShellValue& arg : c->args) {
+    if (arg.kind != ShellValue::Kind::kMap) continue;
+    for (size_t i = 0; i < arg.entries.size();) {
+      const std::string& key = arg.entries[i].first;
+      if (key == "VISIBILITY" || key == "AUTHORIZATIONS") {
+        return ShellError(c->name,
+                          key +
+                              " is refused: obkvlite has no cell visibility "
+                              "labels, and accepting them without enforcing "
+                              "them would mislead");
+      }
+      const char* reason = NoEffectReason(key);
+      if (reason == nullptr) {
+        ++i;
+        continue;
+      }
+      *notes += "NOTE: " + key + " has no effect here: " + reason + "\n";
+      arg.entries.erase(arg.entries.begin() + static_cast<long>(i));
+    }
+  }
+  if (MapIsAttributesOnly(c->name) && !c->args.empty() &&
+      c->args.back().kind == ShellValue::Kind::kMap &&
+      c->args.back().entries.empty()) {
+    c->args.pop_back();
+  }
+  return Status::OK();
+}
+
+}  // namespace cli
+}  // namespace obkvlite

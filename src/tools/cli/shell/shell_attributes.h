@@ -1,0 +1,38 @@
+// Copyright (c) obkvlite authors.
+//
+// HBase's operation attributes on get, scan, count, put, delete, deleteall,
+// incr and append (table.rb: ATTRIBUTES, CONSISTENCY, METRICS / ALL_METRICS,
+// REGION_REPLICA_ID; VISIBILITY and AUTHORIZATIONS). The first ones tune
+// HBase's region servers (coprocessor attributes, timeline reads of region
+// replicas, scan metrics) and there is nothing here for them to change, so
+// they are taken out of the command's maps, each with one line
+//   NOTE: CONSISTENCY has no effect here: there are no region replicas ...
+// and the command runs. VISIBILITY and AUTHORIZATIONS are security labels:
+// accepting them without enforcing them would mislead, so the command is
+// refused with that reason.
+//
+// Thread safety: pure function.
+
+#ifndef OBKVLITE_TOOLS_CLI_SHELL_SHELL_ATTRIBUTES_H_
+#define OBKVLITE_TOOLS_CLI_SHELL_SHELL_ATTRIBUTES_H_
+
+#include <string>
+
+#include "obkvlite/status.h"
+#include "tools/cli/shell/shell_parser.h"
+
+namespace obkvlite {
+namespace cli {
+
+// Takes the operation attributes out of c's {KEY => value} arguments,
+// appending one note line per attribute to *notes; a map left empty that
+// was the last argument of put, delete, deleteall, incr or append (where a
+// map holds only attributes) is dropped. InvalidArgument naming the key
+// for VISIBILITY and AUTHORIZATIONS. Commands other than the ones above
+// are left as they are.
+Status TakeOperationAttributes(ShellCommand* c, std::string* notes);
+
+}  // namespace cli
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_CLI_SHELL_SHELL_ATTRIBUTES_H_
