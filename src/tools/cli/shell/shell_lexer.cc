@@ -7,6 +7,7 @@
 #include <string>
 
 #include "layout/timeseries_value.h"
+#include "util/hex_digit.h"
 
 namespace obkvlite {
 namespace cli {
@@ -18,13 +19,6 @@ constexpr std::string_view kPunct = ",;{}[]()";
 constexpr Kind kPunctKinds[] = {
     Kind::kComma,    Kind::kSemicolon, Kind::kLBrace, Kind::kRBrace,
     Kind::kLBracket, Kind::kRBracket,  Kind::kLParen, Kind::kRParen};
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool IsDigit(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0;
@@ -148,8 +142,8 @@ class Lexer {
   uint32_t HexRun(int max, int* digits) {
     uint32_t value = 0;
     *digits = 0;
-    while (*digits < max && i_ < text_.size() && HexDigit(text_[i_]) >= 0) {
-      value = value * 16 + static_cast<uint32_t>(HexDigit(Take()));
+    while (*digits < max && i_ < text_.size() && HexDigitValue(text_[i_]) >= 0) {
+      value = value * 16 + static_cast<uint32_t>(HexDigitValue(Take()));
       ++*digits;
     }
     return value;
