@@ -27,6 +27,7 @@
 
 #include "obkvlite/partition_change.h"
 #include "obkvlite/store.h"
+#include "own_server.h"
 #include "server_test_support.h"
 #include "storage/fault_injection.h"
 #include "store_fixture.h"
@@ -377,29 +378,6 @@ TEST_CASE(
 
 // ---- the server killed before each step --------------------------------
 
-// A MariaDB of the test's own under the build folder (the working
-// directory), killed and restarted by scripts/mariadb_server.sh.
-struct OwnServer {
-  OwnServer() {
-    dir = (std::filesystem::current_path() /
-           ("obkv_ddlplan_" + std::to_string(getpid())))
-              .string();
-    REQUIRE(Script("start") == 0);
-  }
-  ~OwnServer() { (void)Script("stop"); }
-  int Script(const std::string& cmd) const {
-    const std::string line = std::string(OBKV_SOURCE_DIR) +
-                             "/scripts/mariadb_server.sh " + cmd + " " + dir +
-                             " >/dev/null";
-    return std::system(line.c_str());
-  }
-  std::string uri(const std::string& database) const {
-    return "mysql://" + TestServerUser() + "@localhost/" + database +
-           "?socket=" + dir + "/mysqld.sock";
-  }
-  std::string dir;
-};
-
 // Kills the server before step n of `change` (then restarts it); returns
 // false once n is past the change's last step.
 bool KillBeforeStep(OwnServer& server, int n,
@@ -422,7 +400,7 @@ TEST_CASE(
     "a two-family partition drop; after restart and repair, check is "
     "clean and the data intact") {
   Watchdog watchdog(290, "ddl plan server kills");
-  OwnServer server;
+  OwnServer server("obkv_ddlplan_");
   const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
   int kills = 0;
   for (int n = 1;; ++n) {

@@ -33,6 +33,7 @@
 #include "obkvlite/rowkey.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
+#include "own_server.h"
 #include "server_test_support.h"
 #include "store_fixture.h"
 
@@ -540,31 +541,9 @@ TEST_CASE("threads share one server store") {
 
 // ---- faults: a server of the test's own, killed mid-batch -----------------
 
-struct OwnServer {
-  OwnServer() {
-    // Under the build folder (the test's working directory), never /tmp.
-    dir = (std::filesystem::current_path() /
-           ("obkv_fault_" + std::to_string(getpid())))
-              .string();
-    REQUIRE(Script("start") == 0);
-  }
-  ~OwnServer() { (void)Script("stop"); }
-  int Script(const std::string& cmd) const {
-    const std::string line = std::string(OBKV_SOURCE_DIR) +
-                             "/scripts/mariadb_server.sh " + cmd + " " + dir +
-                             " >/dev/null";
-    return std::system(line.c_str());
-  }
-  std::string socket() const { return dir + "/mysqld.sock"; }
-  std::string uri(const std::string& database) const {
-    return "mysql://" + TestServerUser() + "@localhost/" + database +
-           "?socket=" + socket();
-  }
-  std::string dir;
-};
 
 TEST_CASE("fault: the server killed mid-batch; no batch is half-applied") {
-  OwnServer server;
+  OwnServer server("obkv_fault_");
   std::unique_ptr<Store> store = MustOpenStore(server.uri("faults"));
   Table* table = CreateKey7Table(store.get());
   constexpr int kRowsPerBatch = 40;
@@ -662,7 +641,7 @@ int64_t Counter(Table* table) {
 }
 
 TEST_CASE("fault: the server killed during increments and a paged scan") {
-  OwnServer server;
+  OwnServer server("obkv_fault_");
   std::unique_ptr<Store> store = MustOpenStore(server.uri("faults2"));
   Table* table = CreateKey7Table(store.get());
   // 700 rows: a full scan reads each family in several pages (256 rows at
