@@ -35,6 +35,7 @@
 #include "obkvlite/store.h"
 #include "own_server.h"
 #include "server_test_support.h"
+#include "storage/mysql_query.h"
 #include "store_fixture.h"
 
 namespace obkvlite {
@@ -376,6 +377,49 @@ TEST_CASE("cli: a URI without '//' is refused, its password never shown") {
   CHECK(create.code != 0);
   CHECK(create.err.find("Sup3r") == std::string::npos);
   CHECK(!std::filesystem::exists("mysql:app:Sup3rSecret@localhost"));
+}
+
+TEST_CASE("obkv sql: a namespaced name resolves to its database") {
+  using storage::ResolveNamespacedNames;
+  CHECK(ResolveNamespacedNames(R"(SELECT K FROM "ns1:users$f" ORDER BY K)") ==
+        R"(SELECT K FROM "ns1"."ns1:users$f" ORDER BY K)");
+  // Strings, backquoted names, comments and names without a namespace stay.
+  const std::string kept =
+      R"(SELECT 'ns:t', `a:b`, "t$f" /* "x:y" */ FROM "t$f" -- "p:q")";
+  CHECK(ResolveNamespacedNames(kept) == kept);
+  CHECK(ResolveNamespacedNames(R"(SELECT ":x", "x:")") ==
+        R"(SELECT ":x", "x:")");
+  // The same query text on a server store as on a store file.
+  ServerDatabase db;
+  const std::string ns = db.name() + "_ns";
+  REQUIRE(RunCli({"--store", db.uri(), "namespace", "create", ns}).code == 0);
+  const std::string spec_path = db.name() + "_users.json";
+  {
+    std::FILE* f = std::fopen(spec_path.c_str(), "w");
+    REQUIRE(f != nullptr);
+    const std::string spec =
+        R"({"table": ")" + ns + R"(:users", "families": [{"name": "f"}]})";
+    std::fputs(spec.c_str(), f);
+    std::fclose(f);
+  }
+  REQUIRE(RunCli({"--store", db.uri(), "create", spec_path}).code == 0);
+  std::remove(spec_path.c_str());
+  REQUIRE(RunCli({"--store", db.uri(), "put", ns + ":users", "alice",
+                  "f:email", "a@x", "--ts", "100"})
+              .code == 0);
+  const CliRun r = RunCli({"--store", db.uri(), "sql",
+                           "SELECT K, V FROM \"" + ns + ":users$f\""});
+  INFO(r.err);
+  CHECK(r.out ==
+        "K      V\n"
+        "-----  ---\n"
+        "alice  a@x\n");
+  // A backslash in a string is itself, as on a store file.
+  CHECK(RunCli({"--store", db.uri(), "sql", R"(SELECT 'a\b' AS s)"}).out ==
+        "s\n---\na\\b\n");
+  REQUIRE(RunCli({"--store", db.uri(), "disable", ns + ":users"}).code == 0);
+  REQUIRE(RunCli({"--store", db.uri(), "drop", ns + ":users"}).code == 0);
+  REQUIRE(RunCli({"--store", db.uri(), "namespace", "drop", ns}).code == 0);
 }
 
 TEST_CASE("namespace create works on a fresh server store") {

@@ -48,6 +48,45 @@ QueryValue::Kind KindOf(const MYSQL_FIELD& field) {
 
 }  // namespace
 
+std::string ResolveNamespacedNames(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 8);
+  for (size_t i = 0; i < sql.size();) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"' || c == '`') {
+      const size_t close = sql.find(c, i + 1);
+      const size_t end = close == std::string_view::npos ? sql.size() : close + 1;
+      const std::string_view quoted = sql.substr(i, end - i);
+      const size_t colon = quoted.find(':');
+      if (c == '"' && close != std::string_view::npos &&
+          colon != std::string_view::npos && colon > 1 &&
+          colon + 2 < quoted.size()) {
+        // Relation "ns:t$f" lives in database `ns` (the namespace's).
+        out.append(quoted.substr(0, colon));
+        out.append("\".");
+        out.append(quoted);
+      } else {
+        out.append(quoted);
+      }
+      i = end;
+      continue;
+    }
+    if (sql.substr(i, 2) == "/*" || sql.substr(i, 2) == "--" || c == '#') {
+      const bool block = sql.substr(i, 2) == "/*";
+      const size_t close = block ? sql.find("*/", i + 2) : sql.find('\n', i);
+      const size_t end = close == std::string_view::npos
+                             ? sql.size()
+                             : close + (block ? 2 : 1);
+      out.append(sql.substr(i, end - i));
+      i = end;
+      continue;
+    }
+    out.push_back(c);
+    ++i;
+  }
+  return out;
+}
+
 Status CheckReadOnlyQuery(std::string_view sql) {
   // Words outside quotes and comments, and where the statement ends.
   std::vector<std::string> words;
@@ -115,11 +154,16 @@ Result<QueryResult> RunReadOnlyQuery(const std::string& location,
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> conn,
                         MysqlConnection::Open(uri, /*read_only=*/true,
                                               /*use_database=*/true));
-  OBKV_RETURN_IF_ERROR(
-      conn->Exec("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES')"));
+  // ANSI_QUOTES: "t$f" names a relation, as in SQLite; NO_BACKSLASH_ESCAPES:
+  // a backslash in a string is itself, as in SQLite and as the check above
+  // reads the text.
+  OBKV_RETURN_IF_ERROR(conn->Exec(
+      "SET SESSION sql_mode = "
+      "CONCAT(@@sql_mode, ',ANSI_QUOTES,NO_BACKSLASH_ESCAPES')"));
   OBKV_RETURN_IF_ERROR(conn->Exec("START TRANSACTION READ ONLY"));
   MYSQL* m = conn->handle();
-  if (mysql_real_query(m, sql.data(), sql.size()) != 0) {
+  const std::string resolved = ResolveNamespacedNames(sql);
+  if (mysql_real_query(m, resolved.data(), resolved.size()) != 0) {
     Status st = conn->Error("sql");
     (void)conn->Exec("ROLLBACK");
     return st;
