@@ -295,6 +295,52 @@ TEST_CASE(
   CHECK(fired >= 8);
 }
 
+// The same deadlock with retry_attempts=1 (StoreOptions::retry, which DDL
+// plan steps honour): the change fails as Aborted instead of re-running,
+// and the next open leaves the table either as it was or wholly changed.
+TEST_CASE(
+    "ddl plan: with retry_attempts=1 a deadlocked partition change fails "
+    "as Aborted and is never half-done") {
+  REQUIRE(OnTestServer());
+  Watchdog watchdog(300, "ddl plan deadlock, no retry");
+  const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
+  PartitionChange drop;
+  drop.op = PartitionOp::kDrop;
+  drop.partitions = {1};
+  int failed = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    ServerDatabase db;
+    auto store = MustOpenStore(db.uri() + "&retry_attempts=1");
+    REQUIRE(store->CreateTable(spec).ok());
+    PutRows(store.get(), "t");
+    InjectFault(InjectedFault::kDeadlock, n);
+    Result<PartitionChangeResult> r = store->ChangePartitions("t", drop);
+    if (!ClearInjectedFault()) {
+      REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+      break;
+    }
+    REQUIRE_FALSE(r.ok());
+    INFO(r.status().ToString());
+    CHECK(r.status().IsAborted());
+    ++failed;
+    store.reset();
+    store = MustOpenStore(db.uri());  // repairs what was recorded
+    CHECK(Plans(db).empty());
+    CHECK(Differences(store.get()) == "");
+    const size_t bounds =
+        MustTable(store.get(), "t")->spec().families[0].partition.bounds.size();
+    CHECK((bounds == 2 || bounds == 3));
+    CHECK(Cells(store.get(), "t") ==
+          (bounds == 3 ? "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 "
+                         "n/cf1 n/cf2 z/cf1 z/cf2 "
+                       : "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 "));
+    CHECK(ServerPartitions(db, "t$cf1").size() == bounds);
+    CHECK(ServerPartitions(db, "t$cf2").size() == bounds);
+  }
+  CHECK(failed >= 8);
+}
+
 // Runs `change` stopped before its n-th step (then reopens the store, which
 // repairs it); false once n is past the change's last step.
 bool StopBeforeStep(std::unique_ptr<Store>& store, const std::string& uri,

@@ -8,6 +8,7 @@
 #include "ddl/store_ddl.h"
 #include "storage/fault_injection.h"
 #include "storage/namespaces.h"
+#include "storage/retry_backoff.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -16,7 +17,6 @@ namespace {
 
 // Times a step runs while the server rolls it back as a deadlock victim or
 // a lock-wait timeout.
-constexpr int kStepAttempts = 5;
 
 std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
 
@@ -137,9 +137,11 @@ Result<bool> CreatedAlready(Connection* writer, const std::string& sql) {
 }
 
 // Runs step `k` once and records it done. `resumed`: its outcome is
-// unknown (repair), so a CREATE TABLE that did run is skipped.
+// unknown (repair), so a CREATE TABLE that did run is skipped. `*applied`
+// becomes true once a server statement of the step has run (its record
+// may still fail after it).
 Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
-                   bool resumed) {
+                   bool resumed, bool* applied) {
   const std::string& step = plan.steps[k];
   if (step.rfind("@catalog", 0) == 0) {
     // The catalog row and the step reached commit together.
@@ -171,6 +173,7 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
     if (!skip) st = writer->Exec(step);
   }
   OBKV_RETURN_IF_ERROR(st);
+  *applied = true;
   OBKV_ASSIGN_OR_RETURN(Transaction txn,
                         Transaction::Begin(writer, Transaction::Kind::kWrite));
   OBKV_RETURN_IF_ERROR(Advance(writer, plan, k + 1));
@@ -178,16 +181,18 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
 }
 
 // A step run again has an unknown outcome: it is resumed.
-Status RunStep(Connection* writer, const DdlPlan& plan, int k, bool resumed) {
+Status RunStep(Connection* writer, const RetryOptions& retry,
+               const DdlPlan& plan, int k, bool resumed, bool* applied) {
   int attempt = 0;
-  return RetryAborted(writer, [&]() {
-    return RunStepOnce(writer, plan, k, resumed || attempt++ > 0);
+  return RetryAborted(writer, retry, [&]() {
+    return RunStepOnce(writer, plan, k, resumed || attempt++ > 0, applied);
   });
 }
 
 // Runs the steps from plan->reached on; `resumed` as RunStepOnce's for the
-// first of them.
-Status RunFrom(Connection* writer, DdlPlan* plan, bool resumed) {
+// first of them; `*applied` as RunStepOnce's, for any of them.
+Status RunFrom(Connection* writer, const RetryOptions& retry, DdlPlan* plan,
+               bool resumed, bool* applied) {
   const int n = static_cast<int>(plan->steps.size());
   for (int k = plan->reached; k < n; ++k) {
     RunInjectedDdlStepHook();
@@ -196,20 +201,22 @@ Status RunFrom(Connection* writer, DdlPlan* plan, bool resumed) {
                              std::to_string(k + 1));
     }
     OBKV_RETURN_IF_ERROR(
-        RunStep(writer, *plan, k, resumed && k == plan->reached)
+        RunStep(writer, retry, *plan, k, resumed && k == plan->reached,
+                applied)
             .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
                         std::to_string(k + 1) + ": "));
     plan->reached = k + 1;
   }
-  return RetryAborted(writer, [&]() { return Forget(writer, *plan); });
+  return RetryAborted(writer, retry, [&]() { return Forget(writer, *plan); });
 }
 
 // Drops what a create's steps made; the plan goes with them.
-Status RollBack(Connection* writer, const DdlPlan& plan) {
+Status RollBack(Connection* writer, const RetryOptions& retry,
+                const DdlPlan& plan) {
   for (const std::string& drop : plan.undo) {
     OBKV_RETURN_IF_ERROR(writer->Exec(drop));
   }
-  return RetryAborted(writer, [&]() { return Forget(writer, plan); });
+  return RetryAborted(writer, retry, [&]() { return Forget(writer, plan); });
 }
 
 bool CatalogRowWritten(const DdlPlan& plan) {
@@ -221,14 +228,15 @@ bool CatalogRowWritten(const DdlPlan& plan) {
 
 }  // namespace
 
-Status RetryAborted(Connection* writer, const std::function<Status()>& fn) {
-  Status st;
-  for (int attempt = 0; attempt < kStepAttempts; ++attempt) {
-    st = fn();
-    if (!st.IsAborted()) break;
+Status RetryAborted(Connection* writer, const RetryOptions& retry,
+                    const std::function<Status()>& fn) {
+  for (int attempt = 1;; ++attempt) {
+    Status st = fn();
+    if (!st.IsAborted()) return st;
     writer->Rollback();
+    if (attempt >= retry.max_attempts) return st;
+    BackOff(retry, attempt);
   }
-  return st;
 }
 
 std::string DescribeDdlPlan(const DdlPlan& plan) {
@@ -239,11 +247,12 @@ std::string DescribeDdlPlan(const DdlPlan& plan) {
          std::to_string(plan.steps.size()) + " steps done)";
 }
 
-Status RunDdlPlan(Connection* writer, DdlPlan plan) {
+Status RunDdlPlan(Connection* writer, const RetryOptions& retry, DdlPlan plan) {
   OBKV_RETURN_IF_ERROR(writer->Revive());
   OBKV_RETURN_IF_ERROR(
-      RetryAborted(writer, [&]() { return Record(writer, &plan); }));
-  Status st = RunFrom(writer, &plan, /*resumed=*/false);
+      RetryAborted(writer, retry, [&]() { return Record(writer, &plan); }));
+  bool applied = false;
+  Status st = RunFrom(writer, retry, &plan, /*resumed=*/false, &applied);
   if (st.ok()) return st;
   writer->Rollback();
   // A lost server or client: the plan stays for repair.
@@ -253,13 +262,18 @@ Status RunDdlPlan(Connection* writer, DdlPlan plan) {
         "(recorded for repair: opening the store again or "
         "`obkv repair` finishes it) ");
   }
-  // The server refused a step: nothing of it was applied.
+  // The server refused a step. A create is rolled back; any other change
+  // is forgotten only when none of its statements ran (a statement that
+  // ran before its record failed, e.g. by a deadlock past the retries,
+  // leaves the plan to be finished).
   if (plan.kind == "create" && !CatalogRowWritten(plan)) {
-    if (RollBack(writer, plan).ok()) return st;
-  } else if (plan.reached == 0) {
+    if (RollBack(writer, retry, plan).ok()) return st;
+  } else if (plan.reached == 0 && !applied) {
     if (Forget(writer, plan).ok()) return st;
   }
-  return st.WithPrefix("(recorded for repair) ");
+  return st.WithPrefix(
+      "(recorded for repair: opening the store again or `obkv repair` "
+      "finishes it) ");
 }
 
 Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn) {
@@ -306,11 +320,12 @@ Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn) {
   return out;
 }
 
-Status RepairDdlPlans(Connection* writer, const std::string& subject,
+Status RepairDdlPlans(Connection* writer, const RetryOptions& retry,
+                      const std::string& subject,
                       std::vector<std::string>* report) {
   OBKV_RETURN_IF_ERROR(writer->Revive());
   std::vector<DdlPlan> plans;
-  OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+  OBKV_RETURN_IF_ERROR(RetryAborted(writer, retry, [&]() -> Status {
     OBKV_ASSIGN_OR_RETURN(plans, LoadDdlPlans(writer));
     return Status::OK();
   }));
@@ -319,8 +334,10 @@ Status RepairDdlPlans(Connection* writer, const std::string& subject,
     if (!subject.empty() && plan.subject != subject) continue;
     const std::string what = DescribeDdlPlan(plan);
     const bool roll_back = plan.kind == "create" && !CatalogRowWritten(plan);
-    Status st = roll_back ? RollBack(writer, plan)
-                          : RunFrom(writer, &plan, /*resumed=*/true);
+    bool applied = false;
+    Status st = roll_back
+                    ? RollBack(writer, retry, plan)
+                    : RunFrom(writer, retry, &plan, /*resumed=*/true, &applied);
     if (!st.ok()) writer->Rollback();
     if (report != nullptr) {
       report->push_back(

@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 
@@ -62,8 +63,8 @@ struct DdlPlan {
 // Records `plan` and runs every step. A failed step leaves the plan
 // recorded for repair (the error says so), except when nothing was applied
 // yet, or for a create, which is rolled back at once when it can be.
-// Deadlocks and lock-wait timeouts re-run the step (bounded).
-Status RunDdlPlan(Connection* writer, DdlPlan plan);
+// Deadlocks and lock-wait timeouts re-run the step (RetryAborted).
+Status RunDdlPlan(Connection* writer, const RetryOptions& retry, DdlPlan plan);
 
 // The recorded plans, oldest first.
 Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn);
@@ -72,14 +73,17 @@ Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn);
 // or every plan when `subject` is empty. Appends one line per plan to
 // `report` (may be null): what was done, or why it could not be.
 // Returns the first failure; the plans that failed stay recorded.
-Status RepairDdlPlans(Connection* writer, const std::string& subject,
+Status RepairDdlPlans(Connection* writer, const RetryOptions& retry,
+                      const std::string& subject,
                       std::vector<std::string>* report);
 
-// Runs `fn` again (after a rollback) while it fails with Aborted, the
-// server having rolled it back (a deadlock or lock-wait timeout: 1213,
-// 1205), up to 5 times in all. For the reads and idempotent writes around
-// a change, which the store's write retry does not cover.
-Status RetryAborted(Connection* writer, const std::function<Status()>& fn);
+// Runs `fn` again (after a rollback and retry's backoff) while it fails
+// with Aborted, the server having rolled it back (a deadlock or lock-wait
+// timeout: 1213, 1205), up to retry.max_attempts times in all; then the
+// last Aborted. For the reads and idempotent writes around a change, which
+// the store's write retry does not cover.
+Status RetryAborted(Connection* writer, const RetryOptions& retry,
+                    const std::function<Status()>& fn);
 
 // "plan 3: partition change ... of table 't', step 2 of 5 reached".
 std::string DescribeDdlPlan(const DdlPlan& plan);

@@ -28,8 +28,12 @@ bool ContainsNoCase(std::string text, std::string_view word) {
 
 class MysqlEngine final : public Engine {
  public:
-  MysqlEngine(MysqlUri uri, EngineInfo info, DdlDialect dialect)
-      : uri_(std::move(uri)), info_(std::move(info)), dialect_(dialect) {}
+  MysqlEngine(MysqlUri uri, EngineInfo info, DdlDialect dialect,
+              const RetryOptions& retry)
+      : uri_(std::move(uri)),
+        info_(std::move(info)),
+        dialect_(dialect),
+        retry_(retry) {}
 
   const EngineInfo& info() const override { return info_; }
   bool partitions_are_tables() const override { return false; }
@@ -46,13 +50,13 @@ class MysqlEngine final : public Engine {
   // run step by step; a plan of the same subject left by a crash is
   // repaired first.
   Status CreateTable(Connection* writer, const TableSpec& spec) override {
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, spec.name, nullptr));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, retry_, spec.name, nullptr));
     OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, spec.name));
     if (exists) {
       return Status::AlreadyExists("table '" + spec.name + "' already exists");
     }
     OBKV_RETURN_IF_ERROR(RetryAborted(
-        writer, [&]() { return CheckNoStrayRelations(writer, spec); }));
+        writer, retry_, [&]() { return CheckNoStrayRelations(writer, spec); }));
     DdlPlan plan;
     plan.kind = "create";
     plan.subject = spec.name;
@@ -60,11 +64,11 @@ class MysqlEngine final : public Engine {
     plan.steps.push_back("@catalog insert");
     plan.undo = ServerDropStatements(spec, dialect_);
     plan.spec_json = spec.json;
-    return RunDdlPlan(writer, std::move(plan));
+    return RunDdlPlan(writer, retry_, std::move(plan));
   }
 
   Status DropTable(Connection* writer, const TableSpec& spec) override {
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, spec.name, nullptr));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, retry_, spec.name, nullptr));
     OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, spec.name));
     if (!exists) return Status::NotFound("table '" + spec.name + "' not found");
     // The catalog row goes first: a crash after it leaves a recorded plan
@@ -76,7 +80,7 @@ class MysqlEngine final : public Engine {
     for (std::string& drop : ServerDropStatements(spec, dialect_)) {
       plan.steps.push_back(std::move(drop));
     }
-    return RunDdlPlan(writer, std::move(plan));
+    return RunDdlPlan(writer, retry_, std::move(plan));
   }
 
   DdlDialect ddl_dialect() const override { return dialect_; }
@@ -89,14 +93,14 @@ class MysqlEngine final : public Engine {
 
   Status RepairPlans(Connection* writer, const std::string& subject,
                      std::vector<std::string>* report) override {
-    return RepairDdlPlans(writer, subject, report);
+    return RepairDdlPlans(writer, retry_, subject, report);
   }
 
   Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
                              const TableSpec& after,
                              const std::vector<FamilyMoves>& moves,
                              const MoveProgress& /*progress*/) override {
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, before.name, nullptr));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, retry_, before.name, nullptr));
     OBKV_ASSIGN_OR_RETURN(bool exists, Has(writer, before.name));
     if (!exists) {
       return Status::NotFound("table '" + before.name + "' not found");
@@ -108,14 +112,15 @@ class MysqlEngine final : public Engine {
     plan.steps = AlterTableStatements(before, after, moves, dialect_);
     plan.steps.push_back("@catalog update");
     plan.spec_json = after.json;
-    OBKV_RETURN_IF_ERROR(RunDdlPlan(writer, std::move(plan)));
+    OBKV_RETURN_IF_ERROR(RunDdlPlan(writer, retry_, std::move(plan)));
     return int64_t{0};
   }
 
   Status TruncateTables(Connection* writer,
                         const std::vector<TableSpec>& specs) override {
     if (specs.empty()) return Status::OK();
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, specs[0].name, nullptr));
+    OBKV_RETURN_IF_ERROR(
+        RepairDdlPlans(writer, retry_, specs[0].name, nullptr));
     DdlPlan plan;
     plan.kind = "truncate";
     plan.subject = specs[0].name;
@@ -124,12 +129,12 @@ class MysqlEngine final : public Engine {
         plan.steps.push_back(std::move(stmt));
       }
     }
-    return RunDdlPlan(writer, std::move(plan));
+    return RunDdlPlan(writer, retry_, std::move(plan));
   }
 
   // The database first, the registry row last (and the other way round).
   Status CreateNamespace(Connection* writer, const std::string& ns) override {
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, ns, nullptr));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, retry_, ns, nullptr));
     OBKV_ASSIGN_OR_RETURN(bool registered, NamespaceRegistered(writer, ns));
     if (registered) {
       return Status::AlreadyExists("namespace '" + ns + "' already exists");
@@ -141,11 +146,11 @@ class MysqlEngine final : public Engine {
     plan.subject = ns;
     plan.steps = {"CREATE DATABASE IF NOT EXISTS " + QuoteMysqlIdentifier(ns),
                   kClaimNamespaceStep + uri_.database, "@namespace add"};
-    return RunDdlPlan(writer, std::move(plan));
+    return RunDdlPlan(writer, retry_, std::move(plan));
   }
 
   Status DropNamespace(Connection* writer, const std::string& ns) override {
-    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, ns, nullptr));
+    OBKV_RETURN_IF_ERROR(RepairDdlPlans(writer, retry_, ns, nullptr));
     OBKV_ASSIGN_OR_RETURN(bool registered, NamespaceRegistered(writer, ns));
     if (!registered) {
       return Status::NotFound("namespace '" + ns + "' does not exist");
@@ -155,25 +160,26 @@ class MysqlEngine final : public Engine {
     DdlPlan plan;
     plan.kind = "namespace drop";
     plan.subject = ns;
-    plan.steps = {"@namespace remove", kDropNamespaceDatabaseStep + uri_.database};
-    return RunDdlPlan(writer, std::move(plan));
+    plan.steps = {"@namespace remove",
+                  kDropNamespaceDatabaseStep + uri_.database};
+    return RunDdlPlan(writer, retry_, std::move(plan));
   }
 
  private:
   // CatalogHas, run again after a deadlock.
-  static Result<bool> Has(Connection* writer, const std::string& name) {
+  Result<bool> Has(Connection* writer, const std::string& name) const {
     bool has = false;
-    OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(RetryAborted(writer, retry_, [&]() -> Status {
       OBKV_ASSIGN_OR_RETURN(has, CatalogHas(writer, name));
       return Status::OK();
     }));
     return has;
   }
 
-  static Result<bool> NamespaceRegistered(Connection* writer,
-                                          const std::string& ns) {
+  Result<bool> NamespaceRegistered(Connection* writer,
+                                   const std::string& ns) const {
     std::vector<std::string> all;
-    OBKV_RETURN_IF_ERROR(RetryAborted(writer, [&]() -> Status {
+    OBKV_RETURN_IF_ERROR(RetryAborted(writer, retry_, [&]() -> Status {
       OBKV_ASSIGN_OR_RETURN(all, LoadNamespaces(writer));
       return Status::OK();
     }));
@@ -191,9 +197,8 @@ class MysqlEngine final : public Engine {
           std::unique_ptr<Statement> q,
           writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES "
                           "WHERE TABLE_SCHEMA = " +
-                          (ns == kDefaultNamespace
-                               ? std::string("DATABASE()")
-                               : QuoteSqlString(ns)) +
+                          (ns == kDefaultNamespace ? std::string("DATABASE()")
+                                                   : QuoteSqlString(ns)) +
                           " AND TABLE_NAME = ?1"));
       q->BindText(1, relation);
       OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
@@ -211,6 +216,7 @@ class MysqlEngine final : public Engine {
   const MysqlUri uri_;
   const EngineInfo info_;
   const DdlDialect dialect_;
+  const RetryOptions retry_;  // DDL plan steps and the reads around them
 };
 
 // Creates the database when allowed, then selects it.
@@ -275,7 +281,8 @@ Status CheckCatalog(MysqlConnection* writer, const StoreOptions& options,
 }  // namespace
 
 Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
-                                     const MysqlUri& uri) {
+                                     const MysqlUri& uri,
+                                     const RetryOptions& retry) {
   if (options.sqlite.shards > 1 || options.sqlite.shards < 0) {
     return Status::InvalidArgument(
         "options.sqlite.shards: a server store has no shard files (shards are "
@@ -304,12 +311,13 @@ Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
   // A writable open finishes (or rolls back) what a crash left unfinished;
   // one that cannot is reported in info.repaired, and `obkv check` lists it.
   if (!options.read_only) {
-    (void)RepairDdlPlans(writer.get(), "", &info.repaired);
+    (void)RepairDdlPlans(writer.get(), retry, "", &info.repaired);
   }
   OpenedEngine out;
   OBKV_ASSIGN_OR_RETURN(out.specs, LoadCatalog(writer.get()));
   out.writers.push_back(std::move(writer));
-  out.engine = std::make_unique<MysqlEngine>(uri, std::move(info), dialect);
+  out.engine =
+      std::make_unique<MysqlEngine>(uri, std::move(info), dialect, retry);
   return out;
 }
 

@@ -26,8 +26,11 @@
 namespace obkvlite {
 namespace storage {
 
+// `retry`: StoreOptions::retry with the URI's overrides; DDL plan steps
+// (storage/ddl_plan.h) retry under it.
 Result<OpenedEngine> OpenMysqlEngine(const StoreOptions& options,
-                                     const MysqlUri& uri);
+                                     const MysqlUri& uri,
+                                     const RetryOptions& retry);
 
 }  // namespace storage
 }  // namespace obkvlite

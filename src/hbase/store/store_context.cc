@@ -1,12 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/store/store_context.h"
 
-#include <algorithm>
-#include <chrono>
-#include <random>
-#include <thread>
-
 #include "obkvlite/bytes.h"
+#include "storage/retry_backoff.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
@@ -19,22 +15,6 @@ Status RunOnce(storage::Connection* writer,
       storage::Transaction::Begin(writer, storage::Transaction::Kind::kWrite));
   OBKV_RETURN_IF_ERROR(body(writer));
   return txn.Commit();
-}
-
-// Sleeps a random time in [b/2, b] after attempt `attempt` (1-based),
-// b = min(initial * 2^(attempt-1), max): the jitter keeps two writers that
-// conflicted from meeting again in step.
-void BackOff(const RetryOptions& retry, int attempt) {
-  int64_t backoff = retry.initial_backoff_ms;
-  for (int i = 1; i < attempt && backoff < retry.max_backoff_ms; ++i) {
-    backoff *= 2;
-  }
-  backoff = std::min<int64_t>(backoff, retry.max_backoff_ms);
-  if (backoff <= 0) return;
-  thread_local std::minstd_rand random(std::random_device{}());
-  const int64_t wait_us =
-      backoff * 500 + static_cast<int64_t>(random() % (backoff * 500 + 1));
-  std::this_thread::sleep_for(std::chrono::microseconds(wait_us));
 }
 
 }  // namespace
@@ -67,7 +47,7 @@ Status StoreContext::RunInWriteTransaction(
           " (retry.max_attempts " + std::to_string(retry_.max_attempts) +
           "), nothing was applied; the last conflict: " + st.message());
     }
-    BackOff(retry_, attempt);
+    storage::BackOff(retry_, attempt);
   }
 }
 

@@ -33,9 +33,10 @@ Result<TableSpec> CatalogSpecOnce(storage::Connection* conn,
 
 // CatalogSpecOnce, run again when the server rolls the read back.
 Result<TableSpec> CatalogSpec(storage::Connection* conn,
+                              const RetryOptions& retry,
                               const std::string& name) {
   TableSpec spec;
-  OBKV_RETURN_IF_ERROR(storage::RetryAborted(conn, [&]() -> Status {
+  OBKV_RETURN_IF_ERROR(storage::RetryAborted(conn, retry, [&]() -> Status {
     OBKV_ASSIGN_OR_RETURN(spec, CatalogSpecOnce(conn, name));
     return Status::OK();
   }));
@@ -65,7 +66,8 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
   auto change = live->ChangeLock();
   StoreContext::AllShardsLock write_lock(ctx_.get());
   if (!dry_run) OBKV_RETURN_IF_ERROR(FinishCrashedChange(name, live));
-  OBKV_ASSIGN_OR_RETURN(TableSpec before, CatalogSpec(ctx_->writer(), name));
+  OBKV_ASSIGN_OR_RETURN(TableSpec before,
+                        CatalogSpec(ctx_->writer(), ctx_->retry(), name));
   OBKV_ASSIGN_OR_RETURN(TableChange planned, plan(before));
   if (ddl != nullptr) {
     *ddl = AlterTableStatements(before, planned.after, planned.moves,
@@ -93,7 +95,8 @@ Status StoreImpl::FinishCrashedChange(const std::string& name,
       ctx_->engine()->RepairPlans(ctx_->writer(), name, &report));
   if (report.empty()) return Status::OK();
   // The change finished now: the table is what the catalog says.
-  OBKV_ASSIGN_OR_RETURN(TableSpec spec, CatalogSpec(ctx_->writer(), name));
+  OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                        CatalogSpec(ctx_->writer(), ctx_->retry(), name));
   ctx_->EvictWriterStatements(name + "$");
   ctx_->readers().InvalidateStatements();
   auto_split_.Forget(name);
@@ -155,9 +158,9 @@ Status StoreImpl::PurgeBeforeVersionsRise(const TableSpec& after) {
   bool rises = false;
   for (const FamilySpec& f : (*table)->spec().families) {
     const FamilySpec* next = after.FindFamily(f.name);
-    rises = rises || (next != nullptr && f.max_versions > 0 &&
-                      (next->max_versions == 0 ||
-                       next->max_versions > f.max_versions));
+    rises = rises ||
+            (next != nullptr && f.max_versions > 0 &&
+             (next->max_versions == 0 || next->max_versions > f.max_versions));
   }
   if (!rises) return Status::OK();
   return (*table)->Purge().status().WithPrefix("alter");
@@ -194,7 +197,8 @@ Status StoreImpl::TruncateTable(const std::string& name,
     auto change = live->ChangeLock();
     StoreContext::AllShardsLock write_lock(ctx_.get());
     if (!options.dry_run) OBKV_RETURN_IF_ERROR(FinishCrashedChange(name, live));
-    OBKV_ASSIGN_OR_RETURN(TableSpec spec, CatalogSpec(ctx_->writer(), name));
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                          CatalogSpec(ctx_->writer(), ctx_->retry(), name));
     // The index tables empty with their table, in the same transaction.
     std::vector<TableSpec> tables = {spec};
     for (const IndexSpec& index : spec.indexes) {
