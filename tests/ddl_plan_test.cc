@@ -493,6 +493,78 @@ TEST_CASE(
   CHECK(kills >= 4);
 }
 
+TEST_CASE(
+    "ddl plan: the server killed before each step of a drop, an alter and a "
+    "namespace create; after restart and repair, each is finished") {
+  Watchdog watchdog(290, "ddl plan server kills, drop alter namespace");
+  OwnServer server("obkv_ddlplan2_");
+  const TableSpec spec =
+      MustParseSpec(SpecJson("t", kTwoFamilies, R"({"strategy": "none"})"));
+  const TableSpec three = MustParseSpec(
+      SpecJson("t", R"([{"name": "cf1"}, {"name": "cf2"}, {"name": "cf3"}])",
+               R"({"strategy": "none"})"));
+  // drop: the catalog row, then one DROP TABLE per family.
+  int kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "kd" + std::to_string(n);
+    auto store = MustOpenStore(server.uri(db));
+    REQUIRE(store->CreateTable(spec).ok());
+    REQUIRE(store->DisableTable("t", ChangeOptions()).ok());
+    if (!KillBeforeStep(server, n, [&] { return store->DropTable("t"); })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    CHECK(store->ListTables().empty());
+  }
+  CHECK(kills == 3);
+  // alter: a family added (CREATE TABLE t$cf3, then the catalog row).
+  kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "ka" + std::to_string(n);
+    auto store = MustOpenStore(server.uri(db));
+    REQUIRE(store->CreateTable(spec).ok());
+    PutRows(store.get(), "t");
+    if (!KillBeforeStep(server, n, [&] {
+          return store->AlterTable(three, ChangeOptions());
+        })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    CHECK(MustTable(store.get(), "t")->spec().families.size() == 3);
+    CHECK(Cells(store.get(), "t") ==
+          "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 "
+          "z/cf2 ");
+  }
+  CHECK(kills == 2);
+  // namespace create: the database, its owner row, the registry row.
+  kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "kn" + std::to_string(n);
+    const std::string ns = db + "_ns";
+    auto store = MustOpenStore(server.uri(db));
+    if (!KillBeforeStep(server, n, [&] { return store->CreateNamespace(ns); })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    Result<std::vector<std::string>> all = store->ListNamespaces();
+    REQUIRE(all.ok());
+    CHECK(std::find(all->begin(), all->end(), ns) != all->end());
+  }
+  CHECK(kills == 3);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
