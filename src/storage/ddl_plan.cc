@@ -15,9 +15,6 @@ namespace obkvlite {
 namespace storage {
 namespace {
 
-// Times a step runs while the server rolls it back as a deadlock victim or
-// a lock-wait timeout.
-
 std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
 
 std::string PlanJson(const DdlPlan& plan) {
