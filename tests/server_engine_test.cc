@@ -379,6 +379,32 @@ TEST_CASE("cli: a URI without '//' is refused, its password never shown") {
   CHECK(!std::filesystem::exists("mysql:app:Sup3rSecret@localhost"));
 }
 
+TEST_CASE("describe on a server store shows the server's partitioning") {
+  ServerDatabase db;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri());
+  // MariaDB has no KEY on a prefix of K: the server's table is plain KEY.
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(
+                  R"({"table":"kp","families":[{"name":"f"}],)"
+                  R"("partition":{"strategy":"key","partitions":7,)"
+                  R"("prefix_length":4}})"))
+              .ok());
+  REQUIRE(store
+              ->CreateTable(
+                  MustParseSpec(R"({"table":"t","families":[{"name":"f"}]})"))
+              .ok());
+  store.reset();
+  CliRun r = RunCli({"--store", db.uri(), "describe", "kp"});
+  INFO(r.err);
+  CHECK(r.out.find("  partitioning         KEY(K_PREFIX = substring(K, 1, 4)) "
+                   "PARTITIONS 7, hash oceanbase\n"
+                   "  physical partitions  7\n"
+                   "  server partitioning  KEY(K) PARTITIONS 7\n") !=
+        std::string::npos);
+  r = RunCli({"--store", db.uri(), "describe", "t"});
+  CHECK(r.out.find("  server partitioning  none\n") != std::string::npos);
+}
+
 TEST_CASE("obkv sql: a namespaced name resolves to its database") {
   using storage::ResolveNamespacedNames;
   CHECK(ResolveNamespacedNames(R"(SELECT K FROM "ns1:users$f" ORDER BY K)") ==

@@ -14,15 +14,24 @@
 //     value type           varbinary(1048576)
 //     partitioning         KEY(K) PARTITIONS 97, hash oceanbase
 //     physical partitions  97
+// On a server store each family also shows what the server really has
+// (information_schema.PARTITIONS), which can differ from the spec: MariaDB
+// has no KEY on a prefix of K, so a virtual-prefix KEY table is plain KEY
+// there:
+//     server partitioning  KEY(`K`) PARTITIONS 97
 // --json prints the canonical spec JSON instead.
 
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "ddl/partitioning_text.h"
+#include "layout/partition_sql.h"
 #include "obkvlite/spec.h"
+#include "obkvlite/store.h"
+#include "storage/readonly_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -40,6 +49,44 @@ std::string Line(const std::string& indent, const std::string& label,
   std::string out = indent + label;
   out.append(width > label.size() ? width - label.size() : 1, ' ');
   return out + value + "\n";
+}
+
+// A partitioning expression as the spec's text writes it: the server quotes
+// its column names ("K" or `K`); the columns are K, T and K_PREFIX.
+std::string Unquoted(std::string expression) {
+  std::string out;
+  for (char c : expression) {
+    if (c != '"' && c != '`') out += c;
+  }
+  return out;
+}
+
+// The server's partitioning of `relation`, as PARTITION BY text.
+Result<std::string> ServerPartitioning(const std::string& location,
+                                       const std::string& relation) {
+  std::string text = "missing on the server";
+  OBKV_RETURN_IF_ERROR(storage::RunReadOnlySql(
+      location, layout::ServerPartitioningSql(relation),
+      [&](const storage::QueryResult& result) {
+        if (result.rows.empty()) return Status::OK();
+        const std::vector<storage::QueryValue>& row = result.rows[0];
+        if (row[0].kind == storage::QueryValue::kNull) {
+          text = "none";
+          return Status::OK();
+        }
+        text = row[0].bytes + "(" + Unquoted(row[1].bytes) + ") PARTITIONS " +
+               row[2].bytes;
+        if (row[3].kind != storage::QueryValue::kNull) {
+          const long long parts = std::stoll(row[2].bytes);
+          const long long subs = std::stoll(row[5].bytes);
+          text += " SUBPARTITION BY " + row[3].bytes + "(" +
+                  Unquoted(row[4].bytes) +
+                  ") SUBPARTITIONS " +
+                  std::to_string(parts > 0 ? subs / parts : 0);
+        }
+        return Status::OK();
+      }));
+  return text;
 }
 
 void PrintFamily(const TableSpec& spec, const FamilySpec& f,
@@ -85,6 +132,12 @@ int RunDescribe(const DescribeArgs& args, CliContext& ctx) {
                    11);
   for (const FamilySpec& family : spec.families) {
     PrintFamily(spec, family, *ctx.out);
+    if (IsServerLocation(ctx.store_path)) {
+      Result<std::string> server =
+          ServerPartitioning(ctx.store_path, FamilyRelationName(spec, family));
+      if (!server.ok()) return ctx.Fail(server.status());
+      *ctx.out << Line("  ", "server partitioning", *server, 21);
+    }
   }
   return kExitOk;
 }
