@@ -5,7 +5,7 @@
 # migration test, the tmux terminal test), the same suites under ASan+UBSan
 # (scripts/sanitize.sh), the threaded suites under ThreadSanitizer
 # (scripts/tsan.sh) and the fuzz targets: corpus replay and
-# OBKV_FUZZ_SECONDS (default 20) each (scripts/fuzz.sh). Each step prints
+# OBKV_FUZZ_SECONDS (default 10) each (scripts/fuzz.sh). Each step prints
 # its wall time. OBKV_SKIP_ASAN=1 / OBKV_SKIP_TSAN=1 / OBKV_SKIP_FUZZ=1 skip
 # those steps.
 set -euo pipefail
@@ -42,6 +42,6 @@ if [ "${OBKV_SKIP_TSAN:-0}" != 1 ]; then
   step "tsan build and ctest" "$ROOT/scripts/tsan.sh"
 fi
 if [ "${OBKV_SKIP_FUZZ:-0}" != 1 ]; then
-  step fuzz "$ROOT/scripts/fuzz.sh" "${OBKV_FUZZ_SECONDS:-20}"
+  step fuzz "$ROOT/scripts/fuzz.sh" "${OBKV_FUZZ_SECONDS:-10}"
 fi
 echo "== all steps: $((SECONDS - total)) s"
