@@ -29,7 +29,8 @@ total=$SECONDS
 step setup "$ROOT/scripts/setup.sh"
 # The suites run on a Release build (-O3, NDEBUG, no debug info), as users
 # and packagers build it: a warning only -O3 shows fails here, and the
-# examples build against the package installed from this same build.
+# examples build against the package installed from this same build. (The
+# suites' own files compile at -O1: tests/CMakeLists.txt.)
 step build "$ROOT/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release "$@"
 step ctest run_ctest
 step examples "$ROOT/scripts/examples.sh"
