@@ -100,6 +100,30 @@ void PutRows(Store* store, const std::string& t) {
   }
 }
 
+// The partition change of the partition tests: drop p1 (["d", "m"), rows
+// e and f) of table "t".
+PartitionChange DropP1() {
+  PartitionChange drop;
+  drop.op = PartitionOp::kDrop;
+  drop.partitions = {1};
+  return drop;
+}
+
+// A store at `uri` holding table "t": two families, RANGE(K) at "d" and
+// "m", with PutRows' rows.
+std::unique_ptr<Store> TwoFamilyRangeStore(const std::string& uri) {
+  std::unique_ptr<Store> store = MustOpenStore(uri);
+  REQUIRE(
+      store->CreateTable(MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK)))
+          .ok());
+  PutRows(store.get(), "t");
+  return store;
+}
+
+// Cells(store, "t") of TwoFamilyRangeStore after DropP1.
+constexpr const char* kCellsAfterDrop =
+    "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ";
+
 TEST_CASE(
     "ddl plan: a create stopped before each step is rolled back; "
     "create again works (no rk$cf1 left, no 1050)") {
@@ -213,17 +237,12 @@ TEST_CASE(
     "is finished by the next open or the next change") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(300, "ddl plan partition drop");
-  const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
-  PartitionChange drop;
-  drop.op = PartitionOp::kDrop;
-  drop.partitions = {1};
+  const PartitionChange drop = DropP1();
   int stops = 0;
   for (int n = 1;; ++n) {
     CAPTURE(n);
     ServerDatabase db;
-    auto store = MustOpenStore(db.uri());
-    REQUIRE(store->CreateTable(spec).ok());
-    PutRows(store.get(), "t");
+    auto store = TwoFamilyRangeStore(db.uri());
     InjectFault(InjectedFault::kStopDdl, n);
     Result<PartitionChangeResult> r = store->ChangePartitions("t", drop);
     if (!ClearInjectedFault()) {
@@ -254,8 +273,7 @@ TEST_CASE(
               ->spec()
               .families[0]
               .partition.bounds.size() == 2);
-    CHECK(Cells(store.get(), "t") ==
-          "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");
+    CHECK(Cells(store.get(), "t") == kCellsAfterDrop);
     CHECK(ServerPartitions(db, "t$cf1").size() == 2);
     CHECK(ServerPartitions(db, "t$cf1") == ServerPartitions(db, "t$cf2"));
   }
@@ -269,24 +287,18 @@ TEST_CASE(
     "re-run") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(300, "ddl plan deadlock");
-  const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
-  PartitionChange drop;
-  drop.op = PartitionOp::kDrop;
-  drop.partitions = {1};
+  const PartitionChange drop = DropP1();
   int fired = 0;
   for (int n = 1;; ++n) {
     CAPTURE(n);
     ServerDatabase db;
-    auto store = MustOpenStore(db.uri());
-    REQUIRE(store->CreateTable(spec).ok());
-    PutRows(store.get(), "t");
+    auto store = TwoFamilyRangeStore(db.uri());
     InjectFault(InjectedFault::kDeadlock, n);
     Result<PartitionChangeResult> r = store->ChangePartitions("t", drop);
     const bool hit = ClearInjectedFault();
     REQUIRE_MESSAGE(r.ok(), r.status().ToString());
     CHECK(Plans(db).empty());
-    CHECK(Cells(store.get(), "t") ==
-          "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");
+    CHECK(Cells(store.get(), "t") == kCellsAfterDrop);
     CHECK(ServerPartitions(db, "t$cf1").size() == 2);
     CHECK(ServerPartitions(db, "t$cf2").size() == 2);
     if (!hit) break;
@@ -303,17 +315,12 @@ TEST_CASE(
     "as Aborted and is never half-done") {
   REQUIRE(OnTestServer());
   Watchdog watchdog(300, "ddl plan deadlock, no retry");
-  const TableSpec spec = MustParseSpec(SpecJson("t", kTwoFamilies, kRangeK));
-  PartitionChange drop;
-  drop.op = PartitionOp::kDrop;
-  drop.partitions = {1};
+  const PartitionChange drop = DropP1();
   int failed = 0;
   for (int n = 1;; ++n) {
     CAPTURE(n);
     ServerDatabase db;
-    auto store = MustOpenStore(db.uri() + "&retry_attempts=1");
-    REQUIRE(store->CreateTable(spec).ok());
-    PutRows(store.get(), "t");
+    auto store = TwoFamilyRangeStore(db.uri() + "&retry_attempts=1");
     InjectFault(InjectedFault::kDeadlock, n);
     Result<PartitionChangeResult> r = store->ChangePartitions("t", drop);
     if (!ClearInjectedFault()) {
@@ -334,7 +341,7 @@ TEST_CASE(
     CHECK(Cells(store.get(), "t") ==
           (bounds == 3 ? "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 "
                          "n/cf1 n/cf2 z/cf1 z/cf2 "
-                       : "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 "));
+                       : kCellsAfterDrop));
     CHECK(ServerPartitions(db, "t$cf1").size() == bounds);
     CHECK(ServerPartitions(db, "t$cf2").size() == bounds);
   }
@@ -464,16 +471,12 @@ TEST_CASE(
     REQUIRE(store->CreateTable(spec).ok());
   }
   CHECK(kills == 3);
-  PartitionChange drop;
-  drop.op = PartitionOp::kDrop;
-  drop.partitions = {1};
+  const PartitionChange drop = DropP1();
   kills = 0;
   for (int n = 1;; ++n) {
     CAPTURE(n);
     const std::string db = "kp" + std::to_string(n);
-    auto store = MustOpenStore(server.uri(db));
-    REQUIRE(store->CreateTable(spec).ok());
-    PutRows(store.get(), "t");
+    auto store = TwoFamilyRangeStore(server.uri(db));
     if (!KillBeforeStep(server, n, [&] {
           return store->ChangePartitions("t", drop).status();
         })) {
@@ -483,8 +486,7 @@ TEST_CASE(
     store.reset();
     store = MustOpenStore(server.uri(db));
     CHECK(Differences(store.get()) == "");
-    CHECK(Cells(store.get(), "t") ==
-          "a/cf1 a/cf2 b/cf1 b/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ");
+    CHECK(Cells(store.get(), "t") == kCellsAfterDrop);
     CHECK(MustTable(store.get(), "t")
               ->spec()
               .families[1]
@@ -551,7 +553,8 @@ TEST_CASE(
     const std::string db = "kn" + std::to_string(n);
     const std::string ns = db + "_ns";
     auto store = MustOpenStore(server.uri(db));
-    if (!KillBeforeStep(server, n, [&] { return store->CreateNamespace(ns); })) {
+    if (!KillBeforeStep(server, n,
+                        [&] { return store->CreateNamespace(ns); })) {
       break;
     }
     ++kills;
