@@ -91,7 +91,8 @@ class StoreImpl final : public Store, private TableEvents {
   // Finishes a crashed change of table `name` (Engine::RepairPlans) and,
   // when there was one, installs the table the catalog now holds. REQUIRED:
   // its change lock and the write mutexes are held.
-  Status FinishCrashedChange(const std::string& name, LiveTable* live);
+  Status FinishCrashedChange(const std::string& name, LiveTable* live)
+      OBKV_REQUIRES(ctx_->writer_capability());
   // Disable (true) or enable (false).
   // HBase's alter reopens the regions, whose flush drops the versions over
   // the old VERSIONS: when `after` raises a family's limit, the table is
