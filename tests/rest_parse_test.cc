@@ -12,6 +12,7 @@
 #include "server/rest/base64.h"
 #include "server/rest/cell_set.h"
 #include "server/rest/filter_model.h"
+#include "server/rest/json_body.h"
 #include "server/rest/media_type.h"
 #include "server/rest/rest_path.h"
 #include "server/rest/scanner_model.h"
@@ -192,6 +193,18 @@ TEST_CASE("ScannerModel and the filter model") {
   for (int i = 0; i < 40; ++i) deep += "]}";
   CHECK(FilterModelToLanguage(deep).status().message().find(
             "nested deeper than 32") != std::string::npos);
+  // A number no double holds is an error naming the field, never an
+  // exception (a fuzzer's find: nlohmann's out_of_range 406).
+  const char* kOverflow =
+      "filter: a number is out of range (JSON numbers here must fit a 64-bit "
+      "integer or a double)";
+  CHECK(FilterModelToLanguage("1e99999").status().message() == kOverflow);
+  CHECK(FilterModelToLanguage(R"({"type":"PageFilter","value":1e99999})")
+            .status()
+            .message() == kOverflow);
+  CHECK(ParseJsonObject(R"({"Row":1e99999})").status().message() ==
+        "body: a number is out of range (JSON numbers here must fit a "
+        "64-bit integer or a double)");
 }
 
 TEST_CASE("TableSchema: VERSIONS, TTL and attributes into a spec") {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/rest/base64.h"
+#include "server/rest/json_body.h"
 
 namespace obkvlite {
 namespace rest {
@@ -244,13 +245,7 @@ Result<std::string> Convert(const json& node, const std::string& path,
 }  // namespace
 
 Result<std::string> FilterModelToLanguage(std::string_view json_text) {
-  json doc;
-  try {
-    doc = json::parse(json_text.begin(), json_text.end());
-  } catch (const json::parse_error& e) {
-    return Status::InvalidArgument("filter: malformed JSON at byte " +
-                                   std::to_string(e.byte));
-  }
+  OBKV_ASSIGN_OR_RETURN(json doc, ParseJson(json_text, "filter"));
   return Convert(doc, "filter", 0);
 }
 

@@ -6,14 +6,25 @@
 namespace obkvlite {
 namespace rest {
 
-Result<nlohmann::json> ParseJsonObject(std::string_view body) {
-  nlohmann::json doc;
+Result<nlohmann::json> ParseJson(std::string_view text,
+                                 std::string_view field) {
   try {
-    doc = nlohmann::json::parse(body.begin(), body.end());
+    return nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
-    return Status::InvalidArgument("body: malformed JSON at byte " +
+    return Status::InvalidArgument(std::string(field) +
+                                   ": malformed JSON at byte " +
                                    std::to_string(e.byte));
+  } catch (const nlohmann::json::exception&) {
+    // out_of_range 406: a number literal such as 1e999999.
+    return Status::InvalidArgument(
+        std::string(field) +
+        ": a number is out of range (JSON numbers here must fit a 64-bit "
+        "integer or a double)");
   }
+}
+
+Result<nlohmann::json> ParseJsonObject(std::string_view body) {
+  OBKV_ASSIGN_OR_RETURN(nlohmann::json doc, ParseJson(body, "body"));
   if (!doc.is_object()) {
     return Status::InvalidArgument("body: must be a JSON object");
   }

@@ -20,6 +20,12 @@
 namespace obkvlite {
 namespace rest {
 
+// Parses `text` as JSON, the one place the REST gateway parses it:
+// InvalidArgument "FIELD: malformed JSON at byte 12", or "FIELD: a number
+// is out of range ..." for a literal that fits no 64-bit integer and no
+// double (nlohmann's out_of_range); never an exception.
+Result<nlohmann::json> ParseJson(std::string_view text, std::string_view field);
+
 // Parses `body` as one JSON object: "body: malformed JSON at byte 12",
 // "body: must be a JSON object".
 Result<nlohmann::json> ParseJsonObject(std::string_view body);
