@@ -98,7 +98,14 @@ class RawMariadbArm : public BenchArm {
         v.push_back(&batch.values[r * kQualifiers + c]);
       }
     }
-    const int64_t t = layout::EncodeTimestamp(batch.ts);
+    return UpsertAndCommit(k, q, v, layout::EncodeTimestamp(batch.ts));
+  }
+
+  // Upserts rows (k[i], q[i], v[i], t) kUpsertRows to a statement, the rest
+  // one by one, then commits the caller's transaction.
+  Status UpsertAndCommit(const std::vector<const std::string*>& k,
+                         const std::vector<const std::string*>& q,
+                         const std::vector<const std::string*>& v, int64_t t) {
     size_t i = 0;
     for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
       OBKV_RETURN_IF_ERROR(
@@ -132,16 +139,7 @@ class RawMariadbArm : public BenchArm {
       q.push_back(&s);
       v.push_back(&docs[r]);
     }
-    const int64_t t = layout::EncodeTimestamp(batch.ts);
-    size_t i = 0;
-    for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
-      OBKV_RETURN_IF_ERROR(
-          Upsert(upsert_, kUpsertRows, &k[i], &q[i], &v[i], t));
-    }
-    for (; i < k.size(); ++i) {
-      OBKV_RETURN_IF_ERROR(Upsert(upsert_one_, 1, &k[i], &q[i], &v[i], t));
-    }
-    return Query("COMMIT");
+    return UpsertAndCommit(k, q, v, layout::EncodeTimestamp(batch.ts));
   }
 
   Result<int> GetRow(const std::string& key) override {
