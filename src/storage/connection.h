@@ -70,6 +70,19 @@ class Connection {
   virtual void Rollback() = 0;  // best effort; a no-op when none is open
   virtual bool in_transaction() const = 0;
 
+  // A read begun as Transaction::Kind::kReadOnDemand has no snapshot yet:
+  // its first statement runs alone, as its own snapshot, which saves a
+  // server the round trips of a transaction around a short scan. A reader
+  // about to run a second statement calls TakeSnapshot, which begins the
+  // read transaction (OK when no snapshot is pending), and then reads again
+  // what its first statement read.
+  bool snapshot_pending() const { return snapshot_pending_; }
+  Status TakeSnapshot() {
+    if (!snapshot_pending_) return Status::OK();
+    snapshot_pending_ = false;
+    return BeginPendingRead();
+  }
+
   // True once the session lost its server and cannot recover by itself (a
   // pool drops it instead of keeping it idle).
   virtual bool broken() const { return false; }
@@ -109,9 +122,16 @@ class Connection {
  protected:
   Connection() : statements_(this) {}
 
+  // BeginRead for TakeSnapshot, which may not reconnect: the reader's
+  // cursors hold cached statements of this session.
+  virtual Status BeginPendingRead() { return BeginRead(); }
+
  private:
+  friend class Transaction;  // sets and clears snapshot_pending_
+
   StatementCache statements_;
   uint64_t generation_ = 0;
+  bool snapshot_pending_ = false;
 };
 
 }  // namespace storage

@@ -253,10 +253,16 @@ Status MysqlConnection::Begin(const char* sql) {
   return Status::OK();
 }
 
-Status MysqlConnection::BeginRead() {
-  // Under REPEATABLE READ the snapshot is taken at the first read; the
-  // plain form is the one OceanBase's MySQL mode documents too.
-  return Begin("START TRANSACTION READ ONLY");
+// Under REPEATABLE READ the snapshot is taken at the first read; the plain
+// form is the one OceanBase's MySQL mode documents too.
+constexpr char kBeginReadSql[] = "START TRANSACTION READ ONLY";
+
+Status MysqlConnection::BeginRead() { return Begin(kBeginReadSql); }
+
+Status MysqlConnection::BeginPendingRead() {
+  OBKV_RETURN_IF_ERROR(Exec(kBeginReadSql));
+  in_transaction_ = true;
+  return Status::OK();
 }
 
 Status MysqlConnection::BeginWrite() {

@@ -97,6 +97,9 @@ class MysqlConnection final : public Connection {
   bool broken() const override { return broken_; }
   bool can_fail_over() const override { return uri_.endpoints.size() > 1; }
 
+ protected:
+  Status BeginPendingRead() override;
+
  private:
   MysqlConnection(MysqlUri uri, bool read_only);
   // Connects to the first endpoint, from the current one on, that takes

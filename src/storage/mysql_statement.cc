@@ -278,6 +278,11 @@ bool MysqlStatement::BindResult() {
   return true;
 }
 
+int64_t MysqlStatement::result_rows() const {
+  if (!executed_ || !has_result_) return -1;
+  return static_cast<int64_t>(mysql_stmt_num_rows(stmt_));
+}
+
 StepCode MysqlStatement::Advance() {
   if (!executed_) {
     if (!Execute()) return StepCode::kError;

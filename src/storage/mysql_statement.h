@@ -60,6 +60,7 @@ class MysqlStatement final : public Statement {
   StepCode Advance() override;
   Status error() const override { return error_; }
   bool constraint_violated() const override { return duplicate_key_; }
+  int64_t result_rows() const override;
   Status Run() override;
   int64_t changes() const override { return changes_; }
 

@@ -46,6 +46,11 @@ class Statement {
   virtual StepCode Advance() = 0;
   virtual Status error() const = 0;
   virtual bool constraint_violated() const = 0;
+  // Rows in the executed statement's result where the engine holds the
+  // result whole once it ran (the MySQL protocol's stored result); -1 where
+  // it is not known before the last row is stepped (SQLite), or before the
+  // first Advance.
+  virtual int64_t result_rows() const { return -1; }
 
   // Steps once: true with a row, false when done, or the error.
   Result<bool> Step() {

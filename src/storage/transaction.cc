@@ -5,8 +5,18 @@ namespace obkvlite {
 namespace storage {
 
 Result<Transaction> Transaction::Begin(Connection* conn, Kind kind) {
-  OBKV_RETURN_IF_ERROR(kind == Kind::kWrite ? conn->BeginWrite()
-                                            : conn->BeginRead());
+  switch (kind) {
+    case Kind::kWrite:
+      OBKV_RETURN_IF_ERROR(conn->BeginWrite());
+      break;
+    case Kind::kReadOnDemand:
+      OBKV_RETURN_IF_ERROR(conn->Revive());
+      conn->snapshot_pending_ = true;
+      break;
+    default:
+      OBKV_RETURN_IF_ERROR(conn->BeginRead());
+      break;
+  }
   return Transaction(conn);
 }
 
@@ -14,6 +24,10 @@ Status Transaction::Commit() {
   if (conn_ == nullptr) return Status::OK();
   Connection* conn = conn_;
   conn_ = nullptr;
+  if (conn->snapshot_pending_) {
+    conn->snapshot_pending_ = false;  // nothing was begun
+    return Status::OK();
+  }
   Status st = conn->Commit();
   if (!st.ok()) conn->Rollback();
   return st;
@@ -21,7 +35,11 @@ Status Transaction::Commit() {
 
 void Transaction::Abort() {
   if (conn_ == nullptr) return;
-  conn_->Rollback();
+  if (conn_->snapshot_pending_) {
+    conn_->snapshot_pending_ = false;  // nothing was begun
+  } else {
+    conn_->Rollback();
+  }
   conn_ = nullptr;
 }
 

@@ -21,6 +21,9 @@ class Transaction {
  public:
   enum class Kind {
     kRead,   // a consistent snapshot from the first read on
+    // No snapshot until a second statement needs one
+    // (Connection::TakeSnapshot).
+    kReadOnDemand,
     kWrite,  // holds the write lock from Begin on
   };
 

@@ -36,13 +36,13 @@ Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out) {
     out->row.clear();
   } else {
     st = ctx->RunRead([&](storage::Connection* conn) -> Status {
-      // One statement is its own snapshot; several need a transaction.
-      storage::Transaction txn;
-      if (cursors > 1) {
-        OBKV_ASSIGN_OR_RETURN(txn,
-                              storage::Transaction::Begin(
-                                  conn, storage::Transaction::Kind::kRead));
-      }
+      // One statement is its own snapshot; several need a transaction (a
+      // columns cursor of several qualifiers takes it on demand).
+      OBKV_ASSIGN_OR_RETURN(
+          storage::Transaction txn,
+          storage::Transaction::Begin(
+              conn, cursors > 1 ? storage::Transaction::Kind::kRead
+                                : storage::Transaction::Kind::kReadOnDemand));
       return ReadRowOn(conn, plan, out);
     });
   }

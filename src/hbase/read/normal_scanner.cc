@@ -17,18 +17,32 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
     OBKV_RETURN_IF_ERROR(
         OpenShardScan(ctx, scanner->plan_.get(), scanner->reader_.get()));
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
-  } else if (RowReader::CursorCount(*scanner->plan_) > 0) {
+  } else if (const int cursors = RowReader::CursorCount(*scanner->plan_);
+             cursors > 0) {
     OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
-    OBKV_ASSIGN_OR_RETURN(
-        scanner->txn_,
-        storage::Transaction::Begin(scanner->lease_.get(),
-                                    storage::Transaction::Kind::kRead));
-    scanner->reader_ = std::make_unique<RowReader>(scanner->plan_.get(),
-                                                   scanner->lease_.get());
-    OBKV_RETURN_IF_ERROR(scanner->reader_->Open());
+    // One cursor of one page is one statement: its own snapshot.
+    const storage::Transaction::Kind kind =
+        cursors == 1 ? storage::Transaction::Kind::kReadOnDemand
+                     : storage::Transaction::Kind::kRead;
+    Status st = scanner->OpenReader(kind);
+    if (!st.ok() && scanner->lease_->broken()) {
+      // An idle session whose server restarted: nothing was read yet, so
+      // reconnecting once is safe (a transaction's Begin does the same).
+      st = scanner->OpenReader(kind);
+    }
+    OBKV_RETURN_IF_ERROR(st);
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
   }
   return std::unique_ptr<Scanner>(std::move(scanner));
+}
+
+Status NormalScanner::OpenReader(storage::Transaction::Kind kind) {
+  reader_.reset();
+  txn_.Abort();
+  OBKV_ASSIGN_OR_RETURN(txn_,
+                        storage::Transaction::Begin(lease_.get(), kind));
+  reader_ = std::make_unique<RowReader>(plan_.get(), lease_.get());
+  return reader_->Open();
 }
 
 NormalScanner::~NormalScanner() { Finish(); }

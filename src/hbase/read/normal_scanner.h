@@ -45,6 +45,9 @@ class NormalScanner final : public Scanner {
  private:
   explicit NormalScanner(ReadPlan plan)
       : plan_(std::make_unique<ReadPlan>(std::move(plan))) {}
+  // Begins the read of `kind` on lease_ and opens the reader's cursors
+  // (their first pages), dropping any earlier reader and transaction.
+  Status OpenReader(storage::Transaction::Kind kind);
   // Emits the next `batch` cells of pending_ into `out`.
   void EmitChunk(RowResult* out);
   // Releases the reader, the transaction and the connection.

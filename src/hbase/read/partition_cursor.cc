@@ -70,6 +70,10 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
                       layout::NormalGetColumnKind(/*paged=*/false, lock_rows,
                                                   shape)));
   cursor->mode_ = Mode::kColumns;
+  if (qualifiers.size() > 1) {
+    // One statement per qualifier: they need one snapshot.
+    OBKV_RETURN_IF_ERROR(conn->TakeSnapshot());
+  }
   cursor->keys_.lo = std::string(row);
   cursor->row_ = cursor->keys_.lo;
   cursor->qualifiers_ = qualifiers;
@@ -185,6 +189,20 @@ void PartitionCursor::Next() {
         break;
     }
     if (rc == storage::StepCode::kRow) {
+      if (page_rows_read_ == 0 && page_limit_ > 0 &&
+          conn_->snapshot_pending() &&
+          stmt_->result_rows() >= page_limit_) {
+        // The read runs without a snapshot (BeginReadOnDemand), and more
+        // pages follow: take one, and read this page again inside it.
+        status_ = conn_->TakeSnapshot();
+        if (!status_.ok()) {
+          Finish();
+          return;
+        }
+        stmt_->Reset();
+        BindRange();
+        continue;
+      }
       key_ = mode_ == Mode::kRange ? row.a : row_;
       qualifier_ =
           mode_ == Mode::kColumns ? qualifiers_[next_qualifier_ - 1] : row.b;

@@ -12,6 +12,9 @@
 // each page is one bounded result, the next one starts after the last
 // cell read, so memory stays flat and the connection is free between
 // pages for the other cursors and writes of the same transaction.
+// Inside a read whose snapshot is pending (Connection::BeginReadOnDemand)
+// a cursor that needs a second statement (a full first page, a second
+// qualifier) takes the snapshot first, and reads its first page again in it.
 //
 // REQUIRED: the Connection outlives the cursor, and no other cursor uses
 // the same (table, statement kind) of that connection at the same time

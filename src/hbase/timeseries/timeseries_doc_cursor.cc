@@ -77,6 +77,14 @@ Status DocCursor::Next() {
   while (true) {
     const storage::StepCode rc = stmt_->Advance();
     valid_ = rc == storage::StepCode::kRow;
+    if (valid_ && page_rows_read_ == 0 && page_limit_ > 0 &&
+        conn_->snapshot_pending() && stmt_->result_rows() >= page_limit_) {
+      // The read runs without a snapshot (Transaction::kReadOnDemand), and
+      // more pages follow: take one, and read this page again inside it.
+      OBKV_RETURN_IF_ERROR(conn_->TakeSnapshot());
+      OBKV_RETURN_IF_ERROR(Start(static_cast<int>(layout::Page::kFirst)));
+      continue;
+    }
     if (valid_) {
       ++page_rows_read_;
       return Status::OK();

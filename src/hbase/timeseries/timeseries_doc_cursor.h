@@ -9,7 +9,9 @@
 //
 // REQUIRED: the connection and `keys` outlive the cursor; no other cursor
 // uses the same (table, statement kind) of the connection at the same
-// time; the caller holds a read transaction when paged (one snapshot).
+// time; the caller holds a read transaction when paged (one snapshot),
+// which may be one whose snapshot is pending (Transaction::kReadOnDemand):
+// a full first page then takes it and is read again inside it.
 // The current document's views are valid until Next().
 // Thread safety: used by one thread.
 

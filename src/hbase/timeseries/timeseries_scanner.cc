@@ -31,7 +31,15 @@ class TimeseriesScanner final : public Scanner {
   // Reads on a leased connection of its own.
   Status Open(StoreContext* ctx) {
     OBKV_ASSIGN_OR_RETURN(lease_, ctx->readers().Acquire());
-    return Open(lease_.get());
+    Status st = Open(lease_.get());
+    if (!st.ok() && lease_->broken()) {
+      // An idle session whose server restarted: nothing was read yet, so
+      // reconnecting once is safe (a transaction's Begin does the same).
+      cursors_.clear();
+      txn_.Abort();
+      st = Open(lease_.get());
+    }
+    return st;
   }
 
   // Reads on `conn`, which must outlive the scanner. A scan (not a Get)
@@ -39,10 +47,14 @@ class TimeseriesScanner final : public Scanner {
   Status Open(storage::Connection* conn) {
     const FamilyRead& read = plan_.families.front();
     const int64_t page = plan_.point ? 0 : conn->page_rows();
-    // Several tables, or several pages, need one snapshot.
+    // Several tables need one snapshot; several pages of one take it
+    // when the first page turns out full (DocCursor).
     if (read.tables.size() > 1 || page > 0) {
-      OBKV_ASSIGN_OR_RETURN(txn_, storage::Transaction::Begin(
-                                      conn, storage::Transaction::Kind::kRead));
+      OBKV_ASSIGN_OR_RETURN(
+          txn_, storage::Transaction::Begin(
+                    conn, read.tables.size() > 1
+                              ? storage::Transaction::Kind::kRead
+                              : storage::Transaction::Kind::kReadOnDemand));
     }
     const layout::TBounds times =
         layout::EncodeTimeRange(read.times, read.through_max);

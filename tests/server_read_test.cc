@@ -1,0 +1,129 @@
+// Copyright (c) obkvlite authors.
+//
+// Reads on a server (doc/engines.md, "Which SQL the engine issues"), on the
+// private MariaDB of the run: the statements each read issues, counted
+// with the engine's statement fault (storage/fault_injection.h: a deadlock
+// armed at statement N fires only when the read runs N statements or
+// more). One statement is its own snapshot, so a read of one statement
+// runs alone, with no START TRANSACTION and ROLLBACK around it: a
+// one-family scan whose first page ends it, a Get of one family or one
+// column. A read of several statements runs them in one read transaction:
+// several families, several qualifiers, and a scan whose first page comes
+// back full, which takes the snapshot then and reads that page again in it.
+
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "obkvlite/store.h"
+#include "server_test_support.h"
+#include "storage/fault_injection.h"
+#include "store_fixture.h"
+#include "watchdog.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+using storage::ClearInjectedFault;
+using storage::InjectedFault;
+using storage::InjectFault;
+
+// The statements `read` runs: the largest N at which a fault armed at
+// statement N fires.
+int StatementsOf(const std::function<void()>& read) {
+  for (int n = 1; n < 100; ++n) {
+    InjectFault(InjectedFault::kDeadlock, n);
+    read();
+    if (!ClearInjectedFault()) return n - 1;
+  }
+  FAIL("a read of 100 statements or more");
+  return 0;
+}
+
+std::string Row(int i) {
+  std::string r = std::to_string(i);
+  return std::string(4 - r.size(), '0') + r;
+}
+
+TEST_CASE("server reads: one statement alone, several in one snapshot") {
+  REQUIRE(OnTestServer());
+  Watchdog dog(120, "server read statements");
+  ServerDatabase db;
+  StoreOptions options;
+  options.request_stats = false;
+  std::unique_ptr<Store> store = MustOpenStore(db.uri(), options);
+  REQUIRE(store->CreateTable(MustParseSpec(SpecJson(
+                                 "t", kDefaultFamilies,
+                                 R"({"strategy": "none"})")))
+              .ok());
+  Table* table = MustTable(store.get(), "t");
+  // 300 rows of one cell in f (more than a first page of 256 rows), and
+  // rows 0..9 with a second cell in f and one in g.
+  for (int i = 0; i < 300; ++i) {
+    Put put(Row(i));
+    put.Add("f", "a", 1, "v" + std::to_string(i));
+    if (i < 10) put.Add("f", "b", 1, "w").Add("g", "a", 1, "x");
+    REQUIRE(table->Put(put).ok());
+  }
+  // The cells of `scan`; 0 when it failed (at an injected fault).
+  auto scan_cells = [&](const Scan& scan) {
+    Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(scan);
+    if (!scanner.ok()) return size_t{0};
+    size_t cells = 0;
+    RowResult row;
+    while ((*scanner)->Next(&row)) cells += row.cells.size();
+    return (*scanner)->status().ok() ? cells : size_t{0};
+  };
+  Scan short_scan;
+  short_scan.families = {"f"};
+  short_scan.stop_row = Row(10);
+  CHECK(scan_cells(short_scan) == 20);
+  CHECK(StatementsOf([&] { (void)scan_cells(short_scan); }) == 1);
+
+  Scan limited;  // 100 rows: a first page of 1600 cells holds them
+  limited.families = {"f"};
+  limited.limit = 100;
+  CHECK(scan_cells(limited) == 110);
+  CHECK(StatementsOf([&] { (void)scan_cells(limited); }) == 1);
+
+  // A full first page: START TRANSACTION, the page again, the next page,
+  // ROLLBACK; every cell once.
+  Scan whole;
+  whole.families = {"f"};
+  CHECK(scan_cells(whole) == 310);
+  CHECK(StatementsOf([&] { (void)scan_cells(whole); }) == 5);
+
+  // Two families: START TRANSACTION, one SELECT each, ROLLBACK.
+  Scan both;
+  both.stop_row = Row(10);
+  CHECK(scan_cells(both) == 30);
+  CHECK(StatementsOf([&] { (void)scan_cells(both); }) == 4);
+
+  auto get_cells = [&](const Get& get) {
+    Result<RowResult> row = table->Get(get);
+    return row.ok() ? row->cells.size() : size_t{0};
+  };
+  Get whole_row(Row(3));
+  CHECK(get_cells(whole_row) == 3);
+  CHECK(StatementsOf([&] { (void)get_cells(whole_row); }) == 4);
+  Get one_family(Row(3));
+  one_family.families = {"f"};
+  CHECK(get_cells(one_family) == 2);
+  CHECK(StatementsOf([&] { (void)get_cells(one_family); }) == 1);
+  Get one_column(Row(3));
+  one_column.columns = {{"f", "b"}};
+  CHECK(get_cells(one_column) == 1);
+  CHECK(StatementsOf([&] { (void)get_cells(one_column); }) == 1);
+  // Two qualifiers of one family: one statement each, in one snapshot.
+  Get two_columns(Row(3));
+  two_columns.columns = {{"f", "a"}, {"f", "b"}};
+  CHECK(get_cells(two_columns) == 2);
+  CHECK(StatementsOf([&] { (void)get_cells(two_columns); }) == 4);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
