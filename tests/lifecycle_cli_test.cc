@@ -544,10 +544,10 @@ TEST_CASE("partition: refused changes name the rule and change nothing") {
   const std::string before = lc.Snapshot("t");
   CHECK(lc.Fail({"partition", "drop", "t", "p9"}) ==
         "obkv: partition: unknown partition 'p9' of family 'f' (it has "
-        "p0..p3)\n");
+        "p0..p3, as `partition list` shows)\n");
   CHECK(lc.Fail({"partition", "truncate", "t", "p9"}) ==
         "obkv: partition: unknown partition 'p9' of family 'f' (it has "
-        "p0..p3)\n");
+        "p0..p3, as `partition list` shows)\n");
   CHECK(lc.Fail({"partition", "split", "t", "p1", "x"}) ==
         "obkv: bound: 'x' is not strictly inside partition p1 ['c', 'h')\n");
   CHECK(lc.Fail({"partition", "split", "t", "p1", "c"}) ==
@@ -561,8 +561,8 @@ TEST_CASE("partition: refused changes name the rule and change nothing") {
   CHECK(lc.Fail({"partition", "add", "t", "m"}) ==
         "obkv: bound: 'm' must be above the last bound 't' of p3\n");
   CHECK(lc.Fail({"partition", "drop", "t", "x1"}) ==
-        "obkv: PARTITION: 'x1' is not a partition name such as p3 (as "
-        "`partition list` shows)\n");
+        "obkv: partition: unknown partition 'x1' of family 'f' (it has "
+        "p0..p3, as `partition list` shows)\n");
   CHECK(lc.Fail({"partition", "rehash", "t", "5"}) ==
         "obkv: family: 'f' of table 't' has no KEY partitions; rehash "
         "changes a KEY partition count\n");

@@ -6,11 +6,11 @@
 // of a family's partitioning. For RANGE(G) + KEY, the KEY subpartitions of
 // a first-level partition move with it.
 //
-// Partitions are named by their first-level index, "p<i>" as
-// `obkv partition list` shows them; the store's tables keep the names
-// "t$f$p<i>" by index after every change (DESIGN §2), while OceanBase's own
-// partition names, which it cannot rename, are kept in the spec's
-// "names" (PartitionSpec::names).
+// Partitions go by the names `obkv partition list` shows: on a SQLite
+// store their first-level index, "p<i>", as the store's tables keep the
+// names "t$f$p<i>" by index after every change (DESIGN §2); on a server
+// the server's own names, OceanBase's, which it cannot rename and the spec
+// keeps in "names" (PartitionSpec::names, PartitionNaming).
 //
 // Thread safety: plain values.
 
@@ -48,6 +48,9 @@ struct PartitionChange {
   // First-level partition indexes: one for kSplit, kDrop and kTruncate,
   // two adjacent ones for kMerge.
   std::vector<int> partitions;
+  // Or the same partitions by name, as `obkv partition list` shows them
+  // (the store's PartitionNaming); used when `partitions` is empty.
+  std::vector<std::string> partition_names;
   // The new bound of kAdd and kSplit: a row key (RANGE COLUMNS(K)), a
   // timestamp in ms (G) or MAXVALUE (kAdd only).
   RangeBound bound;
@@ -81,7 +84,7 @@ struct PartitionChangeResult {
 // One first-level partition of a family (Store::ListPartitions).
 struct PartitionInfo {
   int index = 0;
-  std::string name;            // "p<index>": the store's name
+  std::string name;            // the store's name: p<index>, or the server's
   std::string oceanbase_name;  // OceanBase's name (PartitionSpec::names)
   // The range [lower, upper) of a range level; has_lower is false for the
   // first partition. Both unset for KEY partitions.

@@ -82,6 +82,12 @@ struct RangeBound {
   }
 };
 
+// Which names first-level partitions go by (PartitionSpec::FirstLevelName).
+enum class PartitionNaming {
+  kIndex,   // "p<i>" by index: a SQLite store's tables "t$f$p<i>"
+  kServer,  // the server's own, OceanBase's names (PartitionSpec::names)
+};
+
 struct PartitionSpec {
   PartitionStrategy strategy = PartitionStrategy::kNone;
   // Number of KEY partitions: the first level of kKey and kKeyRange, the
@@ -131,6 +137,11 @@ struct PartitionSpec {
   // OceanBase's name of first-level range partition `index`: names[index],
   // or "p<index>". REQUIRED: 0 <= index < bounds.size().
   std::string RangePartitionName(int index) const;
+  // The name of first-level partition `index` under `naming`: "p<index>",
+  // or for kServer a range level's RangePartitionName (a KEY level's
+  // partitions are "p<index>" on every server); "" for kNone.
+  // REQUIRED: 0 <= index < FirstLevelCount().
+  std::string FirstLevelName(int index, PartitionNaming naming) const;
 };
 
 // A RANGE(G) family's rolling time window ("time_window"; seed 004 §5.4,

@@ -38,6 +38,17 @@ std::string PartitionSpec::RangePartitionName(int index) const {
   return "p" + std::to_string(index);
 }
 
+std::string PartitionSpec::FirstLevelName(int index,
+                                          PartitionNaming naming) const {
+  if (strategy == PartitionStrategy::kNone) return "";
+  const bool range_first = strategy == PartitionStrategy::kRange ||
+                           strategy == PartitionStrategy::kRangeKey;
+  if (naming == PartitionNaming::kServer && range_first) {
+    return RangePartitionName(index);
+  }
+  return "p" + std::to_string(index);
+}
+
 const char* TimeUnitName(TimeUnit unit) {
   switch (unit) {
     case TimeUnit::kHour:

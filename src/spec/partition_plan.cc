@@ -166,7 +166,18 @@ class NameSource {
   int next_;
 };
 
-std::string PartitionList(int count) {
+// "p0..p3" when the names are the indexes', else every name ("p0, p3, p4,
+// p2").
+std::string PartitionList(const PartitionSpec& p, PartitionNaming naming) {
+  const int count = p.FirstLevelCount();
+  std::string out;
+  bool by_index = true;
+  for (int i = 0; i < count; ++i) {
+    const std::string name = p.FirstLevelName(i, naming);
+    by_index = by_index && name == "p" + std::to_string(i);
+    out += (i ? ", " : "") + name;
+  }
+  if (!by_index) return out;
   return count == 1 ? "p0" : "p0..p" + std::to_string(count - 1);
 }
 
@@ -239,18 +250,65 @@ Status CheckRangeFamily(const TableSpec& spec, const FamilySpec& f,
   return Status::OK();
 }
 
-Status CheckIndex(const FamilySpec& f, int index, const std::string& field) {
+Status CheckIndex(const FamilySpec& f, int index, const std::string& field,
+                  PartitionNaming naming) {
   const int n = f.partition.FirstLevelCount();
   if (index < 0 || index >= n) {
     return Status::InvalidArgument(
         field + ": unknown partition 'p" + std::to_string(index) +
-        "' of family '" + f.name + "' (it has " + PartitionList(n) + ")");
+        "' of family '" + f.name + "' (it has " +
+        PartitionList(f.partition, naming) + ")");
   }
   return Status::OK();
 }
 
+// The index of the partition of `f` named `name` under `naming` (OceanBase
+// compares partition names without case).
+Result<int> PartitionByName(const FamilySpec& f, const std::string& name,
+                            const std::string& field, PartitionNaming naming) {
+  for (int i = 0; i < f.partition.FirstLevelCount(); ++i) {
+    if (Lower(f.partition.FirstLevelName(i, naming)) == Lower(name)) return i;
+  }
+  return Status::InvalidArgument(
+      field + ": unknown partition '" + name + "' of family '" + f.name +
+      "' (it has " + PartitionList(f.partition, naming) +
+      ", as `partition list` shows)");
+}
+
+// `c` with its partition_names as indexes, the same in every family of
+// `targets`.
+Result<PartitionChange> ResolveNames(
+    const std::vector<const FamilySpec*>& targets, const PartitionChange& c,
+    PartitionNaming naming) {
+  PartitionChange out = c;
+  if (!c.partitions.empty() || c.partition_names.empty()) return out;
+  for (size_t k = 0; k < c.partition_names.size(); ++k) {
+    const std::string field =
+        c.partition_names.size() == 1
+            ? std::string("partition")
+            : "partitions[" + std::to_string(k) + "]";
+    int index = -1;
+    for (const FamilySpec* f : targets) {
+      OBKV_ASSIGN_OR_RETURN(
+          int i, PartitionByName(*f, c.partition_names[k], field, naming));
+      if (index >= 0 && i != index) {
+        return Status::InvalidArgument(
+            field + ": '" + c.partition_names[k] + "' is partition " +
+            std::to_string(index) + " of family '" + targets[0]->name +
+            "' but partition " + std::to_string(i) + " of family '" +
+            f->name + "'; name one with --family");
+      }
+      index = i;
+    }
+    out.partitions.push_back(index);
+  }
+  return out;
+}
+
 // Plans a first-level range change of one family.
-Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
+Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c,
+                              PartitionNaming naming) {
+  const auto name = [&](int i) { return f.partition.FirstLevelName(i, naming); };
   FamilyMoves m;
   m.family = f.name;
   m.before = f.partition;
@@ -265,18 +323,17 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
       const RangeBound& last = m.before.bounds.back();
       if (last.is_maxvalue) {
         return Status::InvalidArgument(
-            "bound: cannot ADD a partition after p" + std::to_string(n - 1) +
+            "bound: cannot ADD a partition after " + name(n - 1) +
             ", which is VALUES LESS THAN MAXVALUE: OceanBase adds range "
             "partitions only above the last bound (error 1493, \"VALUES "
             "LESS THAN value must be strictly increasing for each "
-            "partition\"); use `partition split` to cut p" +
-            std::to_string(n - 1));
+            "partition\"); use `partition split` to cut " + name(n - 1));
       }
       if (!BoundLess(last, c.bound, col)) {
         return Status::InvalidArgument(
             "bound: " + Quoted(c.bound, col) +
-            " must be above the last bound " + Quoted(last, col) + " of p" +
-            std::to_string(n - 1));
+            " must be above the last bound " + Quoted(last, col) + " of " +
+            name(n - 1));
       }
       after.bounds.push_back(c.bound);
       names.push_back(fresh.Take());
@@ -291,7 +348,7 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
         return Status::InvalidArgument("partitions: split takes one partition");
       }
       const int i = c.partitions[0];
-      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition"));
+      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition", naming));
       const PartitionRange r = RangeOfPartition(m.before, i);
       const std::string range =
           (r.has_lower ? "[" + Quoted(r.lower, col) : "[MINVALUE") + ", " +
@@ -300,7 +357,7 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
           (r.has_lower && !BoundLess(r.lower, c.bound, col))) {
         return Status::InvalidArgument(
             "bound: " + Quoted(c.bound, col) +
-            " is not strictly inside partition p" + std::to_string(i) + " " +
+            " is not strictly inside partition " + name(i) + " " +
             range);
       }
       if (!r.has_lower && col == RangeColumn::kK && c.bound.key.empty()) {
@@ -322,15 +379,14 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
             "partitions: merge takes two adjacent partitions");
       }
       int a = c.partitions[0], b = c.partitions[1];
-      OBKV_RETURN_IF_ERROR(CheckIndex(f, a, "partitions[0]"));
-      OBKV_RETURN_IF_ERROR(CheckIndex(f, b, "partitions[1]"));
+      OBKV_RETURN_IF_ERROR(CheckIndex(f, a, "partitions[0]", naming));
+      OBKV_RETURN_IF_ERROR(CheckIndex(f, b, "partitions[1]", naming));
       if (a > b) std::swap(a, b);
       if (b != a + 1) {
         return Status::InvalidArgument(
-            "partitions: p" + std::to_string(a) + " and p" +
-            std::to_string(b) +
-            " are not adjacent; merge joins neighbours such as p" +
-            std::to_string(a) + " and p" + std::to_string(a + 1));
+            "partitions: " + name(a) + " and " + name(b) +
+            " are not adjacent; merge joins neighbours such as " + name(a) +
+            " and " + name(a + 1));
       }
       after.bounds.erase(after.bounds.begin() + a);
       names.erase(names.begin() + a, names.begin() + a + 2);
@@ -354,10 +410,11 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
         return Status::InvalidArgument("partitions: drop takes one partition");
       }
       const int i = c.partitions[0];
-      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition"));
+      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition", naming));
       if (n == 1) {
         return Status::InvalidArgument(
-            "partition: p0 is the only partition of family '" + f.name +
+            "partition: " + name(0) + " is the only partition of family '" +
+            f.name +
             "'; OceanBase refuses to drop it (\"Cannot remove all "
             "partitions, use DROP TABLE instead\"); truncate it instead");
       }
@@ -375,7 +432,7 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c) {
             "partitions: truncate takes one partition");
       }
       const int i = c.partitions[0];
-      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition"));
+      OBKV_RETURN_IF_ERROR(CheckIndex(f, i, "partition", naming));
       std::vector<int> map = Identity(n);
       map[i] = -1;
       MapWhole(&m, map);
@@ -591,10 +648,13 @@ Result<RangeBound> ParseBoundText(std::string_view text, RangeColumn column,
 }
 
 Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
-                                          const PartitionChange& change,
-                                          int64_t now_ms) {
+                                          const PartitionChange& named,
+                                          int64_t now_ms,
+                                          PartitionNaming naming) {
   OBKV_ASSIGN_OR_RETURN(std::vector<const FamilySpec*> targets,
-                        TargetFamilies(spec, change));
+                        TargetFamilies(spec, named));
+  OBKV_ASSIGN_OR_RETURN(const PartitionChange change,
+                        ResolveNames(targets, named, naming));
   PartitionPlan plan;
   for (const FamilySpec* f : targets) {
     bool changed = true;
@@ -607,7 +667,7 @@ Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
                           &changed);
         default:
           OBKV_RETURN_IF_ERROR(CheckRangeFamily(spec, *f, change.op));
-          return PlanRange(*f, change);
+          return PlanRange(*f, change, naming);
       }
     }();
     if (!moves.ok()) return moves.status();

@@ -63,11 +63,12 @@ struct PartitionPlan {
 };
 
 // Plans `change` on `spec`. `now_ms` is the roll's "now" (used when
-// change.now_ms is 0). Errors are InvalidArgument naming the field
+// change.now_ms is 0). `naming` is the store's: change.partition_names and
+// the errors use it. Errors are InvalidArgument naming the field
 // (partition, bound, count, family) and the rule.
-Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
-                                          const PartitionChange& change,
-                                          int64_t now_ms);
+Result<PartitionPlan> PlanPartitionChange(
+    const TableSpec& spec, const PartitionChange& change, int64_t now_ms,
+    PartitionNaming naming = PartitionNaming::kIndex);
 
 // The range [lower, upper) of first-level partition `index` of `p` (a
 // range level); has_lower false for the first.

@@ -40,6 +40,12 @@ class StoreImpl final : public Store, private TableEvents {
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
   const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  // The names partitions go by here: by index in a SQLite store's tables,
+  // the server's own on a server.
+  PartitionNaming partition_naming() const {
+    return info().engine == "sqlite" ? PartitionNaming::kIndex
+                                     : PartitionNaming::kServer;
+  }
   // store_lifecycle.cc
   Result<std::vector<std::string>> Check() override;
   int64_t NowMs() const override { return ctx_->NowMs(); }

@@ -30,7 +30,8 @@ Result<PartitionChangeResult> StoreImpl::ChangePartitions(
                     [&](const TableSpec& before) -> Result<TableChange> {
                       OBKV_ASSIGN_OR_RETURN(
                           PartitionPlan plan,
-                          PlanPartitionChange(before, change, ctx_->NowMs()));
+                          PlanPartitionChange(before, change, ctx_->NowMs(),
+                                              partition_naming()));
                       result.spec = plan.spec;
                       result.warnings = plan.warnings;
                       result.changed = plan.changed;
@@ -178,11 +179,8 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
         for (int i = 0; i < p.FirstLevelCount(); ++i) {
           PartitionInfo part;
           part.index = i;
-          part.name = p.strategy == PartitionStrategy::kNone
-                          ? ""
-                          : "p" + std::to_string(i);
-          part.oceanbase_name =
-              range_first ? p.RangePartitionName(i) : part.name;
+          part.name = p.FirstLevelName(i, partition_naming());
+          part.oceanbase_name = p.FirstLevelName(i, PartitionNaming::kServer);
           if (range_first) {
             const PartitionRange r = RangeOfPartition(p, i);
             part.has_range = true;

@@ -14,8 +14,9 @@
 //                                          KEY partitions (progress bar)
 //   roll TABLE [--now MS]                  a time window's precreate and
 //                                          expire
-// Every change takes [--family F] and [--ddl-only]; PARTITION is "p<i>"
-// as list shows it; BOUND is written like a spec bound (toStringBinary
+// Every change takes [--family F] and [--ddl-only]; PARTITION is a name
+// as list shows it (p<i> on a file, the server's own on a server); BOUND
+// is written like a spec bound (toStringBinary
 // bytes for K, ms for G, or MAXVALUE). A change prints
 //   split t: family f has 4 partitions, 3 rows moved
 // then the OceanBase statements (change_output.h), and advice on stderr.
@@ -45,29 +46,14 @@ namespace {
 struct PartitionArgs {
   std::string table;
   std::string family;
-  std::string partition;                // "p<i>" (split, drop, truncate)
-  std::vector<std::string> partitions;  // "p<i>" "p<j>" (merge)
+  std::string partition;                // a name (split, drop, truncate)
+  std::vector<std::string> partitions;  // two names (merge)
   std::string bound;
   int count = 0;
   int64_t now_ms = 0;
   bool json = false;
   bool ddl_only = false;
 };
-
-Result<int> PartitionIndex(const std::string& text, const std::string& field) {
-  int index = -1;
-  if (text.size() >= 2 && text[0] == 'p' &&
-      text.find_first_not_of("0123456789", 1) == std::string::npos &&
-      text.size() <= 6) {
-    index = std::stoi(text.substr(1));
-  }
-  if (index < 0) {
-    return Status::InvalidArgument(field + ": '" + text +
-                                   "' is not a partition name such as p3 (as "
-                                   "`partition list` shows)");
-  }
-  return index;
-}
 
 // The family a bound is read for: --family, else the first family.
 const FamilySpec* BoundFamily(const TableSpec& spec, const std::string& name) {
@@ -139,15 +125,9 @@ int RunChange(PartitionOp op, const PartitionArgs& args, CliContext& ctx) {
   change.count = args.count;
   change.now_ms = args.now_ms;
   change.dry_run = args.ddl_only;
-  std::vector<std::string> names = args.partitions;
-  if (!args.partition.empty()) names = {args.partition};
-  for (size_t i = 0; i < names.size(); ++i) {
-    Result<int> index = PartitionIndex(
-        names[i], names.size() == 1 ? "PARTITION"
-                                    : "PARTITION " + std::to_string(i + 1));
-    if (!index.ok()) return ctx.Fail(index.status());
-    change.partitions.push_back(*index);
-  }
+  // By the names `partition list` shows; the store resolves them.
+  change.partition_names = args.partitions;
+  if (!args.partition.empty()) change.partition_names = {args.partition};
   if (op == PartitionOp::kAdd || op == PartitionOp::kSplit) {
     const FamilySpec* family = BoundFamily(spec, args.family);
     if (family == nullptr) {
@@ -247,7 +227,7 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
                 "Cut PARTITION at BOUND; rows at or above BOUND move to the "
                 "new upper part",
                 PartitionOp::kSplit, split);
-  split_cmd->add_option("PARTITION", split->partition, "Partition (p<i>)")
+  split_cmd->add_option("PARTITION", split->partition, "Partition name, as `partition list` shows it")
       ->required();
   split_cmd->add_option("BOUND", split->bound, "Bound inside PARTITION")
       ->required();
@@ -255,7 +235,7 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
   auto merge = std::make_shared<PartitionArgs>();
   AddChange(partition, ctx, "merge", "Join two adjacent partitions",
             PartitionOp::kMerge, merge)
-      ->add_option("PARTITIONS", merge->partitions, "Two partitions (p<i>)")
+      ->add_option("PARTITIONS", merge->partitions, "Two partition names, as `partition list` shows them")
       ->required()
       ->expected(2);
 
@@ -263,14 +243,14 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
   AddChange(partition, ctx, "drop",
             "Remove a partition and its rows; the next one takes its range",
             PartitionOp::kDrop, drop)
-      ->add_option("PARTITION", drop->partition, "Partition (p<i>)")
+      ->add_option("PARTITION", drop->partition, "Partition name, as `partition list` shows it")
       ->required();
 
   auto truncate = std::make_shared<PartitionArgs>();
   AddChange(partition, ctx, "truncate",
             "Remove a partition's rows, keeping its bounds",
             PartitionOp::kTruncate, truncate)
-      ->add_option("PARTITION", truncate->partition, "Partition (p<i>)")
+      ->add_option("PARTITION", truncate->partition, "Partition name, as `partition list` shows it")
       ->required();
 
   auto rehash = std::make_shared<PartitionArgs>();
