@@ -87,6 +87,26 @@ TEST_CASE(
             "table 't' family 'g': relation 't$g' is missing on the server"});
 }
 
+TEST_CASE(
+    "check: a server family's column types, primary key or partitioning "
+    "changed behind the catalog's back is reported") {
+  StoreFixture fx(SpecJson("t", kDefaultFamilies, kRangeK));
+  if (!fx.on_server()) return;  // SQLite: the tables are the store's own
+  (void)fx.SqlInt("ALTER TABLE \"t$f\" MODIFY \"V\" blob NOT NULL");
+  (void)fx.SqlInt(
+      "ALTER TABLE \"t$g\" DROP PRIMARY KEY, ADD PRIMARY KEY (\"K\", \"T\", "
+      "\"Q\")");
+  (void)fx.SqlInt("ALTER TABLE \"t$g\" PARTITION BY KEY(\"K\") PARTITIONS 3");
+  CHECK(MustCheck(fx.store()) ==
+        std::vector<std::string>{
+            "table 't' family 'f': column V differs: catalog V mediumblob NOT "
+            "NULL; server V blob NOT NULL",
+            "table 't' family 'g': primary key differs: catalog (K,Q,T); "
+            "server (K,T,Q)",
+            "table 't' family 'g': partitioning differs: catalog RANGE "
+            "COLUMNS(K); server KEY(K)"});
+}
+
 // `obkv check STORE` and `obkv repair STORE`: their lines and exit codes.
 int Obkv(const std::vector<std::string>& args, std::string* out) {
   std::vector<const char*> argv = {"obkv"};

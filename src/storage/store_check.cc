@@ -2,6 +2,7 @@
 #include "storage/store_check.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <set>
@@ -15,11 +16,106 @@ namespace obkvlite {
 namespace storage {
 namespace {
 
-// One CREATE TABLE of the store's own DDL: the table and its columns.
+// One CREATE TABLE of the store's own DDL: the table, its columns, each
+// column's definition ("K varbinary(1024) NOT NULL", Definition's form),
+// its primary key ("K,Q,T") and its partitioning ("KEY(K)", "RANGE
+// COLUMNS(T) SUBPARTITION KEY(K)", Partitioning's form).
 struct CreatedTable {
   std::string name;
   std::vector<std::string> columns;
+  std::vector<std::string> definitions;
+  std::string primary_key;
+  std::string partitioning;
 };
+
+// `text` in upper case without quotes, backticks and white space (a
+// server may print keywords in either case, and spaces where we have none).
+std::string Squeezed(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '`' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
+      continue;
+    }
+    out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+std::string Upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// A column's type as servers print it back: an integer type without its
+// display width (MySQL 8 drops it), and JSON as MariaDB stores it
+// (LONGTEXT with a json_valid check).
+std::string ComparableType(std::string type) {
+  for (char& c : type) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  const size_t paren = type.find('(');
+  if (paren != std::string::npos && type.find("int") != std::string::npos) {
+    type.resize(paren);
+  }
+  if (type == "json") type = "longtext";
+  return type;
+}
+
+// "NAME TYPE" and " NOT NULL" when it is: one column's comparable form.
+std::string Definition(std::string_view name, std::string_view type,
+                       bool not_null) {
+  return std::string(name) + " " + ComparableType(std::string(type)) +
+         (not_null ? " NOT NULL" : "");
+}
+
+// The text inside the parentheses after `keyword` in `sql`, squeezed
+// ("" when absent).
+std::string Parenthesised(std::string_view sql, std::string_view keyword) {
+  const size_t at = sql.find(keyword);
+  if (at == std::string_view::npos) return "";
+  const size_t open = sql.find('(', at + keyword.size());
+  const size_t close = sql.find(')', open);
+  if (open == std::string_view::npos || close == std::string_view::npos) {
+    return "";
+  }
+  return Squeezed(sql.substr(open + 1, close - open - 1));
+}
+
+// "METHOD(EXPR)" and " SUBPARTITION METHOD(EXPR)" of a CREATE TABLE's or
+// SHOW CREATE TABLE's partitioning clause ("RANGE COLUMNS(T) SUBPARTITION
+// KEY(K)", the expressions squeezed), or "". REQUIRED: `sql` in upper case.
+std::string Partitioning(std::string_view sql) {
+  std::string out;
+  for (const std::string_view keyword : {"PARTITION BY ", "SUBPARTITION BY "}) {
+    size_t at = sql.find(keyword);
+    // "PARTITION BY" is also the tail of "SUBPARTITION BY".
+    while (keyword[0] == 'P' && at != std::string_view::npos && at > 0 &&
+           sql[at - 1] == 'B') {
+      at = sql.find(keyword, at + 1);
+    }
+    if (at == std::string_view::npos) break;
+    const size_t open = sql.find('(', at);
+    if (open == std::string_view::npos) break;
+    // The method's words, one space apart ("RANGE COLUMNS").
+    std::string method;
+    for (char c : sql.substr(at + keyword.size(), open - at - keyword.size())) {
+      if (!std::isspace(static_cast<unsigned char>(c))) {
+        method.push_back(
+            static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      } else if (!method.empty() && method.back() != ' ') {
+        method.push_back(' ');
+      }
+    }
+    if (!method.empty() && method.back() == ' ') method.pop_back();
+    if (!out.empty()) out += " SUBPARTITION ";
+    out += method + "(" +
+           Parenthesised(sql.substr(at), sql.substr(at, open - at)) + ")";
+  }
+  return out;
+}
 
 // Strips the quotes ("x", `x`) and a schema prefix from a quoted name.
 std::string Unquoted(std::string token) {
@@ -52,8 +148,15 @@ std::vector<CreatedTable> CreatedTables(
       const size_t close = sql.find(sql[line + 3], line + 4);
       if (close == std::string::npos) break;
       t.columns.push_back(sql.substr(line + 4, close - line - 4));
+      const size_t eol = std::min(sql.find('\n', close), sql.size());
+      const std::string rest = sql.substr(close + 2, eol - close - 2);
+      t.definitions.push_back(
+          Definition(t.columns.back(), rest.substr(0, rest.find(' ')),
+                     rest.find("NOT NULL") != std::string::npos));
       line = sql.find('\n', close);
     }
+    t.primary_key = Parenthesised(sql, "PRIMARY KEY");
+    t.partitioning = Partitioning(sql);
     out.push_back(std::move(t));
   }
   return out;
@@ -129,9 +232,9 @@ Result<std::vector<std::string>> CheckServerStore(
     const std::string_view ns = TableNamespace(t.name);
     const std::string schema =
         ns == kDefaultNamespace ? own_db : std::string(ns);
-    std::map<std::string, std::vector<std::string>> columns;
+    std::map<std::string, CreatedTable> created;
     for (CreatedTable& c : CreatedTables(ServerCreateStatements(t, dialect))) {
-      columns[c.name] = std::move(c.columns);
+      created[c.name] = std::move(c);
     }
     for (const FamilySpec& f : t.families) {
       const std::string rel = FamilyRelationName(t, f);
@@ -148,9 +251,53 @@ Result<std::vector<std::string>> CheckServerStore(
                       "' is missing on the server");
         continue;
       }
-      if (have != columns[rel]) {
+      const CreatedTable& want_table = created[rel];
+      if (have != want_table.columns) {
         out.push_back(Where(t, f) + "columns differ: catalog " +
-                      Joined(columns[rel]) + "; server " + Joined(have));
+                      Joined(want_table.columns) + "; server " + Joined(have));
+      } else {
+        OBKV_ASSIGN_OR_RETURN(
+            std::vector<std::string> types,
+            Column(conn,
+                   "SELECT CONCAT(COLUMN_TYPE, ' ', IS_NULLABLE) FROM "
+                   "information_schema.COLUMNS WHERE TABLE_SCHEMA = ?1 AND "
+                   "TABLE_NAME = ?2 ORDER BY ORDINAL_POSITION",
+                   schema, rel));
+        for (size_t i = 0; i < have.size() && i < types.size(); ++i) {
+          const size_t space = types[i].rfind(' ');
+          const std::string server =
+              Definition(have[i], types[i].substr(0, space),
+                         types[i].substr(space + 1) == "NO");
+          if (server != want_table.definitions[i]) {
+            out.push_back(Where(t, f) + "column " + have[i] +
+                          " differs: catalog " + want_table.definitions[i] +
+                          "; server " + server);
+          }
+        }
+      }
+      // SHOW CREATE TABLE: the primary key and the partitioning clause.
+      OBKV_ASSIGN_OR_RETURN(
+          std::unique_ptr<Statement> show,
+          conn->Prepare("SHOW CREATE TABLE " + QuoteMysqlIdentifier(schema) +
+                        "." + QuoteMysqlIdentifier(rel)));
+      OBKV_ASSIGN_OR_RETURN(bool shown, show->Step());
+      const std::string server_sql =
+          shown ? Upper(show->ColumnText(1)) : "";
+      const std::string server_key = Parenthesised(server_sql, "PRIMARY KEY");
+      if (server_key != want_table.primary_key) {
+        out.push_back(Where(t, f) + "primary key differs: catalog (" +
+                      want_table.primary_key + "); server (" + server_key +
+                      ")");
+      }
+      const std::string server_parts = Partitioning(server_sql);
+      if (server_parts != want_table.partitioning) {
+        out.push_back(Where(t, f) + "partitioning differs: catalog " +
+                      (want_table.partitioning.empty()
+                           ? std::string("none")
+                           : want_table.partitioning) +
+                      "; server " +
+                      (server_parts.empty() ? std::string("none")
+                                            : server_parts));
       }
       OBKV_ASSIGN_OR_RETURN(
           std::vector<std::string> parts,

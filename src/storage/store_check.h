@@ -5,7 +5,9 @@
 // table, the family and what differs (doc/ddl-plans.md):
 //   - a server store (CheckServerStore): an unfinished DDL plan; a family
 //     relation missing; its columns (information_schema.COLUMNS) other
-//     than the catalog's CREATE TABLE has; its first-level partitions
+//     than the catalog's CREATE TABLE has, or of another type; its primary
+//     key and partitioning clause (SHOW CREATE TABLE) other than that
+//     CREATE TABLE's; its first-level partitions
 //     (information_schema.PARTITIONS) other than the spec's; a relation
 //     "t$f" in the store's or a namespace's database that no catalog table
 //     has;
