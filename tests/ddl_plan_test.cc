@@ -29,7 +29,10 @@
 #include "obkvlite/store.h"
 #include "own_server.h"
 #include "server_test_support.h"
+#include "storage/ddl_step_applied.h"
 #include "storage/fault_injection.h"
+#include "storage/mysql_connection.h"
+#include "storage/mysql_uri.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 
@@ -119,6 +122,25 @@ std::unique_ptr<Store> TwoFamilyRangeStore(const std::string& uri) {
   PutRows(store.get(), "t");
   return store;
 }
+
+// A store at `uri` holding table "t": one family cf1, RANGE(K) at "d" and
+// "m", with PutRows' rows (OceanBase splits and merges partitions only of a
+// table alone in its table group).
+std::unique_ptr<Store> OneFamilyRangeStore(const std::string& uri) {
+  std::unique_ptr<Store> store = MustOpenStore(uri);
+  REQUIRE(store->CreateTable(
+                   MustParseSpec(SpecJson("t", R"([{"name": "cf1"}])", kRangeK)))
+              .ok());
+  Table* table = MustTable(store.get(), "t");
+  for (const std::string& row : kRows) {
+    Status st = table->Put(Put(row).Add("cf1", "q", 1, "v"));
+    REQUIRE_MESSAGE(st.ok(), st.ToString());
+  }
+  return store;
+}
+
+// Cells(store, "t") of OneFamilyRangeStore.
+constexpr const char* kOneFamilyCells = "a/cf1 b/cf1 e/cf1 f/cf1 n/cf1 z/cf1 ";
 
 // Cells(store, "t") of TwoFamilyRangeStore after DropP1.
 constexpr const char* kCellsAfterDrop =
@@ -429,6 +451,63 @@ TEST_CASE(
   CHECK(stops == 3);
 }
 
+// A step whose outcome a crash left unknown is run again only when the
+// server shows it did not run (storage/ddl_step_applied.h): OceanBase's
+// ADD, DROP and REORGANIZE PARTITION are not idempotent, so a repair that
+// ran them twice would fail (1507, 1517) or drop the wrong partition.
+// MariaDB runs the same statements.
+TEST_CASE("ddl plan: a resumed partition step that did run is recognised") {
+  REQUIRE(OnTestServer());
+  Watchdog watchdog(60, "ddl step applied");
+  ServerDatabase db;
+  MustOpenStore(db.uri()).reset();  // creates the database
+  (void)ServerQuery(
+      db.name(),
+      "CREATE TABLE \"r$f\" (\"K\" varbinary(16) NOT NULL, PRIMARY KEY "
+      "(\"K\")) PARTITION BY RANGE COLUMNS(\"K\") (PARTITION \"p0\" VALUES "
+      "LESS THAN ('d'), PARTITION \"p1\" VALUES LESS THAN ('m'), PARTITION "
+      "\"p2\" VALUES LESS THAN (MAXVALUE))");
+  Result<storage::MysqlUri> uri = storage::ParseMysqlUri(db.uri());
+  REQUIRE(uri.ok());
+  Result<std::unique_ptr<storage::MysqlConnection>> conn =
+      storage::MysqlConnection::Open(*uri, /*read_only=*/false,
+                                     /*use_database=*/true);
+  REQUIRE_MESSAGE(conn.ok(), conn.status().ToString());
+  storage::Connection* c = conn->get();
+  auto applied = [&](const std::string& sql) {
+    Result<bool> r = storage::DdlStepApplied(c, sql);
+    REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+    return *r;
+  };
+  const std::string split =
+      "-- a note line\nALTER TABLE `r$f` REORGANIZE PARTITION `p1` INTO (\n"
+      "  PARTITION `p3` VALUES LESS THAN ('h'),\n"
+      "  PARTITION `p4` VALUES LESS THAN ('m')\n)";
+  const std::string drop = "ALTER TABLE `r$f` DROP PARTITION `p3`";
+  const std::string add =
+      "ALTER TABLE `r$f` ADD PARTITION (\n  PARTITION `p5` VALUES LESS THAN "
+      "('z')\n)";
+  CHECK_FALSE(applied(split));
+  // (A plan drops only partitions it saw: p3 comes from the split.)
+  CHECK(applied("CREATE TABLE `r$f` (\n  `K` varbinary(16) NOT NULL\n)"));
+  CHECK_FALSE(applied("CREATE TABLE `s$f` (\n  `K` varbinary(16) NOT NULL\n)"));
+  REQUIRE(c->Exec(split).ok());
+  CHECK(applied(split));
+  CHECK_FALSE(applied(drop));
+  REQUIRE(c->Exec(drop).ok());
+  CHECK(applied(drop));
+  // p2 ends at MAXVALUE: MariaDB refuses the ADD, and it never shows as run.
+  CHECK_FALSE(applied(add));
+  CHECK_FALSE(applied("ALTER TABLE `r$f` TRUNCATE PARTITION `p0`"));
+  CHECK(storage::ResumedDdlStep("-- n\nCREATE TABLEGROUP `t` SHARDING = 'ADAPTIVE'") ==
+        "-- n\nCREATE TABLEGROUP IF NOT EXISTS `t` SHARDING = 'ADAPTIVE'");
+  CHECK(storage::ResumedDdlStep("DROP TABLEGROUP `t`") ==
+        "DROP TABLEGROUP IF EXISTS `t`");
+  CHECK(storage::ResumedDdlStep("DROP TABLEGROUP IF EXISTS `t`") ==
+        "DROP TABLEGROUP IF EXISTS `t`");
+  CHECK(storage::ResumedDdlStep(drop) == drop);
+}
+
 // ---- the server killed before each step --------------------------------
 
 // Kills the server before step n of `change` (then restarts it); returns
@@ -566,6 +645,141 @@ TEST_CASE(
     CHECK(std::find(all->begin(), all->end(), ns) != all->end());
   }
   CHECK(kills == 3);
+}
+
+TEST_CASE(
+    "ddl plan: the server killed before each step of a namespace drop, "
+    "a split and a merge; after restart and repair, each is "
+    "finished") {
+  Watchdog watchdog(290, "ddl plan server kills, namespace drop, split, merge");
+  OwnServer server("obkv_ddlplan3_");
+  // namespace drop: the registry row, the owner row, the database.
+  int kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "kx" + std::to_string(n);
+    const std::string ns = db + "_ns";
+    auto store = MustOpenStore(server.uri(db));
+    REQUIRE(store->CreateNamespace(ns).ok());
+    if (!KillBeforeStep(server, n, [&] { return store->DropNamespace(ns); })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    Result<std::vector<std::string>> all = store->ListNamespaces();
+    REQUIRE(all.ok());
+    CHECK(std::find(all->begin(), all->end(), ns) == all->end());
+    // The database went too: the name is free for a new namespace.
+    Status again = store->CreateNamespace(ns);
+    CHECK_MESSAGE(again.ok(), again.ToString());
+  }
+  CHECK(kills >= 2);
+  // split p1 ["d", "m") at "h": the family repartitioned, then the catalog
+  // row.
+  PartitionChange split;
+  split.op = PartitionOp::kSplit;
+  split.partitions = {1};
+  split.bound = RangeBound::Key("h");
+  kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "ks" + std::to_string(n);
+    auto store = OneFamilyRangeStore(server.uri(db));
+    if (!KillBeforeStep(server, n, [&] {
+          return store->ChangePartitions("t", split).status();
+        })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    CHECK(Cells(store.get(), "t") == kOneFamilyCells);
+    CHECK(MustTable(store.get(), "t")
+              ->spec()
+              .families[0]
+              .partition.bounds.size() == 4);
+  }
+  CHECK(kills >= 2);
+  // merge p0 and p1: the family repartitioned, then the catalog row.
+  PartitionChange merge;
+  merge.op = PartitionOp::kMerge;
+  merge.partitions = {0, 1};
+  kills = 0;
+  for (int n = 1;; ++n) {
+    CAPTURE(n);
+    const std::string db = "km" + std::to_string(n);
+    auto store = OneFamilyRangeStore(server.uri(db));
+    if (!KillBeforeStep(server, n, [&] {
+          return store->ChangePartitions("t", merge).status();
+        })) {
+      break;
+    }
+    ++kills;
+    store.reset();
+    store = MustOpenStore(server.uri(db));
+    CHECK(Differences(store.get()) == "");
+    CHECK(Cells(store.get(), "t") == kOneFamilyCells);
+    CHECK(MustTable(store.get(), "t")
+              ->spec()
+              .families[0]
+              .partition.bounds.size() == 2);
+  }
+  CHECK(kills >= 2);
+}
+
+// Partition commands take the names `partition list` shows: on a server,
+// the server's own. After a split of p1 ("d".."m") at "h", the server has
+// p0, p3, p4, p2 (OceanBase cannot rename a partition), and those names
+// select the partitions; p1 no longer exists there.
+TEST_CASE("partition names: a server store's changes take the server's names") {
+  REQUIRE(OnTestServer());
+  Watchdog watchdog(120, "partition names");
+  ServerDatabase db;
+  auto store = OneFamilyRangeStore(db.uri());
+  PartitionChange split;
+  split.op = PartitionOp::kSplit;
+  split.partition_names = {"p1"};
+  split.bound = RangeBound::Key("h");
+  Result<PartitionChangeResult> r = store->ChangePartitions("t", split);
+  REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+  const std::vector<std::string> names = {"p0", "p3", "p4", "p2"};
+  CHECK(ServerPartitions(db, "t$cf1") == names);
+  Result<std::vector<PartitionInfo>> parts =
+      store->ListPartitions("t", "cf1");
+  REQUIRE(parts.ok());
+  std::vector<std::string> listed;
+  for (const PartitionInfo& p : *parts) listed.push_back(p.name);
+  CHECK(listed == names);
+  CHECK((*parts)[1].oceanbase_name == "p3");
+
+  PartitionChange drop;
+  drop.op = PartitionOp::kDrop;
+  drop.partition_names = {"p1"};
+  r = store->ChangePartitions("t", drop);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().message() ==
+        "partition: unknown partition 'p1' of family 'cf1' (it has p0, p3, "
+        "p4, p2, as `partition list` shows)");
+  PartitionChange merge;
+  merge.op = PartitionOp::kMerge;
+  merge.partition_names = {"p0", "p4"};
+  r = store->ChangePartitions("t", merge);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.status().message() ==
+        "partitions: p0 and p4 are not adjacent; merge joins neighbours such "
+        "as p0 and p3");
+  // By name in any case, as OceanBase compares them: p3 ["d", "h") holds
+  // e and f.
+  drop.partition_names = {"P3"};
+  r = store->ChangePartitions("t", drop);
+  REQUIRE_MESSAGE(r.ok(), r.status().ToString());
+  CHECK(ServerPartitions(db, "t$cf1") ==
+        std::vector<std::string>{"p0", "p4", "p2"});
+  CHECK(Cells(store.get(), "t") == "a/cf1 b/cf1 n/cf1 z/cf1 ");
+  CHECK(Differences(store.get()) == "");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
+#include "storage/ddl_step_applied.h"
 #include "storage/fault_injection.h"
 #include "storage/namespaces.h"
 #include "storage/retry_backoff.h"
@@ -101,40 +102,9 @@ Status CatalogWrite(Connection* writer, const DdlPlan& plan,
   return Status::InvalidArgument("obkv_ddl_plan: unknown step '" + step + "'");
 }
 
-// True when `sql` is a CREATE TABLE of a table the server already has (a
-// step whose outcome a crash left unknown, and which did run).
-Result<bool> CreatedAlready(Connection* writer, const std::string& sql) {
-  // The statement may follow "-- " note lines.
-  constexpr std::string_view kCreate = "CREATE TABLE `";
-  const size_t at = sql.find(kCreate);
-  if (at == std::string::npos || (at > 0 && sql[at - 1] != '\n')) {
-    return false;
-  }
-  const size_t start = at + kCreate.size() - 1;
-  const size_t end = sql.find(" (", start);
-  if (end == std::string::npos) return false;
-  std::string name = sql.substr(start, end - start);
-  std::string schema;
-  const size_t dot = name.find("`.`");
-  if (dot != std::string::npos) {
-    schema = name.substr(1, dot - 1);
-    name = name.substr(dot + 2);
-  }
-  name = name.substr(1, name.size() - 2);
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> q,
-      writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                      "TABLE_SCHEMA = " +
-                      (schema.empty() ? std::string("DATABASE()")
-                                      : QuoteSqlString(schema)) +
-                      " AND TABLE_NAME = ?1"));
-  q->BindText(1, name);
-  OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
-  return row && q->ColumnInt(0) > 0;
-}
-
 // Runs step `k` once and records it done. `resumed`: its outcome is
-// unknown (repair), so a CREATE TABLE that did run is skipped. `*applied`
+// unknown (repair), so a statement that did run is skipped
+// (storage/ddl_step_applied.h). `*applied`
 // becomes true once a server statement of the step has run (its record
 // may still fail after it).
 Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
@@ -165,9 +135,9 @@ Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
   } else {
     bool skip = false;
     if (resumed) {
-      OBKV_ASSIGN_OR_RETURN(skip, CreatedAlready(writer, step));
+      OBKV_ASSIGN_OR_RETURN(skip, DdlStepApplied(writer, step));
     }
-    if (!skip) st = writer->Exec(step);
+    if (!skip) st = writer->Exec(resumed ? ResumedDdlStep(step) : step);
   }
   OBKV_RETURN_IF_ERROR(st);
   *applied = true;
