@@ -71,6 +71,10 @@ inline constexpr const char* kNoStatsSuffix = "-nostats";
 // Suffix of an obkvlite arm whose table has one secondary index, on
 // f:field0 (obkv-bench --index-overhead): "normal-indexed".
 inline constexpr const char* kIndexedSuffix = "-indexed";
+// Suffix of an obkvlite arm that never retries a rolled-back write
+// (RetryOptions::max_attempts 1; obkv-bench --retry-overhead):
+// "mariadb-noretry".
+inline constexpr const char* kNoRetrySuffix = "-noretry";
 // Hand-written SQL over MariaDB Connector/C on the mariadb arm's table
 // ("rawmariadb"), or with `timeseries` on the mariadbts arm's
 // ("rawmariadbts").

@@ -45,6 +45,7 @@ class ObkvArm : public BenchArm {
     strategy_ = name_;
     request_stats_ = !StripSuffix(kNoStatsSuffix, &strategy_);
     indexed_ = StripSuffix(kIndexedSuffix, &strategy_);
+    retries_ = !StripSuffix(kNoRetrySuffix, &strategy_);
   }
 
   const std::string& name() const override { return name_; }
@@ -52,6 +53,7 @@ class ObkvArm : public BenchArm {
   Status Open(const std::string& dir, const StoreOptions& options) override {
     StoreOptions opened = options;
     opened.request_stats = request_stats_;
+    if (!retries_) opened.retry.max_attempts = 1;
     opened.sqlite.shards = LoadThreads();
     const bool server = strategy_ == "mariadb" || strategy_ == "mariadbts";
     if (server) database_ = BenchServerDatabase(strategy_, dir);
@@ -133,8 +135,10 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
-  std::string strategy_;       // name_ without kNoStatsSuffix, kIndexedSuffix
+  // name_ without kNoStatsSuffix, kIndexedSuffix, kNoRetrySuffix
+  std::string strategy_;
   bool indexed_ = false;       // the table has one index (kIndexedSuffix)
+  bool retries_ = true;        // false: max_attempts 1 (kNoRetrySuffix)
   bool request_stats_ = true;  // false for "<arm>-nostats"
   std::string database_;       // server arms
   std::unique_ptr<Store> store_;

@@ -7,7 +7,8 @@
 //   obkv-bench --rows N [--runs R] [--ops N] [--value-bytes B]
 //              [--cache-mib M] [--mmap-mib M] [--ordered] [--arms raw,...]
 //              [--mysql-socket PATH] [--json]
-//              [--stats-overhead | --noise-floor | --index-overhead]
+//              [--stats-overhead | --noise-floor | --index-overhead |
+//               --retry-overhead]
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
 //
@@ -45,6 +46,10 @@
 // --index-overhead measures the same way what one secondary index (on
 // f:field0; obkvlite/index.h) costs: each arm with the index against it
 // without ("<arm>-indexed" / "<arm>").
+// --retry-overhead measures the same way what the retry of rolled-back
+// writes costs when nothing conflicts (DESIGN §8; target <= 2%): each arm
+// with the default retries against it with RetryOptions::max_attempts 1
+// ("<arm>" / "<arm>-noretry"), e.g. --arms mariadb.
 // --rest measures HBase's REST API over HTTP against in-process calls
 // instead, with the HTTP round trip alone as its floor (arms inproc, rest,
 // restnull; rest_bench.h).
@@ -127,12 +132,18 @@ int RunStatsOverhead(const BenchConfig& cfg) {
   w.noise_floor = cfg.noise_floor;
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
-     << (cfg.index_overhead ? ",\"index_overhead\":{"
-                            : ",\"stats_overhead\":{");
+     << (cfg.index_overhead   ? ",\"index_overhead\":{"
+         : cfg.retry_overhead ? ",\"retry_overhead\":{"
+                              : ",\"stats_overhead\":{");
   if (!cfg.json_only) {
     std::printf(cfg.index_overhead
                     ? "index overhead: throughput with one index / without "
                       "(1.00 = no cost), rows=%llu%s\n%-11s %5s %8s %8s %8s\n"
+                : cfg.retry_overhead
+                    ? "retry overhead: throughput with retries (max_attempts "
+                      "10) / without (1) on uncontended writes (1.00 = no "
+                      "cost; target >= 0.98), rows=%llu%s\n%-11s %5s %8s %8s "
+                      "%8s\n"
                     : "request-stats overhead: throughput counting on / off "
                       "(1.00 = no cost; target >= 0.97), rows=%llu%s\n%-11s "
                       "%5s %8s %8s %8s\n",
@@ -153,6 +164,9 @@ int RunStatsOverhead(const BenchConfig& cfg) {
           cfg.index_overhead
               ? MeasurePairOverhead(arm + kIndexedSuffix, arm, dir, cfg.options,
                                     w, 42 + run)
+          : cfg.retry_overhead
+              ? MeasurePairOverhead(arm, arm + kNoRetrySuffix, dir,
+                                    cfg.options, w, 42 + run)
               : MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
       std::system(("rm -rf '" + dir + "'").c_str());
       if (!r.ok()) {
@@ -236,6 +250,8 @@ int Main(int argc, char** argv) {
       cfg.stats_overhead = true;
     } else if (a == "--index-overhead") {
       cfg.stats_overhead = cfg.index_overhead = true;
+    } else if (a == "--retry-overhead") {
+      cfg.stats_overhead = cfg.retry_overhead = true;
     } else if (a == "--noise-floor") {
       cfg.stats_overhead = cfg.noise_floor = true;
     } else if (a == "--create-partitions") {
@@ -269,7 +285,8 @@ int Main(int argc, char** argv) {
              "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
              "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] "
-             "[--stats-overhead] [--noise-floor] [--index-overhead]\n"
+             "[--stats-overhead] [--noise-floor] [--index-overhead] "
+             "[--retry-overhead]\n"
              "       obkv-bench --create-partitions P,... "
              "[--create-families F,...] [--shards S] [--runs R] "
              "[--mmap-mib M] [--json]\n"
