@@ -348,10 +348,10 @@ inline std::string OutputDiff(const std::vector<std::string>& expected,
     if (i < n && j < m && LineMatches(expected[i], actual[j])) {
       diff += "  " + actual[j++] + "\n";
       ++i;
-    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      diff += "+ " + actual[j++] + "\n";
-    } else {
+    } else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) {
       diff += "- " + expected[i++] + "\n";
+    } else {
+      diff += "+ " + actual[j++] + "\n";
     }
   }
   return diff;

@@ -277,7 +277,7 @@ TEST_CASE(
   CHECK(OutputMatches(expected, 0, {"first", "x", "y", "last"}, 0));
   CHECK_FALSE(OutputMatches(expected, 0, {"first", "x"}, 0));
   CHECK(Normalized({"a  ", "", ""}) == std::vector<std::string>{"a"});
-  CHECK(OutputDiff({"a", "b"}, {"a", "c"}) == "  a\n+ c\n- b\n");
+  CHECK(OutputDiff({"a", "b"}, {"a", "c"}) == "  a\n- b\n+ c\n");
 }
 
 TEST_CASE(
