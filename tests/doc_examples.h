@@ -241,12 +241,17 @@ inline std::vector<DocCommand> SplitCommands(const DocBlock& block) {
 
 // The problems of a file's blocks: an untagged block that holds commands
 // (a "$ " line, or a line starting "obkv " or "build/obkv "), a transcript
-// with output before its first "$ " line, a no-run block without a reason.
+// with output before its first "$ " line, a no-run block without a reason,
+// a backtick in an info string.
 inline std::vector<std::string> ExampleProblems(
     const std::string& file, const std::vector<DocBlock>& blocks) {
   std::vector<std::string> problems;
   for (const DocBlock& block : blocks) {
     const std::string where = file + ":" + std::to_string(block.line);
+    if (block.info.find('`') != std::string::npos) {
+      // CommonMark: such a line opens no fence, and the block is lost.
+      problems.push_back(where + ": a ``` info string may not hold a backtick");
+    }
     if (block.lang.empty()) {
       for (const std::string& l : block.lines) {
         if (l.compare(0, 2, "$ ") == 0 || l.compare(0, 5, "obkv ") == 0 ||

@@ -66,8 +66,9 @@ std::vector<std::string> DocFiles() {
   return files;
 }
 
-// The scratch directory of one file's run: obkv on PATH, build/obkv, and
-// the repository's schemas/ (read only).
+// The scratch directory of one file's run: obkv on PATH, build/obkv,
+// build/examples/example_embed (when the examples are built), and the
+// repository's schemas/ (read only).
 fs::path MakeScratch(const std::string& file, bool server) {
   std::string name = file;
   for (char& c : name) c = c == '/' || c == '.' ? '_' : c;
@@ -81,6 +82,11 @@ fs::path MakeScratch(const std::string& file, bool server) {
   fs::create_symlink(OBKV_BINARY, root / "run" / "build" / "obkv");
   fs::create_directory_symlink(fs::path(OBKV_SOURCE_DIR) / "schemas",
                                root / "run" / "schemas");
+#ifdef OBKV_EXAMPLE_EMBED
+  fs::create_directories(root / "run" / "build" / "examples");
+  fs::create_symlink(OBKV_EXAMPLE_EMBED,
+                     root / "run" / "build" / "examples" / "example_embed");
+#endif
   return root;
 }
 
@@ -285,18 +291,19 @@ TEST_CASE(
   const std::vector<DocBlock> blocks = ParseFencedBlocks(
       "text\n```\n$ obkv list\n```\n```sh no-run\nx\n```\n"
       "```sh no-run needs OceanBase\nx\n```\n```text\nobkv put T\n```\n"
-      "```sh sever\nx\n```\n\n    $ obkv list\n");
-  REQUIRE(blocks.size() == 6);
+      "```sh sever\nx\n```\n\n    $ obkv list\n\n```sh no-run: `a`\nx\n```\n");
+  REQUIRE(blocks.size() == 7);
   CHECK(blocks[5].indented);
   CHECK(blocks[5].line == 18);
   CHECK(blocks[2].NoRunReason() == "needs OceanBase");
   const std::vector<std::string> problems = ExampleProblems("f.md", blocks);
-  REQUIRE(problems.size() == 4);
+  REQUIRE(problems.size() == 5);
   CHECK(problems[0].rfind("f.md:2: an untagged block with a command", 0) == 0);
   CHECK(problems[1] == "f.md:5: ```sh no-run needs a reason");
   CHECK(problems[2] ==
         "f.md:14: unknown ```sh flag \"sever\" (server or no-run)");
   CHECK(problems[3].rfind("f.md:18: an indented block with a command", 0) == 0);
+  CHECK(problems[4] == "f.md:20: a ``` info string may not hold a backtick");
 }
 
 TEST_CASE("every command example in README.md and doc/*.md is true") {
