@@ -67,8 +67,8 @@ std::vector<std::string> DocFiles() {
 }
 
 // The scratch directory of one file's run: obkv on PATH, build/obkv,
-// build/examples/example_embed (when the examples are built), and the
-// repository's schemas/ (read only).
+// build/examples/example_embed (when the examples are built), the
+// repository's schemas/ (read only) and copies of its doc/*.svg.
 fs::path MakeScratch(const std::string& file, bool server) {
   std::string name = file;
   for (char& c : name) c = c == '/' || c == '.' ? '_' : c;
@@ -82,6 +82,16 @@ fs::path MakeScratch(const std::string& file, bool server) {
   fs::create_symlink(OBKV_BINARY, root / "run" / "build" / "obkv");
   fs::create_directory_symlink(fs::path(OBKV_SOURCE_DIR) / "schemas",
                                root / "run" / "schemas");
+  // Copies of the repository's pictures, which examples compare with what
+  // they draw.
+  fs::create_directories(root / "run" / "doc");
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(OBKV_SOURCE_DIR) / "doc")) {
+    if (entry.path().extension() == ".svg") {
+      fs::copy_file(entry.path(),
+                    root / "run" / "doc" / entry.path().filename());
+    }
+  }
 #ifdef OBKV_EXAMPLE_EMBED
   fs::create_directories(root / "run" / "build" / "examples");
   fs::create_symlink(OBKV_EXAMPLE_EMBED,
