@@ -100,6 +100,21 @@ fs::path MakeScratch(const std::string& file, bool server) {
   return root;
 }
 
+// Whether build/examples/ is in the scratch folder.
+bool ExamplesBuilt() {
+#ifdef OBKV_EXAMPLE_EMBED
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::string BlockText(const DocBlock& block) {
+  std::string text;
+  for (const std::string& l : block.lines) text += l + "\n";
+  return text;
+}
+
 // One command as the file's run sees it.
 struct RunCommand {
   const DocBlock* block;
@@ -136,6 +151,13 @@ FileReport RunFile(const std::string& file, bool server) {
       report.skipped.push_back(at +
                                "a server example, run by "
                                "doc_examples_test_mariadb");
+      continue;
+    }
+    if (!ExamplesBuilt() &&
+        BlockText(block).find("build/examples/") != std::string::npos) {
+      report.skipped.push_back(at +
+                               "the examples are not built "
+                               "(OBKVLITE_BUILD_EXAMPLES=OFF)");
       continue;
     }
     ++report.run_blocks;
