@@ -9,10 +9,14 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <ctime>
+
 #include <filesystem>
 #include <iterator>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli_test_support.h"
@@ -36,11 +40,23 @@ std::string WithoutTook(const std::string& out, int* count = nullptr) {
   return std::regex_replace(out, kTookLine, "");
 }
 
-// Timestamps of puts stamped "now" vary; "timestamp=T" stands for them.
+// Timestamps of puts stamped "now" (this century; the tests' own are in
+// 1970) vary; "timestamp=T" stands for them.
 std::string WithoutTimestamps(const std::string& out) {
-  return std::regex_replace(out, std::regex("timestamp=[0-9]{13}"),
-                            "timestamp=T");
+  return std::regex_replace(
+      out,
+      std::regex("timestamp=2[0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}"
+                 "(:[0-9]{2}(\\.[0-9]{3})?)?"),
+      "timestamp=T");
 }
+
+// The shell prints timestamps in the local time zone (table.rb
+// toLocalDateTime); the expectations here are in UTC.
+const bool kUtc = [] {
+  setenv("TZ", "UTC", 1);
+  tzset();
+  return true;
+}();
 
 struct Shell {
   // Runs `lines` through `obkv shell --create`.
@@ -49,9 +65,12 @@ struct Shell {
     flags.insert(flags.begin(), {"shell", "--create"});
     return box.Run(flags, lines);
   }
-  // Runs lines that must all succeed; returns stdout without Took lines.
-  std::string Ok(const std::string& lines) const {
-    const CliRun run = Run(lines);
+  // Runs lines that must all succeed, with -n (as HBase scripts run: no
+  // "=> VALUE" lines, jar-bootstrap.rb's eval_io); returns stdout without
+  // Took lines. The "=> VALUE" lines are tested with Run.
+  std::string Ok(const std::string& lines,
+                 std::vector<std::string> flags = {"-n"}) const {
+    const CliRun run = Run(lines, std::move(flags));
     INFO(run.err);
     CHECK(run.code == 0);
     CHECK(run.err.empty());
@@ -94,11 +113,11 @@ TEST_CASE("shell: HBase's Getting Started, the whole transcript") {
   CHECK(run.err.empty());
   const std::string took = "Took T seconds\n";
   CHECK(WithoutTimestamps(std::regex_replace(run.out, kTookLine, took)) ==
-        "Created table test\n" + took +
+        "Created table test\n" + took + "=> Hbase::Table - test\n" +
             "TABLE\n"
             "test\n"
             "1 row(s)\n" +
-            took +
+            took + "=> [\"test\"]\n" +
             "Table test is ENABLED\n"
             "test\n"
             "COLUMN FAMILIES DESCRIPTION\n"
@@ -120,7 +139,7 @@ TEST_CASE("shell: HBase's Getting Started, the whole transcript") {
             " cf:a                          timestamp=T, value=value1\n"
             "1 row(s)\n" +
             took + took + took + took + took +
-            "Table test does not exist\n" + took);
+            "Table test does not exist\n" + took + "=> false\n");
   CHECK(sh.box.Run({"list"}).out.empty());
 }
 
@@ -247,25 +266,25 @@ TEST_CASE("shell: create, put, get, scan, count, list from piped stdin") {
   CHECK(sh.Ok(kCreate) == "Created table t\n");
   CHECK(sh.Ok("get 't','r1',{COLUMN => 'f:q', VERSIONS => 3}\n") ==
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=200, value=v2\n"
-        " f:q                           timestamp=100, value=v1\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.200, value=v2\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.100, value=v1\n"
         "1 row(s)\n");
   CHECK(sh.Ok("get 't','r1'\nget 't','zz'\n") ==
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=200, value=v2\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.200, value=v2\n"
         "1 row(s)\n"
         "COLUMN                         CELL\n"
         "0 row(s)\n");
   CHECK(sh.Ok("scan 't', {STARTROW => 'a', LIMIT => 10, FILTER => "
               "\"PrefixFilter('a')\"}\n") ==
         "ROW                            COLUMN+CELL\n"
-        " a1                            column=f:q, timestamp=7, value=av\n"
+        " a1                            column=f:q, timestamp=1970-01-01T00:00:00.007, value=av\n"
         "1 row(s)\n");
   CHECK(sh.Ok("scan 't'\n") ==
         "ROW                            COLUMN+CELL\n"
-        " a1                            column=f:q, timestamp=7, value=av\n"
-        " r1                            column=f:q, timestamp=200, value=v2\n"
-        " r2\\x00                        column=g:a, timestamp=5, "
+        " a1                            column=f:q, timestamp=1970-01-01T00:00:00.007, value=av\n"
+        " r1                            column=f:q, timestamp=1970-01-01T00:00:00.200, value=v2\n"
+        " r2\\x00                        column=g:a, timestamp=1970-01-01T00:00:00.005, "
         "value=x\\x09y\n"
         "3 row(s)\n");
   CHECK(sh.Ok("scan 't', {REVERSED => true, LIMIT => 1, COLUMNS => ['f']}\n")
@@ -286,7 +305,7 @@ TEST_CASE("shell: a family gets VERSIONS 1 unless told, as in HBase") {
   CHECK(described.find("{NAME => 'g', VERSIONS => '3',") != std::string::npos);
   CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:q', VERSIONS => 5}\n") ==
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=200, value=new\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.200, value=new\n"
         "1 row(s)\n");
   // A spec keeps its meaning: no max_versions is no MaxVersions.
   sh.box.Create("s", R"({"table": "s", "families": [{"name": "f"}]})");
@@ -368,9 +387,9 @@ TEST_CASE("shell: ROWPREFIXFILTER replaces STARTROW and STOPROW") {
   }
   const std::string rows =
       "ROW                            COLUMN+CELL\n"
-      " row1                          column=f:q, timestamp=1, value=v\n"
-      " row20                         column=f:q, timestamp=1, value=v\n"
-      " row3                          column=f:q, timestamp=1, value=v\n"
+      " row1                          column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
+      " row20                         column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
+      " row3                          column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
       "3 row(s)\n";
   CHECK(sh.Ok("scan 't', {STARTROW => 'row20', ROWPREFIXFILTER => 'row'}\n") ==
         rows);
@@ -393,20 +412,20 @@ TEST_CASE("shell: column formatters convert values as HBase prints them") {
               "'f:l:c(org.apache.hadoop.hbase.util.Bytes).toLong', "
               "'f:s:toString'\n") ==
         "COLUMN                         CELL\n"
-        " f:i                           timestamp=1, value=42\n"
-        " f:l                           timestamp=1, value=256\n"
-        " f:s                           timestamp=1, value=caf\xC3\xA9\n"
+        " f:i                           timestamp=1970-01-01T00:00:00.001, value=42\n"
+        " f:l                           timestamp=1970-01-01T00:00:00.001, value=256\n"
+        " f:s                           timestamp=1970-01-01T00:00:00.001, value=caf\xC3\xA9\n"
         "1 row(s)\n");
   CHECK(sh.Ok("scan 't', {COLUMNS => ['f:i:toInt', 'f:s']}\n") ==
         "ROW                            COLUMN+CELL\n"
-        " r                             column=f:i, timestamp=1, value=42\n"
-        " r                             column=f:s, timestamp=1, "
+        " r                             column=f:i, timestamp=1970-01-01T00:00:00.001, value=42\n"
+        " r                             column=f:s, timestamp=1970-01-01T00:00:00.001, "
         "value=caf\\xC3\\xA9\n"
         "1 row(s)\n");
   CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:i', FORMATTER => 'toHex', "
               "FORMATTER_CLASS => 'org.apache.hadoop.hbase.util.Bytes'}\n") ==
         "COLUMN                         CELL\n"
-        " 66:69                         timestamp=1, value=0000002a\n"
+        " 66:69                         timestamp=1970-01-01T00:00:00.001, value=0000002a\n"
         "1 row(s)\n");
   // A converter the value does not fit, or one that does not exist, is an
   // error (HBase raises Bytes' IllegalArgumentException), never an empty
@@ -475,11 +494,11 @@ TEST_CASE("shell: get with several columns, count with INTERVAL") {
       "put 't','r4','f:a','x', 1\nput 't','r5','g:c','x', 1\n");
   CHECK(sh.Ok("get 't', 'r1', 'f:a', 'g'\nget 't', 'r1', ['f:b']\n") ==
         "COLUMN                         CELL\n"
-        " f:a                           timestamp=1, value=1\n"
-        " g:c                           timestamp=1, value=3\n"
+        " f:a                           timestamp=1970-01-01T00:00:00.001, value=1\n"
+        " g:c                           timestamp=1970-01-01T00:00:00.001, value=3\n"
         "1 row(s)\n"
         "COLUMN                         CELL\n"
-        " f:b                           timestamp=1, value=2\n"
+        " f:b                           timestamp=1970-01-01T00:00:00.001, value=2\n"
         "1 row(s)\n");
   CHECK(sh.Ok("count 't', INTERVAL => 2\n") ==
         "Current count: 2, row: r2\n"
@@ -504,16 +523,16 @@ TEST_CASE("shell: scan TIMESTAMP, MAXLENGTH, CACHE; RAW is refused") {
   CHECK(sh.Ok("scan 't', {TIMESTAMP => 100, CACHE => 50, CACHE_BLOCKS => "
               "false}\n") ==
         "ROW                            COLUMN+CELL\n"
-        " r                             column=f:q, timestamp=100, value=v1\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.100, value=v1\n"
         "1 row(s)\n");
-  CHECK(sh.Ok("scan 't', {MAXLENGTH => 16, VERSIONS => 2}\n") ==
+  CHECK(sh.Ok("scan 't', {MAXLENGTH => 36, VERSIONS => 2}\n") ==
         "ROW                            COLUMN+CELL\n"
-        " r                             column=f:q, timestamp=200, v\n"
-        " r                             column=f:q, timestamp=100, v\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.200, v\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.100, v\n"
         "1 row(s)\n");
   CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:q', TIMESTAMP => 100}\n") ==
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=100, value=v1\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.100, value=v1\n"
         "1 row(s)\n");
   CHECK(sh.Ok("scan 't', {RAW => false}\n").find("value=v2") !=
         std::string::npos);
@@ -539,11 +558,11 @@ TEST_CASE("shell: statements over lines, ';', the call form, integers") {
               "get('t', 'r', 'g:')\n") ==
         "Created table t\n"
         "ROW                            COLUMN+CELL\n"
-        " 1                             column=f:q, timestamp=20, value=x\n"
-        " 1                             column=f:q, timestamp=10, value=2\n"
+        " 1                             column=f:q, timestamp=1970-01-01T00:00:00.020, value=x\n"
+        " 1                             column=f:q, timestamp=1970-01-01T00:00:00.010, value=2\n"
         "1 row(s)\n"
         "COLUMN                         CELL\n"
-        " g:                            timestamp=1, value=empty qualifier\n"
+        " g:                            timestamp=1970-01-01T00:00:00.001, value=empty qualifier\n"
         "1 row(s)\n");
   // An error inside a statement over several lines names its line.
   const CliRun run = sh.Run("scan 't', {\n  LIMIT => -1\n}\nget 't',\n  @\n");
@@ -609,10 +628,12 @@ TEST_CASE("shell: FILE, -n stops at the first error") {
   CHECK(run.code == 1);
   CHECK(WithoutTimestamps(WithoutTook(run.out)) ==
         "Created table test\n"
+        "=> Hbase::Table - test\n"
         "COLUMN                         CELL\n"
         " cf:a                          timestamp=T, value=value1\n"
         "1 row(s)\n"
-        "TABLE\ntest\n1 row(s)\n");
+        "TABLE\ntest\n1 row(s)\n"
+        "=> [\"test\"]\n");
   CHECK(run.err == "ERROR: line 4: unknown command 'frob' (try help)\n");
   run = sh.box.Run({"shell", "-n", file});
   CHECK(run.code == 1);
@@ -635,7 +656,7 @@ TEST_CASE("shell: a missing store is refused, with how to make one") {
   CHECK_FALSE(std::filesystem::exists(box.store()));
   run = box.Run({"shell", "--create"}, "list\n");
   CHECK(run.code == 0);
-  CHECK(WithoutTook(run.out) == "TABLE\n0 row(s)\n");
+  CHECK(WithoutTook(run.out) == "TABLE\n0 row(s)\n=> []\n");
   CHECK(std::filesystem::exists(box.store()));
 }
 
@@ -922,14 +943,18 @@ TEST_CASE("shell: namespaces as HBase's namespace commands print them") {
         "'-'\n");
   CHECK(WithoutTimestamps(WithoutTook(run.out)) ==
         "Created table ns1:users\n"
+        "=> Hbase::Table - ns1:users\n"
         "NAMESPACE\ndefault\nhbase\nns1\n3 row(s)\n"
         "TABLE\nusers\n1 row(s)\n"
+        "=> [\"users\"]\n"
         "DESCRIPTION\n{NAME => 'ns1'}\n"
         "COLUMN                         CELL\n"
         " f:email                       timestamp=T, value=a@x\n"
         "1 row(s)\n"
         "TABLE\nns1:users\n1 row(s)\n"
+        "=> [\"ns1:users\"]\n"
         "Table ns1:users does exist\n"
+        "=> true\n"
         "NAMESPACE\n0 row(s)\n");
   // The table's relation keeps the prefix in the store file.
   CHECK(sh.box.Run({"sql", "SELECT COUNT(*) AS n FROM sqlite_schema WHERE "
@@ -964,8 +989,11 @@ TEST_CASE("shell: split cuts the partition that holds the key, as HBase's "
         "p1 ['f', 'm')\n");
   CHECK(WithoutTook(run.out) ==
         "Created table t\n"
+        "=> Hbase::Table - t\n"
         "Total number of splits = 4\nf\nm\nz\n"
-        "3 row(s)\n");
+        "=> [\"f\", \"m\", \"z\"]\n"
+        "3 row(s)\n"
+        "=> 3\n");
   CHECK(sh.box.Run({"partition", "list", "t", "--json"}).out ==
         "{\"family\":\"f\",\"partitions\":["
         "{\"cells\":1,\"index\":0,\"lower\":null,\"name\":\"p0\","
@@ -993,7 +1021,7 @@ TEST_CASE("shell: a change of VERSIONS purges the versions over the old one") {
         "Updating all regions with the new schema...\n1/1 regions updated.\n"
         "Done.\n"
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=200, value=v2\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.200, value=v2\n"
         "1 row(s)\n"
         "ROW                            COLUMN+CELL\n"
         "0 row(s)\n");
@@ -1080,7 +1108,7 @@ TEST_CASE("shell: names, SPLITS, NUMREGIONS, snapshots, whoami, version") {
         "Created table t\n"
         "Total number of splits = 4\nc\nm\nx\n"
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=1, value=v\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.001, value=v\n"
         "1 row(s)\n"
         "SNAPSHOT                       TABLE + CREATION TIME\n"
         "0 row(s)\n");
@@ -1116,12 +1144,12 @@ TEST_CASE("shell: strings as JRuby reads them, LIMIT => 0, floats") {
               "scan 't', {LIMIT => 0}\n") ==
         "Created table t\n"
         "ROW                            COLUMN+CELL\n"
-        " r2                            column=f:a, timestamp=1, value=one two\n"
+        " r2                            column=f:a, timestamp=1970-01-01T00:00:00.001, value=one two\n"
         "1 row(s)\n"
         "ROW                            COLUMN+CELL\n"
-        " caf\\xC3\\xA9                   column=f:q, timestamp=1, "
+        " caf\\xC3\\xA9                   column=f:q, timestamp=1970-01-01T00:00:00.001, "
         "value=\\xF0\\x9F\\x98\\x80\n"
-        " r2                            column=f:a, timestamp=1, value=one two\n"
+        " r2                            column=f:a, timestamp=1970-01-01T00:00:00.001, value=one two\n"
         "2 row(s)\n");
   const CliRun run = sh.Run(
       "put 't', 'r', 'f:q', 1.5\n"
@@ -1208,7 +1236,7 @@ TEST_CASE("shell: a delete of the newest version shows the next until a purge") 
               "get 't', 'r'\n") ==
         "Created table t\n"
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=100, value=v1\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.100, value=v1\n"
         "1 row(s)\n"
         "purged t: 0 expired cells, 1 excess versions\n"
         "COLUMN                         CELL\n"
@@ -1225,8 +1253,8 @@ TEST_CASE("shell: family names as HBase's isLegalColumnFamilyName") {
               "scan 'fx'\n") ==
         "Created table fx\n"
         "ROW                            COLUMN+CELL\n"
-        " r                             column=a-b:q, timestamp=1, value=v1\n"
-        " r                             column=c.d:q, timestamp=2, value=v2\n"
+        " r                             column=a-b:q, timestamp=1970-01-01T00:00:00.001, value=v1\n"
+        " r                             column=c.d:q, timestamp=1970-01-01T00:00:00.002, value=v2\n"
         "1 row(s)\n");
   const CliRun run = sh.Run(
       "create 'fy', '.x'\n"
@@ -1241,6 +1269,115 @@ TEST_CASE("shell: family names as HBase's isLegalColumnFamilyName") {
         "ERROR: line 3: create: families[0].name: invalid character at "
         "position 1 in 'a:b'; family names use letters, digits, '_', '-' "
         "and '.'\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: timestamps as HBase 2.3+ prints them, epoch ms with -D") {
+  // table.rb toLocalDateTime: LocalDateTime.ofInstant(Instant.ofEpochMilli(
+  // ts), ZoneId.systemDefault()).toString, the shortest ISO-8601 time that
+  // keeps the value (HH:mm, HH:mm:ss, HH:mm:ss.SSS); with
+  // -Dhbase.shell.timestamp.format.epoch=true (HConstants
+  // SHELL_TIMESTAMP_FORMAT_EPOCH_KEY) the milliseconds.
+  Shell sh;
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 5}\n"
+      "put 't', 'r', 'f:q', 'a', 1733097600000\n"
+      "put 't', 'r', 'f:q', 'b', 1733128205000\n"
+      "put 't', 'r', 'f:q', 'c', 1733128205007\n"
+      "put 't', 's', 'f:q', 'd', 0\n");
+  const std::string iso =
+      "ROW                            COLUMN+CELL\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T08:30:05.007, value=c\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T08:30:05, value=b\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T00:00, value=a\n"
+      " s                             column=f:q, "
+      "timestamp=1970-01-01T00:00, value=d\n"
+      "2 row(s)\n";
+  CHECK(sh.Ok("scan 't', {VERSIONS => 5}\n") == iso);
+  CHECK(sh.Ok("scan 't', {VERSIONS => 5}\n",
+              {"-n", "-Dhbase.shell.timestamp.format.epoch=true"}) ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=1733128205007, "
+        "value=c\n"
+        " r                             column=f:q, timestamp=1733128205000, "
+        "value=b\n"
+        " r                             column=f:q, timestamp=1733097600000, "
+        "value=a\n"
+        " s                             column=f:q, timestamp=0, value=d\n"
+        "2 row(s)\n");
+  // hirb.rb's -D key=value form too, and Configuration.getBoolean's false.
+  CHECK(sh.Ok("get 't', 's'\n",
+              {"-n", "-D", "hbase.shell.timestamp.format.epoch=FALSE"}) ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=1970-01-01T00:00, value=d\n"
+        "1 row(s)\n");
+  CliRun run = sh.Run("list\n", {"-Dhbase.zookeeper.quorum=zk"});
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "obkv: shell -D: unknown key 'hbase.zookeeper.quorum' (the one key is "
+        "hbase.shell.timestamp.format.epoch)\n");
+  run = sh.Run("list\n", {"-Dhbase.shell.timestamp.format.epoch=yes"});
+  CHECK(run.err ==
+        "obkv: shell -D hbase.shell.timestamp.format.epoch: 'yes' is not true "
+        "or false\n");
+  // The local time zone (ZoneId.systemDefault), here UTC+8.
+  setenv("TZ", "CST-8", 1);
+  tzset();
+  const std::string east = sh.Ok("get 't', 's'\n");
+  setenv("TZ", "UTC", 1);
+  tzset();
+  CHECK(east ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=1970-01-01T08:00, value=d\n"
+        "1 row(s)\n");
+}
+
+TEST_CASE("shell: the => line after commands that return a value") {
+  // HBase's IRB session prints a command's return value as "=> %s"
+  // (jar-bootstrap.rb's RETURN prompt), nothing for nil (irb/hirb.rb
+  // output_value); list.rb, exists.rb, is_enabled.rb, is_disabled.rb,
+  // count.rb, get_splits.rb, list_namespace_tables.rb and list_snapshots.rb
+  // return their answer, create.rb the table (=> Hbase::Table - t, as the
+  // reference guide's Getting Started shows). put, get, scan, describe and
+  // list_namespace return nil. With -n, eval_io prints no return values.
+  Shell sh;
+  const std::string script =
+      "create 't', 'f', SPLITS => ['m']\n"
+      "put 't', 'r', 'f:q', 'v'\n"
+      "list\n"
+      "exists 't'\n"
+      "exists 'nope'\n"
+      "is_enabled 't'\n"
+      "is_disabled 't'\n"
+      "count 't'\n"
+      "get_splits 't'\n"
+      "list_snapshots\n"
+      "list_namespace_tables 'default'\n"
+      "list_namespace 'd.*'\n";
+  CHECK(sh.Ok(script, {}) ==
+        "Created table t\n=> Hbase::Table - t\n"
+        "TABLE\nt\n1 row(s)\n=> [\"t\"]\n"
+        "Table t does exist\n=> true\n"
+        "Table nope does not exist\n=> false\n"
+        "true\n=> true\n"
+        "false\n=> false\n"
+        "1 row(s)\n=> 1\n"
+        "Total number of splits = 2\nm\n=> [\"m\"]\n"
+        "SNAPSHOT                       TABLE + CREATION TIME\n0 row(s)\n"
+        "=> []\n"
+        "TABLE\nt\n1 row(s)\n=> [\"t\"]\n"
+        "NAMESPACE\ndefault\n1 row(s)\n");
+  CHECK(sh.Ok("list\ncount 't'\n") == "TABLE\nt\n1 row(s)\n1 row(s)\n");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tools/cli/exec/exec_executor.h"
@@ -252,13 +253,60 @@ Status ShellSession::Run(const ShellCommand& c) {
   std::string notes;
   Status st = TakeOperationAttributes(&command, &notes);
   *out_ << notes;
+  return_value_.clear();
   if (st.ok()) st = (this->*(info->run))(command);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - start;
   char line[64];
   std::snprintf(line, sizeof(line), "Took %.4f seconds\n", took.count());
   *out_ << line;
+  if (st.ok() && options_.return_values && !return_value_.empty()) {
+    *out_ << "=> " << return_value_ << "\n";
+  }
   return st;
+}
+
+std::string RubyInspect(std::string_view text) {
+  // The escapes Ruby writes by name.
+  static constexpr std::pair<char, const char*> kNamed[] = {
+      {'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\t', "\\t"},
+      {'\r', "\\r"}, {'\f', "\\f"},  {'\v', "\\v"}, {'\a', "\\a"},
+      {'\b', "\\b"}, {'\x1b', "\\e"}};
+  std::string out = "\"";
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const char* named = nullptr;
+    for (const auto& [ch, escape] : kNamed) {
+      if (static_cast<unsigned char>(ch) == c) named = escape;
+    }
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (named != nullptr) {
+      out += named;
+    } else if (c == '#' && (next == '{' || next == '$' || next == '@')) {
+      out += "\\#";  // "#{", "#$" and "#@" would interpolate
+    } else if (c < 0x20 || c == 0x7f) {
+      // A UTF-8 string's control character is \u00XX, DEL \x7F.
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), c == 0x7f ? "\\x%02X" : "\\u%04X", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string TableReference(std::string_view table) {
+  return "Hbase::Table - " + std::string(table);
+}
+
+std::string RubyInspect(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += RubyInspect(items[i]);
+  }
+  return out + "]";
 }
 
 Result<ExecResponse> ShellSession::Execute(const std::string& command,

@@ -84,6 +84,7 @@ Status ShellSession::ListNamespaceTables(const ShellCommand& c) {
     if (TableNamespace(t) == name) tables.emplace_back(TableQualifier(t));
   }
   PrintRows("TABLE", tables, *out_);
+  Return(RubyInspect(tables));  // list_namespace_tables.rb returns them
   return Status::OK();
 }
 

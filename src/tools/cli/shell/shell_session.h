@@ -14,6 +14,15 @@
 // Errors name the command and the argument or the request field, e.g.
 // "put: row: 1025 bytes, limit 1024".
 //
+// A command that returns a value in HBase (list, exists, is_enabled, count,
+// create, get_splits...) is followed, after "Took", by IRB's return line
+// "=> VALUE", the value as Ruby's inspect writes it (`=> ["t1", "t2"]`,
+// `=> true`, `=> 3`, `=> Hbase::Table - t1`), unless
+// ShellOptions::return_values is off: HBase's IRB session prints it
+// (jar-bootstrap.rb's RETURN prompt "=> %s"; nil is not printed,
+// irb/hirb.rb output_value), its -n mode evaluates the input without IRB
+// and prints none.
+//
 // REQUIRED: the store and the stream outlive the session.
 // Thread safety: one session per thread.
 
@@ -23,6 +32,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "obkvlite/status.h"
@@ -34,9 +44,21 @@
 namespace obkvlite {
 namespace cli {
 
+struct ShellOptions {
+  // Print "=> VALUE" after a command that returns a value (HBase's IRB
+  // session; off for `obkv shell -n`, as HBase's -n prints none).
+  bool return_values = true;
+  // Print cell timestamps as epoch milliseconds ("timestamp=1733097600000")
+  // instead of HBase 2.3+'s ISO-8601 local date-time
+  // ("timestamp=2024-12-02T00:00"); HBase's
+  // hbase.shell.timestamp.format.epoch.
+  bool timestamp_epoch = false;
+};
+
 class ShellSession {
  public:
-  ShellSession(Store* store, std::ostream* out) : store_(store), out_(out) {}
+  ShellSession(Store* store, std::ostream* out, ShellOptions options = {})
+      : store_(store), out_(out), options_(options) {}
 
   // Runs one command. An unknown command is an error, without "Took".
   // REQUIRED: !IsExit(command) (the caller ends the session).
@@ -122,9 +144,24 @@ class ShellSession {
   // The table named by the first argument.
   Result<Table*> TableArg(const ShellCommand& c);
 
+  // Sets the command's return value, as Ruby's inspect writes it; Run
+  // prints it as "=> VALUE" (ShellOptions::return_values).
+  void Return(std::string inspected) { return_value_ = std::move(inspected); }
+
   Store* store_;
   std::ostream* out_;
+  ShellOptions options_;
+  std::string return_value_;  // the running command's; empty for nil
 };
+
+// Ruby's String#inspect of `text`: "t1" in double quotes, with \\, \", \n,
+// \t, \e..., \u00XX for other control characters and \x7F.
+std::string RubyInspect(std::string_view text);
+// Ruby's Array#inspect of strings: ["a", "b"].
+std::string RubyInspect(const std::vector<std::string>& items);
+// What IRB prints for a table reference (table.rb's to_s):
+// "Hbase::Table - t1".
+std::string TableReference(std::string_view table);
 
 // InvalidArgument "<command> takes <usage>, got N arguments" unless
 // min <= c.args.size() <= max.
