@@ -342,6 +342,38 @@ namespace obkvlite {
 namespace cli {
 namespace {
 
+TEST_CASE("shell parser: assignment and method calls, as IRB reads them") {
+  // table.rb's help: t = create 't', 'cf'; t.put 'r', 'cf:q', 'v'; t.scan.
+  using testing::Error;
+  using testing::One;
+  ShellCommand c = One("t = create 't', 'cf'");
+  CHECK(c.assign_to == "t");
+  CHECK(c.receiver.empty());
+  CHECK(c.name == "create");
+  CHECK(c.args.size() == 2);
+  c = One("t.put 'r', 'cf:q', 'v'");
+  CHECK(c.assign_to.empty());
+  CHECK(c.receiver == "t");
+  CHECK(c.name == "put");
+  CHECK(c.args.size() == 3);
+  c = One("t.scan({LIMIT => 1})");
+  CHECK(c.receiver == "t");
+  CHECK(c.args.size() == 1);
+  c = One("x = t.exists?");
+  CHECK(c.assign_to == "x");
+  CHECK(c.receiver == "t");
+  CHECK(c.name == "exists?");
+  c = One("tables");
+  CHECK(c.name == "tables");
+  CHECK(c.args.empty());
+  CHECK(Error("t = 3") == "column 5: expected a command name, got 3");
+  CHECK(Error("t. 'x'") == "column 4: expected a method name, got 'x'");
+  CHECK(Error("a.b.c") == "column 4: expected a value, got '.'");
+  CHECK(ShellInputContinues("t ="));
+  CHECK(ShellInputContinues("t."));
+  CHECK_FALSE(ShellInputContinues("t.scan"));
+}
+
 TEST_CASE("ShellTimestamp: java.time.LocalDateTime.toString of the millis") {
   // table.rb toLocalDateTime; LocalTime.toString's shortest of HH:mm,
   // HH:mm:ss, HH:mm:ss.SSS; LocalDate.toString's '+' past year 9999.

@@ -1216,7 +1216,7 @@ TEST_CASE("doc/shell-commands.md: every status it states is true") {
     CHECK(run.err == "ERROR: line 1: " + name + ": refused: " +
                          std::string((*it)[3]) + "\n");
   }
-  CHECK(works == 36);
+  CHECK(works == 38);
   CHECK(refused > 100);
 }
 
@@ -1378,6 +1378,94 @@ TEST_CASE("shell: the => line after commands that return a value") {
         "TABLE\nt\n1 row(s)\n=> [\"t\"]\n"
         "NAMESPACE\ndefault\n1 row(s)\n");
   CHECK(sh.Ok("list\ncount 't'\n") == "TABLE\nt\n1 row(s)\n1 row(s)\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: table references, as table.rb and table_help document") {
+  // table.rb: help's examples (t = create 't', 'cf'; t = get_table 't';
+  // t.put 'r', 'cf:q', 'v'; t.scan; t.enable; t.flush; t.disable; t.drop),
+  // add_shell_command (put, get, scan, count, delete, deleteall, incr,
+  // get_counter, append, get_splits), add_admin_utils, to_s/inspect
+  // ("Hbase::Table - t"), name, get_all_columns; get_table.rb
+  // (t1 = get_table 't1'); create.rb (t1 = create 't1', 'f1').
+  Shell sh;
+  const CliRun run = sh.Run(
+      "t = create 't', 'cf', 'g'\n"
+      "t.put 'r', 'cf:q', 'v', 100\n"
+      "t.put 'r2', 'g:q', 'w', 200\n"
+      "t.scan\n"
+      "t.get 'r'\n"
+      "t.count\n"
+      "t.incr 'c', 'cf:n', 3\n"
+      "t.get_counter 'c', 'cf:n'\n"
+      "t.append 'r', 'cf:q', 'x'\n"
+      "t.delete 'r', 'cf:q'\n"
+      "t.deleteall 'r2'\n"
+      "t.name\n"
+      "t.get_all_columns\n"
+      "t.close\n"
+      "t.get_splits\n"
+      "t.flush\n"
+      "t1 = get_table 't'\n"
+      "t1\n"
+      "t1.count\n"
+      "t.truncate\n"
+      "tables = list\n"
+      "tables\n"
+      "tables.put 'x'\n"
+      "nope.scan\n"
+      "list = 3\n"
+      "t.disable\n"
+      "t.drop\n"
+      "t1.scan\n");
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "ERROR: line 20: t.truncate: undefined method 'truncate' for "
+        "Hbase::Table - t\n"
+        "ERROR: line 23: tables.put: undefined method 'put' for [\"t\"]\n"
+        "ERROR: line 24: undefined local variable or method 'nope'\n"
+        "ERROR: line 25: column 8: expected a command name, got 3\n"
+        "ERROR: line 28: scan: table 't' not found\n");
+  const std::string took = "Took T seconds\n";
+  CHECK(std::regex_replace(run.out, kTookLine, took) ==
+        "Created table t\n" + took + "=> Hbase::Table - t\n" + took + took +
+            "ROW                            COLUMN+CELL\n"
+            " r                             column=cf:q, "
+            "timestamp=1970-01-01T00:00:00.100, value=v\n"
+            " r2                            column=g:q, "
+            "timestamp=1970-01-01T00:00:00.200, value=w\n"
+            "2 row(s)\n" +
+            took +
+            "COLUMN                         CELL\n"
+            " cf:q                          "
+            "timestamp=1970-01-01T00:00:00.100, value=v\n"
+            "1 row(s)\n" +
+            took + "2 row(s)\n" + took + "=> 2\n" + "COUNTER VALUE = 3\n" +
+            took + "COUNTER VALUE = 3\n" + took + "CURRENT VALUE = vx\n" +
+            took + took + took +
+            // t.name, t.get_all_columns, t.close: table.rb's own methods
+            "=> \"t\"\n"
+            "=> [\"cf:\", \"g:\"]\n"
+            "Total number of splits = 1\n" +
+            took + "=> []\n" +
+            "purged t: 0 expired cells, 0 excess versions\n" + took + took +
+            "=> Hbase::Table - t\n"
+            "=> Hbase::Table - t\n"
+            "2 row(s)\n" + took + "=> 2\n" +
+            "TABLE\nt\n1 row(s)\n" + took + "=> [\"t\"]\n" +
+            "=> [\"t\"]\n" + took + took + took);
+  // table_help and t.help describe them; t.help 'put' is help 'put'.
+  const std::string help = sh.Ok("table_help\n");
+  CHECK(help.find("  obkv> t = get_table 't'\n") != std::string::npos);
+  CHECK(help.find("t.get_splits") != std::string::npos);
+  CHECK(sh.Ok("t = get_table 't'\nt.help\n") == "" + help);
 }
 
 }  // namespace

@@ -87,6 +87,11 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Drops a disabled table and its cells.", nullptr},
       {"exists", &ShellSession::Exists, "exists 'TABLE'",
        "Tells whether the table exists.", nullptr},
+      {"get_table", &ShellSession::GetTable,
+       "get_table 'TABLE' (as t = get_table 'TABLE')",
+       "Returns a reference to the table, on which its commands run: "
+       "t.put 'r', 'f:q', 'v', t.scan, t.count... (table_help).",
+       nullptr},
       {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
        "Prints the number of partitions and the range bounds between them.",
        nullptr},
@@ -176,6 +181,9 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        nullptr},
       {"version", &ShellSession::Version, "version",
        "Prints obkvlite's version.", nullptr},
+      {"table_help", &ShellSession::TableHelp, "table_help",
+       "Describes table references (t = get_table 't') and their methods.",
+       nullptr},
       {"help", &ShellSession::Help, "help ['COMMAND']",
        "Lists the commands, or describes one.", nullptr},
       {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},
@@ -229,7 +237,7 @@ std::string ShellSession::CommandNames() {
   return out;
 }
 
-Status ShellSession::Run(const ShellCommand& c) {
+Status ShellSession::RunCommand(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {
     const char* reason = RefusedCommandReason(c.name);
@@ -254,16 +262,21 @@ Status ShellSession::Run(const ShellCommand& c) {
   Status st = TakeOperationAttributes(&command, &notes);
   *out_ << notes;
   return_value_.clear();
+  return_table_.clear();
   if (st.ok()) st = (this->*(info->run))(command);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - start;
   char line[64];
   std::snprintf(line, sizeof(line), "Took %.4f seconds\n", took.count());
   *out_ << line;
-  if (st.ok() && options_.return_values && !return_value_.empty()) {
-    *out_ << "=> " << return_value_ << "\n";
-  }
+  if (st.ok()) PrintValue(return_value_);
   return st;
+}
+
+void ShellSession::PrintValue(const std::string& inspected) {
+  if (options_.return_values && !inspected.empty()) {
+    *out_ << "=> " << inspected << "\n";
+  }
 }
 
 std::string RubyInspect(std::string_view text) {

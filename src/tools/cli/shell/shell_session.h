@@ -23,6 +23,17 @@
 // irb/hirb.rb output_value), its -n mode evaluates the input without IRB
 // and prints none.
 //
+// Table references and variables (table.rb, get_table.rb, create.rb):
+// `t = get_table 't1'` (or `t = create 't1', 'f'`) keeps a reference in
+// `t`; `t.put 'r', 'f:q', 'v'` runs put on 't1', as do t.get, t.scan,
+// t.count, t.delete, t.deleteall, t.incr, t.get_counter, t.append and
+// t.get_splits (table.rb add_shell_command) and t.enable, t.disable,
+// t.flush, t.drop, t.describe and t.snapshot (add_admin_utils); t.name,
+// t.get_all_columns, t.close and t.help ['COMMAND'] are table.rb's own
+// methods (no "Took"). Any other method is Ruby's NoMethodError, worded
+// "undefined method 'truncate' for Hbase::Table - t1". `x = list` keeps
+// any command's value; `x` alone prints it ("=> [...]").
+//
 // REQUIRED: the store and the stream outlive the session.
 // Thread safety: one session per thread.
 
@@ -30,6 +41,7 @@
 #define OBKVLITE_TOOLS_CLI_SHELL_SHELL_SESSION_H_
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +55,10 @@
 
 namespace obkvlite {
 namespace cli {
+
+// What IRB prints for a table reference (table.rb's to_s):
+// "Hbase::Table - t1".
+std::string TableReference(std::string_view table);
 
 struct ShellOptions {
   // Print "=> VALUE" after a command that returns a value (HBase's IRB
@@ -133,6 +149,13 @@ class ShellSession {
   Status Version(const ShellCommand& c);
   Status ListSnapshots(const ShellCommand& c);
   Status Snapshot(const ShellCommand& c);
+  // shell_variables.cc
+  Status GetTable(const ShellCommand& c);
+  Status TableHelp(const ShellCommand& c);
+  // A `VAR.method ...` call (c.receiver set).
+  Status RunMethod(const ShellCommand& c);
+  // A command with the Took line and the => line (Run without variables).
+  Status RunCommand(const ShellCommand& c);
 
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,
@@ -147,11 +170,27 @@ class ShellSession {
   // Sets the command's return value, as Ruby's inspect writes it; Run
   // prints it as "=> VALUE" (ShellOptions::return_values).
   void Return(std::string inspected) { return_value_ = std::move(inspected); }
+  // Returns a reference to `table` (create, get_table).
+  void ReturnTable(const std::string& table) {
+    Return(TableReference(table));
+    return_table_ = table;
+  }
+  // Prints "=> VALUE" for a value that is not nil (empty).
+  void PrintValue(const std::string& inspected);
+
+  // A variable's value: a table reference, or any other value as inspect
+  // writes it (empty: nil).
+  struct Variable {
+    std::string table;      // a table reference: the table's name
+    std::string inspected;  // what `VAR` alone prints after "=> "
+  };
 
   Store* store_;
   std::ostream* out_;
   ShellOptions options_;
   std::string return_value_;  // the running command's; empty for nil
+  std::string return_table_;  // when it returns a table reference
+  std::map<std::string, Variable> variables_;
 };
 
 // Ruby's String#inspect of `text`: "t1" in double quotes, with \\, \", \n,
@@ -159,9 +198,6 @@ class ShellSession {
 std::string RubyInspect(std::string_view text);
 // Ruby's Array#inspect of strings: ["a", "b"].
 std::string RubyInspect(const std::vector<std::string>& items);
-// What IRB prints for a table reference (table.rb's to_s):
-// "Hbase::Table - t1".
-std::string TableReference(std::string_view table);
 
 // InvalidArgument "<command> takes <usage>, got N arguments" unless
 // min <= c.args.size() <= max.
