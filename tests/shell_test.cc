@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include <algorithm>
 #include <filesystem>
 #include <iterator>
 #include <regex>
@@ -1216,7 +1217,7 @@ TEST_CASE("doc/shell-commands.md: every status it states is true") {
     CHECK(run.err == "ERROR: line 1: " + name + ": refused: " +
                          std::string((*it)[3]) + "\n");
   }
-  CHECK(works == 38);
+  CHECK(works == 39);
   CHECK(refused > 100);
 }
 
@@ -1466,6 +1467,72 @@ TEST_CASE("shell: table references, as table.rb and table_help document") {
   CHECK(help.find("  obkv> t = get_table 't'\n") != std::string::npos);
   CHECK(help.find("t.get_splits") != std::string::npos);
   CHECK(sh.Ok("t = get_table 't'\nt.help\n") == "" + help);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: list_regions, one row per partition, as list_regions.rb") {
+  // list_regions.rb: the columns SERVER_NAME, REGION_NAME, START_KEY,
+  // END_KEY, SIZE, REQ, LOCALITY, each printed " %Ns |" with N the larger
+  // of 12/12/10/10/5/5/10 and the longest value; " N rows"; a column list
+  // (any case) picks and orders them; "Table t must be enabled.".
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', 'g', SPLITS => ['m']\n"
+      "put 't', 'a', 'f:q', 'v'\n"
+      "put 't', 'b', 'g:q', 'v'\n"
+      "get 't', 'a'\n"
+      "create 'k', 'f', NUMREGIONS => 2\n");
+  const std::string server = sh.box.store();
+  const std::string pad(server.size() < 12 ? 12 - server.size() : 0, ' ');
+  const std::string dashes(std::max<size_t>(12, server.size()), '-');
+  const std::string head(std::max<size_t>(12, server.size()) - 11, ' ');
+  CliRun run = sh.Run(
+      "list_regions 't'\n"
+      "list_regions 'k', '', ['start_key', 'REQ', 'start_key']\n"
+      "list_regions 't', {SERVER_NAME => 'elsewhere'}, ['REGION_NAME']\n"
+      "list_regions 't', {}, ['FOO']\n"
+      "list_regions 't', {}, 'x'\n"
+      "disable 'k'\n"
+      "list_regions 'k'\n");
+  CHECK(run.err ==
+        "ERROR: line 4: list_regions: FOO is not a valid column. Possible "
+        "values are SERVER_NAME, REGION_NAME, START_KEY, END_KEY, SIZE, REQ, "
+        "LOCALITY.\n"
+        "ERROR: line 5: list_regions: x must be an array of strings. Possible "
+        "values are SERVER_NAME, REGION_NAME, START_KEY, END_KEY, SIZE, REQ, "
+        "LOCALITY.\n"
+        "ERROR: line 7: list_regions: Table k must be enabled.\n");
+  CHECK(WithoutTook(run.out) ==
+        " " + head + "SERVER_NAME |  REGION_NAME |  START_KEY |    END_KEY | "
+        " SIZE |   REQ |   LOCALITY |\n"
+        " " + dashes + " | ------------ | ---------- | ---------- | ----- | "
+        "----- | ---------- |\n"
+        " " + pad + server + " |        t,,p0 |            |          m | "
+        "    - |     4 |        1.0 |\n"
+        " " + pad + server + " |       t,m,p1 |          m |            | "
+        "    - |     0 |        1.0 |\n"
+        " 2 rows\n"
+        "  START_KEY |   REQ |\n"
+        " ---------- | ----- |\n"
+        "            |     0 |\n"
+        "            |     0 |\n"
+        " 2 rows\n"
+        "  REGION_NAME |\n"
+        " ------------ |\n"
+        " 0 rows\n");
+  // REQ adds up the request statistics of each family (`obkv stats`): the
+  // get read both families' relations.
+  CHECK(sh.box.Run({"stats", "t"}).out.find("requests: 2 (reads 1, writes 1") !=
+        std::string::npos);
+  CHECK(sh.box.Run({"stats", "t", "--family", "g"})
+            .out.find("requests: 2 (reads 1, writes 1") != std::string::npos);
 }
 
 }  // namespace

@@ -95,6 +95,13 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
       {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
        "Prints the number of partitions and the range bounds between them.",
        nullptr},
+      {"list_regions", &ShellSession::ListRegions,
+       "list_regions 'TABLE'[, 'SERVER_NAME' | {SERVER_NAME => 'S'}[, "
+       "['SERVER_NAME', 'START_KEY', ...]]]",
+       "One row per partition: SERVER_NAME (the store), REGION_NAME, "
+       "START_KEY, END_KEY, SIZE (-, not kept), REQ (requests) and LOCALITY "
+       "(1.0).",
+       nullptr},
       {"split", &ShellSession::Split, "split 'TABLE', 'SPLIT_KEY'",
        "Splits the RANGE COLUMNS(K) partition that holds SPLIT_KEY at it "
        "(`obkv partition split`).",

@@ -149,6 +149,8 @@ class ShellSession {
   Status Version(const ShellCommand& c);
   Status ListSnapshots(const ShellCommand& c);
   Status Snapshot(const ShellCommand& c);
+  // shell_regions.cc
+  Status ListRegions(const ShellCommand& c);
   // shell_variables.cc
   Status GetTable(const ShellCommand& c);
   Status TableHelp(const ShellCommand& c);
