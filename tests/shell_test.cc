@@ -1217,7 +1217,7 @@ TEST_CASE("doc/shell-commands.md: every status it states is true") {
     CHECK(run.err == "ERROR: line 1: " + name + ": refused: " +
                          std::string((*it)[3]) + "\n");
   }
-  CHECK(works == 39);
+  CHECK(works == 40);
   CHECK(refused > 100);
 }
 
@@ -1533,6 +1533,57 @@ TEST_CASE("shell: list_regions, one row per partition, as list_regions.rb") {
         std::string::npos);
   CHECK(sh.box.Run({"stats", "t", "--family", "g"})
             .out.find("requests: 2 (reads 1, writes 1") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: namespace properties, as admin.rb and describe_namespace") {
+  // create_namespace.rb (create_namespace 'ns1', {'PROPERTY_NAME' =>
+  // 'PROPERTY_VALUE'}), alter_namespace.rb ({METHOD => 'set', ...},
+  // {METHOD => 'unset', NAME => ...}), admin.rb (v.to_s; "Unknown method";
+  // "is not of Hash type"), describe_namespace.rb with
+  // NamespaceDescriptor.toString: {NAME => 'ns1', KEY => 'VALUE'}, keys in
+  // TreeMap order.
+  Shell sh;
+  const CliRun run = sh.Run(
+      "create_namespace 'ns1', {'PROPERTY_NAME' => 'PROPERTY_VALUE'}\n"
+      "describe_namespace 'ns1'\n"
+      "alter_namespace 'ns1', {METHOD => 'set', 'PROPERTY_NAME' => "
+      "'PROPERTY_VALUE2', 'hbase.namespace.quota.maxtables' => 5}\n"
+      "describe_namespace 'ns1'\n"
+      "alter_namespace 'ns1', {METHOD => 'unset', NAME => 'PROPERTY_NAME'}\n"
+      "describe_namespace 'ns1'\n"
+      "alter_namespace 'ns1', {METHOD => 'frob'}\n"
+      "alter_namespace 'ns1', 'x'\n"
+      "alter_namespace 'nope', {METHOD => 'set', 'K' => 'V'}\n"
+      "alter_namespace 'ns1', {METHOD => 'unset'}\n"
+      "create_namespace 'ns2', {'K' => ['a']}\n"
+      "drop_namespace 'ns1'\n"
+      "create_namespace 'ns1'\n"
+      "describe_namespace 'ns1'\n");
+  CHECK(run.err ==
+        "ERROR: line 7: alter_namespace: Unknown method frob\n"
+        "ERROR: line 8: alter_namespace: 'x' is not of Hash type\n"
+        "ERROR: line 9: alter_namespace: namespace 'nope' does not exist\n"
+        "ERROR: line 10: alter_namespace: METHOD => 'unset' needs NAME => "
+        "'KEY'\n"
+        "ERROR: line 11: create_namespace: property K: a list is not a "
+        "string or an integer\n");
+  CHECK(WithoutTook(run.out) ==
+        "DESCRIPTION\n{NAME => 'ns1', PROPERTY_NAME => 'PROPERTY_VALUE'}\n"
+        "DESCRIPTION\n{NAME => 'ns1', PROPERTY_NAME => 'PROPERTY_VALUE2', "
+        "hbase.namespace.quota.maxtables => '5'}\n"
+        "DESCRIPTION\n{NAME => 'ns1', hbase.namespace.quota.maxtables => "
+        "'5'}\n"
+        "DESCRIPTION\n{NAME => 'ns1'}\n");
+  CHECK(sh.Run("list_namespace 'ns2'\n").out.find("0 row(s)") !=
+        std::string::npos);
 }
 
 }  // namespace

@@ -54,8 +54,14 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
       {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
        "truncate"},
       {"create_namespace", &ShellSession::CreateNamespace,
-       "create_namespace 'NAMESPACE'",
-       "Creates a namespace; its tables are 'NAMESPACE:TABLE'.", nullptr},
+       "create_namespace 'NAMESPACE'[, {'KEY' => 'VALUE', ...}]",
+       "Creates a namespace, keeping its properties; its tables are "
+       "'NAMESPACE:TABLE'.",
+       nullptr},
+      {"alter_namespace", &ShellSession::AlterNamespace,
+       "alter_namespace 'NAMESPACE', {METHOD => 'set', 'KEY' => 'VALUE'} | "
+       "{METHOD => 'unset', NAME => 'KEY'}",
+       "Sets or removes a namespace's properties.", nullptr},
       {"drop_namespace", &ShellSession::DropNamespace,
        "drop_namespace 'NAMESPACE'", "Drops an empty namespace.", nullptr},
       {"describe_namespace", &ShellSession::DescribeNamespace,

@@ -78,7 +78,7 @@ const RefusedGroup kGroups[] = {
       "remove_servers_rsgroup", "rename_rsgroup", "show_rsgroup_config"}},
     {"not done yet in obkv shell (see doc/shell-commands.md)",
      {"alter_status", "clone_table_schema", "disable_all", "enable_all",
-      "drop_all", "show_filters", "alter_namespace"}},
+      "drop_all", "show_filters"}},
 };
 
 }  // namespace

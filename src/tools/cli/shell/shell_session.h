@@ -134,6 +134,7 @@ class ShellSession {
   Status CreateNamespace(const ShellCommand& c);
   Status DropNamespace(const ShellCommand& c);
   Status DescribeNamespace(const ShellCommand& c);
+  Status AlterNamespace(const ShellCommand& c);
   Status ListNamespace(const ShellCommand& c);
   Status ListNamespaceTables(const ShellCommand& c);
   // shell_admin.cc
