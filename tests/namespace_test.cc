@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -187,6 +189,73 @@ TEST_CASE("namespaces: a namespace's database belongs to the store that made it"
   // The owner creating it again is the registry's AlreadyExists.
   CHECK(s.fx.store()->CreateNamespace("obkv_ns5").message() ==
         "namespace 'obkv_ns5' already exists");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+using Properties = std::map<std::string, std::string>;
+
+Properties MustProperties(Store* store, const std::string& ns) {
+  Result<Properties> got = store->GetNamespaceProperties(ns);
+  REQUIRE_MESSAGE(got.ok(), got.status().ToString());
+  return *got;
+}
+
+TEST_CASE("namespaces: properties kept, altered, dropped with the namespace") {
+  // HBase's NamespaceDescriptor configuration (admin.rb create_namespace
+  // and alter_namespace: addConfiguration, removeConfiguration).
+  NamespaceStore s;
+  Store* store = s.fx.store();
+  // A store that never had a property (no properties table) has none.
+  CHECK(MustProperties(store, "default").empty());
+  s.Create("obkv_nsp0");
+  CHECK(MustProperties(store, "obkv_nsp0").empty());
+  REQUIRE(store->CreateNamespace("obkv_nsp1", {{"K", "V"}, {"A", "1"}}).ok());
+  s.made.push_back("obkv_nsp1");
+  CHECK(MustProperties(store, "obkv_nsp1") == Properties{{"A", "1"}, {"K", "V"}});
+  CHECK(MustProperties(store, "obkv_nsp0").empty());
+  // set replaces and adds; unset of a key that is not set is no error.
+  REQUIRE(store->AlterNamespace("obkv_nsp1", {{"K", "W"}, {"B", "x y"}},
+                                {"A", "nope"})
+              .ok());
+  CHECK(MustProperties(store, "obkv_nsp1") ==
+        Properties{{"B", "x y"}, {"K", "W"}});
+  REQUIRE(store->AlterNamespace("default", {{"D", "1"}}, {}).ok());
+  CHECK(MustProperties(store, "default") == Properties{{"D", "1"}});
+  REQUIRE(store->AlterNamespace("default", {}, {"D"}).ok());
+  CHECK(MustProperties(store, "default").empty());
+  // Errors name the namespace, the key and the limit; nothing is written.
+  Status missing = store->AlterNamespace("obkv_nope", {{"K", "V"}}, {});
+  CHECK(missing.IsNotFound());
+  CHECK(missing.message() == "namespace 'obkv_nope' does not exist");
+  CHECK(store->GetNamespaceProperties("obkv_nope").status().message() ==
+        "namespace 'obkv_nope' does not exist");
+  Status empty_key = store->AlterNamespace("obkv_nsp1", {{"", "V"}}, {});
+  CHECK(empty_key.message() ==
+        "namespace property key: 0 bytes, must be 1 to 255");
+  Status big = store->CreateNamespace(
+      "obkv_nsp2", {{"K", std::string(65536, 'v')}});
+  CHECK(big.message() ==
+        "namespace property 'K': value of 65536 bytes, limit 65535");
+  Result<std::vector<std::string>> names = store->ListNamespaces();
+  REQUIRE(names.ok());
+  CHECK(std::find(names->begin(), names->end(), "obkv_nsp2") == names->end());
+  CHECK(MustProperties(store, "obkv_nsp1") ==
+        Properties{{"B", "x y"}, {"K", "W"}});
+  // A dropped namespace takes its properties; made again, it has none.
+  REQUIRE(store->DropNamespace("obkv_nsp1").ok());
+  s.Create("obkv_nsp1");
+  CHECK(MustProperties(store, "obkv_nsp1").empty());
+  // The store opened again keeps them.
+  REQUIRE(store->AlterNamespace("obkv_nsp1", {{"K", "V"}}, {}).ok());
+  s.fx.Reopen();
+  CHECK(MustProperties(s.fx.store(), "obkv_nsp1") == Properties{{"K", "V"}});
 }
 
 }  // namespace

@@ -9,16 +9,20 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "tools/cli/hbase_ttl.h"
+#include "tools/cli/shell/shell_cell_format.h"
 #include "tools/cli/shell/shell_columns.h"
 #include "tools/cli/shell/shell_formatter.h"
 #include "tools/cli/shell/shell_parser.h"
 #include "tools/cli/shell/shell_reader.h"
+#include "tools/cli/shell/shell_session.h"
 
 namespace obkvlite {
 namespace testing {
@@ -332,4 +336,67 @@ TEST_CASE("formatters: the Bytes methods the shell converts values with") {
 
 }  // namespace
 }  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace cli {
+namespace {
+
+TEST_CASE("shell parser: assignment and method calls, as IRB reads them") {
+  // table.rb's help: t = create 't', 'cf'; t.put 'r', 'cf:q', 'v'; t.scan.
+  using testing::Error;
+  using testing::One;
+  ShellCommand c = One("t = create 't', 'cf'");
+  CHECK(c.assign_to == "t");
+  CHECK(c.receiver.empty());
+  CHECK(c.name == "create");
+  CHECK(c.args.size() == 2);
+  c = One("t.put 'r', 'cf:q', 'v'");
+  CHECK(c.assign_to.empty());
+  CHECK(c.receiver == "t");
+  CHECK(c.name == "put");
+  CHECK(c.args.size() == 3);
+  c = One("t.scan({LIMIT => 1})");
+  CHECK(c.receiver == "t");
+  CHECK(c.args.size() == 1);
+  c = One("x = t.exists?");
+  CHECK(c.assign_to == "x");
+  CHECK(c.receiver == "t");
+  CHECK(c.name == "exists?");
+  c = One("tables");
+  CHECK(c.name == "tables");
+  CHECK(c.args.empty());
+  CHECK(Error("t = 3") == "column 5: expected a command name, got 3");
+  CHECK(Error("t. 'x'") == "column 4: expected a method name, got 'x'");
+  CHECK(Error("a.b.c") == "column 4: expected a value, got '.'");
+  CHECK(ShellInputContinues("t ="));
+  CHECK(ShellInputContinues("t."));
+  CHECK_FALSE(ShellInputContinues("t.scan"));
+}
+
+TEST_CASE("ShellTimestamp: java.time.LocalDateTime.toString of the millis") {
+  // table.rb toLocalDateTime; LocalTime.toString's shortest of HH:mm,
+  // HH:mm:ss, HH:mm:ss.SSS; LocalDate.toString's '+' past year 9999.
+  setenv("TZ", "UTC", 1);
+  tzset();
+  CHECK(ShellTimestamp(1733097600000, false) == "2024-12-02T00:00");
+  CHECK(ShellTimestamp(1733097605000, false) == "2024-12-02T00:00:05");
+  CHECK(ShellTimestamp(1733097600010, false) == "2024-12-02T00:00:00.010");
+  CHECK(ShellTimestamp(-1, false) == "1969-12-31T23:59:59.999");
+  CHECK(ShellTimestamp(253402300800000, false) == "+10000-01-01T00:00");
+  CHECK(ShellTimestamp(-1, true) == "-1");
+  CHECK(ShellTimestamp(1733097600000, true) == "1733097600000");
+}
+
+TEST_CASE("RubyInspect: what IRB's => line shows") {
+  CHECK(RubyInspect(std::vector<std::string>{}) == "[]");
+  CHECK(RubyInspect(std::vector<std::string>{"t1", "ns1:t2"}) ==
+        "[\"t1\", \"ns1:t2\"]");
+  CHECK(RubyInspect(std::string_view("a\"b\\c\n#{x}#y\x01\x7f", 14)) ==
+        "\"a\\\"b\\\\c\\n\\#{x}#y\\u0001\\x7F\"");
+  CHECK(TableReference("t1") == "Hbase::Table - t1");
+}
+
+}  // namespace
+}  // namespace cli
 }  // namespace obkvlite

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -119,9 +120,30 @@ class Store {
   // ("Only empty namespaces can be removed. Namespace ns1 has 2 tables"),
   // refused for default and hbase. ListNamespaces: every namespace,
   // ascending.
-  virtual Status CreateNamespace(const std::string& name) = 0;
+  Status CreateNamespace(const std::string& name) {
+    return CreateNamespace(name, {});
+  }
   virtual Status DropNamespace(const std::string& name) = 0;
   virtual Result<std::vector<std::string>> ListNamespaces() = 0;
+
+  // Namespace properties (HBase's NamespaceDescriptor configuration:
+  // create_namespace 'ns', {'K' => 'V'}, alter_namespace, shown by
+  // describe_namespace), kept in the store's catalog. CreateNamespace with
+  // properties makes the namespace and keeps them, or on error neither.
+  // GetNamespaceProperties: the properties by key (ascending), NotFound for
+  // a namespace that does not exist. AlterNamespace sets `set` and removes
+  // `unset` (a key that is not set is no error, as HBase's
+  // removeConfiguration), all or nothing; NotFound for a missing namespace.
+  // A key has 1 to 255 bytes, a value up to 65535 (InvalidArgument naming
+  // the key). DropNamespace drops the properties too.
+  virtual Status CreateNamespace(
+      const std::string& name,
+      const std::map<std::string, std::string>& properties) = 0;
+  virtual Result<std::map<std::string, std::string>> GetNamespaceProperties(
+      const std::string& name) = 0;
+  virtual Status AlterNamespace(const std::string& name,
+                                const std::map<std::string, std::string>& set,
+                                const std::vector<std::string>& unset) = 0;
 
   // HBase's disable and enable. A disabled table refuses every read and
   // write with FailedPrecondition "table 't' is disabled (enable it

@@ -9,8 +9,8 @@ namespace obkvlite {
 namespace storage {
 namespace {
 
-// True when the registry table exists.
-Result<bool> HasRegistry(Connection* conn) {
+// True when the store has the table `name` (in its own file or database).
+Result<bool> HasTable(Connection* conn, std::string_view name) {
   const bool mysql = conn->dialect() == SqlDialect::kMysql;
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
@@ -18,8 +18,13 @@ Result<bool> HasRegistry(Connection* conn) {
                             "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1"
                           : "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
                             "AND name = ?1"));
-  stmt->BindText(1, kNamespaceTable);
+  stmt->BindText(1, name);
   return stmt->Step();
+}
+
+// True when the registry table exists.
+Result<bool> HasRegistry(Connection* conn) {
+  return HasTable(conn, kNamespaceTable);
 }
 
 std::string Quoted(Connection* conn, std::string_view name) {
@@ -158,6 +163,104 @@ Status RemoveNamespace(Connection* writer, const std::string& ns) {
     return Status::NotFound("namespace '" + ns + "' does not exist");
   }
   return Status::OK();
+}
+
+Status CheckNamespaceProperty(const std::string& key,
+                              const std::string& value) {
+  if (key.empty() || key.size() > kMaxPropertyKeyBytes) {
+    return Status::InvalidArgument(
+        "namespace property key: " + std::to_string(key.size()) +
+        " bytes, must be 1 to " + std::to_string(kMaxPropertyKeyBytes));
+  }
+  if (value.size() > kMaxPropertyValueBytes) {
+    return Status::InvalidArgument(
+        "namespace property '" + key + "': value of " +
+        std::to_string(value.size()) + " bytes, limit " +
+        std::to_string(kMaxPropertyValueBytes));
+  }
+  return Status::OK();
+}
+
+Result<std::map<std::string, std::string>> LoadNamespaceProperties(
+    Connection* conn, const std::string& ns) {
+  std::map<std::string, std::string> out;
+  OBKV_ASSIGN_OR_RETURN(bool exists, HasTable(conn, kNamespacePropertiesTable));
+  if (!exists) return out;
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> stmt,
+      conn->Prepare("SELECT " + Quoted(conn, "name") + ", " +
+                    Quoted(conn, "value") + " FROM " +
+                    Quoted(conn, kNamespacePropertiesTable) + " WHERE " +
+                    Quoted(conn, "namespace") + " = ?1"));
+  stmt->BindText(1, ns);
+  while (true) {
+    OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
+    if (!row) break;
+    out.emplace(std::string(stmt->ColumnBlob(0)),
+                std::string(stmt->ColumnBlob(1)));
+  }
+  return out;
+}
+
+Status CreateNamespacePropertiesTable(Connection* writer) {
+  const bool mysql = writer->dialect() == SqlDialect::kMysql;
+  const std::string table = Quoted(writer, kNamespacePropertiesTable);
+  const std::string ns = Quoted(writer, "namespace");
+  const std::string name = Quoted(writer, "name");
+  const std::string value = Quoted(writer, "value");
+  if (mysql) {
+    return writer->Exec(
+        "CREATE TABLE IF NOT EXISTS " + table + " (" + ns +
+        " varbinary(64) NOT NULL, " + name + " varbinary(255) NOT NULL, " +
+        value + " blob NOT NULL, PRIMARY KEY (" + ns + ", " + name + "))");
+  }
+  return writer->Exec("CREATE TABLE IF NOT EXISTS " + table + " (" + ns +
+                      " TEXT NOT NULL, " + name + " BLOB NOT NULL, " + value +
+                      " BLOB NOT NULL, PRIMARY KEY (" + ns + ", " + name +
+                      ")) WITHOUT ROWID");
+}
+
+Status WriteNamespaceProperties(Connection* writer, const std::string& ns,
+                                const std::map<std::string, std::string>& set,
+                                const std::vector<std::string>& unset) {
+  const std::string table = Quoted(writer, kNamespacePropertiesTable);
+  for (const std::string& key : unset) {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> del,
+        writer->Prepare("DELETE FROM " + table + " WHERE " +
+                        Quoted(writer, "namespace") + " = ?1 AND " +
+                        Quoted(writer, "name") + " = ?2"));
+    del->BindText(1, ns);
+    del->BindBlob(2, key);
+    OBKV_RETURN_IF_ERROR(del->Run());
+  }
+  for (const auto& [key, value] : set) {
+    // REPLACE INTO: SQLite's alias of INSERT OR REPLACE, MySQL's own.
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<Statement> put,
+        writer->Prepare("REPLACE INTO " + table + " (" +
+                        Quoted(writer, "namespace") + ", " +
+                        Quoted(writer, "name") + ", " +
+                        Quoted(writer, "value") + ") VALUES (?1, ?2, ?3)"));
+    put->BindText(1, ns);
+    put->BindBlob(2, key);
+    put->BindBlob(3, value);
+    OBKV_RETURN_IF_ERROR(put->Run());
+  }
+  return Status::OK();
+}
+
+Status RemoveNamespaceProperties(Connection* writer, const std::string& ns) {
+  OBKV_ASSIGN_OR_RETURN(bool exists,
+                        HasTable(writer, kNamespacePropertiesTable));
+  if (!exists) return Status::OK();
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<Statement> del,
+      writer->Prepare("DELETE FROM " +
+                      Quoted(writer, kNamespacePropertiesTable) + " WHERE " +
+                      Quoted(writer, "namespace") + " = ?1"));
+  del->BindText(1, ns);
+  return del->Run();
 }
 
 }  // namespace storage

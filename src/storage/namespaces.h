@@ -12,6 +12,8 @@
 #ifndef OBKVLITE_STORAGE_NAMESPACES_H_
 #define OBKVLITE_STORAGE_NAMESPACES_H_
 
+#include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,40 @@ Status AddNamespace(Connection* writer, const std::string& ns);
 
 // Removes `ns`; NotFound when it is not registered.
 Status RemoveNamespace(Connection* writer, const std::string& ns);
+
+// Namespace properties (HBase's NamespaceDescriptor configuration, set by
+// create_namespace 'ns', {'K' => 'V'} and alter_namespace): table
+// "obkv_namespace_properties" (namespace, name, value), in the store's own
+// file or database. It is made with the first property, so a store without
+// it (every store made before properties existed) has none.
+inline constexpr const char* kNamespacePropertiesTable =
+    "obkv_namespace_properties";
+// Limits of a property, checked before anything is written.
+inline constexpr size_t kMaxPropertyKeyBytes = 255;
+inline constexpr size_t kMaxPropertyValueBytes = 65535;
+
+// InvalidArgument naming the key and the limit unless 1 <= key bytes <= 255
+// and value bytes <= 65535.
+Status CheckNamespaceProperty(const std::string& key, const std::string& value);
+
+// The properties of `ns`, by key; empty when it has none.
+Result<std::map<std::string, std::string>> LoadNamespaceProperties(
+    Connection* conn, const std::string& ns);
+
+// Makes the properties table when missing. DDL: on a server, outside a
+// transaction.
+Status CreateNamespacePropertiesTable(Connection* writer);
+
+// Sets `set` and removes `unset` (a key that is not set is no error) for
+// `ns`. REQUIRED: the table exists (CreateNamespacePropertiesTable), and a
+// write transaction is open.
+Status WriteNamespaceProperties(Connection* writer, const std::string& ns,
+                                const std::map<std::string, std::string>& set,
+                                const std::vector<std::string>& unset);
+
+// Removes every property of `ns` (drop_namespace), when the table exists.
+// REQUIRED: a write transaction is open.
+Status RemoveNamespaceProperties(Connection* writer, const std::string& ns);
 
 }  // namespace storage
 }  // namespace obkvlite

@@ -61,7 +61,15 @@ class StoreImpl final : public Store, private TableEvents {
       const std::string& name, const std::string& family,
       const std::function<Status(const StoredRow&)>& fn) override;
   Result<bool> TableExists(const std::string& name) override;
-  Status CreateNamespace(const std::string& name) override;
+  using Store::CreateNamespace;
+  Status CreateNamespace(
+      const std::string& name,
+      const std::map<std::string, std::string>& properties) override;
+  Result<std::map<std::string, std::string>> GetNamespaceProperties(
+      const std::string& name) override;
+  Status AlterNamespace(const std::string& name,
+                        const std::map<std::string, std::string>& set,
+                        const std::vector<std::string>& unset) override;
   Status DropNamespace(const std::string& name) override;
   Result<std::vector<std::string>> ListNamespaces() override;
   Status DisableTable(const std::string& name,
@@ -122,6 +130,13 @@ class StoreImpl final : public Store, private TableEvents {
   Result<std::optional<std::string>> SplitKey(const FamilyInfo& info, int index,
                                               const AutoSplitter::Key& key,
                                               int64_t limit);
+  // Makes the namespace properties table when missing, then sets `set`
+  // and removes `unset` of namespace `name` in one write transaction.
+  // REQUIRED: hold an AllShardsLock.
+  Status WriteProperties(const std::string& name,
+                         const std::map<std::string, std::string>& set,
+                         const std::vector<std::string>& unset)
+      OBKV_REQUIRES(ctx_->writer_capability());
   // NotFound unless the namespace of table `table` exists.
   // REQUIRED: hold an AllShardsLock.
   Status CheckNamespaceOf(const std::string& table)

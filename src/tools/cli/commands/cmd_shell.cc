@@ -11,16 +11,24 @@
 // 1 when any statement failed. `exit` or `quit` (or the end of the input)
 // ends the session; FILE's end ends it too.
 //
+// As HBase's IRB session, each command that returns a value is followed
+// by "=> VALUE" (`=> ["t1"]`); with -n, as HBase's -n, by none.
+// `-D hbase.shell.timestamp.format.epoch=true` (HBase's own key, given as
+// HBase's -Dkey=value) prints cell timestamps as epoch milliseconds instead
+// of ISO-8601 local date-times.
+//
 // The store must exist, as for every command but `create`; --create makes
 // a missing one (a new store is empty until `create 't', 'f'`).
 
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
@@ -36,10 +44,44 @@ struct ShellArgs {
   std::string file;
   bool non_interactive = false;
   bool create = false;
+  std::vector<std::string> defines;  // -D key=value
 };
+
+// HBase's hbase.shell.timestamp.format.epoch (HConstants
+// SHELL_TIMESTAMP_FORMAT_EPOCH_KEY); the one configuration key -D takes.
+constexpr const char* kTimestampEpochKey = "hbase.shell.timestamp.format.epoch";
+
+// The session's options from the arguments; an unknown -D key or a value
+// other than true/false is an InvalidArgument naming it.
+Result<ShellOptions> ReadShellOptions(const ShellArgs& args) {
+  ShellOptions options;
+  options.return_values = !args.non_interactive;
+  for (const std::string& define : args.defines) {
+    const size_t eq = define.find('=');
+    const std::string key = define.substr(0, eq);
+    const std::string value =
+        eq == std::string::npos ? "" : define.substr(eq + 1);
+    if (key != kTimestampEpochKey) {
+      return Status::InvalidArgument("shell -D: unknown key '" + key +
+                                     "' (the one key is " + kTimestampEpochKey +
+                                     ")");
+    }
+    // Hadoop's Configuration.getBoolean: "true" or "false", any case.
+    std::string lower;
+    for (char ch : value) lower += static_cast<char>(std::tolower(ch));
+    if (lower != "true" && lower != "false") {
+      return Status::InvalidArgument("shell -D " + key + ": '" + value +
+                                     "' is not true or false");
+    }
+    options.timestamp_epoch = lower == "true";
+  }
+  return options;
+}
 
 int RunShell(const ShellArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("shell")) return ctx.exit_code;
+  Result<ShellOptions> options = ReadShellOptions(args);
+  if (!options.ok()) return ctx.Fail(options.status());
   if (!args.create) {
     Status exists = CheckStoreExists(ctx, "shell --create");
     if (!exists.ok()) return ctx.Fail(exists);
@@ -56,7 +98,7 @@ int RunShell(const ShellArgs& args, CliContext& ctx) {
   }
   const bool interactive =
       in == &std::cin && in == ctx.in && isatty(STDIN_FILENO) == 1;
-  ShellSession session(store->get(), ctx.out);
+  ShellSession session(store->get(), ctx.out, *options);
   ShellReader reader(in, interactive ? ctx.out : nullptr);
   int failures = 0;
   auto report = [&](size_t line, const Status& st) {
@@ -109,6 +151,9 @@ void RegisterShellCommand(CLI::App& app, CliContext& ctx) {
   cmd->add_option("FILE", args->file, "Read the statements from FILE");
   cmd->add_flag("-n,--non-interactive", args->non_interactive,
                 "Stop at the first failing statement (as hbase shell -n)");
+  cmd->add_option("-D", args->defines,
+                  "key=value: hbase.shell.timestamp.format.epoch=true prints "
+                  "timestamps as epoch ms (as hbase shell -D)");
   cmd->add_flag("--create", args->create,
                 "Create the store file when it does not exist");
   cmd->callback([args, &ctx]() { ctx.exit_code = RunShell(*args, ctx); });

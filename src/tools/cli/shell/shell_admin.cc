@@ -69,6 +69,7 @@ Status ShellSession::List(const ShellCommand& c) {
   *out_ << "TABLE\n";
   for (const std::string& name : names) *out_ << name << "\n";
   *out_ << names.size() << " row(s)\n";
+  Return(RubyInspect(names));  // list.rb returns the names
   return Status::OK();
 }
 

@@ -3,7 +3,8 @@
 // How get and scan print a cell, as the HBase shell does (table.rb
 // to_string, convert and convert_bytes):
 //   the row and "family:qualifier" through FORMATTER (default
-//   toStringBinary); "timestamp=T, value=V" with V through the column's own
+//   toStringBinary); "timestamp=T, value=V" with T as HBase 2.3+ prints it
+//   (ShellTimestamp) and V through the column's own
 //   formatter ('f:q:toInt') or else FORMATTER; MAXLENGTH keeps the first N
 //   characters of "timestamp=T, value=V".
 // Conversion errors (a value too short for toInt) are returned, as the
@@ -38,6 +39,8 @@ class ShellCellFormat {
   }
   // MAXLENGTH; negative keeps everything.
   void set_max_length(int64_t n) { max_length_ = n; }
+  // Timestamps as epoch milliseconds (hbase.shell.timestamp.format.epoch).
+  void set_epoch_timestamps(bool epoch) { epoch_timestamps_ = epoch; }
 
   Result<std::string> Row(std::string_view row) const;
   // "family:qualifier".
@@ -49,7 +52,17 @@ class ShellCellFormat {
   ShellFormatter formatter_ = ShellFormatter::kToStringBinary;
   std::map<std::pair<std::string, std::string>, ShellFormatter> columns_;
   int64_t max_length_ = -1;
+  bool epoch_timestamps_ = false;
 };
+
+// A cell's timestamp as HBase 2.3+'s shell prints it (table.rb
+// toLocalDateTime): java.time.LocalDateTime.toString of the milliseconds in
+// the local time zone (TZ), ISO-8601 with the shortest time that keeps the
+// value: "2024-12-02T00:00", "2024-12-02T08:30:05",
+// "1970-01-01T00:00:00.100"; years past 9999 get a '+' ("+10000-01-01T00:00"),
+// years before 0 a '-'. With `epoch`, the milliseconds as they are
+// ("1733097600000").
+std::string ShellTimestamp(int64_t millis, bool epoch);
 
 // Two columns as the HBase shell's formatter lays out "ROW  COLUMN+CELL"
 // and its rows: `left` padded to a fixed width, then `right`, newline.

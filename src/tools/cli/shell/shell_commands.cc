@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tools/cli/exec/exec_executor.h"
@@ -53,8 +54,14 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
       {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
        "truncate"},
       {"create_namespace", &ShellSession::CreateNamespace,
-       "create_namespace 'NAMESPACE'",
-       "Creates a namespace; its tables are 'NAMESPACE:TABLE'.", nullptr},
+       "create_namespace 'NAMESPACE'[, {'KEY' => 'VALUE', ...}]",
+       "Creates a namespace, keeping its properties; its tables are "
+       "'NAMESPACE:TABLE'.",
+       nullptr},
+      {"alter_namespace", &ShellSession::AlterNamespace,
+       "alter_namespace 'NAMESPACE', {METHOD => 'set', 'KEY' => 'VALUE'} | "
+       "{METHOD => 'unset', NAME => 'KEY'}",
+       "Sets or removes a namespace's properties.", nullptr},
       {"drop_namespace", &ShellSession::DropNamespace,
        "drop_namespace 'NAMESPACE'", "Drops an empty namespace.", nullptr},
       {"describe_namespace", &ShellSession::DescribeNamespace,
@@ -86,8 +93,20 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Drops a disabled table and its cells.", nullptr},
       {"exists", &ShellSession::Exists, "exists 'TABLE'",
        "Tells whether the table exists.", nullptr},
+      {"get_table", &ShellSession::GetTable,
+       "get_table 'TABLE' (as t = get_table 'TABLE')",
+       "Returns a reference to the table, on which its commands run: "
+       "t.put 'r', 'f:q', 'v', t.scan, t.count... (table_help).",
+       nullptr},
       {"get_splits", &ShellSession::GetSplits, "get_splits 'TABLE'",
        "Prints the number of partitions and the range bounds between them.",
+       nullptr},
+      {"list_regions", &ShellSession::ListRegions,
+       "list_regions 'TABLE'[, 'SERVER_NAME' | {SERVER_NAME => 'S'}[, "
+       "['SERVER_NAME', 'START_KEY', ...]]]",
+       "One row per partition: SERVER_NAME (the store), REGION_NAME, "
+       "START_KEY, END_KEY, SIZE (-, not kept), REQ (requests) and LOCALITY "
+       "(1.0).",
        nullptr},
       {"split", &ShellSession::Split, "split 'TABLE', 'SPLIT_KEY'",
        "Splits the RANGE COLUMNS(K) partition that holds SPLIT_KEY at it "
@@ -175,6 +194,9 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        nullptr},
       {"version", &ShellSession::Version, "version",
        "Prints obkvlite's version.", nullptr},
+      {"table_help", &ShellSession::TableHelp, "table_help",
+       "Describes table references (t = get_table 't') and their methods.",
+       nullptr},
       {"help", &ShellSession::Help, "help ['COMMAND']",
        "Lists the commands, or describes one.", nullptr},
       {"exit", nullptr, "exit (or quit)", "Ends the shell.", nullptr},
@@ -228,7 +250,7 @@ std::string ShellSession::CommandNames() {
   return out;
 }
 
-Status ShellSession::Run(const ShellCommand& c) {
+Status ShellSession::RunCommand(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {
     const char* reason = RefusedCommandReason(c.name);
@@ -252,13 +274,65 @@ Status ShellSession::Run(const ShellCommand& c) {
   std::string notes;
   Status st = TakeOperationAttributes(&command, &notes);
   *out_ << notes;
+  return_value_.clear();
+  return_table_.clear();
   if (st.ok()) st = (this->*(info->run))(command);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - start;
   char line[64];
   std::snprintf(line, sizeof(line), "Took %.4f seconds\n", took.count());
   *out_ << line;
+  if (st.ok()) PrintValue(return_value_);
   return st;
+}
+
+void ShellSession::PrintValue(const std::string& inspected) {
+  if (options_.return_values && !inspected.empty()) {
+    *out_ << "=> " << inspected << "\n";
+  }
+}
+
+std::string RubyInspect(std::string_view text) {
+  // The escapes Ruby writes by name.
+  static constexpr std::pair<char, const char*> kNamed[] = {
+      {'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\t', "\\t"},
+      {'\r', "\\r"}, {'\f', "\\f"},  {'\v', "\\v"}, {'\a', "\\a"},
+      {'\b', "\\b"}, {'\x1b', "\\e"}};
+  std::string out = "\"";
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const char* named = nullptr;
+    for (const auto& [ch, escape] : kNamed) {
+      if (static_cast<unsigned char>(ch) == c) named = escape;
+    }
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (named != nullptr) {
+      out += named;
+    } else if (c == '#' && (next == '{' || next == '$' || next == '@')) {
+      out += "\\#";  // "#{", "#$" and "#@" would interpolate
+    } else if (c < 0x20 || c == 0x7f) {
+      // A UTF-8 string's control character is \u00XX, DEL \x7F.
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), c == 0x7f ? "\\x%02X" : "\\u%04X", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string TableReference(std::string_view table) {
+  return "Hbase::Table - " + std::string(table);
+}
+
+std::string RubyInspect(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += RubyInspect(items[i]);
+  }
+  return out + "]";
 }
 
 Result<ExecResponse> ShellSession::Execute(const std::string& command,

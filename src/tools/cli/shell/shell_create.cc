@@ -393,6 +393,7 @@ Status ShellSession::Create(const ShellCommand& c) {
   Status created = store_->CreateTable(*parsed);
   if (!created.ok()) return created.WithPrefix(c.name);
   *out_ << "Created table " << table << "\n";
+  ReturnTable(table);  // create.rb returns table(table)
   return Status::OK();
 }
 

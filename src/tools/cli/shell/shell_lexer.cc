@@ -15,10 +15,11 @@ namespace {
 
 using Kind = ShellToken::Kind;
 
-constexpr std::string_view kPunct = ",;{}[]()";
+constexpr std::string_view kPunct = ",;{}[]()=.";
 constexpr Kind kPunctKinds[] = {
     Kind::kComma,    Kind::kSemicolon, Kind::kLBrace, Kind::kRBrace,
-    Kind::kLBracket, Kind::kRBracket,  Kind::kLParen, Kind::kRParen};
+    Kind::kLBracket, Kind::kRBracket,  Kind::kLParen, Kind::kRParen,
+    Kind::kAssign,   Kind::kDot};
 
 bool IsDigit(char c) {
   return std::isdigit(static_cast<unsigned char>(c)) != 0;
@@ -112,6 +113,8 @@ class Lexer {
     } else if (IsWordStart(c)) {
       size_t end = i_;
       while (end < text_.size() && IsWordChar(text_[end])) ++end;
+      // A Ruby method name may end with '?' (t.exists?).
+      if (end < text_.size() && text_[end] == '?') ++end;
       token.kind = Kind::kWord;
       token.text = std::string(text_.substr(i_, end - i_));
       i_ = end;

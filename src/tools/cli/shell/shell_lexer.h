@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
 //
 // Tokens of the shell syntax (shell_parser.h): strings, integers, words,
-// "=>", ",", ";", "{", "}", "[", "]", "(", ")". The input may span lines:
+// "=>", ",", ";", "{", "}", "[", "]", "(", ")", "=" (assignment) and "."
+// (a method call; a word may end with '?', as Ruby's exists?). The input may
+// span lines:
 // a newline is white space, and '#' starts a comment that ends at the end
 // of its line. Errors name the position, counted in bytes from 1 on the
 // line where the error is: "column N: unterminated string",
@@ -37,6 +39,8 @@ struct ShellToken {
     kRBracket,
     kLParen,
     kRParen,
+    kAssign,
+    kDot,
     kEnd
   };
   Kind kind = Kind::kEnd;

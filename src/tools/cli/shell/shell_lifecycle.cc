@@ -11,11 +11,14 @@
 //   get_splits 't'             Total number of splits = N, then each bound
 //                              between two partitions (toStringBinary for
 //                              K, ms for G), one a line
+// exists, is_enabled, is_disabled and get_splits return their answer
+// (=> true, => ["a", "m"]).
 //   split 't', 'key'           splits the RANGE COLUMNS(K) partition that
 //                              holds 'key' at it (Store::ChangePartitions)
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "obkvlite/bytes.h"
 #include "obkvlite/partition_change.h"
@@ -44,14 +47,18 @@ Status ShellSession::Enable(const ShellCommand& c) {
 Status ShellSession::IsDisabled(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
-  *out_ << (table->spec().disabled ? "true" : "false") << "\n";
+  const char* disabled = table->spec().disabled ? "true" : "false";
+  *out_ << disabled << "\n";
+  Return(disabled);
   return Status::OK();
 }
 
 Status ShellSession::IsEnabled(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
-  *out_ << (table->spec().disabled ? "false" : "true") << "\n";
+  const char* enabled = table->spec().disabled ? "false" : "true";
+  *out_ << enabled << "\n";
+  Return(enabled);
   return Status::OK();
 }
 
@@ -73,6 +80,7 @@ Status ShellSession::Exists(const ShellCommand& c) {
   if (!exists.ok()) return exists.status().WithPrefix(c.name);
   *out_ << "Table " << name << " does " << (*exists ? "" : "not ")
         << "exist\n";
+  Return(*exists ? "true" : "false");
   return Status::OK();
 }
 
@@ -81,17 +89,18 @@ Status ShellSession::GetSplits(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   const PartitionSpec& p = table->spec().families.front().partition;
   *out_ << "Total number of splits = " << p.FirstLevelCount() << "\n";
-  if (p.strategy != PartitionStrategy::kRange &&
-      p.strategy != PartitionStrategy::kRangeKey) {
-    return Status::OK();
+  std::vector<std::string> splits;
+  if (p.strategy == PartitionStrategy::kRange ||
+      p.strategy == PartitionStrategy::kRangeKey) {
+    // The bounds between partitions: every bound but the last.
+    for (size_t i = 0; i + 1 < p.bounds.size(); ++i) {
+      splits.push_back(p.range_column == RangeColumn::kG
+                           ? std::to_string(p.bounds[i].ts_ms)
+                           : ToStringBinary(p.bounds[i].key));
+      *out_ << splits.back() << "\n";
+    }
   }
-  // The bounds between partitions: every bound but the last.
-  for (size_t i = 0; i + 1 < p.bounds.size(); ++i) {
-    *out_ << (p.range_column == RangeColumn::kG
-                  ? std::to_string(p.bounds[i].ts_ms)
-                  : ToStringBinary(p.bounds[i].key))
-          << "\n";
-  }
+  Return(RubyInspect(splits));  // get_splits.rb returns the splits
   return Status::OK();
 }
 

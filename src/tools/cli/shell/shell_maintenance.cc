@@ -79,6 +79,7 @@ Status ShellSession::Version(const ShellCommand& c) {
 Status ShellSession::ListSnapshots(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 0, 1, "['REGEX']"));
   *out_ << ShellTwoColumns("SNAPSHOT", "TABLE + CREATION TIME") << "0 row(s)\n";
+  Return("[]");  // list_snapshots.rb returns the names
   return Status::OK();
 }
 

@@ -40,6 +40,16 @@ class Parser {
     ShellCommand command;
     if (Peek().kind != Kind::kWord) return Expected("a command name");
     command.line = Peek().line;
+    if (Peek(1).kind == Kind::kAssign) {
+      command.assign_to = Next().text;
+      Next();  // '='
+      if (Peek().kind != Kind::kWord) return Expected("a command name");
+    }
+    if (Peek(1).kind == Kind::kDot) {
+      command.receiver = Next().text;
+      Next();  // '.'
+      if (Peek().kind != Kind::kWord) return Expected("a method name");
+    }
     command.name = Next().text;
     if (Peek().kind == Kind::kLParen) {
       Next();
@@ -272,7 +282,8 @@ bool ShellContinuation::Add(std::string_view line) {
         return false;
       }
     }
-    dangling_ = t.kind == Kind::kComma || t.kind == Kind::kArrow;
+    dangling_ = t.kind == Kind::kComma || t.kind == Kind::kArrow ||
+                t.kind == Kind::kAssign || t.kind == Kind::kDot;
   }
   return depth_ > 0 || dangling_;
 }

@@ -13,6 +13,10 @@
 // argument starts a map argument (Ruby's trailing hash). The arguments may
 // be put in parentheses right after the name (Ruby's call form). ';'
 // separates commands; '#' starts a comment that ends with its line.
+// Ruby's local variables and method calls, as HBase's docs use them:
+//   t = get_table 't1'        a command whose value is kept in `t`
+//   t.put 'r', 'f:q', 'v'     a method of the value in `t`
+//   t                         the value itself
 //
 // Input may span lines, as in IRB: ShellInputContinues tells whether a
 // statement goes on on the next line (an open bracket, or a trailing ',' or
@@ -52,9 +56,11 @@ struct ShellValue {
 };
 
 struct ShellCommand {
-  std::string name;
+  std::string name;  // the command, or with `receiver` the method
   std::vector<ShellValue> args;
-  size_t line = 1;  // where the name is, counted from 1 in the input
+  std::string assign_to;  // `VAR = name ...`: the variable, else empty
+  std::string receiver;   // `VAR.name ...`: the variable, else empty
+  size_t line = 1;        // where the name is, counted from 1 in the input
 };
 
 // The commands of `text`, in order; empty statements (blank, comment only,
@@ -77,9 +83,9 @@ class ShellContinuation {
   bool Add(std::string_view line);
 
  private:
-  int depth_ = 0;          // brackets open
-  bool dangling_ = false;  // the last token is ',' or '=>'
-  bool broken_ = false;    // a line did not lex, or closed too much
+  int depth_ = 0;             // brackets open
+  bool dangling_ = false;     // the last token is ',', '=>', '=' or '.'
+  bool broken_ = false;       // a line did not lex, or closed too much
   bool open_string_ = false;  // the lines in pending_ leave a string open
   std::string pending_;       // since the line that opened the string
 };

@@ -51,6 +51,7 @@ Status ShellSession::Get(const ShellCommand& c) {
   obkvlite::Get get;
   OBKV_ASSIGN_OR_RETURN(get.row, ShellBytes(c.name, c.args[1], "ROW"));
   ShellCellFormat format;
+  format.set_epoch_timestamps(options_.timestamp_epoch);
   if (c.args.size() == 3 && c.args[2].kind == ShellValue::Kind::kMap) {
     OBKV_RETURN_IF_ERROR(ReadGetOptions(c.name, c.args[2], &get, &format));
   } else if (c.args.size() > 2) {
@@ -85,6 +86,7 @@ Status ShellSession::Scan(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   obkvlite::Scan scan;
   ShellCellFormat format;
+  format.set_epoch_timestamps(options_.timestamp_epoch);
   if (c.args.size() == 2) {
     OBKV_RETURN_IF_ERROR(ReadScanOptions(c.name, c.args[1], &scan, &format));
   }
@@ -135,6 +137,7 @@ Status ShellSession::Count(const ShellCommand& c) {
       });
   if (!counts.ok()) return counts.status().WithPrefix(c.name);
   out << counts->rows << " row(s)\n";
+  Return(std::to_string(counts->rows));  // count.rb returns the count
   return Status::OK();
 }
 

@@ -14,6 +14,26 @@
 // Errors name the command and the argument or the request field, e.g.
 // "put: row: 1025 bytes, limit 1024".
 //
+// A command that returns a value in HBase (list, exists, is_enabled, count,
+// create, get_splits...) is followed, after "Took", by IRB's return line
+// "=> VALUE", the value as Ruby's inspect writes it (`=> ["t1", "t2"]`,
+// `=> true`, `=> 3`, `=> Hbase::Table - t1`), unless
+// ShellOptions::return_values is off: HBase's IRB session prints it
+// (jar-bootstrap.rb's RETURN prompt "=> %s"; nil is not printed,
+// irb/hirb.rb output_value), its -n mode evaluates the input without IRB
+// and prints none.
+//
+// Table references and variables (table.rb, get_table.rb, create.rb):
+// `t = get_table 't1'` (or `t = create 't1', 'f'`) keeps a reference in
+// `t`; `t.put 'r', 'f:q', 'v'` runs put on 't1', as do t.get, t.scan,
+// t.count, t.delete, t.deleteall, t.incr, t.get_counter, t.append and
+// t.get_splits (table.rb add_shell_command) and t.enable, t.disable,
+// t.flush, t.drop, t.describe and t.snapshot (add_admin_utils); t.name,
+// t.get_all_columns, t.close and t.help ['COMMAND'] are table.rb's own
+// methods (no "Took"). Any other method is Ruby's NoMethodError, worded
+// "undefined method 'truncate' for Hbase::Table - t1". `x = list` keeps
+// any command's value; `x` alone prints it ("=> [...]").
+//
 // REQUIRED: the store and the stream outlive the session.
 // Thread safety: one session per thread.
 
@@ -21,8 +41,10 @@
 #define OBKVLITE_TOOLS_CLI_SHELL_SHELL_SESSION_H_
 
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "obkvlite/status.h"
@@ -34,9 +56,25 @@
 namespace obkvlite {
 namespace cli {
 
+// What IRB prints for a table reference (table.rb's to_s):
+// "Hbase::Table - t1".
+std::string TableReference(std::string_view table);
+
+struct ShellOptions {
+  // Print "=> VALUE" after a command that returns a value (HBase's IRB
+  // session; off for `obkv shell -n`, as HBase's -n prints none).
+  bool return_values = true;
+  // Print cell timestamps as epoch milliseconds ("timestamp=1733097600000")
+  // instead of HBase 2.3+'s ISO-8601 local date-time
+  // ("timestamp=2024-12-02T00:00"); HBase's
+  // hbase.shell.timestamp.format.epoch.
+  bool timestamp_epoch = false;
+};
+
 class ShellSession {
  public:
-  ShellSession(Store* store, std::ostream* out) : store_(store), out_(out) {}
+  ShellSession(Store* store, std::ostream* out, ShellOptions options = {})
+      : store_(store), out_(out), options_(options) {}
 
   // Runs one command. An unknown command is an error, without "Took".
   // REQUIRED: !IsExit(command) (the caller ends the session).
@@ -96,6 +134,7 @@ class ShellSession {
   Status CreateNamespace(const ShellCommand& c);
   Status DropNamespace(const ShellCommand& c);
   Status DescribeNamespace(const ShellCommand& c);
+  Status AlterNamespace(const ShellCommand& c);
   Status ListNamespace(const ShellCommand& c);
   Status ListNamespaceTables(const ShellCommand& c);
   // shell_admin.cc
@@ -111,6 +150,15 @@ class ShellSession {
   Status Version(const ShellCommand& c);
   Status ListSnapshots(const ShellCommand& c);
   Status Snapshot(const ShellCommand& c);
+  // shell_regions.cc
+  Status ListRegions(const ShellCommand& c);
+  // shell_variables.cc
+  Status GetTable(const ShellCommand& c);
+  Status TableHelp(const ShellCommand& c);
+  // A `VAR.method ...` call (c.receiver set).
+  Status RunMethod(const ShellCommand& c);
+  // A command with the Took line and the => line (Run without variables).
+  Status RunCommand(const ShellCommand& c);
 
   // Executes a typed exec request; errors get the command's name.
   Result<ExecResponse> Execute(const std::string& command,
@@ -122,9 +170,37 @@ class ShellSession {
   // The table named by the first argument.
   Result<Table*> TableArg(const ShellCommand& c);
 
+  // Sets the command's return value, as Ruby's inspect writes it; Run
+  // prints it as "=> VALUE" (ShellOptions::return_values).
+  void Return(std::string inspected) { return_value_ = std::move(inspected); }
+  // Returns a reference to `table` (create, get_table).
+  void ReturnTable(const std::string& table) {
+    Return(TableReference(table));
+    return_table_ = table;
+  }
+  // Prints "=> VALUE" for a value that is not nil (empty).
+  void PrintValue(const std::string& inspected);
+
+  // A variable's value: a table reference, or any other value as inspect
+  // writes it (empty: nil).
+  struct Variable {
+    std::string table;      // a table reference: the table's name
+    std::string inspected;  // what `VAR` alone prints after "=> "
+  };
+
   Store* store_;
   std::ostream* out_;
+  ShellOptions options_;
+  std::string return_value_;  // the running command's; empty for nil
+  std::string return_table_;  // when it returns a table reference
+  std::map<std::string, Variable> variables_;
 };
+
+// Ruby's String#inspect of `text`: "t1" in double quotes, with \\, \", \n,
+// \t, \e..., \u00XX for other control characters and \x7F.
+std::string RubyInspect(std::string_view text);
+// Ruby's Array#inspect of strings: ["a", "b"].
+std::string RubyInspect(const std::vector<std::string>& items);
 
 // InvalidArgument "<command> takes <usage>, got N arguments" unless
 // min <= c.args.size() <= max.
