@@ -23,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "obkvlite/partition_change.h"
@@ -128,8 +129,9 @@ std::unique_ptr<Store> TwoFamilyRangeStore(const std::string& uri) {
 // table alone in its table group).
 std::unique_ptr<Store> OneFamilyRangeStore(const std::string& uri) {
   std::unique_ptr<Store> store = MustOpenStore(uri);
-  REQUIRE(store->CreateTable(
-                   MustParseSpec(SpecJson("t", R"([{"name": "cf1"}])", kRangeK)))
+  REQUIRE(store
+              ->CreateTable(
+                  MustParseSpec(SpecJson("t", R"([{"name": "cf1"}])", kRangeK)))
               .ok());
   Table* table = MustTable(store.get(), "t");
   for (const std::string& row : kRows) {
@@ -499,7 +501,8 @@ TEST_CASE("ddl plan: a resumed partition step that did run is recognised") {
   // p2 ends at MAXVALUE: MariaDB refuses the ADD, and it never shows as run.
   CHECK_FALSE(applied(add));
   CHECK_FALSE(applied("ALTER TABLE `r$f` TRUNCATE PARTITION `p0`"));
-  CHECK(storage::ResumedDdlStep("-- n\nCREATE TABLEGROUP `t` SHARDING = 'ADAPTIVE'") ==
+  CHECK(storage::ResumedDdlStep(
+            "-- n\nCREATE TABLEGROUP `t` SHARDING = 'ADAPTIVE'") ==
         "-- n\nCREATE TABLEGROUP IF NOT EXISTS `t` SHARDING = 'ADAPTIVE'");
   CHECK(storage::ResumedDdlStep("DROP TABLEGROUP `t`") ==
         "DROP TABLEGROUP IF EXISTS `t`");
@@ -676,58 +679,41 @@ TEST_CASE(
     CHECK_MESSAGE(again.ok(), again.ToString());
   }
   CHECK(kills >= 2);
-  // split p1 ["d", "m") at "h": the family repartitioned, then the catalog
-  // row.
+  // split p1 ["d", "m") at "h", and merge p0 and p1: the family
+  // repartitioned, then the catalog row.
   PartitionChange split;
   split.op = PartitionOp::kSplit;
   split.partitions = {1};
   split.bound = RangeBound::Key("h");
-  kills = 0;
-  for (int n = 1;; ++n) {
-    CAPTURE(n);
-    const std::string db = "ks" + std::to_string(n);
-    auto store = OneFamilyRangeStore(server.uri(db));
-    if (!KillBeforeStep(server, n, [&] {
-          return store->ChangePartitions("t", split).status();
-        })) {
-      break;
-    }
-    ++kills;
-    store.reset();
-    store = MustOpenStore(server.uri(db));
-    CHECK(Differences(store.get()) == "");
-    CHECK(Cells(store.get(), "t") == kOneFamilyCells);
-    CHECK(MustTable(store.get(), "t")
-              ->spec()
-              .families[0]
-              .partition.bounds.size() == 4);
-  }
-  CHECK(kills >= 2);
-  // merge p0 and p1: the family repartitioned, then the catalog row.
   PartitionChange merge;
   merge.op = PartitionOp::kMerge;
   merge.partitions = {0, 1};
-  kills = 0;
-  for (int n = 1;; ++n) {
-    CAPTURE(n);
-    const std::string db = "km" + std::to_string(n);
-    auto store = OneFamilyRangeStore(server.uri(db));
-    if (!KillBeforeStep(server, n, [&] {
-          return store->ChangePartitions("t", merge).status();
-        })) {
-      break;
+  for (const auto& [change, prefix, bounds] :
+       {std::make_tuple(split, "ks", size_t{4}),
+        std::make_tuple(merge, "km", size_t{2})}) {
+    CAPTURE(prefix);
+    kills = 0;
+    for (int n = 1;; ++n) {
+      CAPTURE(n);
+      const std::string db = prefix + std::to_string(n);
+      auto store = OneFamilyRangeStore(server.uri(db));
+      if (!KillBeforeStep(server, n, [&] {
+            return store->ChangePartitions("t", change).status();
+          })) {
+        break;
+      }
+      ++kills;
+      store.reset();
+      store = MustOpenStore(server.uri(db));
+      CHECK(Differences(store.get()) == "");
+      CHECK(Cells(store.get(), "t") == kOneFamilyCells);
+      CHECK(MustTable(store.get(), "t")
+                ->spec()
+                .families[0]
+                .partition.bounds.size() == bounds);
     }
-    ++kills;
-    store.reset();
-    store = MustOpenStore(server.uri(db));
-    CHECK(Differences(store.get()) == "");
-    CHECK(Cells(store.get(), "t") == kOneFamilyCells);
-    CHECK(MustTable(store.get(), "t")
-              ->spec()
-              .families[0]
-              .partition.bounds.size() == 2);
+    CHECK(kills >= 2);
   }
-  CHECK(kills >= 2);
 }
 
 // Partition commands take the names `partition list` shows: on a server,
@@ -747,8 +733,7 @@ TEST_CASE("partition names: a server store's changes take the server's names") {
   REQUIRE_MESSAGE(r.ok(), r.status().ToString());
   const std::vector<std::string> names = {"p0", "p3", "p4", "p2"};
   CHECK(ServerPartitions(db, "t$cf1") == names);
-  Result<std::vector<PartitionInfo>> parts =
-      store->ListPartitions("t", "cf1");
+  Result<std::vector<PartitionInfo>> parts = store->ListPartitions("t", "cf1");
   REQUIRE(parts.ok());
   std::vector<std::string> listed;
   for (const PartitionInfo& p : *parts) listed.push_back(p.name);

@@ -9,6 +9,7 @@
 
 #include "ddl/sql_quote.h"
 #include "layout/partition_sql.h"
+#include "storage/first_column.h"
 
 namespace obkvlite {
 namespace storage {
@@ -53,18 +54,6 @@ std::vector<std::string> DefinedPartitions(std::string_view text) {
   return out;
 }
 
-Result<std::vector<std::string>> FirstColumn(Connection* conn,
-                                             const std::string& sql) {
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> q, conn->Prepare(sql));
-  std::vector<std::string> out;
-  while (true) {
-    OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
-    if (!row) break;
-    out.emplace_back(q->ColumnBlob(0));
-  }
-  return out;
-}
-
 bool Has(const std::vector<std::string>& names, const std::string& name) {
   // Partition names compare without case on every server.
   return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
@@ -88,18 +77,20 @@ Result<bool> TableExists(Connection* conn, std::string_view name) {
   }
   OBKV_ASSIGN_OR_RETURN(
       std::vector<std::string> found,
-      FirstColumn(conn, "SELECT TABLE_NAME FROM information_schema.TABLES "
-                        "WHERE TABLE_SCHEMA = " +
-                            (schema.empty() ? std::string("DATABASE()")
-                                            : QuoteSqlString(schema)) +
-                            " AND TABLE_NAME = " + QuoteSqlString(table)));
+      FirstColumn(conn,
+                  "SELECT TABLE_NAME FROM information_schema.TABLES "
+                  "WHERE TABLE_SCHEMA = " +
+                      (schema.empty() ? std::string("DATABASE()")
+                                      : QuoteSqlString(schema)) +
+                      " AND TABLE_NAME = " + QuoteSqlString(table)));
   return !found.empty();
 }
 
 }  // namespace
 
 Result<bool> DdlStepApplied(Connection* conn, const std::string& sql) {
-  const std::string_view stmt = std::string_view(sql).substr(StatementStart(sql));
+  const std::string_view stmt =
+      std::string_view(sql).substr(StatementStart(sql));
   constexpr std::string_view kCreate = "CREATE TABLE ";
   constexpr std::string_view kAlter = "ALTER TABLE ";
   if (stmt.rfind(kCreate, 0) == 0) {

@@ -10,6 +10,7 @@
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "storage/ddl_plan.h"
+#include "storage/first_column.h"
 #include "storage/namespaces.h"
 
 namespace obkvlite {
@@ -36,7 +37,8 @@ std::string Squeezed(std::string_view text) {
     if (c == '`' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
       continue;
     }
-    out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+    out.push_back(
+        static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
   }
   return out;
 }
@@ -168,23 +170,6 @@ std::string Joined(const std::vector<std::string>& items) {
   return out.empty() ? "none" : out;
 }
 
-// The first column of every row of `sql` with ?1 = a, ?2 = b.
-Result<std::vector<std::string>> Column(Connection* conn,
-                                        const std::string& sql,
-                                        const std::string& a,
-                                        const std::string& b) {
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> q, conn->Prepare(sql));
-  q->BindText(1, a);
-  q->BindText(2, b);
-  std::vector<std::string> out;
-  while (true) {
-    OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
-    if (!row) break;
-    out.emplace_back(q->ColumnBlob(0));
-  }
-  return out;
-}
-
 std::string Where(const TableSpec& t, const FamilySpec& f) {
   return "table '" + t.name + "' family '" + f.name + "': ";
 }
@@ -212,10 +197,10 @@ Result<std::vector<std::string>> CheckServerStore(
   // Unfinished plans (none to read on a store made before plans existed).
   OBKV_ASSIGN_OR_RETURN(
       std::vector<std::string> plan_table,
-      Column(conn,
-             "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-             "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1 AND ?2 = ?2",
-             std::string(kDdlPlanTable), ""));
+      FirstColumn(conn,
+                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+                  "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1",
+                  {std::string(kDdlPlanTable)}));
   if (!plan_table.empty()) {
     OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
     for (const DdlPlan& plan : plans) {
@@ -223,9 +208,8 @@ Result<std::vector<std::string>> CheckServerStore(
                     " (obkv repair finishes it)");
     }
   }
-  OBKV_ASSIGN_OR_RETURN(
-      std::vector<std::string> database,
-      Column(conn, "SELECT DATABASE() FROM DUAL WHERE ?1 = ?2", "", ""));
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> database,
+                        FirstColumn(conn, "SELECT DATABASE()"));
   const std::string own_db = database.empty() ? "" : database[0];
   std::set<std::string> expected;  // "schema.relation"
   for (const TableSpec& t : specs) {
@@ -241,11 +225,12 @@ Result<std::vector<std::string>> CheckServerStore(
       expected.insert(schema + "." + rel);
       OBKV_ASSIGN_OR_RETURN(
           std::vector<std::string> have,
-          Column(conn,
-                 "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-                 "TABLE_SCHEMA = ?1 AND TABLE_NAME = ?2 ORDER BY "
-                 "ORDINAL_POSITION",
-                 schema, rel));
+          FirstColumn(
+              conn,
+              "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
+              "TABLE_SCHEMA = ?1 AND TABLE_NAME = ?2 ORDER BY "
+              "ORDINAL_POSITION",
+              {schema, rel}));
       if (have.empty()) {
         out.push_back(Where(t, f) + "relation '" + rel +
                       "' is missing on the server");
@@ -258,11 +243,12 @@ Result<std::vector<std::string>> CheckServerStore(
       } else {
         OBKV_ASSIGN_OR_RETURN(
             std::vector<std::string> types,
-            Column(conn,
-                   "SELECT CONCAT(COLUMN_TYPE, ' ', IS_NULLABLE) FROM "
-                   "information_schema.COLUMNS WHERE TABLE_SCHEMA = ?1 AND "
-                   "TABLE_NAME = ?2 ORDER BY ORDINAL_POSITION",
-                   schema, rel));
+            FirstColumn(
+                conn,
+                "SELECT CONCAT(COLUMN_TYPE, ' ', IS_NULLABLE) FROM "
+                "information_schema.COLUMNS WHERE TABLE_SCHEMA = ?1 AND "
+                "TABLE_NAME = ?2 ORDER BY ORDINAL_POSITION",
+                {schema, rel}));
         for (size_t i = 0; i < have.size() && i < types.size(); ++i) {
           const size_t space = types[i].rfind(' ');
           const std::string server =
@@ -281,8 +267,7 @@ Result<std::vector<std::string>> CheckServerStore(
           conn->Prepare("SHOW CREATE TABLE " + QuoteMysqlIdentifier(schema) +
                         "." + QuoteMysqlIdentifier(rel)));
       OBKV_ASSIGN_OR_RETURN(bool shown, show->Step());
-      const std::string server_sql =
-          shown ? Upper(show->ColumnText(1)) : "";
+      const std::string server_sql = shown ? Upper(show->ColumnText(1)) : "";
       const std::string server_key = Parenthesised(server_sql, "PRIMARY KEY");
       if (server_key != want_table.primary_key) {
         out.push_back(Where(t, f) + "primary key differs: catalog (" +
@@ -291,21 +276,21 @@ Result<std::vector<std::string>> CheckServerStore(
       }
       const std::string server_parts = Partitioning(server_sql);
       if (server_parts != want_table.partitioning) {
-        out.push_back(Where(t, f) + "partitioning differs: catalog " +
-                      (want_table.partitioning.empty()
-                           ? std::string("none")
-                           : want_table.partitioning) +
-                      "; server " +
-                      (server_parts.empty() ? std::string("none")
-                                            : server_parts));
+        out.push_back(
+            Where(t, f) + "partitioning differs: catalog " +
+            (want_table.partitioning.empty() ? std::string("none")
+                                             : want_table.partitioning) +
+            "; server " +
+            (server_parts.empty() ? std::string("none") : server_parts));
       }
       OBKV_ASSIGN_OR_RETURN(
           std::vector<std::string> parts,
-          Column(conn,
-                 "SELECT DISTINCT PARTITION_NAME FROM "
-                 "information_schema.PARTITIONS WHERE TABLE_SCHEMA = ?1 AND "
-                 "TABLE_NAME = ?2 AND PARTITION_NAME IS NOT NULL",
-                 schema, rel));
+          FirstColumn(
+              conn,
+              "SELECT DISTINCT PARTITION_NAME FROM "
+              "information_schema.PARTITIONS WHERE TABLE_SCHEMA = ?1 AND "
+              "TABLE_NAME = ?2 AND PARTITION_NAME IS NOT NULL",
+              {schema, rel}));
       std::vector<std::string> want = ExpectedPartitions(f.partition);
       if (!want.empty() && want[0][0] == '#') {
         parts = {"#" + std::to_string(parts.size())};
@@ -325,11 +310,11 @@ Result<std::vector<std::string>> CheckServerStore(
   for (const std::string& schema : schemas) {
     OBKV_ASSIGN_OR_RETURN(
         std::vector<std::string> rels,
-        Column(conn,
-               "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-               "TABLE_SCHEMA = ?1 AND TABLE_NAME LIKE '%$%' AND ?2 = ?2 "
-               "ORDER BY TABLE_NAME",
-               schema, ""));
+        FirstColumn(
+            conn,
+            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+            "TABLE_SCHEMA = ?1 AND TABLE_NAME LIKE '%$%' ORDER BY TABLE_NAME",
+            {schema}));
     for (const std::string& rel : rels) {
       if (expected.count(schema + "." + rel) == 0) {
         out.push_back("relation '" + rel + "' (database '" + schema +
@@ -368,11 +353,10 @@ Result<std::vector<std::string>> CheckSqliteStore(
     const std::string schema = ShardSchemaName(k);
     OBKV_ASSIGN_OR_RETURN(
         std::vector<std::string> have,
-        Column(conn,
-               "SELECT name FROM " + QuoteSqlIdentifier(schema) +
-                   ".sqlite_master WHERE type = 'table' AND name LIKE "
-                   "'%$%' AND ?1 = ?2 ORDER BY name",
-               "", ""));
+        FirstColumn(conn,
+                    "SELECT name FROM " + QuoteSqlIdentifier(schema) +
+                        ".sqlite_master WHERE type = 'table' AND name LIKE "
+                        "'%$%' ORDER BY name"));
     std::map<std::string, std::string>& expected = want[schema];
     for (const std::string& name : have) {
       if (expected.erase(name) == 0) {
