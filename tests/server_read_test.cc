@@ -55,9 +55,9 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   StoreOptions options;
   options.request_stats = false;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), options);
-  REQUIRE(store->CreateTable(MustParseSpec(SpecJson(
-                                 "t", kDefaultFamilies,
-                                 R"({"strategy": "none"})")))
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(
+                  SpecJson("t", kDefaultFamilies, R"({"strategy": "none"})")))
               .ok());
   Table* table = MustTable(store.get(), "t");
   // 300 rows of one cell in f (more than a first page of 256 rows), and
@@ -95,6 +95,35 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   whole.families = {"f"};
   CHECK(scan_cells(whole) == 310);
   CHECK(StatementsOf([&] { (void)scan_cells(whole); }) == 5);
+
+  // Rows of 40 cells in table w: a first page of 256 cells holds 6 whole
+  // rows and part of a 7th. A 5-row scan ends there (one statement); a
+  // 10-row scan needs the next page, so START TRANSACTION, the first page
+  // again, the next, ROLLBACK.
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(SpecJson("w", R"([{"name": "f"}])",
+                                                   R"({"strategy": "none"})")))
+              .ok());
+  Table* wide = MustTable(store.get(), "w");
+  for (int i = 0; i < 20; ++i) {
+    Put put(Row(i));
+    for (int q = 0; q < 40; ++q) put.Add("f", "q" + Row(q), 1, "v");
+    REQUIRE(wide->Put(put).ok());
+  }
+  auto wide_cells = [&](int64_t limit) {
+    Scan scan;
+    scan.limit = limit;
+    Result<std::unique_ptr<Scanner>> scanner = wide->GetScanner(scan);
+    if (!scanner.ok()) return size_t{0};
+    size_t cells = 0;
+    RowResult row;
+    while ((*scanner)->Next(&row)) cells += row.cells.size();
+    return (*scanner)->status().ok() ? cells : size_t{0};
+  };
+  CHECK(wide_cells(5) == 200);
+  CHECK(StatementsOf([&] { (void)wide_cells(5); }) == 1);
+  CHECK(wide_cells(10) == 400);
+  CHECK(StatementsOf([&] { (void)wide_cells(10); }) == 5);
 
   // Two families: START TRANSACTION, one SELECT each, ROLLBACK.
   Scan both;

@@ -243,6 +243,7 @@ bool MysqlStatement::Execute() {
     return false;
   }
   executed_ = true;
+  rows_fetched_ = 0;
   if (has_result_) {
     if (mysql_stmt_store_result(stmt_) != 0) {
       Fail("fetch");
@@ -283,6 +284,30 @@ int64_t MysqlStatement::result_rows() const {
   return static_cast<int64_t>(mysql_stmt_num_rows(stmt_));
 }
 
+int64_t MysqlStatement::CountResultRuns(int col, int64_t at_most) {
+  if (!executed_ || !has_result_ || rows_fetched_ == 0) return -1;
+  const uint64_t current = rows_fetched_;
+  mysql_stmt_data_seek(stmt_, 0);
+  rows_fetched_ = 0;
+  int64_t runs = 0;
+  std::string last;
+  while (runs < at_most) {
+    const StepCode rc = Advance();
+    if (rc == StepCode::kDone) break;
+    if (rc != StepCode::kRow) return -1;
+    const std::string_view value = ColumnBlob(col);
+    if (runs == 0 || value != last) {
+      ++runs;
+      last.assign(value.data(), value.size());
+    }
+  }
+  // Back on the current row: its values in the buffers again.
+  mysql_stmt_data_seek(stmt_, current - 1);
+  rows_fetched_ = current - 1;
+  if (Advance() != StepCode::kRow) return -1;
+  return runs;
+}
+
 StepCode MysqlStatement::Advance() {
   if (!executed_) {
     if (!Execute()) return StepCode::kError;
@@ -291,6 +316,7 @@ StepCode MysqlStatement::Advance() {
   if (!has_result_) return StepCode::kDone;
   const int rc = mysql_stmt_fetch(stmt_);
   if (rc == MYSQL_NO_DATA) return StepCode::kDone;
+  ++rows_fetched_;
   if (rc == 1) {
     Fail("fetch");
     return StepCode::kError;

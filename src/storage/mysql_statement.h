@@ -61,6 +61,7 @@ class MysqlStatement final : public Statement {
   Status error() const override { return error_; }
   bool constraint_violated() const override { return duplicate_key_; }
   int64_t result_rows() const override;
+  int64_t CountResultRuns(int col, int64_t at_most) override;
   Status Run() override;
   int64_t changes() const override { return changes_; }
 
@@ -107,6 +108,7 @@ class MysqlStatement final : public Statement {
   std::vector<Column> columns_;
   std::vector<MYSQL_BIND> result_binds_;
   bool executed_ = false;
+  uint64_t rows_fetched_ = 0;  // rows of the stored result Advance returned
   bool has_result_ = false;
   bool bad_index_ = false;
   bool duplicate_key_ = false;

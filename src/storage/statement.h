@@ -51,6 +51,16 @@ class Statement {
   // it is not known before the last row is stepped (SQLite), or before the
   // first Advance.
   virtual int64_t result_rows() const { return -1; }
+  // In a result held whole (result_rows() >= 0), after at least one
+  // Advance: the number of runs of equal values of blob column `col` over
+  // the whole result (its distinct values, the result being ordered by
+  // it), counted up to `at_most`; the current row and the position stay as
+  // they were. -1 where the result is not held whole, or on error.
+  virtual int64_t CountResultRuns(int col, int64_t at_most) {
+    (void)col;
+    (void)at_most;
+    return -1;
+  }
 
   // Steps once: true with a row, false when done, or the error.
   Result<bool> Step() {

@@ -32,6 +32,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->shape_ = shape;
+  cursor->row_limit_ = row_limit;
   cursor->keys_ = keys;
   cursor->times_ = times;
   cursor->order_ = order;
@@ -45,12 +46,12 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                             : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
-      NormalStatement(conn, table,
-                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
-                                             cursor->page_limit_ > 0
-                                                 ? layout::Page::kFirst
-                                                 : layout::Page::kAll,
-                                             shape)));
+      NormalStatement(
+          conn, table,
+          layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                 cursor->page_limit_ > 0 ? layout::Page::kFirst
+                                                         : layout::Page::kAll,
+                                 shape)));
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -65,10 +66,9 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->shape_ = shape;
   OBKV_ASSIGN_OR_RETURN(
-      cursor->stmt_,
-      NormalStatement(conn, table,
-                      layout::NormalGetColumnKind(/*paged=*/false, lock_rows,
-                                                  shape)));
+      cursor->stmt_, NormalStatement(conn, table,
+                                     layout::NormalGetColumnKind(
+                                         /*paged=*/false, lock_rows, shape)));
   cursor->mode_ = Mode::kColumns;
   if (qualifiers.size() > 1) {
     // One statement per qualifier: they need one snapshot.
@@ -96,9 +96,9 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->shape_ = shape;
-  OBKV_ASSIGN_OR_RETURN(cursor->stmt_,
-                        NormalStatement(conn, table,
-                                        layout::NormalGetRowKind(shape)));
+  OBKV_ASSIGN_OR_RETURN(
+      cursor->stmt_,
+      NormalStatement(conn, table, layout::NormalGetRowKind(shape)));
   cursor->mode_ = Mode::kRow;
   cursor->row_ = row;
   cursor->times_ = times;
@@ -123,6 +123,20 @@ void PartitionCursor::BindRange() {
   }
   if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
   page_rows_read_ = 0;
+}
+
+bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
+  if (row_limit_ <= 0 || mode_ != Mode::kRange) return false;
+  // More rows than the read takes: the last one it takes is whole here.
+  const bool ends =
+      stmt_->CountResultRuns(layout::kColK, row_limit_ + 1) > row_limit_;
+  // The count stepped the statement: the current row's views again.
+  row->a = stmt_->ColumnBlob(layout::kColK);
+  row->b = stmt_->ColumnBlob(layout::kColQ);
+  row->c =
+      shape_.values ? stmt_->ColumnBlob(layout::kColV) : std::string_view();
+  row->integer = stmt_->ColumnInt(layout::kColT);
+  return ends;
 }
 
 void PartitionCursor::BindNextQualifier() {
@@ -190,10 +204,10 @@ void PartitionCursor::Next() {
     }
     if (rc == storage::StepCode::kRow) {
       if (page_rows_read_ == 0 && page_limit_ > 0 &&
-          conn_->snapshot_pending() &&
-          stmt_->result_rows() >= page_limit_) {
-        // The read runs without a snapshot (BeginReadOnDemand), and more
-        // pages follow: take one, and read this page again inside it.
+          conn_->snapshot_pending() && stmt_->result_rows() >= page_limit_ &&
+          !PageEndsRead(&row)) {
+        // The read runs without a snapshot (kReadOnDemand), and more pages
+        // follow: take one, and read this page again inside it.
         status_ = conn_->TakeSnapshot();
         if (!status_.ok()) {
           Finish();

@@ -44,8 +44,10 @@ class PartitionCursor final : public CellCursor {
   // A range cursor; `keys` is copied. Positions on the first cell. With
   // `paged` it reads in pages where the connection asks for them (a scan;
   // a Get reads its one row whole, one statement being one snapshot).
-  // `row_limit` (0: none), the rows the read returns at most, sizes the
-  // first page so that a short scan is one page.
+  // `row_limit` (0: none), the rows the read takes from this cursor at
+  // most, sizes the first page so that a short scan is one page, and tells
+  // a read whose snapshot is pending that a first page holding more rows
+  // ends it.
   // `shape` says whether the T bounds apply and V is read (layout/
   // normal_layout.h: ReadShape; without V, value() is empty).
   static Result<std::unique_ptr<CellCursor>> OpenRange(
@@ -67,9 +69,9 @@ class PartitionCursor final : public CellCursor {
   // Positions on the first cell. It reads Q, T (and V): key() is `row`.
   // REQUIRED: `row` outlives the cursor (it is not copied).
   static Result<std::unique_ptr<CellCursor>> OpenRow(
-      storage::Connection* conn, const std::string& table,
-      std::string_view row, layout::TBounds times, int family_index,
-      int partition, layout::ReadShape shape = layout::ReadShape());
+      storage::Connection* conn, const std::string& table, std::string_view row,
+      layout::TBounds times, int family_index, int partition,
+      layout::ReadShape shape = layout::ReadShape());
 
   ~PartitionCursor() override;
   void Next() override;
@@ -86,13 +88,17 @@ class PartitionCursor final : public CellCursor {
   void RememberLast();
   // Starts the page after the last cell; false at the end or on error.
   bool NextPage();
+  // True when the current page, held whole, holds more than row_limit_
+  // rows: the read needs no other statement of this cursor. Refills `row`
+  // (the current row's views) after counting.
+  bool PageEndsRead(storage::RowColumns* row);
   void Finish();
 
   storage::Connection* conn_;
   std::string table_;
   storage::Statement* stmt_ = nullptr;
   enum class Mode { kRange, kColumns, kRow };
-  KeyRange keys_;  // bound blobs live here (range and columns modes)
+  KeyRange keys_;         // bound blobs live here (range and columns modes)
   std::string_view row_;  // the one row (columns and row modes)
   layout::TBounds times_;
   layout::LoBound lo_ = layout::LoBound::kInclusive;
@@ -105,6 +111,7 @@ class PartitionCursor final : public CellCursor {
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;
+  int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
   std::string last_k_, last_q_;  // the last cell of a full page
   int64_t last_t_ = 0;
 };

@@ -41,11 +41,15 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                         read.qualifiers, times, family_index,
                                         partition, plan.lock_rows, shape);
   }
+  // Each row of the range yields cells unless a filter or a column list
+  // can drop it: only then is the plan's limit a bound on rows read.
+  const int64_t row_limit =
+      plan.filter == nullptr && read.all_qualifiers ? plan.limit : 0;
   return PartitionCursor::OpenRange(conn, table, plan.keys, times,
                                     plan.reversed ? layout::ScanOrder::kReversed
                                                   : layout::ScanOrder::kForward,
                                     family_index, partition,
-                                    /*paged=*/true, plan.limit, shape);
+                                    /*paged=*/true, row_limit, shape);
 }
 
 int RowReader::PartitionCount(const ReadPlan& plan) {
