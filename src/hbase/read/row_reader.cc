@@ -66,37 +66,60 @@ std::vector<RowReader::CursorSource> RowReader::Sources(const ReadPlan& plan) {
   return sources;
 }
 
-Status RowReader::Open() { return Open(Sources(*plan_)); }
-
-Status RowReader::Open(const std::vector<CursorSource>& sources) {
-  cursors_.reserve(sources.size());
-  heap_.Reserve(sources.size());
-  for (const CursorSource& source : sources) {
-    Result<std::unique_ptr<CellCursor>> cursor =
-        OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
-    if (!cursor.ok()) {
-      status_ = cursor.status();
-      Close();
-      return status_;
+Status RowReader::Open() {
+  const size_t n = static_cast<size_t>(CursorCount(*plan_));
+  if (n > 1) cursors_.reserve(n - 1);
+  heap_.Reserve(n);
+  for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
+    for (int p : plan_->families[fi].tables) {
+      OBKV_RETURN_IF_ERROR(OpenCursor({static_cast<int>(fi), p}));
     }
-    cursors_.push_back(std::move(cursor).value());
-    heap_.Add(cursors_.back().get());
   }
   partitions_opened_ = PartitionCount(*plan_);
   return Status::OK();
 }
 
-void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
-  for (std::unique_ptr<CellCursor>& cursor : cursors) {
-    cursors_.push_back(std::move(cursor));
-    heap_.Add(cursors_.back().get());
+Status RowReader::Open(const std::vector<CursorSource>& sources) {
+  cursors_.reserve(sources.size());
+  heap_.Reserve(sources.size());
+  for (const CursorSource& source : sources) {
+    OBKV_RETURN_IF_ERROR(OpenCursor(source));
   }
+  partitions_opened_ = PartitionCount(*plan_);
+  return Status::OK();
+}
+
+Status RowReader::OpenCursor(const CursorSource& source) {
+  Result<std::unique_ptr<CellCursor>> cursor =
+      OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
+  if (!cursor.ok()) {
+    status_ = cursor.status();
+    Close();
+    return status_;
+  }
+  Keep(std::move(cursor).value());
+  return Status::OK();
+}
+
+void RowReader::Keep(std::unique_ptr<CellCursor> cursor) {
+  CellCursor* c = cursor.get();
+  if (first_cursor_ == nullptr) {
+    first_cursor_ = std::move(cursor);
+  } else {
+    cursors_.push_back(std::move(cursor));
+  }
+  heap_.Add(c);
+}
+
+void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
+  for (std::unique_ptr<CellCursor>& cursor : cursors) Keep(std::move(cursor));
 }
 
 void RowReader::Close() {
   done_ = true;
   heap_.Clear();
   cursors_.clear();
+  first_cursor_.reset();
 }
 
 void RowReader::SetRow(std::string_view key) {
