@@ -13,8 +13,8 @@
 #include "hbase/read/get_path.h"
 #include "hbase/read/normal_scanner.h"
 #include "hbase/read/read_plan.h"
-#include "hbase/stats/counting_scanner.h"
 #include "hbase/stats/request_counting.h"
+#include "hbase/stats/scan_counter.h"
 #include "hbase/write/batch.h"
 #include "hbase/write/check_and_mutate.h"
 #include "hbase/write/delete_ops.h"
@@ -321,9 +321,9 @@ Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
-  return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
-    return NormalScanner::Open(ctx_, std::move(p));
-  });
+  // The scanner counts itself (no CountingScanner around it).
+  std::unique_ptr<ScanCounter> counter = ScanCounter::For(counters_, plan);
+  return NormalScanner::Open(ctx_, std::move(plan), std::move(counter), now);
 }
 
 Status NormalTable::Delete(const obkvlite::Delete& del) {

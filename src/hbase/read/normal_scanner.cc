@@ -7,8 +7,9 @@
 
 namespace obkvlite {
 
-Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
-                                                     ReadPlan plan) {
+Result<std::unique_ptr<Scanner>> NormalScanner::Open(
+    StoreContext* ctx, ReadPlan plan, std::unique_ptr<ScanCounter> counter,
+    int64_t now_ms) {
   std::unique_ptr<NormalScanner> scanner(new NormalScanner(std::move(plan)));
   if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
     // The shards' threads hold their own leases and snapshots.
@@ -28,12 +29,15 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
     OBKV_RETURN_IF_ERROR(scanner->reader_->Open());
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
   }
+  if (counter != nullptr) counter->CountRequests(now_ms);
+  scanner->counter_ = std::move(counter);
   return std::unique_ptr<Scanner>(std::move(scanner));
 }
 
 NormalScanner::~NormalScanner() { Finish(); }
 
 void NormalScanner::Finish() {
+  if (counter_ != nullptr) counter_->EndCellRow();
   reader_.reset();
   txn_.Abort();  // a read transaction: nothing to commit
   lease_ = storage::ConnectionPool::Lease();
@@ -57,13 +61,14 @@ void NormalScanner::Fail(const std::exception& e) {
 
 bool NormalScanner::NextCell(CellView* out) {
   // Filters and reversed reads make whole rows first.
-  if (!RowReader::StreamsCells(*plan_)) return Scanner::NextCell(out);
+  if (!streams_cells_) return Scanner::NextCell(out);
   try {
     if (pending_pos_ < pending_.cells.size()) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
       *out = CellView{pending_.row, cell.family, cell.qualifier,
                       cell.timestamp, cell.value, /*first_in_row=*/false};
+      if (counter_ != nullptr) counter_->CountCell(*out);
       return true;
     }
     if (reader_ == nullptr) return false;
@@ -81,6 +86,7 @@ bool NormalScanner::NextCell(CellView* out) {
       ++rows_;
     }
     out->first_in_row = new_row;
+    if (counter_ != nullptr) counter_->CountCell(*out);
     return true;
   } catch (const std::exception& e) {
     Fail(e);
@@ -89,6 +95,14 @@ bool NormalScanner::NextCell(CellView* out) {
 }
 
 bool NormalScanner::NextRow(RowResult* out) {
+  // Next after NextCell starts at the next row: that row is counted.
+  if (counter_ != nullptr) counter_->EndCellRow();
+  const bool got = ReadRow(out);
+  if (got && counter_ != nullptr) counter_->CountRow(*out);
+  return got;
+}
+
+bool NormalScanner::ReadRow(RowResult* out) {
   try {
     if (pending_pos_ < pending_.cells.size()) {
       EmitChunk(out);

@@ -51,6 +51,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                                                  ? layout::Page::kFirst
                                                  : layout::Page::kAll,
                                              shape)));
+  cursor->SetColumns();
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -74,6 +75,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
   cursor->row_ = cursor->keys_.lo;
   cursor->qualifiers_ = qualifiers;
   cursor->times_ = times;
+  cursor->SetColumns();
   cursor->BindRange();
   if (cursor->qualifiers_.empty()) {
     cursor->Finish();
@@ -98,6 +100,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
   cursor->mode_ = Mode::kRow;
   cursor->row_ = row;
   cursor->times_ = times;
+  cursor->SetColumns();
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -105,6 +108,30 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
 }
 
 PartitionCursor::~PartitionCursor() { Finish(); }
+
+void PartitionCursor::SetColumns() {
+  // A column get reads T and V only (K and Q are the ones it bound), a row
+  // get Q, T and V (K is the one it bound).
+  switch (mode_) {
+    case Mode::kColumns:
+      col_k_ = col_q_ = -1;
+      col_v_ = shape_.values ? layout::kGetColV : -1;
+      col_t_ = layout::kGetColT;
+      return;
+    case Mode::kRow:
+      col_k_ = -1;
+      col_q_ = layout::kGetRowQ;
+      col_v_ = shape_.values ? layout::kGetRowV : -1;
+      col_t_ = layout::kGetRowT;
+      return;
+    case Mode::kRange:
+      col_k_ = layout::kColK;
+      col_q_ = layout::kColQ;
+      col_v_ = shape_.values ? layout::kColV : -1;
+      col_t_ = layout::kColT;
+      return;
+  }
+}
 
 void PartitionCursor::BindRange() {
   if (mode_ != Mode::kRange) {
@@ -165,25 +192,8 @@ void PartitionCursor::Next() {
   }
   while (true) {
     storage::RowColumns row;
-    // A column get reads T and V only (K and Q are the ones it bound), a
-    // row get Q, T and V (K is the one it bound).
-    storage::StepCode rc;
-    switch (mode_) {
-      case Mode::kColumns:
-        rc = stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
-                               layout::kGetColT, &row);
-        break;
-      case Mode::kRow:
-        rc = stmt_->AdvanceRow(-1, layout::kGetRowQ,
-                               shape_.values ? layout::kGetRowV : -1,
-                               layout::kGetRowT, &row);
-        break;
-      default:
-        rc = stmt_->AdvanceRow(layout::kColK, layout::kColQ,
-                               shape_.values ? layout::kColV : -1,
-                               layout::kColT, &row);
-        break;
-    }
+    const storage::StepCode rc =
+        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
     if (rc == storage::StepCode::kRow) {
       key_ = mode_ == Mode::kRange ? row.a : row_;
       qualifier_ =

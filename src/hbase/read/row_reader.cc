@@ -204,26 +204,28 @@ bool RowReader::StreamsCells(const ReadPlan& plan) {
 }
 
 bool RowReader::NextCell(CellView* out, bool* new_row) {
-  *new_row = false;
   if (advance_pending_) {
     advance_pending_ = false;
     if (!AdvanceTop()) return false;
   }
-  while (!done_ && !heap_.empty()) {
+  // The no-filter loop, fused: a cell leaves as views of its cursor's
+  // current cell, once its column's versions cap lets it (RowMatcher).
+  while (!heap_.empty()) {
     const CellCursor* c = heap_.top();
-    if (!in_cell_row_ || c->key() != row_) {
-      SetRow(c->key());
+    const std::string_view key = c->key();
+    if (!in_cell_row_ || (!plan_->point && key != row_)) {
+      SetRow(key);
       matcher_.BeginRow(row_);  // no filter: every row begins
       in_cell_row_ = true;
       row_returned_ = false;
     }
     const FamilyRead& read = plan_->families[c->family_index()];
-    if (read.Wants(c->qualifier()) &&
-        matcher_.OfferView(read.family->name(), c->qualifier(),
-                           read.max_versions, read.family->max_versions_cap)) {
+    const std::string_view qualifier = c->qualifier();
+    if (read.Wants(qualifier) &&
+        matcher_.OfferView(c->family_index(), qualifier, read.max_versions)) {
       out->row = row_;
       out->family = read.family->name();
-      out->qualifier = c->qualifier();
+      out->qualifier = qualifier;
       out->timestamp = layout::DecodeTimestamp(c->t());
       out->value = c->value();
       *new_row = !row_returned_;
@@ -233,6 +235,7 @@ bool RowReader::NextCell(CellView* out, bool* new_row) {
     }
     if (!AdvanceTop()) return false;
   }
+  *new_row = false;
   in_cell_row_ = false;
   Close();
   return false;
