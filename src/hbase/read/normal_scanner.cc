@@ -7,6 +7,16 @@
 
 namespace obkvlite {
 
+namespace {
+
+// Whether `plan` reads to the end of its tables: no row limit and no upper
+// key bound (a full scan, or one from a start row on).
+bool ReadsToTheEnd(const ReadPlan& plan) {
+  return plan.limit == 0 && plan.keys.hi_unbounded && !plan.reversed;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Scanner>> NormalScanner::Open(
     StoreContext* ctx, ReadPlan plan, std::unique_ptr<ScanCounter> counter,
     int64_t now_ms) {
@@ -20,6 +30,10 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
   } else if (RowReader::CursorCount(*scanner->plan_) > 0) {
     OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
+    if (ReadsToTheEnd(*scanner->plan_)) {
+      OBKV_RETURN_IF_ERROR(scanner->lease_->MapReads(true));
+      scanner->mapped_ = true;
+    }
     OBKV_ASSIGN_OR_RETURN(
         scanner->txn_,
         storage::Transaction::Begin(scanner->lease_.get(),
@@ -40,6 +54,12 @@ void NormalScanner::Finish() {
   if (counter_ != nullptr) counter_->EndCellRow();
   reader_.reset();
   txn_.Abort();  // a read transaction: nothing to commit
+  if (mapped_) {
+    // The connection goes back to the pool unmapped; failing that, it
+    // only reads through a mapping.
+    (void)lease_->MapReads(false);
+    mapped_ = false;
+  }
   lease_ = storage::ConnectionPool::Lease();
 }
 

@@ -10,7 +10,9 @@
 // otherwise hands out views of whole rows (Scanner's default). A scan
 // spanning shards (ReadsShardsInParallel) reads them on threads instead,
 // each with its own lease and snapshot (hbase/read/shard_stream.h). It
-// counts what it returns itself (a ScanCounter) rather than being wrapped
+// A scan that reads to the end of its tables (no limit, no stop row,
+// forward) maps the store file for its life (storage::Connection::MapReads).
+// It counts what it returns itself (a ScanCounter) rather than being wrapped
 // in a CountingScanner: one call less per cell.
 //
 // REQUIRED: the StoreContext outlives the scanner.
@@ -65,6 +67,7 @@ class NormalScanner final : public Scanner {
   const bool streams_cells_;        // RowReader::StreamsCells(*plan_)
   // Destroyed in reverse order: reader, transaction, lease.
   storage::ConnectionPool::Lease lease_;
+  bool mapped_ = false;  // lease_ maps the file for this scan (MapReads)
   storage::Transaction txn_;
   std::unique_ptr<RowReader> reader_;
   std::unique_ptr<ScanCounter> counter_;  // null: not counted
