@@ -10,6 +10,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -272,6 +273,7 @@ TEST_CASE("mmap_size maps the store file for the writer; 0 reads without it") {
 }
 
 TEST_CASE("a scan to the end of the table maps the file while it runs") {
+  // Mapped: no limit or a long one, no stop row, forward.
   TempDir dir;
   const std::string path = dir.path() + "/m.db";
   StoreOptions options;
@@ -290,12 +292,14 @@ TEST_CASE("a scan to the end of the table maps the file while it runs") {
   bounded.stop_row = "s";
   Scan reversed;
   reversed.reversed = true;
-  for (const Scan& scan : {Scan(), limited, bounded, reversed}) {
+  Scan all;  // a limit that says "every row"
+  all.limit = std::numeric_limits<int64_t>::max();
+  for (const Scan& scan : {Scan(), limited, bounded, reversed, all}) {
     CAPTURE(scan.limit);
     CAPTURE(scan.stop_row);
     CAPTURE(scan.reversed);
     const bool to_the_end =
-        scan.limit == 0 && scan.stop_row.empty() && !scan.reversed;
+        scan.limit != 1 && scan.stop_row.empty() && !scan.reversed;
     {
       Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(scan);
       REQUIRE(scanner.ok());

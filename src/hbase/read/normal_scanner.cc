@@ -9,10 +9,15 @@ namespace obkvlite {
 
 namespace {
 
-// Whether `plan` reads to the end of its tables: no row limit and no upper
-// key bound (a full scan, or one from a start row on).
+// A row limit from which a scan counts as long (INT64_MAX says "all").
+constexpr int64_t kLongScanRows = 10000;
+
+// Whether `plan` reads to the end of its tables: forward, no upper key
+// bound, and no row limit or a limit of kLongScanRows or more (a full scan,
+// or one from a start row on).
 bool ReadsToTheEnd(const ReadPlan& plan) {
-  return plan.limit == 0 && plan.keys.hi_unbounded && !plan.reversed;
+  return (plan.limit == 0 || plan.limit >= kLongScanRows) &&
+         plan.keys.hi_unbounded && !plan.reversed;
 }
 
 }  // namespace

@@ -10,10 +10,11 @@
 // otherwise hands out views of whole rows (Scanner's default). A scan
 // spanning shards (ReadsShardsInParallel) reads them on threads instead,
 // each with its own lease and snapshot (hbase/read/shard_stream.h). It
-// A scan that reads to the end of its tables (no limit, no stop row,
-// forward) maps the store file for its life (storage::Connection::MapReads).
-// It counts what it returns itself (a ScanCounter) rather than being wrapped
-// in a CountingScanner: one call less per cell.
+// A scan that reads to the end of its tables (forward, no stop row, no
+// limit or one of 10000 rows or more) maps the store file for its life
+// (storage::Connection::MapReads). It counts what it returns itself (a
+// ScanCounter) rather than being wrapped in a CountingScanner: one call less
+// per cell.
 //
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).
