@@ -58,6 +58,46 @@ TEST_CASE("1,000 gets of one row count only in that row's partition") {
   CHECK(c.requests() == 1000);
 }
 
+// Counts the cells a Get visits.
+class CountingVisitor final : public CellVisitor {
+ public:
+  void Visit(const CellView&) override { ++cells; }
+  int cells = 0;
+};
+
+TEST_CASE("a Get with a visitor and Exists count as a Get") {
+  // One family of KEY 97, then two families (cells routed one by one).
+  for (const char* families :
+       {R"([{"name": "f"}])", R"([{"name": "f"}, {"name": "g"}])"}) {
+    CAPTURE(families);
+    StoreFixture fx(SpecJson("t", families, kKey97));
+    Put put("hot");
+    put.Add("f", "a", 100, "1").Add("f", "b", 100, "2");
+    if (fx.spec().families.size() > 1) put.Add("g", "c", 100, "3");
+    fx.MustPut(put);
+    REQUIRE(fx.store()->ResetRequestStats("t", "").ok());
+    CountingVisitor visitor;
+    for (int i = 0; i < 3; ++i) {
+      REQUIRE(fx.table()->Get(Get("hot"), &visitor).ok());
+    }
+    Result<bool> exists = fx.table()->Exists(Get("hot"));
+    REQUIRE(exists.ok());
+    CHECK(*exists);
+    REQUIRE(fx.table()->Get(Get("cold"), &visitor).ok());
+    CHECK(visitor.cells == 3 * static_cast<int>(put.cells.size()));
+    const int hot = PartitionOfRow(fx.spec(), "hot");
+    const RequestCounts f = ByPartition(fx.store(), "t").at(hot);
+    CHECK(f.rows_read == 4);
+    CHECK(f.cells_read == 8);
+    CHECK(f.reads == 4 + (PartitionOfRow(fx.spec(), "cold") == hot ? 1 : 0));
+    if (fx.spec().families.size() > 1) {
+      const RequestCounts g = ByPartition(fx.store(), "t", "g").at(hot);
+      CHECK(g.rows_read == 4);
+      CHECK(g.cells_read == 4);
+    }
+  }
+}
+
 TEST_CASE("a KEY-97 scan counts all 97 partitions, a prefix-KEY scan one") {
   SUBCASE("KEY 97") {
     StoreFixture fx(SpecJson("t", R"([{"name": "f"}])", kKey97));

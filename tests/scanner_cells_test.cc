@@ -4,7 +4,8 @@
 // cells as Next for every scan shape, over the six partitionings, on the
 // timeseries layout, and when the two calls are mixed. Also what reads
 // that skip columns return (Exists and KeyOnlyFilter without values, every
-// version without a T bound).
+// version without a T bound). Table::Get with a CellVisitor, the zero-copy
+// Get: the same cells as Get, for every Get shape.
 
 #include <doctest/doctest.h>
 
@@ -235,6 +236,101 @@ TEST_CASE("NextCell on the timeseries layout returns Next's cells") {
     CHECK(want.size() == (limit == 0 ? 3u : 2u));
     CHECK(ScanCells(fx, scan) == want);
   }
+}
+
+// Every cell of `get` through Table::Get(get, visitor), copied; checks
+// that exactly the first cell says it is first in its row.
+class CopyingVisitor final : public CellVisitor {
+ public:
+  void Visit(const CellView& cell) override {
+    CHECK(cell.first_in_row == cells.empty());
+    cells.push_back(cell.ToCell());
+  }
+  Cells cells;
+};
+
+Cells VisitCells(Table* table, const Get& get) {
+  CopyingVisitor visitor;
+  const Status st = table->Get(get, &visitor);
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return visitor.cells;
+}
+
+std::vector<Get> GetShapes() {
+  std::vector<Get> shapes;
+  auto add = [&](const char* row, auto&& edit) {
+    Get get(row);
+    edit(get);
+    shapes.push_back(get);
+  };
+  for (const char* row : {"a", "r1", "r2", "s", "nope"}) {
+    add(row, [](Get&) {});
+    add(row, [](Get& g) { g.max_versions = 3; });
+    add(row, [](Get& g) { g.families = {"g"}; });
+    add(row, [](Get& g) { g.columns = {Column{"f", "a"}, Column{"g", "z"}}; });
+    add(row, [](Get& g) {
+      g.columns = {Column{"f", "a"}};
+      g.max_versions = 2;
+    });
+    add(row, [](Get& g) {
+      g.time_range.min_ms = 150;
+      g.max_versions = 5;
+    });
+    add(row, [](Get& g) { g.timestamp = 100; });
+    add(row, [](Get& g) { g.filter = "ValueFilter(=, 'binary:x')"; });
+    add(row, [](Get& g) {
+      g.filter = "KeyOnlyFilter()";
+      g.max_versions = 3;
+    });
+  }
+  return shapes;
+}
+
+TEST_CASE_TEMPLATE("Get with a visitor visits Get's cells in Get's order", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutShapes(fx);
+  int shape = 0;
+  int found = 0;
+  for (const Get& get : GetShapes()) {
+    CAPTURE(shape++);
+    CAPTURE(get.row);
+    CAPTURE(get.filter);
+    const Cells want = fx.MustGet(get);
+    found += want.empty() ? 0 : 1;
+    CHECK(VisitCells(fx.table(), get) == want);
+  }
+  CHECK(found > 20);
+  // The long value (overflow pages) comes whole.
+  Get long_value("r1");
+  long_value.columns = {Column{"g", "z"}};
+  CHECK(VisitCells(fx.table(), long_value) ==
+        Cells{C("r1", "g", "z", 200, std::string(20000, 'L'))});
+}
+
+TEST_CASE("Get with a visitor names the bad field as Get does") {
+  StoreFixture fx(R"({"table": "t", "families": [{"name": "f"}],
+      "partition": {"strategy": "none"}})");
+  CopyingVisitor visitor;
+  Get get("r");
+  get.columns = {Column{"nope", "q"}};
+  const Status st = fx.table()->Get(get, &visitor);
+  CHECK(st.ToString() == fx.table()->Get(get).status().ToString());
+  CHECK(!st.ok());
+  get = Get("");
+  CHECK(fx.table()->Get(get, &visitor).ToString() ==
+        fx.table()->Get(get).status().ToString());
+  CHECK(visitor.cells.empty());
+}
+
+TEST_CASE("Get with a visitor on the timeseries layout visits Get's cells") {
+  StoreFixture fx(R"({"table": "t", "layout": "timeseries",
+      "families": [{"name": "f"}], "partition": {"strategy": "none"}})");
+  fx.MustPut(Put("a").Add("f", "q1", 100, "x").Add("f", "q2", 100, "y"));
+  const Cells want = fx.MustGet(Get("a"));
+  CHECK(want.size() == 2);
+  CHECK(VisitCells(fx.table(), Get("a")) == want);
+  CHECK(VisitCells(fx.table(), Get("b")).empty());
 }
 
 }  // namespace

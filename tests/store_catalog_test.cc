@@ -10,6 +10,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -214,19 +215,41 @@ TEST_CASE("page_size applies to a new file; an existing file keeps its own") {
   CHECK(FilePageSize(other) == 4096);
 }
 
-// Whether this process maps the file `path` (a line of /proc/self/maps).
-bool FileIsMapped(const std::string& path) {
+// How many mappings of the file `path` this process has (its lines of
+// /proc/self/maps): one per connection that maps it.
+int FileMappings(const std::string& path) {
   std::ifstream maps("/proc/self/maps");
   const std::string canonical = std::filesystem::canonical(path).string();
   std::string line;
+  int n = 0;
   while (std::getline(maps, line)) {
     if (line.size() >= canonical.size() &&
         line.compare(line.size() - canonical.size(), canonical.size(),
                      canonical) == 0) {
-      return true;
+      ++n;
     }
   }
-  return false;
+  return n;
+}
+
+bool FileIsMapped(const std::string& path) { return FileMappings(path) > 0; }
+
+// Creates the store `path` with table t (family f) holding `rows` (f:q at
+// ts 1, value "v") and closes it. Closing checkpoints the WAL: the rows are
+// then in the file itself, which is what SQLite maps.
+void WriteRows(const StoreOptions& options, const std::string& path,
+               const std::vector<std::string>& rows) {
+  Result<std::unique_ptr<Store>> store = Store::Open(options, path);
+  REQUIRE(store.ok());
+  REQUIRE((*store)
+              ->CreateTable(MustParseSpec(
+                  R"({"table": "t", "families": [{"name": "f"}]})"))
+              .ok());
+  Result<Table*> table = (*store)->GetTable("t");
+  REQUIRE(table.ok());
+  for (const std::string& row : rows) {
+    REQUIRE((*table)->Put(Put(row).Add("f", "q", 1, "v")).ok());
+  }
 }
 
 TEST_CASE("mmap_size maps the store file for the writer; 0 reads without it") {
@@ -236,19 +259,7 @@ TEST_CASE("mmap_size maps the store file for the writer; 0 reads without it") {
     const std::string path = dir.path() + "/m.db";
     StoreOptions options;
     options.sqlite.mmap_size = mmap_size;
-    {
-      // Closing checkpoints the WAL: the rows are then in the file itself,
-      // which is what SQLite maps.
-      Result<std::unique_ptr<Store>> store = Store::Open(options, path);
-      REQUIRE(store.ok());
-      REQUIRE((*store)
-                  ->CreateTable(MustParseSpec(
-                      R"({"table": "t", "families": [{"name": "f"}]})"))
-                  .ok());
-      Result<Table*> table = (*store)->GetTable("t");
-      REQUIRE(table.ok());
-      REQUIRE((*table)->Put(Put("r").Add("f", "q", 1, "v")).ok());
-    }
+    WriteRows(options, path, {"r"});
     Result<std::unique_ptr<Store>> store = Store::Open(options, path);
     REQUIRE(store.ok());
     Result<Table*> table = (*store)->GetTable("t");
@@ -258,6 +269,47 @@ TEST_CASE("mmap_size maps the store file for the writer; 0 reads without it") {
     REQUIRE(row.ok());
     CHECK(row->cells == Cells{C("r", "f", "q", 1, "v")});
     CHECK(FileIsMapped(path) == (mmap_size > 0));
+  }
+}
+
+TEST_CASE("a scan to the end of the table maps the file while it runs") {
+  // Mapped: no limit or a long one, no stop row, forward.
+  TempDir dir;
+  const std::string path = dir.path() + "/m.db";
+  StoreOptions options;
+  options.sqlite.mmap_size = int64_t{64} << 20;
+  WriteRows(options, path, {"r", "s"});
+  Result<std::unique_ptr<Store>> store = Store::Open(options, path);
+  REQUIRE(store.ok());
+  Result<Table*> table = (*store)->GetTable("t");
+  REQUIRE(table.ok());
+  REQUIRE((*table)->Get(Get("r")).ok());  // the writer's mapping
+  const int writer = FileMappings(path);
+  CHECK(writer == 1);
+  Scan limited;
+  limited.limit = 1;
+  Scan bounded;
+  bounded.stop_row = "s";
+  Scan reversed;
+  reversed.reversed = true;
+  Scan all;  // a limit that says "every row"
+  all.limit = std::numeric_limits<int64_t>::max();
+  for (const Scan& scan : {Scan(), limited, bounded, reversed, all}) {
+    CAPTURE(scan.limit);
+    CAPTURE(scan.stop_row);
+    CAPTURE(scan.reversed);
+    const bool to_the_end =
+        scan.limit != 1 && scan.stop_row.empty() && !scan.reversed;
+    {
+      Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(scan);
+      REQUIRE(scanner.ok());
+      CellView cell;
+      REQUIRE((*scanner)->NextCell(&cell));
+      CHECK(cell.row == (scan.reversed ? "s" : "r"));
+      // The reader maps the file for this scan only.
+      CHECK(FileMappings(path) == writer + (to_the_end ? 1 : 0));
+    }
+    CHECK(FileMappings(path) == writer);
   }
 }
 

@@ -80,6 +80,10 @@ class PartitionRouter {
   // Partitions a get of one row over `times` may touch, ascending.
   std::vector<int> PruneGet(std::string_view rowkey,
                             const TimeRange& times) const;
+  // The same into `*out` (emptied), reusing its memory: no allocation
+  // once `*out` has room (a thread's scratch plan for Gets).
+  void PruneGetInto(std::string_view rowkey, const TimeRange& times,
+                    std::vector<int>* out) const;
 
   // Partitions a scan over `keys` and `times` may touch, ascending and
   // minimal: KEY levels prune only when every key in `keys` shares the

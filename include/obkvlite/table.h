@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "obkvlite/cell.h"
+#include "obkvlite/cell_visitor.h"
 #include "obkvlite/index.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/query.h"
@@ -65,6 +66,10 @@ class Table {
   // holds, so a caller that gets row after row into one RowResult allocates
   // nothing once rows repeat their shape. On error `*out` is empty.
   virtual Status Get(const obkvlite::Get& get, RowResult* out);
+  // The same cells handed to `visitor` as views, copied into no RowResult
+  // (obkvlite/cell_visitor.h says how long they live). The default reads
+  // the row with Get and visits views of its cells.
+  virtual Status Get(const obkvlite::Get& get, CellVisitor* visitor);
   // True iff Get would return at least one cell.
   virtual Result<bool> Exists(const obkvlite::Get& get) = 0;
 

@@ -111,6 +111,10 @@ Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
   return Run<Status>("get", [&](Table* t) { return t->Get(get, out); });
 }
 
+Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
+  return Run<Status>("get", [&](Table* t) { return t->Get(get, visitor); });
+}
+
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
   return Run<Result<bool>>("exists", [&](Table* t) { return t->Exists(get); });
 }

@@ -65,6 +65,7 @@ class LiveTable final : public Table {
   Status ValidatePut(const obkvlite::Put& put, int64_t now_ms) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
   Status Get(const obkvlite::Get& get, RowResult* out) override;
+  Status Get(const obkvlite::Get& get, CellVisitor* visitor) override;
   Result<bool> Exists(const obkvlite::Get& get) override;
   Result<std::unique_ptr<Scanner>> GetScanner(
       const obkvlite::Scan& scan) override;

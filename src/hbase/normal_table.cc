@@ -13,8 +13,8 @@
 #include "hbase/read/get_path.h"
 #include "hbase/read/normal_scanner.h"
 #include "hbase/read/read_plan.h"
-#include "hbase/stats/counting_scanner.h"
 #include "hbase/stats/request_counting.h"
+#include "hbase/stats/scan_counter.h"
 #include "hbase/write/batch.h"
 #include "hbase/write/check_and_mutate.h"
 #include "hbase/write/delete_ops.h"
@@ -215,8 +215,7 @@ thread_local bool GetPlanScratch::in_use_ = false;
 
 }  // namespace
 
-Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
-                            RowResult* out) {
+Status NormalTable::ReadGet(const obkvlite::Get& get, RowResult* out) {
   const int64_t now = ctx_->NowMs();
   GetPlanScratch scratch;
   ReadPlan* plan = scratch.plan();
@@ -225,7 +224,6 @@ Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
     *out = RowResult();
     return planned;
   }
-  if (!values) SkipValuesUnlessRead(plan);
   OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
   CountReadRequests(counters_.get(), *schema_, plan->families, now);
   CountRowRead(counters_.get(), *schema_, plan->families, *out);
@@ -234,27 +232,98 @@ Status NormalTable::ReadGet(const obkvlite::Get& get, bool values,
 
 Result<RowResult> NormalTable::Get(const obkvlite::Get& get) {
   RowResult row;
-  OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/true, &row));
+  OBKV_RETURN_IF_ERROR(ReadGet(get, &row));
   return row;
 }
 
 Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
-  return ReadGet(get, true, out);
+  return ReadGet(get, out);
+}
+
+namespace {
+
+// Forwards a Get's cells to the caller's visitor and keeps what counting
+// them needs once the Get succeeded: their number, and when they may count
+// in several (family, partition) each cell's family and timestamp.
+class CountingVisitor final : public CellVisitor {
+ public:
+  CountingVisitor(CellVisitor* inner, const ReadPlan& plan, bool counting)
+      : inner_(inner),
+        route_cells_(counting && !RowReadCounter::OneTarget(plan.families)) {}
+
+  void Visit(const CellView& cell) override {
+    ++cells_;
+    if (route_cells_) cells_of_.emplace_back(cell.family, cell.timestamp);
+    inner_->Visit(cell);
+  }
+
+  int64_t cells() const { return cells_; }
+
+  // Counts the row read, as CountRowRead. REQUIRED: `counting` was true.
+  void CountRow(TableCounters* counters, const TableSchema& schema,
+                const ReadPlan& plan) const {
+    if (cells_ == 0) return;
+    RowReadCounter counter(counters, schema, plan.families);
+    counter.BeginRow();
+    if (route_cells_) {
+      for (const auto& [family, timestamp] : cells_of_) {
+        counter.AddCell(plan.keys.lo, family, timestamp);
+      }
+    } else {
+      for (int64_t i = 0; i < cells_; ++i) counter.AddCell({}, {}, 0);
+    }
+    counter.EndRow();
+  }
+
+ private:
+  CellVisitor* const inner_;
+  const bool route_cells_;
+  int64_t cells_ = 0;
+  // The cells' families (views of the schema's names) and timestamps.
+  std::vector<std::pair<std::string_view, int64_t>> cells_of_;
+};
+
+// A visitor that keeps nothing (Exists counts the cells).
+class NullVisitor final : public CellVisitor {
+ public:
+  void Visit(const CellView&) override {}
+};
+
+}  // namespace
+
+Status NormalTable::VisitGet(const obkvlite::Get& get, bool values,
+                             CellVisitor* visitor, int64_t* cells) {
+  const int64_t now = ctx_->NowMs();
+  GetPlanScratch scratch;
+  ReadPlan* plan = scratch.plan();
+  OBKV_RETURN_IF_ERROR(PlanGetInto(schema_, get, now, plan));
+  if (!values) SkipValuesUnlessRead(plan);
+  CountingVisitor counting(visitor, *plan, counters_ != nullptr);
+  OBKV_RETURN_IF_ERROR(VisitRow(ctx_, *plan, &counting));
+  CountReadRequests(counters_.get(), *schema_, plan->families, now);
+  if (counters_ != nullptr) counting.CountRow(counters_.get(), *schema_, *plan);
+  if (cells != nullptr) *cells = counting.cells();
+  return Status::OK();
+}
+
+Status NormalTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
+  return VisitGet(get, /*values=*/true, visitor, nullptr);
 }
 
 Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
-  RowResult row;
-  OBKV_RETURN_IF_ERROR(ReadGet(get, /*values=*/false, &row));
-  return !row.empty();
+  NullVisitor none;
+  int64_t cells = 0;
+  OBKV_RETURN_IF_ERROR(VisitGet(get, /*values=*/false, &none, &cells));
+  return cells > 0;
 }
 
 Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
-  return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
-    return NormalScanner::Open(ctx_, std::move(p));
-  });
+  // The scanner counts itself (no CountingScanner around it).
+  std::unique_ptr<ScanCounter> counter = ScanCounter::For(counters_, plan);
+  return NormalScanner::Open(ctx_, std::move(plan), std::move(counter), now);
 }
 
 Status NormalTable::Delete(const obkvlite::Delete& del) {

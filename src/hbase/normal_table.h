@@ -40,6 +40,7 @@ class NormalTable final : public Table {
   Status ValidatePut(const obkvlite::Put& put, int64_t now_ms) override;
   Result<RowResult> Get(const obkvlite::Get& get) override;
   Status Get(const obkvlite::Get& get, RowResult* out) override;
+  Status Get(const obkvlite::Get& get, CellVisitor* visitor) override;
   Result<bool> Exists(const obkvlite::Get& get) override;
   Result<std::unique_ptr<Scanner>> GetScanner(
       const obkvlite::Scan& scan) override;
@@ -71,9 +72,13 @@ class NormalTable final : public Table {
   // Reorders `cells`.
   Status WriteRouted(std::vector<RoutedCell>* cells);
 
-  // A Get into `*out` (empty on error), counted; without `values` (Exists)
-  // the cells' values are not read unless the filter reads them.
-  Status ReadGet(const obkvlite::Get& get, bool values, RowResult* out);
+  // A Get into `*out` (empty on error), counted.
+  Status ReadGet(const obkvlite::Get& get, RowResult* out);
+  // The same cells handed to `visitor` as views (Table::Get(get, visitor)),
+  // their number in `*cells` when not null; without `values` (Exists) the
+  // cells' values are not read unless the filter reads them.
+  Status VisitGet(const obkvlite::Get& get, bool values, CellVisitor* visitor,
+                  int64_t* cells);
 
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;

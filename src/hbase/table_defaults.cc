@@ -20,6 +20,17 @@ Status Table::Get(const obkvlite::Get& get, RowResult* out) {
   return Status::OK();
 }
 
+Status Table::Get(const obkvlite::Get& get, CellVisitor* visitor) {
+  OBKV_ASSIGN_OR_RETURN(RowResult row, Get(get));
+  for (size_t i = 0; i < row.cells.size(); ++i) {
+    const Cell& cell = row.cells[i];
+    visitor->Visit(CellView{row.row, cell.family, cell.qualifier,
+                            cell.timestamp, cell.value,
+                            /*first_in_row=*/i == 0});
+  }
+  return Status::OK();
+}
+
 namespace {
 Status NoIndexes(const TableSpec& spec) {
   return Status::NotSupported("table '" + spec.name +

@@ -28,8 +28,14 @@ FamilyInfo::FamilyInfo(const TableSpec& table, const FamilySpec& family,
 }
 
 std::vector<int> FamilyInfo::Distinct(std::vector<int> partitions) const {
-  if (!partitions_are_tables && partitions.size() > 1) partitions.resize(1);
+  DistinctInto(partitions, &partitions);
   return partitions;
+}
+
+void FamilyInfo::DistinctInto(const std::vector<int>& partitions,
+                              std::vector<int>* out) const {
+  if (out != &partitions) *out = partitions;  // keeps out's memory
+  if (!partitions_are_tables && out->size() > 1) out->resize(1);
 }
 
 std::vector<int> FamilyInfo::AllTables() const {

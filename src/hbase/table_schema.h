@@ -47,6 +47,9 @@ struct FamilyInfo {
   // `partitions` (ascending, from the router) with one partition per
   // physical table: all of them, or the first when one relation holds all.
   std::vector<int> Distinct(std::vector<int> partitions) const;
+  // The same into `*out` (may be `&partitions`), reusing its memory.
+  void DistinctInto(const std::vector<int>& partitions,
+                    std::vector<int>* out) const;
   // Every partition, one per physical table.
   std::vector<int> AllTables() const;
 };

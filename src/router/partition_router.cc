@@ -62,39 +62,43 @@ Status TsNegative(int64_t ts) {
 }
 
 // Physical indexes of the cartesian product of two level intervals,
-// ascending: first-level index p, second-level s, p * subparts + s.
-std::vector<int> Product(IndexInterval first, IndexInterval second,
-                         int subparts) {
-  std::vector<int> out;
-  if (first.empty() || second.empty()) return out;
-  out.reserve(static_cast<size_t>(first.last - first.first + 1) *
-              static_cast<size_t>(second.last - second.first + 1));
+// ascending, into `*out` (emptied, its memory reused): first-level index p,
+// second-level s, p * subparts + s.
+void Product(IndexInterval first, IndexInterval second, int subparts,
+             std::vector<int>* out) {
+  out->clear();
+  if (first.empty() || second.empty()) return;
+  out->reserve(static_cast<size_t>(first.last - first.first + 1) *
+               static_cast<size_t>(second.last - second.first + 1));
   for (int p = first.first; p <= first.last; ++p) {
     for (int s = second.first; s <= second.last; ++s) {
-      out.push_back(p * subparts + s);
+      out->push_back(p * subparts + s);
     }
   }
-  return out;
 }
 
-// The partitions of a pruned key level and range level, by the strategy:
-// the one place PruneGet and PruneScan combine their levels.
-std::vector<int> LevelsProduct(const PartitionSpec& spec,
-                               IndexInterval key_level,
-                               IndexInterval range_level) {
+// The partitions of a pruned key level and range level, by the strategy,
+// into `*out`: the one place PruneGet and PruneScan combine their levels.
+void LevelsProduct(const PartitionSpec& spec, IndexInterval key_level,
+                   IndexInterval range_level, std::vector<int>* out) {
   switch (spec.strategy) {
     case PartitionStrategy::kNone:
-      return {0};
+      Product(IndexInterval::One(0), IndexInterval::One(0), 1, out);
+      return;
     case PartitionStrategy::kKey:
-      return Product(key_level, IndexInterval::One(0), 1);
+      Product(key_level, IndexInterval::One(0), 1, out);
+      return;
     case PartitionStrategy::kRange:
-      return Product(range_level, IndexInterval::One(0), 1);
+      Product(range_level, IndexInterval::One(0), 1, out);
+      return;
     case PartitionStrategy::kRangeKey:
-      return Product(range_level, key_level, spec.SubpartitionCount());
+      Product(range_level, key_level, spec.SubpartitionCount(), out);
+      return;
     case PartitionStrategy::kKeyRange:
-      return Product(key_level, range_level, spec.SubpartitionCount());
+      Product(key_level, range_level, spec.SubpartitionCount(), out);
+      return;
   }
-  return {};
+  out->clear();
 }
 
 }  // namespace
@@ -152,6 +156,14 @@ Result<int> PartitionRouter::Route(std::string_view rowkey,
 
 std::vector<int> PartitionRouter::PruneGet(std::string_view rowkey,
                                            const TimeRange& times) const {
+  std::vector<int> out;
+  PruneGetInto(rowkey, times, &out);
+  return out;
+}
+
+void PartitionRouter::PruneGetInto(std::string_view rowkey,
+                                   const TimeRange& times,
+                                   std::vector<int>* out) const {
   IndexInterval key_level;
   if (spec_.HasKeyLevel()) {
     key_level =
@@ -166,7 +178,7 @@ std::vector<int> PartitionRouter::PruneGet(std::string_view rowkey,
       if (r >= 0) range_level = IndexInterval::One(r);
     }
   }
-  return LevelsProduct(spec_, key_level, range_level);
+  LevelsProduct(spec_, key_level, range_level, out);
 }
 
 std::vector<int> PartitionRouter::PruneScan(const KeyRange& keys,
@@ -187,7 +199,9 @@ std::vector<int> PartitionRouter::PruneScan(const KeyRange& keys,
   if (!spec_.HasKeyLevel() && router_internal::KeyRangeIsEmpty(keys)) {
     return {};
   }
-  return LevelsProduct(spec_, key_level, range_level);
+  std::vector<int> out;
+  LevelsProduct(spec_, key_level, range_level, &out);
+  return out;
 }
 
 std::string PartitionRouter::PartitionSuffix(int index) const {

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/sqlite_connection.h"
 
+#include <string>
+
 #include "storage/pragmas.h"
 
 namespace obkvlite {
@@ -29,6 +31,15 @@ Status SqliteConnection::RunCached(SqliteStatement* stmt, const char* sql) {
                                                           /*persistent=*/true));
   }
   return stmt->Run();
+}
+
+Status SqliteConnection::MapReads(bool on) {
+  if (map_size_ == 0 || on == mapped_) return Status::OK();
+  // Without a schema name the pragma sets every attached file (shards).
+  OBKV_RETURN_IF_ERROR(
+      db_->Exec("PRAGMA mmap_size=" + std::to_string(on ? map_size_ : 0)));
+  mapped_ = on;
+  return Status::OK();
 }
 
 Status SqliteConnection::BeginRead() {

@@ -30,7 +30,7 @@ void CellHeap::Add(CellCursor* cursor) {
   SiftUp(size_ - 1);
 }
 
-void CellHeap::TopAdvanced() {
+void CellHeap::RestoreTop() {
   if (!items_[0]->valid()) {
     items_[0] = items_[size_ - 1];
     --size_;

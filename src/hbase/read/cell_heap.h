@@ -36,8 +36,12 @@ class CellHeap {
   bool empty() const { return size_ == 0; }
   // REQUIRED: !empty().
   CellCursor* top() const { return items_[0]; }
-  // Restores the heap after top()->Next().
-  void TopAdvanced();
+  // Restores the heap after top()->Next(); inline for the one valid cursor
+  // of a read of one partition (per cell).
+  void TopAdvanced() {
+    if (size_ == 1 && items_[0]->valid()) return;
+    RestoreTop();
+  }
   // Forgets every cursor.
   void Clear() { size_ = 0; }
 
@@ -46,6 +50,8 @@ class CellHeap {
   // families) keeps its cursors inline, without an allocation.
   static constexpr size_t kInline = 4;
 
+  // TopAdvanced's general case.
+  void RestoreTop();
   // True when a's current cell comes before b's.
   bool Before(const CellCursor* a, const CellCursor* b) const;
   void SiftDown(size_t i);

@@ -19,6 +19,25 @@ Status ReadRowOn(storage::Connection* conn, const ReadPlan& plan,
   return Status::OK();
 }
 
+// Runs `body` on a read connection, in a read transaction when the plan
+// has several cursors (else one whose snapshot a second statement takes);
+// nothing when it has none.
+template <typename Body>
+Status RunPointRead(StoreContext* ctx, const ReadPlan& plan, const Body& body) {
+  const int cursors = RowReader::CursorCount(plan);
+  if (cursors == 0) return Status::OK();
+  return ctx->RunRead([&](storage::Connection* conn) -> Status {
+    // One statement is its own snapshot; several need a transaction (a
+    // columns cursor of several qualifiers takes it on demand).
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Transaction txn,
+        storage::Transaction::Begin(
+            conn, cursors > 1 ? storage::Transaction::Kind::kRead
+                              : storage::Transaction::Kind::kReadOnDemand));
+    return body(conn);
+  });
+}
+
 }  // namespace
 
 Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
@@ -29,25 +48,43 @@ Result<RowResult> ReadRowInTransaction(storage::Connection* conn,
 }
 
 Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out) {
-  const int cursors = RowReader::CursorCount(plan);
-  Status st;
-  if (cursors == 0) {
-    out->cells.clear();
-    out->row.clear();
-  } else {
-    st = ctx->RunRead([&](storage::Connection* conn) -> Status {
-      // One statement is its own snapshot; several need a transaction (a
-      // columns cursor of several qualifiers takes it on demand).
-      OBKV_ASSIGN_OR_RETURN(
-          storage::Transaction txn,
-          storage::Transaction::Begin(
-              conn, cursors > 1 ? storage::Transaction::Kind::kRead
-                                : storage::Transaction::Kind::kReadOnDemand));
-      return ReadRowOn(conn, plan, out);
-    });
-  }
+  out->cells.clear();
+  out->row.clear();
+  Status st = RunPointRead(ctx, plan, [&](storage::Connection* conn) {
+    return ReadRowOn(conn, plan, out);
+  });
   if (!st.ok()) *out = RowResult();
   return st;
+}
+
+void VisitCells(const RowResult& row, CellVisitor* visitor) {
+  for (size_t i = 0; i < row.cells.size(); ++i) {
+    const Cell& cell = row.cells[i];
+    visitor->Visit(CellView{row.row, cell.family, cell.qualifier,
+                            cell.timestamp, cell.value,
+                            /*first_in_row=*/i == 0});
+  }
+}
+
+Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor) {
+  if (!RowReader::StreamsCells(plan)) {
+    // A filter sees the row whole first.
+    RowResult row;
+    OBKV_RETURN_IF_ERROR(ReadRowInto(ctx, plan, &row));
+    VisitCells(row, visitor);
+    return Status::OK();
+  }
+  return RunPointRead(ctx, plan, [&](storage::Connection* conn) -> Status {
+    RowReader reader(&plan, conn);
+    OBKV_RETURN_IF_ERROR(reader.Open());
+    CellView cell;
+    bool new_row = false;
+    while (reader.NextCell(&cell, &new_row)) {
+      cell.first_in_row = new_row;
+      visitor->Visit(cell);
+    }
+    return reader.status();
+  });
 }
 
 Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan) {

@@ -5,8 +5,8 @@
 // and ReadRowInTransaction for the reads inside a write (Increment, Append,
 // CheckAndMutate, delete of the latest version).
 //
-// Thread safety: ReadRow from any thread; ReadRowInTransaction under the
-// store's write mutex.
+// Thread safety: ReadRow and VisitRow from any thread; ReadRowInTransaction
+// under the store's write mutex.
 
 #ifndef OBKVLITE_HBASE_READ_GET_PATH_H_
 #define OBKVLITE_HBASE_READ_GET_PATH_H_
@@ -14,6 +14,7 @@
 #include "hbase/read/read_plan.h"
 #include "hbase/store/store_context.h"
 #include "obkvlite/cell.h"
+#include "obkvlite/cell_visitor.h"
 #include "storage/connection.h"
 
 namespace obkvlite {
@@ -24,6 +25,15 @@ Result<RowResult> ReadRow(StoreContext* ctx, const ReadPlan& plan);
 // The same into `*out`, reusing the memory of its cells (Table::Get into a
 // RowResult). On error `*out` is empty.
 Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out);
+
+// The same cells handed to `visitor` as views valid during each Visit
+// (obkvlite/cell_visitor.h; Table::Get(get, visitor)): streamed from the
+// cursors without a copy when the reader can (RowReader::StreamsCells),
+// else read into a RowResult first.
+Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor);
+
+// Visits views of `row`'s cells, in order.
+void VisitCells(const RowResult& row, CellVisitor* visitor);
 
 // The same on `conn`, inside the caller's transaction.
 Result<RowResult> ReadRowInTransaction(storage::Connection* conn,

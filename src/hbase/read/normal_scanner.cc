@@ -7,8 +7,24 @@
 
 namespace obkvlite {
 
-Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
-                                                     ReadPlan plan) {
+namespace {
+
+// A row limit from which a scan counts as long (INT64_MAX says "all").
+constexpr int64_t kLongScanRows = 10000;
+
+// Whether `plan` reads to the end of its tables: forward, no upper key
+// bound, and no row limit or a limit of kLongScanRows or more (a full scan,
+// or one from a start row on).
+bool ReadsToTheEnd(const ReadPlan& plan) {
+  return (plan.limit == 0 || plan.limit >= kLongScanRows) &&
+         plan.keys.hi_unbounded && !plan.reversed;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Scanner>> NormalScanner::Open(
+    StoreContext* ctx, ReadPlan plan, std::unique_ptr<ScanCounter> counter,
+    int64_t now_ms) {
   std::unique_ptr<NormalScanner> scanner(new NormalScanner(std::move(plan)));
   if (ReadsShardsInParallel(*ctx, *scanner->plan_)) {
     // The shards' threads hold their own leases and snapshots.
@@ -20,6 +36,10 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
   } else if (const int cursors = RowReader::CursorCount(*scanner->plan_);
              cursors > 0) {
     OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
+    if (ReadsToTheEnd(*scanner->plan_)) {
+      OBKV_RETURN_IF_ERROR(scanner->lease_->MapReads(true));
+      scanner->mapped_ = true;
+    }
     // One cursor of one page is one statement: its own snapshot.
     const storage::Transaction::Kind kind =
         cursors == 1 ? storage::Transaction::Kind::kReadOnDemand
@@ -33,6 +53,8 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(StoreContext* ctx,
     OBKV_RETURN_IF_ERROR(st);
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
   }
+  if (counter != nullptr) counter->CountRequests(now_ms);
+  scanner->counter_ = std::move(counter);
   return std::unique_ptr<Scanner>(std::move(scanner));
 }
 
@@ -48,8 +70,15 @@ Status NormalScanner::OpenReader(storage::Transaction::Kind kind) {
 NormalScanner::~NormalScanner() { Finish(); }
 
 void NormalScanner::Finish() {
+  if (counter_ != nullptr) counter_->EndCellRow();
   reader_.reset();
   txn_.Abort();  // a read transaction: nothing to commit
+  if (mapped_) {
+    // The connection goes back to the pool unmapped; failing that, it
+    // only reads through a mapping.
+    (void)lease_->MapReads(false);
+    mapped_ = false;
+  }
   lease_ = storage::ConnectionPool::Lease();
 }
 
@@ -71,13 +100,14 @@ void NormalScanner::Fail(const std::exception& e) {
 
 bool NormalScanner::NextCell(CellView* out) {
   // Filters and reversed reads make whole rows first.
-  if (!RowReader::StreamsCells(*plan_)) return Scanner::NextCell(out);
+  if (!streams_cells_) return Scanner::NextCell(out);
   try {
     if (pending_pos_ < pending_.cells.size()) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
       *out = CellView{pending_.row, cell.family, cell.qualifier,
                       cell.timestamp, cell.value, /*first_in_row=*/false};
+      if (counter_ != nullptr) counter_->CountCell(*out);
       return true;
     }
     if (reader_ == nullptr) return false;
@@ -95,6 +125,7 @@ bool NormalScanner::NextCell(CellView* out) {
       ++rows_;
     }
     out->first_in_row = new_row;
+    if (counter_ != nullptr) counter_->CountCell(*out);
     return true;
   } catch (const std::exception& e) {
     Fail(e);
@@ -103,6 +134,14 @@ bool NormalScanner::NextCell(CellView* out) {
 }
 
 bool NormalScanner::NextRow(RowResult* out) {
+  // Next after NextCell starts at the next row: that row is counted.
+  if (counter_ != nullptr) counter_->EndCellRow();
+  const bool got = ReadRow(out);
+  if (got && counter_ != nullptr) counter_->CountRow(*out);
+  return got;
+}
+
+bool NormalScanner::ReadRow(RowResult* out) {
   try {
     if (pending_pos_ < pending_.cells.size()) {
       EmitChunk(out);

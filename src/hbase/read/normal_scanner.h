@@ -9,7 +9,12 @@
 // when the reader can (RowReader::StreamsCells: forward, no filter), and
 // otherwise hands out views of whole rows (Scanner's default). A scan
 // spanning shards (ReadsShardsInParallel) reads them on threads instead,
-// each with its own lease and snapshot (hbase/read/shard_stream.h).
+// each with its own lease and snapshot (hbase/read/shard_stream.h). It
+// A scan that reads to the end of its tables (forward, no stop row, no
+// limit or one of 10000 rows or more) maps the store file for its life
+// (storage::Connection::MapReads). It counts what it returns itself (a
+// ScanCounter) rather than being wrapped in a CountingScanner: one call less
+// per cell.
 //
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).
@@ -22,6 +27,7 @@
 
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_reader.h"
+#include "hbase/stats/scan_counter.h"
 #include "hbase/store/store_context.h"
 #include "obkvlite/scanner.h"
 #include "storage/transaction.h"
@@ -30,9 +36,12 @@ namespace obkvlite {
 
 class NormalScanner final : public Scanner {
  public:
-  // Opens every pruned partition (the snapshot starts here).
-  static Result<std::unique_ptr<Scanner>> Open(StoreContext* ctx,
-                                               ReadPlan plan);
+  // Opens every pruned partition (the snapshot starts here). With
+  // `counter` (hbase/stats/scan_counter.h) the scan counts its requests
+  // once open, and the rows and cells it returns.
+  static Result<std::unique_ptr<Scanner>> Open(
+      StoreContext* ctx, ReadPlan plan,
+      std::unique_ptr<ScanCounter> counter = nullptr, int64_t now_ms = 0);
   ~NormalScanner() override;
 
   bool NextCell(CellView* out) override;
@@ -44,7 +53,10 @@ class NormalScanner final : public Scanner {
 
  private:
   explicit NormalScanner(ReadPlan plan)
-      : plan_(std::make_unique<ReadPlan>(std::move(plan))) {}
+      : plan_(std::make_unique<ReadPlan>(std::move(plan))),
+        streams_cells_(RowReader::StreamsCells(*plan_)) {}
+  // NextRow before counting.
+  bool ReadRow(RowResult* out);
   // Begins the read of `kind` on lease_ and opens the reader's cursors
   // (their first pages), dropping any earlier reader and transaction.
   Status OpenReader(storage::Transaction::Kind kind);
@@ -56,10 +68,13 @@ class NormalScanner final : public Scanner {
   void Fail(const std::exception& e);
 
   std::unique_ptr<ReadPlan> plan_;  // stable address for the reader
+  const bool streams_cells_;        // RowReader::StreamsCells(*plan_)
   // Destroyed in reverse order: reader, transaction, lease.
   storage::ConnectionPool::Lease lease_;
+  bool mapped_ = false;  // lease_ maps the file for this scan (MapReads)
   storage::Transaction txn_;
   std::unique_ptr<RowReader> reader_;
+  std::unique_ptr<ScanCounter> counter_;  // null: not counted
   RowResult pending_;  // the rest of a row split by `batch`
   size_t pending_pos_ = 0;
   int64_t rows_ = 0;

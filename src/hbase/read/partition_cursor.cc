@@ -46,12 +46,13 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                             : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
-      NormalStatement(
-          conn, table,
-          layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
-                                 cursor->page_limit_ > 0 ? layout::Page::kFirst
-                                                         : layout::Page::kAll,
-                                 shape)));
+      NormalStatement(conn, table,
+                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                             cursor->page_limit_ > 0
+                                                 ? layout::Page::kFirst
+                                                 : layout::Page::kAll,
+                                             shape)));
+  cursor->SetColumns();
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -78,6 +79,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
   cursor->row_ = cursor->keys_.lo;
   cursor->qualifiers_ = qualifiers;
   cursor->times_ = times;
+  cursor->SetColumns();
   cursor->BindRange();
   if (cursor->qualifiers_.empty()) {
     cursor->Finish();
@@ -102,6 +104,7 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
   cursor->mode_ = Mode::kRow;
   cursor->row_ = row;
   cursor->times_ = times;
+  cursor->SetColumns();
   cursor->BindRange();
   cursor->Next();
   if (!cursor->status().ok()) return cursor->status();
@@ -109,6 +112,30 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
 }
 
 PartitionCursor::~PartitionCursor() { Finish(); }
+
+void PartitionCursor::SetColumns() {
+  // A column get reads T and V only (K and Q are the ones it bound), a row
+  // get Q, T and V (K is the one it bound).
+  switch (mode_) {
+    case Mode::kColumns:
+      col_k_ = col_q_ = -1;
+      col_v_ = shape_.values ? layout::kGetColV : -1;
+      col_t_ = layout::kGetColT;
+      return;
+    case Mode::kRow:
+      col_k_ = -1;
+      col_q_ = layout::kGetRowQ;
+      col_v_ = shape_.values ? layout::kGetRowV : -1;
+      col_t_ = layout::kGetRowT;
+      return;
+    case Mode::kRange:
+      col_k_ = layout::kColK;
+      col_q_ = layout::kColQ;
+      col_v_ = shape_.values ? layout::kColV : -1;
+      col_t_ = layout::kColT;
+      return;
+  }
+}
 
 void PartitionCursor::BindRange() {
   if (mode_ != Mode::kRange) {
@@ -131,11 +158,13 @@ bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
   const bool ends =
       stmt_->CountResultRuns(layout::kColK, row_limit_ + 1) > row_limit_;
   // The count stepped the statement: the current row's views again.
-  row->a = stmt_->ColumnBlob(layout::kColK);
-  row->b = stmt_->ColumnBlob(layout::kColQ);
-  row->c =
-      shape_.values ? stmt_->ColumnBlob(layout::kColV) : std::string_view();
-  row->integer = stmt_->ColumnInt(layout::kColT);
+  const auto blob = [&](int col) {
+    return col >= 0 ? stmt_->ColumnBlob(col) : std::string_view();
+  };
+  row->a = blob(col_k_);
+  row->b = blob(col_q_);
+  row->c = blob(col_v_);
+  row->integer = stmt_->ColumnInt(col_t_);
   return ends;
 }
 
@@ -183,25 +212,8 @@ void PartitionCursor::Next() {
   }
   while (true) {
     storage::RowColumns row;
-    // A column get reads T and V only (K and Q are the ones it bound), a
-    // row get Q, T and V (K is the one it bound).
-    storage::StepCode rc;
-    switch (mode_) {
-      case Mode::kColumns:
-        rc = stmt_->AdvanceRow(-1, -1, shape_.values ? layout::kGetColV : -1,
-                               layout::kGetColT, &row);
-        break;
-      case Mode::kRow:
-        rc = stmt_->AdvanceRow(-1, layout::kGetRowQ,
-                               shape_.values ? layout::kGetRowV : -1,
-                               layout::kGetRowT, &row);
-        break;
-      default:
-        rc = stmt_->AdvanceRow(layout::kColK, layout::kColQ,
-                               shape_.values ? layout::kColV : -1,
-                               layout::kColT, &row);
-        break;
-    }
+    const storage::StepCode rc =
+        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
     if (rc == storage::StepCode::kRow) {
       if (page_rows_read_ == 0 && page_limit_ > 0 &&
           conn_->snapshot_pending() && stmt_->result_rows() >= page_limit_ &&

@@ -80,6 +80,8 @@ class PartitionCursor final : public CellCursor {
   PartitionCursor(storage::Connection* conn, const std::string& table,
                   int family_index, int partition)
       : CellCursor(family_index, partition), conn_(conn), table_(table) {}
+  // Sets the columns Next reads, by mode and shape.
+  void SetColumns();
   // Binds the range (?1..?4) and, when paged, the page limit (?5).
   void BindRange();
   // Binds qualifier number `next_qualifier_` (columns mode).
@@ -108,6 +110,8 @@ class PartitionCursor final : public CellCursor {
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
   Mode mode_ = Mode::kRange;
+  // The columns of K, Q, V (-1: not read) and T (SetColumns).
+  int col_k_ = -1, col_q_ = -1, col_v_ = -1, col_t_ = -1;
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;

@@ -48,14 +48,21 @@ Status PlanFamilies(const std::vector<std::string>& families,
     want[rank] = kColumns;
     qualifiers[rank].push_back(columns[i].qualifier);
   }
+  // The list's earlier entries (a scratch plan's) are reused, with the
+  // memory of their vectors.
   plan->families.reserve(n);
+  size_t used = 0;
   for (size_t rank = 0; rank < n; ++rank) {
     const Want w = everything ? kWhole : want[rank];
     if (w == kNone) continue;
     const FamilyInfo& info = schema.families()[rank];
-    FamilyRead read;
+    if (used == plan->families.size()) plan->families.emplace_back();
+    FamilyRead& read = plan->families[used++];
     read.family = &info;
     read.all_qualifiers = w == kWhole;
+    read.qualifiers.clear();
+    read.partitions.clear();
+    read.tables.clear();
     if (!everything) read.qualifiers = std::move(qualifiers[rank]);
     std::sort(read.qualifiers.begin(), read.qualifiers.end());
     read.qualifiers.erase(
@@ -65,8 +72,8 @@ Status PlanFamilies(const std::vector<std::string>& families,
     read.through_max = times.IsAll();
     read.times.min_ms = std::max(read.times.min_ms, info.OldestVisible(now_ms));
     read.max_versions = std::min(max_versions, info.max_versions_cap);
-    plan->families.push_back(std::move(read));
   }
+  plan->families.resize(used);
   return Status::OK();
 }
 
@@ -74,10 +81,13 @@ Status PlanFamilies(const std::vector<std::string>& families,
 void PrunePartitions(ReadPlan* plan) {
   for (FamilyRead& read : plan->families) {
     if (read.times.min_ms >= read.times.max_ms) continue;  // nothing visible
-    read.partitions =
-        plan->point ? read.family->router.PruneGet(plan->keys.lo, read.times)
-                    : read.family->router.PruneScan(plan->keys, read.times);
-    read.tables = read.family->Distinct(read.partitions);
+    if (plan->point) {
+      read.family->router.PruneGetInto(plan->keys.lo, read.times,
+                                       &read.partitions);
+    } else {
+      read.partitions = read.family->router.PruneScan(plan->keys, read.times);
+    }
+    read.family->DistinctInto(read.partitions, &read.tables);
   }
 }
 
@@ -111,7 +121,6 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
   std::string lo = std::move(plan->keys.lo);
   std::string hi = std::move(plan->keys.hi);
   std::vector<FamilyRead> families = std::move(plan->families);
-  families.clear();
   *plan = ReadPlan();
   plan->families = std::move(families);
   plan->schema = std::move(schema);

@@ -11,6 +11,7 @@ bool RowMatcher::BeginRow(std::string_view row) {
   have_family_ = false;
   skip_family_ = false;
   have_column_ = false;
+  view_family_ = -1;
   if (filter_ == nullptr) return true;
   if (Done()) return false;
   filter_->Reset();
@@ -77,16 +78,6 @@ bool RowMatcher::CountVersion(int max_versions) {
     return false;
   }
   ++column_kept_;
-  return true;
-}
-
-bool RowMatcher::OfferView(std::string_view family, std::string_view qualifier,
-                           int max_versions, int family_max_versions) {
-  // As OfferCandidate without a filter: the column's skip state decides the
-  // cells after this one.
-  if (!EnterCandidate(family, qualifier, family_max_versions)) return false;
-  if (!CountVersion(max_versions)) return false;
-  if (column_kept_ >= max_versions) skip_column_ = true;
   return true;
 }
 

@@ -38,6 +38,7 @@
 
 #include "obkvlite/cell.h"
 #include "obkvlite/filter.h"
+#include "util/assign_bytes.h"
 
 namespace obkvlite {
 
@@ -93,10 +94,24 @@ class RowMatcher {
 
   // The same for a matcher without a filter, on views (a scanner's
   // zero-copy NextCell): true when the cell is returned. The matcher keeps
-  // no cells and gives no hint: a skipped view costs no copy.
-  // REQUIRED: constructed with a null filter.
-  bool OfferView(std::string_view family, std::string_view qualifier,
-                 int max_versions, int family_max_versions);
+  // no cells and gives no hint: a skipped view costs no copy. Without a
+  // filter the versions returned are the versions seen, so one cap
+  // applies: `max_versions`, the request's lowered by the family's
+  // MaxVersions (FamilyRead::max_versions). Families are told apart by
+  // their number in the read (`family_index`); inline, as it runs per cell.
+  // REQUIRED: constructed with a null filter; BeginRow started the row.
+  bool OfferView(int family_index, std::string_view qualifier,
+                 int max_versions) {
+    if (family_index != view_family_ ||
+        qualifier != std::string_view(view_qualifier_)) {
+      view_family_ = family_index;
+      AssignBytes(&view_qualifier_, qualifier);
+      view_kept_ = 0;
+    }
+    if (view_kept_ >= max_versions) return false;
+    ++view_kept_;
+    return true;
+  }
 
   // Finishes the row: returns true and moves its cells into `out` when the
   // row is kept (and not empty). `out`'s previous cells are kept as slots
@@ -134,6 +149,11 @@ class RowMatcher {
   bool skip_column_ = false;
   int column_seen_ = 0;  // versions offered (family cap)
   int column_kept_ = 0;  // versions included (request cap)
+  // OfferView's column: family number (-1: none yet in this row),
+  // qualifier, versions returned.
+  int view_family_ = -1;
+  std::string view_qualifier_;
+  int view_kept_ = 0;
 };
 
 }  // namespace obkvlite

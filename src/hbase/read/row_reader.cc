@@ -70,37 +70,60 @@ std::vector<RowReader::CursorSource> RowReader::Sources(const ReadPlan& plan) {
   return sources;
 }
 
-Status RowReader::Open() { return Open(Sources(*plan_)); }
-
-Status RowReader::Open(const std::vector<CursorSource>& sources) {
-  cursors_.reserve(sources.size());
-  heap_.Reserve(sources.size());
-  for (const CursorSource& source : sources) {
-    Result<std::unique_ptr<CellCursor>> cursor =
-        OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
-    if (!cursor.ok()) {
-      status_ = cursor.status();
-      Close();
-      return status_;
+Status RowReader::Open() {
+  const size_t n = static_cast<size_t>(CursorCount(*plan_));
+  if (n > 1) cursors_.reserve(n - 1);
+  heap_.Reserve(n);
+  for (size_t fi = 0; fi < plan_->families.size(); ++fi) {
+    for (int p : plan_->families[fi].tables) {
+      OBKV_RETURN_IF_ERROR(OpenCursor({static_cast<int>(fi), p}));
     }
-    cursors_.push_back(std::move(cursor).value());
-    heap_.Add(cursors_.back().get());
   }
   partitions_opened_ = PartitionCount(*plan_);
   return Status::OK();
 }
 
-void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
-  for (std::unique_ptr<CellCursor>& cursor : cursors) {
-    cursors_.push_back(std::move(cursor));
-    heap_.Add(cursors_.back().get());
+Status RowReader::Open(const std::vector<CursorSource>& sources) {
+  cursors_.reserve(sources.size());
+  heap_.Reserve(sources.size());
+  for (const CursorSource& source : sources) {
+    OBKV_RETURN_IF_ERROR(OpenCursor(source));
   }
+  partitions_opened_ = PartitionCount(*plan_);
+  return Status::OK();
+}
+
+Status RowReader::OpenCursor(const CursorSource& source) {
+  Result<std::unique_ptr<CellCursor>> cursor =
+      OpenPlanCursor(*plan_, conn_, source.family_index, source.partition);
+  if (!cursor.ok()) {
+    status_ = cursor.status();
+    Close();
+    return status_;
+  }
+  Keep(std::move(cursor).value());
+  return Status::OK();
+}
+
+void RowReader::Keep(std::unique_ptr<CellCursor> cursor) {
+  CellCursor* c = cursor.get();
+  if (first_cursor_ == nullptr) {
+    first_cursor_ = std::move(cursor);
+  } else {
+    cursors_.push_back(std::move(cursor));
+  }
+  heap_.Add(c);
+}
+
+void RowReader::AdoptCursors(std::vector<std::unique_ptr<CellCursor>> cursors) {
+  for (std::unique_ptr<CellCursor>& cursor : cursors) Keep(std::move(cursor));
 }
 
 void RowReader::Close() {
   done_ = true;
   heap_.Clear();
   cursors_.clear();
+  first_cursor_.reset();
 }
 
 void RowReader::SetRow(std::string_view key) {
@@ -185,26 +208,28 @@ bool RowReader::StreamsCells(const ReadPlan& plan) {
 }
 
 bool RowReader::NextCell(CellView* out, bool* new_row) {
-  *new_row = false;
   if (advance_pending_) {
     advance_pending_ = false;
     if (!AdvanceTop()) return false;
   }
-  while (!done_ && !heap_.empty()) {
+  // The no-filter loop, fused: a cell leaves as views of its cursor's
+  // current cell, once its column's versions cap lets it (RowMatcher).
+  while (!heap_.empty()) {
     const CellCursor* c = heap_.top();
-    if (!in_cell_row_ || c->key() != row_) {
-      SetRow(c->key());
+    const std::string_view key = c->key();
+    if (!in_cell_row_ || (!plan_->point && key != row_)) {
+      SetRow(key);
       matcher_.BeginRow(row_);  // no filter: every row begins
       in_cell_row_ = true;
       row_returned_ = false;
     }
     const FamilyRead& read = plan_->families[c->family_index()];
-    if (read.Wants(c->qualifier()) &&
-        matcher_.OfferView(read.family->name(), c->qualifier(),
-                           read.max_versions, read.family->max_versions_cap)) {
+    const std::string_view qualifier = c->qualifier();
+    if (read.Wants(qualifier) &&
+        matcher_.OfferView(c->family_index(), qualifier, read.max_versions)) {
       out->row = row_;
       out->family = read.family->name();
-      out->qualifier = c->qualifier();
+      out->qualifier = qualifier;
       out->timestamp = layout::DecodeTimestamp(c->t());
       out->value = c->value();
       *new_row = !row_returned_;
@@ -214,6 +239,7 @@ bool RowReader::NextCell(CellView* out, bool* new_row) {
     }
     if (!AdvanceTop()) return false;
   }
+  *new_row = false;
   in_cell_row_ = false;
   Close();
   return false;

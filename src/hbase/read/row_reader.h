@@ -102,6 +102,10 @@ class RowReader {
     std::string value;
   };
 
+  // Opens the cursor of `source` (Close and status() on error).
+  Status OpenCursor(const CursorSource& source);
+  // Owns `cursor` and merges it.
+  void Keep(std::unique_ptr<CellCursor> cursor);
   // Steps the top cursor and restores the heap; false on a cursor error.
   bool AdvanceTop();
   // Feeds the current row's cells to the matcher.
@@ -114,6 +118,8 @@ class RowReader {
 
   const ReadPlan* plan_;
   storage::Connection* conn_;
+  // The cursors: the first inline (a Get of one family has no other).
+  std::unique_ptr<CellCursor> first_cursor_;
   std::vector<std::unique_ptr<CellCursor>> cursors_;
   CellHeap heap_;
   RowMatcher matcher_;

@@ -95,13 +95,21 @@ void CountReadRequests(TableCounters* counters, const TableSchema& schema,
 RowReadCounter::RowReadCounter(TableCounters* counters,
                                const TableSchema& schema,
                                const std::vector<FamilyRead>& families)
-    : counters_(counters), schema_(schema), families_(families) {}
+    : counters_(counters),
+      schema_(schema),
+      families_(families),
+      one_target_(OneTarget(families)) {
+  if (one_target_) {
+    one_rank_ = RankOf(schema, families[0].family);
+    one_partition_ = families[0].partitions[0];
+  }
+}
 
 void RowReadCounter::BeginRow(bool count_rows) {
   count_rows_ = count_rows;
   fi_ = 0;
-  run_rank_ = -1;
-  run_partition_ = 0;
+  run_rank_ = one_target_ ? one_rank_ : -1;
+  run_partition_ = one_target_ ? one_partition_ : 0;
   run_cells_ = 0;
   n_seen_ = 0;
   more_seen_.clear();
@@ -122,8 +130,8 @@ void RowReadCounter::EndRun() {
   counters_->Add(run_rank_, run_partition_, kReqRowsRead, 1);
 }
 
-void RowReadCounter::AddCell(std::string_view row, std::string_view family,
-                             int64_t timestamp) {
+void RowReadCounter::RouteCell(std::string_view row, std::string_view family,
+                               int64_t timestamp) {
   // A cell of the run's family, given by the same name (a scanner's views of
   // the schema's names), whose partition does not depend on its timestamp:
   // the run goes on.
@@ -165,16 +173,6 @@ void CountRowRead(TableCounters* counters, const TableSchema& schema,
                   const std::vector<FamilyRead>& families, const RowResult& row,
                   bool count_rows) {
   if (counters == nullptr || row.cells.empty()) return;
-  if (families.size() == 1 && families[0].partitions.size() == 1) {
-    // Every cell is of the one family and partition read (a Get of one
-    // family): what the counter below adds, without routing a cell.
-    const int rank = RankOf(schema, families[0].family);
-    const int p = families[0].partitions[0];
-    counters->Add(rank, p, kReqCellsRead,
-                  static_cast<int64_t>(row.cells.size()));
-    if (count_rows) counters->Add(rank, p, kReqRowsRead, 1);
-    return;
-  }
   RowReadCounter counter(counters, schema, families);
   counter.BeginRow(count_rows);
   for (const Cell& cell : row.cells) {

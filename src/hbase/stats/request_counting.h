@@ -47,13 +47,30 @@ class RowReadCounter {
  public:
   RowReadCounter(TableCounters* counters, const TableSchema& schema,
                  const std::vector<FamilyRead>& families);
+  // Whether every cell of a read of `families` counts in one (family,
+  // partition): one family read in one partition.
+  static bool OneTarget(const std::vector<FamilyRead>& families) {
+    return families.size() == 1 && families[0].partitions.size() == 1;
+  }
+
   void BeginRow(bool count_rows = true);
+  // Inline for a read of one (family, partition), whose cells all count
+  // there (a scan of an unpartitioned table: per cell).
   void AddCell(std::string_view row, std::string_view family,
-               int64_t timestamp);
+               int64_t timestamp) {
+    if (one_target_) {
+      ++run_cells_;
+      return;
+    }
+    RouteCell(row, family, timestamp);
+  }
   void EndRow() { EndRun(); }
 
  private:
   static constexpr size_t kSeenInline = 8;
+  // AddCell for a read of several (family, partition).
+  void RouteCell(std::string_view row, std::string_view family,
+                 int64_t timestamp);
   // Adds the current run of one (rank, partition).
   void EndRun();
 
@@ -61,6 +78,11 @@ class RowReadCounter {
   const TableSchema& schema_;
   const std::vector<FamilyRead>& families_;
   bool count_rows_ = true;
+  // One family read in one partition: every run is (one_rank_,
+  // one_partition_).
+  bool one_target_ = false;
+  int one_rank_ = 0;
+  int one_partition_ = 0;
   size_t fi_ = 0;  // the family of the last cell
   int run_rank_ = -1;
   int run_partition_ = 0;

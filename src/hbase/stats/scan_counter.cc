@@ -1,0 +1,38 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/stats/scan_counter.h"
+
+#include <utility>
+
+namespace obkvlite {
+
+std::unique_ptr<ScanCounter> ScanCounter::For(
+    std::shared_ptr<TableCounters> counters, const ReadPlan& plan) {
+  if (counters == nullptr) return nullptr;
+  return std::make_unique<ScanCounter>(std::move(counters), plan.schema,
+                                       plan.families, plan.batch > 0);
+}
+
+ScanCounter::ScanCounter(std::shared_ptr<TableCounters> counters,
+                         std::shared_ptr<const TableSchema> schema,
+                         std::vector<FamilyRead> families, bool batched)
+    : batched_(batched),
+      counters_(std::move(counters)),
+      schema_(std::move(schema)),
+      families_(std::move(families)),
+      cell_counter_(counters_.get(), *schema_, families_) {}
+
+void ScanCounter::CountRequests(int64_t now_ms) {
+  CountReadRequests(counters_.get(), *schema_, families_, now_ms);
+}
+
+void ScanCounter::CountRow(const RowResult& row) {
+  // A scan's batch splits a row into chunks of one row each: one row.
+  const bool new_row = !batched_ || !started_ || row.row != last_row_;
+  CountRowRead(counters_.get(), *schema_, families_, row, new_row);
+  if (batched_ && new_row) {
+    last_row_ = row.row;
+    started_ = true;
+  }
+}
+
+}  // namespace obkvlite
