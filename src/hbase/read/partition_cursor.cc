@@ -153,7 +153,11 @@ void PartitionCursor::BindRange() {
 }
 
 bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
-  if (row_limit_ <= 0 || mode_ != Mode::kRange) return false;
+  // A page of n rows holds n runs at most.
+  if (row_limit_ <= 0 || row_limit_ >= stmt_->result_rows() ||
+      mode_ != Mode::kRange) {
+    return false;
+  }
   // More rows than the read takes: the last one it takes is whole here.
   const bool ends =
       stmt_->CountResultRuns(layout::kColK, row_limit_ + 1) > row_limit_;
