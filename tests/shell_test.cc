@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "hbase/filter/filter_factory.h"
 #include "source_files.h"
 
 namespace obkvlite {
@@ -1217,7 +1218,7 @@ TEST_CASE("doc/shell-commands.md: every status it states is true") {
     CHECK(run.err == "ERROR: line 1: " + name + ": refused: " +
                          std::string((*it)[3]) + "\n");
   }
-  CHECK(works == 40);
+  CHECK(works == 46);
   CHECK(refused > 100);
 }
 
@@ -1584,6 +1585,168 @@ TEST_CASE("shell: namespace properties, as admin.rb and describe_namespace") {
         "DESCRIPTION\n{NAME => 'ns1'}\n");
   CHECK(sh.Run("list_namespace 'ns2'\n").out.find("0 row(s)") !=
         std::string::npos);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: show_filters and alter_status, as show_filters.rb, admin.rb") {
+  // show_filters.rb: ParseFilter's getSupportedFilters, one a line; here
+  // the filters the filter language builds (filter_factory.h), sorted.
+  Shell sh;
+  std::string filters;
+  for (std::string_view name : filter::KnownFilterNames()) {
+    filters += std::string(name) + "\n";
+  }
+  CHECK(filter::KnownFilterNames().size() == 19);
+  CHECK(filters.rfind("ColumnCountGetFilter\nColumnPaginationFilter\n", 0) ==
+        0);
+  CHECK(filters.find("\nPrefixFilter\n") != std::string::npos);
+  CHECK(sh.Ok("show_filters\n") == filters);
+  // admin.rb alter_status: "N/M regions updated." then "Done."; an alter
+  // here is done when it returns, so M/M, M the partitions list_regions
+  // lists; a disabled table's regions are closed (0/M); ArgumentError
+  // "Can't find a table: x" for a missing one.
+  sh.Ok(
+      "create 't', 'f', SPLITS => ['g', 'p']\n"
+      "create 'u', 'f'\n"
+      "alter 't', {NAME => 'f', VERSIONS => 3}\n");
+  CliRun run = sh.Run(
+      "alter_status 't'\n"
+      "alter_status 'u'\n"
+      "disable 'u'\n"
+      "alter_status 'u'\n"
+      "alter_status 'x'\n"
+      "alter_status\n");
+  CHECK(run.err ==
+        "ERROR: line 5: alter_status: Can't find a table: x\n"
+        "ERROR: line 6: alter_status: takes 'TABLE', got 0 arguments\n");
+  CHECK(WithoutTook(run.out) ==
+        "3/3 regions updated.\nDone.\n"
+        "1/1 regions updated.\nDone.\n"
+        "0/1 regions updated.\nDone.\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: disable_all, enable_all, drop_all ask y/n, as HBase") {
+  // disable_all.rb, enable_all.rb, drop_all.rb: the matching tables, then
+  // "\nDisable the above N tables (y/n)?", the answer read by gets (the
+  // next input line), /y.*/i a yes; admin.rb's disable_all/enable_all/
+  // drop_all print "table:T, error:E" for each failure (drop_all with
+  // `puts puts`, an empty line after it) and the command the counts.
+  Shell sh;
+  sh.Ok(
+      "create 't1', 'f'\n"
+      "create 't2', 'f'\n"
+      "create 'u', 'f'\n");
+  CliRun run = sh.Run(
+      "disable_all 't.*'\n"
+      "y\n"
+      "disable_all 't1|u'\n"
+      "yes\n"
+      "enable_all 'u'\n"
+      "n\n"
+      "enable_all 'u'\n"
+      "okay\n"
+      "drop_all 't.*|u'\n"
+      "Y\n"
+      "disable_all 'x.*'\n"
+      "drop_all 'x'\n"
+      "list\n"
+      "drop_all 'u'\n",
+      {"-n"});
+  CHECK(run.err ==
+        "ERROR: line 14: drop_all: no answer to (y/n)? before the end of the "
+        "input; no table dropped\n");
+  CHECK(WithoutTook(run.out) ==
+        "t1\nt2\n\nDisable the above 2 tables (y/n)?\n"
+        "2 tables successfully disabled\n"
+        "t1\nu\n\nDisable the above 2 tables (y/n)?\n"
+        "table:t1, error:org.apache.hadoop.hbase.TableNotEnabledException: "
+        "t1\n"
+        "1 tables successfully disabled\n"
+        "1 tables not disabled due to an exception: t1\n"
+        "u\n\nEnable the above 1 tables (y/n)?\n"
+        "u\n\nEnable the above 1 tables (y/n)?\n"
+        "1 tables successfully enabled\n"
+        "t1\nt2\nu\n\nDrop the above 3 tables (y/n)?\n"
+        "table:u, error:org.apache.hadoop.hbase.TableNotDisabledException: "
+        "u\n\n"
+        "2 tables successfully dropped\n"
+        "1 tables not dropped due to an exception: u\n"
+        "No tables matched the regex (?-mix:^x.*$)\n"
+        "No tables matched the regex x\n"
+        "TABLE\nu\n1 row(s)\n"
+        "u\n\nDrop the above 1 tables (y/n)?\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: clone_table_schema, as clone_table_schema.rb") {
+  // clone_table_schema.rb / admin.rb: Admin.cloneTableSchema copies the
+  // descriptor and, unless PRESERVE_SPLITS is false, the split keys; no
+  // data. commands.rb words TableNotFoundException "Unknown table t!" and
+  // TableExistsException "Table already exists: t!".
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', {NAME => 'g', VERSIONS => 3}, SPLITS => ['g', 'p']\n"
+      "put 't', 'a', 'f:q', 'v'\n"
+      "disable 't'\n"
+      "create_namespace 'ns'\n"
+      "create 'h', 'f', NUMREGIONS => 2\n");
+  CliRun run = sh.Run(
+      "clone_table_schema 't', 'ns:c'\n"
+      "clone_table_schema 't', 'c2', false\n"
+      "clone_table_schema 'h', 'h2', false\n"
+      "clone_table_schema 't', 'h'\n",
+      {"-n"});
+  CHECK(run.err ==
+        "ERROR: line 4: clone_table_schema: Table already exists: h!\n");
+  CHECK(WithoutTook(run.out).empty());
+  run = sh.Run(
+      "clone_table_schema 'x', 'c3'\n"
+      "clone_table_schema 't', 'c4', 'no'\n"
+      "get_splits 'ns:c'\n"
+      "get_splits 'c2'\n"
+      "get_splits 'h2'\n"
+      "is_enabled 'ns:c'\n"
+      "count 'ns:c'\n"
+      "list 'c.*|h.*|ns:.*'\n");
+  CHECK(run.err ==
+        "ERROR: line 1: clone_table_schema: Unknown table x!\n"
+        "ERROR: line 2: clone_table_schema: PRESERVE_SPLITS must be true or "
+        "false, got 'no'\n");
+  CHECK(WithoutTook(run.out) ==
+        "Total number of splits = 3\ng\np\n=> [\"g\", \"p\"]\n"
+        "Total number of splits = 1\n=> []\n"
+        "Total number of splits = 2\n=> []\n"
+        "true\n=> true\n"
+        "0 row(s)\n=> 0\n"
+        "TABLE\nc2\nh\nh2\nns:c\n4 row(s)\n"
+        "=> [\"c2\", \"h\", \"h2\", \"ns:c\"]\n");
+  // The families and their attributes are the source's.
+  const std::string described = WithoutTook(sh.Run("describe 't'\n").out);
+  const std::string clone = WithoutTook(sh.Run("describe 'c2'\n").out);
+  CHECK(clone.find("VERSIONS => '3'") != std::string::npos);
+  CHECK(described.find("VERSIONS => '3'") != std::string::npos);
 }
 
 }  // namespace

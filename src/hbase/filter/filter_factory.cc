@@ -200,9 +200,9 @@ const Entry* Find(std::string_view name) {
 
 std::string KnownNames() {
   std::string out;
-  for (const Entry& e : kFilters) {
+  for (std::string_view name : KnownFilterNames()) {
     if (!out.empty()) out += ", ";
-    out += e.name;
+    out += name;
   }
   return out;
 }
@@ -210,6 +210,12 @@ std::string KnownNames() {
 }  // namespace
 
 bool IsKnownFilter(std::string_view name) { return Find(name) != nullptr; }
+
+std::vector<std::string_view> KnownFilterNames() {
+  std::vector<std::string_view> names;
+  for (const Entry& e : kFilters) names.push_back(e.name);
+  return names;
+}
 
 Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,
                                            size_t name_pos,

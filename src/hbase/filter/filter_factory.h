@@ -37,6 +37,10 @@ namespace filter {
 // True if `name` is one of the filters above.
 bool IsKnownFilter(std::string_view name);
 
+// The names of the filters above, sorted (ParseFilter's
+// getSupportedFilters; the shell's show_filters prints them).
+std::vector<std::string_view> KnownFilterNames();
+
 // Builds the filter `name` (at `name_pos`) from `args`. Errors: unknown name,
 // wrong argument count, wrong argument type or value.
 Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,

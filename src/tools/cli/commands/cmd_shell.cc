@@ -100,6 +100,7 @@ int RunShell(const ShellArgs& args, CliContext& ctx) {
       in == &std::cin && in == ctx.in && isatty(STDIN_FILENO) == 1;
   ShellSession session(store->get(), ctx.out, *options);
   ShellReader reader(in, interactive ? ctx.out : nullptr);
+  session.set_input(&reader);  // disable_all's y/n (Ruby's gets)
   int failures = 0;
   auto report = [&](size_t line, const Status& st) {
     ++failures;

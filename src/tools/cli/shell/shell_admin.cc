@@ -6,13 +6,24 @@
 //   truncate 't'       Truncating 't' table (it may take a while):
 //                       - Disabling table...
 //                       - Truncating table...
+//   show_filters       the filter language's filters, one a line
+//                      (show_filters.rb: ParseFilter's getSupportedFilters;
+//                      here the names filter_factory.h builds, sorted)
+//   alter_status 't'   N/M regions updated. / Done. (admin.rb
+//                      alter_status): an alter here completes before it
+//                      returns, so every partition (list_regions' rows) is
+//                      updated, M/M; a disabled table's regions are closed,
+//                      0/M, as HBase counts them
 
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "hbase/filter/filter_factory.h"
 #include "obkvlite/filter.h"
+#include "obkvlite/partition_change.h"
 #include "tools/cli/shell/shell_args.h"
 #include "tools/cli/shell/shell_describe.h"
 #include "tools/cli/shell/shell_session.h"
@@ -70,6 +81,41 @@ Status ShellSession::List(const ShellCommand& c) {
   for (const std::string& name : names) *out_ << name << "\n";
   *out_ << names.size() << " row(s)\n";
   Return(RubyInspect(names));  // list.rb returns the names
+  return Status::OK();
+}
+
+Status ShellSession::ShowFilters(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(ShellArity(c, 0, 0, "no arguments"));
+  for (std::string_view name : filter::KnownFilterNames()) {
+    *out_ << name << "\n";
+  }
+  return Status::OK();
+}
+
+Status ShellSession::AlterStatus(const ShellCommand& c) {
+  OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
+  OBKV_ASSIGN_OR_RETURN(std::string name,
+                        ShellString(c.name, c.args[0], "TABLE"));
+  Result<Table*> table = store_->GetTable(name);
+  if (!table.ok()) {
+    if (!table.status().IsNotFound()) {
+      return table.status().WithPrefix(c.name);
+    }
+    return ShellError(c.name, "Can't find a table: " + name);
+  }
+  const TableSpec spec = (*table)->spec();
+  // The families share the table group's partitioning (as list_regions).
+  Result<std::vector<PartitionInfo>> parts =
+      store_->ListPartitions(spec.name, spec.families.front().name);
+  if (!parts.ok()) return parts.status().WithPrefix(c.name);
+  const size_t total = parts->size();
+  if (total == 0) {
+    *out_ << "All regions updated.\n";
+  } else {
+    *out_ << (spec.disabled ? 0 : total) << "/" << total
+          << " regions updated.\n";
+  }
+  *out_ << "Done.\n";
   return Status::OK();
 }
 

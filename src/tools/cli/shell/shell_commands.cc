@@ -53,6 +53,9 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        nullptr},
       {"truncate_preserve", &ShellSession::Truncate, nullptr, nullptr,
        "truncate"},
+      {"show_filters", &ShellSession::ShowFilters, "show_filters",
+       "Lists the filters the filter language (FILTER => \"...\") takes.",
+       nullptr},
       {"create_namespace", &ShellSession::CreateNamespace,
        "create_namespace 'NAMESPACE'[, {'KEY' => 'VALUE', ...}]",
        "Creates a namespace, keeping its properties; its tables are "
@@ -80,6 +83,10 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "family and its cells.",
        nullptr},
       {"alter_async", &ShellSession::Alter, nullptr, nullptr, "alter"},
+      {"alter_status", &ShellSession::AlterStatus, "alter_status 'TABLE'",
+       "Prints how many of the table's partitions have its schema: all of "
+       "them, an alter completes before it returns.",
+       nullptr},
       {"disable", &ShellSession::Disable, "disable 'TABLE'",
        "Disables the table: reads and writes are refused until enable.",
        nullptr},
@@ -91,6 +98,23 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Prints true when the table is enabled.", nullptr},
       {"drop", &ShellSession::Drop, "drop 'TABLE'",
        "Drops a disabled table and its cells.", nullptr},
+      {"clone_table_schema", &ShellSession::CloneTableSchema,
+       "clone_table_schema 'TABLE', 'NEW_TABLE'[, PRESERVE_SPLITS]",
+       "Creates NEW_TABLE, empty, with TABLE's families and partitioning; "
+       "PRESERVE_SPLITS false gives it one range partition.",
+       nullptr},
+      {"disable_all", &ShellSession::AllTables, "disable_all 'REGEX'",
+       "Lists the tables whose whole name matches REGEX and, when the next "
+       "input line answers y, disables them.",
+       nullptr},
+      {"enable_all", &ShellSession::AllTables, "enable_all 'REGEX'",
+       "Lists the tables whose whole name matches REGEX and, when the next "
+       "input line answers y, enables them.",
+       nullptr},
+      {"drop_all", &ShellSession::AllTables, "drop_all 'REGEX'",
+       "Lists the tables whose whole name matches REGEX and, when the next "
+       "input line answers y, drops them (each must be disabled).",
+       nullptr},
       {"exists", &ShellSession::Exists, "exists 'TABLE'",
        "Tells whether the table exists.", nullptr},
       {"get_table", &ShellSession::GetTable,

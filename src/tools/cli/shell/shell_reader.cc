@@ -30,5 +30,11 @@ bool ShellReader::Next(std::string* text, size_t* first_line) {
   }
 }
 
+bool ShellReader::ReadLine(std::string* line) {
+  if (!std::getline(*in_, *line)) return false;
+  ++lines_;
+  return true;
+}
+
 }  // namespace cli
 }  // namespace obkvlite

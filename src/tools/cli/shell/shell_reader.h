@@ -31,6 +31,11 @@ class ShellReader {
   // there is returned as it is, for its error to be reported).
   bool Next(std::string* text, size_t* first_line);
 
+  // The next line as it is, without a prompt (Ruby's gets: the y/n answer
+  // of disable_all, enable_all and drop_all); false at the end of the
+  // input.
+  bool ReadLine(std::string* line);
+
   // Lines read so far.
   size_t lines() const { return lines_; }
 

@@ -76,9 +76,6 @@ const RefusedGroup kGroups[] = {
       "move_servers_namespaces_rsgroup", "move_servers_rsgroup",
       "move_servers_tables_rsgroup", "move_tables_rsgroup", "remove_rsgroup",
       "remove_servers_rsgroup", "rename_rsgroup", "show_rsgroup_config"}},
-    {"not done yet in obkv shell (see doc/shell-commands.md)",
-     {"alter_status", "clone_table_schema", "disable_all", "enable_all",
-      "drop_all", "show_filters"}},
 };
 
 }  // namespace

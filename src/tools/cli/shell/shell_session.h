@@ -56,6 +56,8 @@
 namespace obkvlite {
 namespace cli {
 
+class ShellReader;
+
 // What IRB prints for a table reference (table.rb's to_s):
 // "Hbase::Table - t1".
 std::string TableReference(std::string_view table);
@@ -79,6 +81,12 @@ class ShellSession {
   // Runs one command. An unknown command is an error, without "Took".
   // REQUIRED: !IsExit(command) (the caller ends the session).
   Status Run(const ShellCommand& command);
+
+  // Where disable_all, enable_all and drop_all read their y/n answer: the
+  // shell's input, after the command's statement (Ruby's gets). Without
+  // one (nullptr, the default) they fail for want of an answer.
+  // REQUIRED: `input` outlives the session.
+  void set_input(ShellReader* input) { input_ = input; }
 
   // True for the commands that end a session (exit, quit).
   static bool IsExit(const ShellCommand& command);
@@ -142,6 +150,8 @@ class ShellSession {
   Status List(const ShellCommand& c);
   Status Truncate(const ShellCommand& c);
   Status Help(const ShellCommand& c);
+  Status ShowFilters(const ShellCommand& c);
+  Status AlterStatus(const ShellCommand& c);
   // shell_status.cc
   Status ClusterStatus(const ShellCommand& c);
   // shell_maintenance.cc
@@ -150,6 +160,10 @@ class ShellSession {
   Status Version(const ShellCommand& c);
   Status ListSnapshots(const ShellCommand& c);
   Status Snapshot(const ShellCommand& c);
+  // shell_clone.cc
+  Status CloneTableSchema(const ShellCommand& c);
+  // shell_all_tables.cc: disable_all, enable_all, drop_all
+  Status AllTables(const ShellCommand& c);
   // shell_regions.cc
   Status ListRegions(const ShellCommand& c);
   // shell_variables.cc
@@ -194,6 +208,7 @@ class ShellSession {
   std::string return_value_;  // the running command's; empty for nil
   std::string return_table_;  // when it returns a table reference
   std::map<std::string, Variable> variables_;
+  ShellReader* input_ = nullptr;  // set_input
 };
 
 // Ruby's String#inspect of `text`: "t1" in double quotes, with \\, \", \n,
