@@ -249,11 +249,14 @@ class CountingVisitor final : public CellVisitor {
  public:
   CountingVisitor(CellVisitor* inner, const ReadPlan& plan, bool counting)
       : inner_(inner),
+        plan_(plan),
         route_cells_(counting && !RowReadCounter::OneTarget(plan.families)) {}
 
   void Visit(const CellView& cell) override {
     ++cells_;
-    if (route_cells_) cells_of_.emplace_back(cell.family, cell.timestamp);
+    if (route_cells_) {
+      cells_of_.emplace_back(SchemaName(cell.family), cell.timestamp);
+    }
     inner_->Visit(cell);
   }
 
@@ -276,7 +279,17 @@ class CountingVisitor final : public CellVisitor {
   }
 
  private:
+  // The schema's own copy of `family`: the cell's view lives only as long
+  // as the call (a filtered Get's row is gone before the counting).
+  std::string_view SchemaName(std::string_view family) const {
+    for (const FamilyRead& read : plan_.families) {
+      if (read.family->spec.name == family) return read.family->spec.name;
+    }
+    return std::string_view();
+  }
+
   CellVisitor* const inner_;
+  const ReadPlan& plan_;
   const bool route_cells_;
   int64_t cells_ = 0;
   // The cells' families (views of the schema's names) and timestamps.
