@@ -2,12 +2,12 @@
 #include "spec/partition_plan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <set>
 
 #include "obkvlite/bytes.h"
 #include "spec/spec_json_edit.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace {
@@ -31,15 +31,6 @@ std::string Quoted(const RangeBound& b, RangeColumn column) {
     return BoundSpecText(b, column);
   }
   return "'" + BoundSpecText(b, column) + "'";
-}
-
-std::string Lower(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    out.push_back(
-        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  }
-  return out;
 }
 
 // Days since the epoch -> (year, month 1..12, day 1..31), proleptic
@@ -103,10 +94,9 @@ int64_t AddUnits(int64_t start, TimeUnit unit, int64_t n) {
       int m, d;
       CivilFromDays(FloorDiv(start, kDayMs), &y, &m, &d);
       const int64_t months = y * 12 + (m - 1) + n;
-      return DaysFromCivil(FloorDiv(months, 12),
-                           static_cast<int>(months - FloorDiv(months, 12) * 12) +
-                               1,
-                           1) *
+      return DaysFromCivil(
+                 FloorDiv(months, 12),
+                 static_cast<int>(months - FloorDiv(months, 12) * 12) + 1, 1) *
              kDayMs;
     }
   }
@@ -127,8 +117,8 @@ std::string WindowName(int64_t start, TimeUnit unit) {
                   static_cast<long long>(y), m, d,
                   static_cast<int>(FloorDiv(start, kHourMs) % 24));
   } else {
-    std::snprintf(buf, sizeof buf, "p%04lld%02d%02d",
-                  static_cast<long long>(y), m, d);
+    std::snprintf(buf, sizeof buf, "p%04lld%02d%02d", static_cast<long long>(y),
+                  m, d);
   }
   return buf;
 }
@@ -148,11 +138,11 @@ std::vector<std::string> NamesOf(const PartitionSpec& p) {
 class NameSource {
  public:
   explicit NameSource(const std::vector<std::string>& in_use) {
-    for (const std::string& n : in_use) used_.insert(Lower(n));
+    for (const std::string& n : in_use) used_.insert(AsciiLower(n));
     next_ = static_cast<int>(in_use.size());
   }
   std::string Take(const std::string& preferred = "") {
-    if (!preferred.empty() && used_.insert(Lower(preferred)).second) {
+    if (!preferred.empty() && used_.insert(AsciiLower(preferred)).second) {
       return preferred;
     }
     while (true) {
@@ -230,7 +220,8 @@ Status CheckRangeFamily(const TableSpec& spec, const FamilySpec& f,
   if ((op == PartitionOp::kSplit || op == PartitionOp::kMerge) &&
       p.strategy == PartitionStrategy::kRangeKey) {
     return Status::InvalidArgument(
-        "family: '" + f.name + "' has KEY subpartitions (RANGE + KEY); "
+        "family: '" + f.name +
+        "' has KEY subpartitions (RANGE + KEY); "
         "OceanBase cannot REORGANIZE (split or merge) partitions of a table "
         "with subpartitions; add, drop, truncate and roll work");
   }
@@ -254,10 +245,10 @@ Status CheckIndex(const FamilySpec& f, int index, const std::string& field,
                   PartitionNaming naming) {
   const int n = f.partition.FirstLevelCount();
   if (index < 0 || index >= n) {
-    return Status::InvalidArgument(
-        field + ": unknown partition 'p" + std::to_string(index) +
-        "' of family '" + f.name + "' (it has " +
-        PartitionList(f.partition, naming) + ")");
+    return Status::InvalidArgument(field + ": unknown partition 'p" +
+                                   std::to_string(index) + "' of family '" +
+                                   f.name + "' (it has " +
+                                   PartitionList(f.partition, naming) + ")");
   }
   return Status::OK();
 }
@@ -267,12 +258,14 @@ Status CheckIndex(const FamilySpec& f, int index, const std::string& field,
 Result<int> PartitionByName(const FamilySpec& f, const std::string& name,
                             const std::string& field, PartitionNaming naming) {
   for (int i = 0; i < f.partition.FirstLevelCount(); ++i) {
-    if (Lower(f.partition.FirstLevelName(i, naming)) == Lower(name)) return i;
+    if (EqualsIgnoreAsciiCase(f.partition.FirstLevelName(i, naming), name)) {
+      return i;
+    }
   }
-  return Status::InvalidArgument(
-      field + ": unknown partition '" + name + "' of family '" + f.name +
-      "' (it has " + PartitionList(f.partition, naming) +
-      ", as `partition list` shows)");
+  return Status::InvalidArgument(field + ": unknown partition '" + name +
+                                 "' of family '" + f.name + "' (it has " +
+                                 PartitionList(f.partition, naming) +
+                                 ", as `partition list` shows)");
 }
 
 // `c` with its partition_names as indexes, the same in every family of
@@ -283,10 +276,9 @@ Result<PartitionChange> ResolveNames(
   PartitionChange out = c;
   if (!c.partitions.empty() || c.partition_names.empty()) return out;
   for (size_t k = 0; k < c.partition_names.size(); ++k) {
-    const std::string field =
-        c.partition_names.size() == 1
-            ? std::string("partition")
-            : "partitions[" + std::to_string(k) + "]";
+    const std::string field = c.partition_names.size() == 1
+                                  ? std::string("partition")
+                                  : "partitions[" + std::to_string(k) + "]";
     int index = -1;
     for (const FamilySpec* f : targets) {
       OBKV_ASSIGN_OR_RETURN(
@@ -295,8 +287,8 @@ Result<PartitionChange> ResolveNames(
         return Status::InvalidArgument(
             field + ": '" + c.partition_names[k] + "' is partition " +
             std::to_string(index) + " of family '" + targets[0]->name +
-            "' but partition " + std::to_string(i) + " of family '" +
-            f->name + "'; name one with --family");
+            "' but partition " + std::to_string(i) + " of family '" + f->name +
+            "'; name one with --family");
       }
       index = i;
     }
@@ -308,7 +300,9 @@ Result<PartitionChange> ResolveNames(
 // Plans a first-level range change of one family.
 Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c,
                               PartitionNaming naming) {
-  const auto name = [&](int i) { return f.partition.FirstLevelName(i, naming); };
+  const auto name = [&](int i) {
+    return f.partition.FirstLevelName(i, naming);
+  };
   FamilyMoves m;
   m.family = f.name;
   m.before = f.partition;
@@ -327,13 +321,14 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c,
             ", which is VALUES LESS THAN MAXVALUE: OceanBase adds range "
             "partitions only above the last bound (error 1493, \"VALUES "
             "LESS THAN value must be strictly increasing for each "
-            "partition\"); use `partition split` to cut " + name(n - 1));
+            "partition\"); use `partition split` to cut " +
+            name(n - 1));
       }
       if (!BoundLess(last, c.bound, col)) {
-        return Status::InvalidArgument(
-            "bound: " + Quoted(c.bound, col) +
-            " must be above the last bound " + Quoted(last, col) + " of " +
-            name(n - 1));
+        return Status::InvalidArgument("bound: " + Quoted(c.bound, col) +
+                                       " must be above the last bound " +
+                                       Quoted(last, col) + " of " +
+                                       name(n - 1));
       }
       after.bounds.push_back(c.bound);
       names.push_back(fresh.Take());
@@ -355,10 +350,9 @@ Result<FamilyMoves> PlanRange(const FamilySpec& f, const PartitionChange& c,
           Quoted(r.upper, col) + ")";
       if (c.bound.is_maxvalue || !BoundLess(c.bound, r.upper, col) ||
           (r.has_lower && !BoundLess(r.lower, c.bound, col))) {
-        return Status::InvalidArgument(
-            "bound: " + Quoted(c.bound, col) +
-            " is not strictly inside partition " + name(i) + " " +
-            range);
+        return Status::InvalidArgument("bound: " + Quoted(c.bound, col) +
+                                       " is not strictly inside partition " +
+                                       name(i) + " " + range);
       }
       if (!r.has_lower && col == RangeColumn::kK && c.bound.key.empty()) {
         return Status::InvalidArgument("bound: must not be empty");
@@ -464,7 +458,8 @@ Result<FamilyMoves> PlanRehash(const TableSpec& spec, const FamilySpec& f,
   m.after = f.partition;
   m.after.key_partitions = count;
   if (m.after.IsTwoLevel() &&
-      static_cast<int64_t>(count) * static_cast<int64_t>(m.after.bounds.size()) >
+      static_cast<int64_t>(count) *
+              static_cast<int64_t>(m.after.bounds.size()) >
           kMaxPartitions) {
     return Status::InvalidArgument(
         "count: " + std::to_string(m.after.bounds.size()) + " x " +
@@ -501,8 +496,7 @@ Result<FamilyMoves> PlanRoll(const FamilySpec& f, int64_t now_ms,
   int added = 0;
   while (b < target) {
     const int64_t start = b;
-    b = b < floor_now ? floor_now
-                      : AddUnits(UnitStart(b, w.unit), w.unit, 1);
+    b = b < floor_now ? floor_now : AddUnits(UnitStart(b, w.unit), w.unit, 1);
     m.after.bounds.push_back(RangeBound::Ts(b));
     names.push_back(fresh.Take(WindowName(UnitStart(start, w.unit), w.unit)));
     map.push_back(-1);
@@ -625,7 +619,8 @@ Result<RangeBound> ParseBoundText(std::string_view text, RangeColumn column,
   if (text == "MAXVALUE") return RangeBound::MaxValue();
   if (column == RangeColumn::kG) {
     int64_t ms = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), ms);
+    const auto [end, ec] =
+        std::from_chars(text.data(), text.data() + text.size(), ms);
     if (ec != std::errc() || end != text.data() + text.size() || ms < 1) {
       return Status::InvalidArgument(
           std::string(field) +

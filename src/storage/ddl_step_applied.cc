@@ -2,7 +2,6 @@
 #include "storage/ddl_step_applied.h"
 
 #include <algorithm>
-#include <cctype>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "ddl/sql_quote.h"
 #include "layout/partition_sql.h"
 #include "storage/first_column.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace storage {
@@ -57,11 +57,7 @@ std::vector<std::string> DefinedPartitions(std::string_view text) {
 bool Has(const std::vector<std::string>& names, const std::string& name) {
   // Partition names compare without case on every server.
   return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
-    return n.size() == name.size() &&
-           std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
-             return std::tolower(static_cast<unsigned char>(a)) ==
-                    std::tolower(static_cast<unsigned char>(b));
-           });
+    return EqualsIgnoreAsciiCase(n, name);
   });
 }
 

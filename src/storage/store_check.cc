@@ -12,6 +12,7 @@
 #include "storage/ddl_plan.h"
 #include "storage/first_column.h"
 #include "storage/namespaces.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace storage {
@@ -29,24 +30,15 @@ struct CreatedTable {
   std::string partitioning;
 };
 
-// `text` in upper case without quotes, backticks and white space (a
-// server may print keywords in either case, and spaces where we have none).
+// `text` without quotes, backticks and white space (a server prints
+// spaces where we have none). REQUIRED: `text` in upper case (AsciiUpper).
 std::string Squeezed(std::string_view text) {
   std::string out;
   for (char c : text) {
     if (c == '`' || c == '"' || std::isspace(static_cast<unsigned char>(c))) {
       continue;
     }
-    out.push_back(
-        static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  }
-  return out;
-}
-
-std::string Upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out.push_back(c);
   }
   return out;
 }
@@ -54,10 +46,8 @@ std::string Upper(std::string_view text) {
 // A column's type as servers print it back: an integer type without its
 // display width (MySQL 8 drops it), and JSON as MariaDB stores it
 // (LONGTEXT with a json_valid check).
-std::string ComparableType(std::string type) {
-  for (char& c : type) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
+std::string ComparableType(std::string_view text) {
+  std::string type = AsciiLower(text);
   const size_t paren = type.find('(');
   if (paren != std::string::npos && type.find("int") != std::string::npos) {
     type.resize(paren);
@@ -69,7 +59,7 @@ std::string ComparableType(std::string type) {
 // "NAME TYPE" and " NOT NULL" when it is: one column's comparable form.
 std::string Definition(std::string_view name, std::string_view type,
                        bool not_null) {
-  return std::string(name) + " " + ComparableType(std::string(type)) +
+  return std::string(name) + " " + ComparableType(type) +
          (not_null ? " NOT NULL" : "");
 }
 
@@ -105,8 +95,7 @@ std::string Partitioning(std::string_view sql) {
     std::string method;
     for (char c : sql.substr(at + keyword.size(), open - at - keyword.size())) {
       if (!std::isspace(static_cast<unsigned char>(c))) {
-        method.push_back(
-            static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+        method.push_back(c);
       } else if (!method.empty() && method.back() != ' ') {
         method.push_back(' ');
       }
@@ -157,8 +146,9 @@ std::vector<CreatedTable> CreatedTables(
                      rest.find("NOT NULL") != std::string::npos));
       line = sql.find('\n', close);
     }
-    t.primary_key = Parenthesised(sql, "PRIMARY KEY");
-    t.partitioning = Partitioning(sql);
+    const std::string upper = AsciiUpper(sql);
+    t.primary_key = Parenthesised(upper, "PRIMARY KEY");
+    t.partitioning = Partitioning(upper);
     out.push_back(std::move(t));
   }
   return out;
@@ -267,7 +257,8 @@ Result<std::vector<std::string>> CheckServerStore(
           conn->Prepare("SHOW CREATE TABLE " + QuoteMysqlIdentifier(schema) +
                         "." + QuoteMysqlIdentifier(rel)));
       OBKV_ASSIGN_OR_RETURN(bool shown, show->Step());
-      const std::string server_sql = shown ? Upper(show->ColumnText(1)) : "";
+      const std::string server_sql =
+          shown ? AsciiUpper(show->ColumnText(1)) : "";
       const std::string server_key = Parenthesised(server_sql, "PRIMARY KEY");
       if (server_key != want_table.primary_key) {
         out.push_back(Where(t, f) + "primary key differs: catalog (" +
