@@ -2,7 +2,8 @@
 //
 // Reads fetch only what they need (layout::ReadShape): the exact SQL of the
 // read shapes, which filters let a read skip values, and that the answers
-// stay HBase's when they do.
+// stay HBase's when they do. And the cells-per-row hint that sizes a
+// limited server scan's first page.
 
 #include <doctest/doctest.h>
 
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "ddl/sql_quote.h"
+#include "hbase/read/cells_per_row_hint.h"
 #include "layout/normal_layout.h"
 #include "obkvlite/filter.h"
 
@@ -126,4 +128,24 @@ TEST_CASE("which filters read values, and which leave cells without them") {
 }
 
 }  // namespace
+TEST_CASE("cells per row hint: the mean rounded up, doubled when short") {
+  CellsPerRowHint hint;
+  CHECK(hint.get() == CellsPerRowHint::kInitial);
+  hint.Observe(1000, 100);
+  CHECK(hint.get() == 10);
+  hint.Observe(1001, 100);  // rounded up: a page of n * 11 holds n rows
+  CHECK(hint.get() == 11);
+  hint.Observe(3, 100);  // never below one cell per row
+  CHECK(hint.get() == 1);
+  hint.Grow();
+  hint.Grow();
+  CHECK(hint.get() == 4);
+  hint.Observe(int64_t{1} << 40, 1);  // capped
+  CHECK(hint.get() == CellsPerRowHint::kMax);
+  hint.Grow();
+  CHECK(hint.get() == CellsPerRowHint::kMax);
+  const CellsPerRowHint copy = hint;  // copies carry the value
+  CHECK(copy.get() == CellsPerRowHint::kMax);
+}
+
 }  // namespace obkvlite

@@ -312,6 +312,29 @@ TEST_CASE("two Store objects on one store add up; reset zeroes them") {
   CHECK(fx.store()->ListTables() == std::vector<std::string>{"t"});
 }
 
+// On a server every process's first flush used to run CREATE TABLE IF NOT
+// EXISTS obkv_stats, which on Galera takes a cluster-wide total-order slot
+// even when the table is there. Now the DDL runs only when it is missing.
+TEST_CASE("the stats table's DDL runs only when the table is missing") {
+  StoreFixture fx(SpecJson("t", R"([{"name": "f"}])", kKey97));
+  fx.MustPut(Put("a").Add("f", "q", 100, "v"));
+  REQUIRE(fx.store()->FlushRequestStats().ok());  // creates obkv_stats
+  CHECK(fx.SqlInt("SELECT count(*) FROM obkv_stats") == 1);
+  if (!fx.on_server()) return;  // SQLite counts no statements
+  const std::string creates =
+      "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE "
+      "VARIABLE_NAME = 'COM_CREATE_TABLE'";
+  const int64_t before = fx.SqlInt(creates);
+  {
+    std::unique_ptr<Store> other = MustOpenStore(fx.path(), fx.Options());
+    REQUIRE(MustTable(other.get(), "t")->Get(Get("a")).ok());
+    REQUIRE(other->FlushRequestStats().ok());
+  }
+  CHECK(fx.SqlInt(creates) == before);
+  CHECK(ByPartition(fx.store(), "t").at(PartitionOfRow(fx.spec(), "a")).reads ==
+        1);
+}
+
 TEST_CASE("request_stats off counts nothing") {
   StoreFixture fx(SpecJson("t", R"([{"name": "f"}])", kKey97));
   StoreOptions options = fx.Options();

@@ -10,6 +10,8 @@
 // column. A read of several statements runs them in one read transaction:
 // several families, several qualifiers, and a scan whose first page comes
 // back full, which takes the snapshot then and reads that page again in it.
+// A limited scan sizes its first page by the cells per row earlier scans
+// of the family saw.
 
 #include <doctest/doctest.h>
 
@@ -83,7 +85,7 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   CHECK(scan_cells(short_scan) == 20);
   CHECK(StatementsOf([&] { (void)scan_cells(short_scan); }) == 1);
 
-  Scan limited;  // 100 rows: a first page of 1600 cells holds them
+  Scan limited;  // 100 rows: a first page of 101 * 16 cells holds them
   limited.families = {"f"};
   limited.limit = 100;
   CHECK(scan_cells(limited) == 110);
@@ -96,10 +98,13 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   CHECK(scan_cells(whole) == 310);
   CHECK(StatementsOf([&] { (void)scan_cells(whole); }) == 5);
 
-  // Rows of 40 cells in table w: a first page of 256 cells holds 6 whole
-  // rows and part of a 7th. A 5-row scan ends there (one statement); a
-  // 10-row scan needs the next page, so START TRANSACTION, the first page
-  // again, the next, ROLLBACK.
+  // Rows of 40 cells in table w. A limited scan's first page holds the
+  // cells of limit + 1 rows by the family's cells-per-row hint, at least
+  // 256: 16 cells per row at first (hbase/read/cells_per_row_hint.h). A
+  // 5-row scan's first page of 256 cells holds 6 whole rows and part of a
+  // 7th: it ends the scan (one statement) and teaches the hint 40 cells per
+  // row. Then the first page of a 10-row scan (11 rows of 40 cells) ends it
+  // too, and so does a 19-row scan's, which reads all 20 rows.
   REQUIRE(store
               ->CreateTable(MustParseSpec(SpecJson("w", R"([{"name": "f"}])",
                                                    R"({"strategy": "none"})")))
@@ -123,7 +128,9 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   CHECK(wide_cells(5) == 200);
   CHECK(StatementsOf([&] { (void)wide_cells(5); }) == 1);
   CHECK(wide_cells(10) == 400);
-  CHECK(StatementsOf([&] { (void)wide_cells(10); }) == 5);
+  CHECK(StatementsOf([&] { (void)wide_cells(10); }) == 1);
+  CHECK(wide_cells(19) == 760);
+  CHECK(StatementsOf([&] { (void)wide_cells(19); }) == 1);
 
   // Two families: START TRANSACTION, one SELECT each, ROLLBACK.
   Scan both;

@@ -14,7 +14,8 @@
 // Schemas are shared (std::shared_ptr<const TableSchema>) by the Table and
 // the Scanners it creates, so a Scanner stays valid while the table object
 // is replaced.
-// Thread safety: immutable after construction.
+// Thread safety: immutable after construction, except each family's
+// cells-per-row hint, which is safe from many threads.
 
 #ifndef OBKVLITE_HBASE_TABLE_SCHEMA_H_
 #define OBKVLITE_HBASE_TABLE_SCHEMA_H_
@@ -25,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hbase/read/cells_per_row_hint.h"
 #include "obkvlite/router.h"
 #include "obkvlite/spec.h"
 
@@ -40,6 +42,9 @@ struct FamilyInfo {
   bool partitions_are_tables;
   int max_versions_cap;  // the family's MaxVersions, or INT32_MAX
   int64_t ttl_ms;        // TimeToLive in ms, 0 = none
+  // Cells per row the family's server scans saw: sizes a limited scan's
+  // first page. Only a page size: mutable in a const schema.
+  mutable CellsPerRowHint cells_per_row;
 
   const std::string& name() const { return spec.name; }
   // Oldest visible timestamp at `now_ms` (0 without a TimeToLive).

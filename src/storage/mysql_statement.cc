@@ -284,20 +284,25 @@ int64_t MysqlStatement::result_rows() const {
   return static_cast<int64_t>(mysql_stmt_num_rows(stmt_));
 }
 
-int64_t MysqlStatement::CountResultRuns(int col, int64_t at_most) {
+int64_t MysqlStatement::RowsInFirstRuns(int col, int64_t runs) {
   if (!executed_ || !has_result_ || rows_fetched_ == 0) return -1;
   const uint64_t current = rows_fetched_;
   mysql_stmt_data_seek(stmt_, 0);
   rows_fetched_ = 0;
-  int64_t runs = 0;
+  int64_t seen = 0;  // runs begun
+  int64_t rows = -1;
   std::string last;
-  while (runs < at_most) {
+  while (true) {
     const StepCode rc = Advance();
     if (rc == StepCode::kDone) break;
     if (rc != StepCode::kRow) return -1;
     const std::string_view value = ColumnBlob(col);
-    if (runs == 0 || value != last) {
-      ++runs;
+    if (seen == 0 || value != last) {
+      if (seen == runs) {
+        rows = static_cast<int64_t>(rows_fetched_) - 1;
+        break;
+      }
+      ++seen;
       last.assign(value.data(), value.size());
     }
   }
@@ -305,7 +310,7 @@ int64_t MysqlStatement::CountResultRuns(int col, int64_t at_most) {
   mysql_stmt_data_seek(stmt_, current - 1);
   rows_fetched_ = current - 1;
   if (Advance() != StepCode::kRow) return -1;
-  return runs;
+  return rows;
 }
 
 StepCode MysqlStatement::Advance() {

@@ -52,13 +52,14 @@ class Statement {
   // first Advance.
   virtual int64_t result_rows() const { return -1; }
   // In a result held whole (result_rows() >= 0), after at least one
-  // Advance: the number of runs of equal values of blob column `col` over
-  // the whole result (its distinct values, the result being ordered by
-  // it), counted up to `at_most`; the current row and the position stay as
-  // they were. -1 where the result is not held whole, or on error.
-  virtual int64_t CountResultRuns(int col, int64_t at_most) {
+  // Advance, the result being ordered by blob column `col`: the number of
+  // rows its first `runs` runs of equal values span, when a run follows
+  // them (they are whole); -1 when the result holds `runs` runs or fewer,
+  // where it is not held whole, or on error. The current row and the
+  // position stay as they were.
+  virtual int64_t RowsInFirstRuns(int col, int64_t runs) {
     (void)col;
-    (void)at_most;
+    (void)runs;
     return -1;
   }
 

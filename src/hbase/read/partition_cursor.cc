@@ -11,15 +11,15 @@ namespace {
 // Pages grow from the connection's page_rows() to this many times it, so
 // a short scan fetches little and a long one makes few round trips.
 constexpr int64_t kMaxPageGrowth = 16;
-// A scan limited to n rows first fetches n times this many cells (within
-// [page_rows, page_rows * kMaxPageGrowth]): most rows hold fewer.
-constexpr int64_t kFirstPageCellsPerRow = 16;
-
-int64_t FirstPage(int64_t page_rows, int64_t row_limit) {
+// A scan limited to n rows first fetches the cells of n + 1 rows by the
+// family's cells-per-row hint, within [page_rows, page_rows *
+// kMaxPageGrowth]: the first cell of row n + 1 shows that row n is whole.
+int64_t FirstPage(int64_t page_rows, int64_t row_limit,
+                  int64_t cells_per_row) {
   if (row_limit <= 0 || row_limit > page_rows * kMaxPageGrowth) {
     return row_limit <= 0 ? page_rows : page_rows * kMaxPageGrowth;
   }
-  return std::min(std::max(page_rows, row_limit * kFirstPageCellsPerRow),
+  return std::min(std::max(page_rows, (row_limit + 1) * cells_per_row),
                   page_rows * kMaxPageGrowth);
 }
 
@@ -28,11 +28,13 @@ int64_t FirstPage(int64_t page_rows, int64_t row_limit) {
 Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
     storage::Connection* conn, const std::string& table, const KeyRange& keys,
     layout::TBounds times, layout::ScanOrder order, int family_index,
-    int partition, bool paged, int64_t row_limit, layout::ReadShape shape) {
+    int partition, bool paged, int64_t row_limit, layout::ReadShape shape,
+    CellsPerRowHint* cells_per_row) {
   std::unique_ptr<PartitionCursor> cursor(
       new PartitionCursor(conn, table, family_index, partition));
   cursor->shape_ = shape;
   cursor->row_limit_ = row_limit;
+  cursor->cells_per_row_ = cells_per_row;
   cursor->keys_ = keys;
   cursor->times_ = times;
   cursor->order_ = order;
@@ -42,7 +44,10 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                 : keys.hi_inclusive ? layout::HiBound::kInclusive
                                     : layout::HiBound::kExclusive;
   cursor->page_limit_ = paged && conn->page_rows() > 0
-                            ? FirstPage(conn->page_rows(), row_limit)
+                            ? FirstPage(conn->page_rows(), row_limit,
+                                        cells_per_row != nullptr
+                                            ? cells_per_row->get()
+                                            : CellsPerRowHint::kInitial)
                             : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
@@ -159,8 +164,15 @@ bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
     return false;
   }
   // More rows than the read takes: the last one it takes is whole here.
-  const bool ends =
-      stmt_->CountResultRuns(layout::kColK, row_limit_ + 1) > row_limit_;
+  const int64_t cells = stmt_->RowsInFirstRuns(layout::kColK, row_limit_);
+  const bool ends = cells >= 0;
+  if (cells_per_row_ != nullptr) {
+    if (ends) {
+      cells_per_row_->Observe(cells, row_limit_);
+    } else {
+      cells_per_row_->Grow();
+    }
+  }
   // The count stepped the statement: the current row's views again.
   const auto blob = [&](int col) {
     return col >= 0 ? stmt_->ColumnBlob(col) : std::string_view();

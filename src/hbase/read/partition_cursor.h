@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "hbase/read/cell_cursor.h"
+#include "hbase/read/cells_per_row_hint.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/router.h"
@@ -50,11 +51,15 @@ class PartitionCursor final : public CellCursor {
   // ends it.
   // `shape` says whether the T bounds apply and V is read (layout/
   // normal_layout.h: ReadShape; without V, value() is empty).
+  // `cells_per_row` (may be null: CellsPerRowHint::kInitial), the family's
+  // hint, sizes that first page, and learns from a full one; REQUIRED: it
+  // outlives the cursor.
   static Result<std::unique_ptr<CellCursor>> OpenRange(
       storage::Connection* conn, const std::string& table, const KeyRange& keys,
       layout::TBounds times, layout::ScanOrder order, int family_index,
       int partition, bool paged = true, int64_t row_limit = 0,
-      layout::ReadShape shape = layout::ReadShape());
+      layout::ReadShape shape = layout::ReadShape(),
+      CellsPerRowHint* cells_per_row = nullptr);
 
   // A columns cursor over `row` and `qualifiers` (sorted ascending,
   // distinct; copied), never paged. Positions on the first cell. It reads
@@ -91,8 +96,9 @@ class PartitionCursor final : public CellCursor {
   // Starts the page after the last cell; false at the end or on error.
   bool NextPage();
   // True when the current page, held whole, holds more than row_limit_
-  // rows: the read needs no other statement of this cursor. Refills `row`
-  // (the current row's views) after counting.
+  // rows: the read needs no other statement of this cursor. Teaches the
+  // family's hint the cells per row it counted. Refills `row` (the current
+  // row's views) after counting.
   bool PageEndsRead(storage::RowColumns* row);
   void Finish();
 
@@ -116,6 +122,7 @@ class PartitionCursor final : public CellCursor {
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;
   int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
+  CellsPerRowHint* cells_per_row_ = nullptr;  // the family's, or null
   std::string last_k_, last_q_;  // the last cell of a full page
   int64_t last_t_ = 0;
 };

@@ -49,7 +49,8 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                     plan.reversed ? layout::ScanOrder::kReversed
                                                   : layout::ScanOrder::kForward,
                                     family_index, partition,
-                                    /*paged=*/true, row_limit, shape);
+                                    /*paged=*/true, row_limit, shape,
+                                    &read.family->cells_per_row);
 }
 
 int RowReader::PartitionCount(const ReadPlan& plan) {

@@ -123,7 +123,15 @@ Status RequestStatsCollector::Flush() {
 Status RequestStatsCollector::EnsureTable() {
   if (table_created_) return Status::OK();
   OBKV_RETURN_IF_ERROR(ctx_->RunShardWrites(
-      "request stats", {0}, [](int, storage::Connection* writer) {
+      "request stats", {0}, [](int, storage::Connection* writer) -> Status {
+        // The DDL only when the table is missing: on Galera even a CREATE
+        // TABLE IF NOT EXISTS takes a cluster-wide total-order slot.
+        OBKV_ASSIGN_OR_RETURN(
+            std::unique_ptr<storage::Statement> exists,
+            writer->Prepare(layout::StatsExistsSql(writer->dialect())));
+        OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
+        if (row && exists->ColumnInt(0) > 0) return Status::OK();
+        exists.reset();
         return writer->Exec(layout::StatsCreateSql(writer->dialect()));
       }));
   table_created_ = true;
