@@ -17,6 +17,11 @@
 //   bool hit = vfs.fired();               // false: the workload made < 3
 //   writes
 //
+// It also counts the whole-file unmaps (xUnfetch(file, 0, NULL)) of files
+// opened read-only (a store's readers) that reach it: the readers map
+// through the lasting-map VFS over it (storage/sqlite_lasting_map_vfs.h),
+// which lets few of them through.
+//
 // REQUIRED: Disarm before checking the files on the default VFS (the
 // counter is global: any connection on kFaultVfsName counts).
 // Thread safety: Arm, Disarm and fired may run on any thread.
@@ -57,11 +62,14 @@ class FaultVfs {
   void Disarm() { op_.store(-1); }
   // True when the armed call happened.
   bool fired() const { return fired_.load(); }
+  // Whole-file unmaps of read-only files so far.
+  int64_t reader_unmaps() const { return reader_unmaps_.load(); }
 
  private:
   struct File {
     sqlite3_file base;
     sqlite3_file* real;  // the default VFS's file, right after this struct
+    bool read_only;      // opened with SQLITE_OPEN_READONLY
   };
 
   FaultVfs() {
@@ -129,6 +137,7 @@ class FaultVfs {
     File* f = reinterpret_cast<File*>(file);
     f->real = reinterpret_cast<sqlite3_file*>(f + 1);
     f->real->pMethods = nullptr;
+    f->read_only = (flags & SQLITE_OPEN_READONLY) != 0;
     const int rc = Real()->xOpen(Real(), name, f->real, flags, out_flags);
     // SQLite closes a file whose pMethods is set, even after a failed open.
     f->base.pMethods = f->real->pMethods != nullptr ? &Get().methods_ : nullptr;
@@ -194,6 +203,9 @@ class FaultVfs {
       return RealFile(f)->pMethods->xFetch(RealFile(f), off, n, out);
     };
     m.xUnfetch = [](sqlite3_file* f, sqlite3_int64 off, void* p) {
+      if (p == nullptr && reinterpret_cast<File*>(f)->read_only) {
+        Get().reader_unmaps_.fetch_add(1);
+      }
       return RealFile(f)->pMethods->xUnfetch(RealFile(f), off, p);
     };
   }
@@ -206,6 +218,7 @@ class FaultVfs {
   std::atomic<int64_t> calls_{0};
   std::atomic<int> rc_{SQLITE_OK};
   std::atomic<bool> fired_{false};
+  std::atomic<int64_t> reader_unmaps_{0};
 };
 
 }  // namespace testing

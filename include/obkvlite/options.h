@@ -49,14 +49,14 @@ struct SqliteOptions {
   // values (about 1.2 KB) on its leaf page, where 4096 would spill it to an
   // overflow page (doc/timeseries.md).
   int page_size = 8192;
-  // Bytes of each store file the writer connections read through mmap
-  // (PRAGMA mmap_size): their pages come from the OS page cache without a
-  // copy, and the mapping survives the store's own commits (Gets run there
-  // when no write holds it). Scanners' reader connections never map: SQLite
-  // unmaps a mapping at a connection's first read after another one
-  // committed. 0 turns it off. Capped by SQLite's own limit
-  // (SQLITE_MAX_MMAP_SIZE, 2 GiB on Debian); the default fits a 32-bit
-  // address space.
+  // Bytes of each store file every connection reads through mmap (PRAGMA
+  // mmap_size): pages come from the OS page cache without a copy. The
+  // mapping survives the store's own commits: on the writers, as SQLite
+  // keeps it; on the readers, through a VFS that keeps it while the file
+  // neither shrinks nor grows by more than an eighth (SQLite alone would
+  // unmap a reader at its first read after another connection committed).
+  // 0 turns it off. Capped by SQLite's own limit (SQLITE_MAX_MMAP_SIZE,
+  // 2 GiB on Debian); the default fits a 32-bit address space.
   int64_t mmap_size = 256 * 1024 * 1024;
   // The SQLite VFS (sqlite3_vfs_register name) the store's files are opened
   // with; empty means SQLite's default. The

@@ -114,16 +114,6 @@ class Connection {
   // first. REQUIRED: no statement of the cache is in use.
   virtual Status Revive() { return Status::OK(); }
 
-  // Maps the store file for the reads to come (on) or stops (off), where
-  // the engine maps files: a read connection that does not map the file
-  // (SqliteEngine::OpenReader) maps it for a scan that reads to the end of
-  // a table, whose pages a mapping serves without a copy each. OK and
-  // nothing done elsewhere. REQUIRED: outside a transaction.
-  virtual Status MapReads(bool on) {
-    (void)on;
-    return Status::OK();
-  }
-
   // Schema generation this connection's cache was built for (the pool
   // clears caches of connections older than the store's generation).
   uint64_t generation() const { return generation_; }

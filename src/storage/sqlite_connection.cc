@@ -33,15 +33,6 @@ Status SqliteConnection::RunCached(SqliteStatement* stmt, const char* sql) {
   return stmt->Run();
 }
 
-Status SqliteConnection::MapReads(bool on) {
-  if (map_size_ == 0 || on == mapped_) return Status::OK();
-  // Without a schema name the pragma sets every attached file (shards).
-  OBKV_RETURN_IF_ERROR(
-      db_->Exec("PRAGMA mmap_size=" + std::to_string(on ? map_size_ : 0)));
-  mapped_ = on;
-  return Status::OK();
-}
-
 Status SqliteConnection::BeginRead() {
   return RunCached(&begin_read_, "BEGIN");
 }

@@ -47,12 +47,6 @@ class SqliteConnection final : public Connection {
   Status Commit() override;
   void Rollback() override;
   bool in_transaction() const override;
-  // PRAGMA mmap_size on every attached file: map_size() when on, else 0.
-  Status MapReads(bool on) override;
-
-  // The bytes MapReads(true) maps (0: MapReads does nothing); a reader
-  // opened without a mapping sets the store's mmap_size here.
-  void set_map_size(int64_t bytes) { map_size_ = bytes; }
 
  private:
   explicit SqliteConnection(std::unique_ptr<SqliteDb> db)
@@ -61,8 +55,6 @@ class SqliteConnection final : public Connection {
 
   std::unique_ptr<SqliteDb> db_;
   SqliteStatement begin_read_, begin_write_, commit_, rollback_;
-  int64_t map_size_ = 0;
-  bool mapped_ = false;  // MapReads(true) is in effect
 };
 
 }  // namespace storage

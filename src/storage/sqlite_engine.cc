@@ -11,6 +11,7 @@
 #include "storage/shards.h"
 #include "storage/sqlite_alter.h"
 #include "storage/sqlite_connection.h"
+#include "storage/sqlite_lasting_map_vfs.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
 
@@ -123,19 +124,17 @@ class SqliteEngine final : public Engine {
 
   Result<std::unique_ptr<Connection>> OpenReader() override {
     // Readers never write: open them read-only whatever the store mode.
-    // They do not map the file: SQLite unmaps a connection's mapping (and
-    // drops its page cache) at its first read after another connection
-    // committed, so a mapped reader pays the munmap and a page fault per
-    // page on every scan after a write (doc/benchmarks.md measures it).
-    // A scan that reads to the end of a table maps it for its own time
-    // (Connection::MapReads): one remap then costs less than a copy of
-    // every page it reads.
+    // They map the file on the lasting-map VFS (storage/
+    // sqlite_lasting_map_vfs.h): SQLite would unmap a reader's mapping at
+    // its first read after another connection committed, and a mapped
+    // reader would pay the munmap and a page fault per page on every scan
+    // after a write (doc/benchmarks.md measures it).
     StoreOptions reader = options_;
-    reader.sqlite.mmap_size = 0;
+    OBKV_ASSIGN_OR_RETURN(reader.sqlite.vfs,
+                          LastingMapVfsName(options_.sqlite.vfs));
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<SqliteConnection> conn,
         SqliteConnection::Open(path_, OpenMode::kReadOnly, reader, false));
-    conn->set_map_size(options_.sqlite.mmap_size);
     OBKV_RETURN_IF_ERROR(AttachShards(conn->db(), path_, shards_, reader));
     return std::unique_ptr<Connection>(std::move(conn));
   }

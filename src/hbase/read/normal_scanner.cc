@@ -7,21 +7,6 @@
 
 namespace obkvlite {
 
-namespace {
-
-// A row limit from which a scan counts as long (INT64_MAX says "all").
-constexpr int64_t kLongScanRows = 10000;
-
-// Whether `plan` reads to the end of its tables: forward, no upper key
-// bound, and no row limit or a limit of kLongScanRows or more (a full scan,
-// or one from a start row on).
-bool ReadsToTheEnd(const ReadPlan& plan) {
-  return (plan.limit == 0 || plan.limit >= kLongScanRows) &&
-         plan.keys.hi_unbounded && !plan.reversed;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<Scanner>> NormalScanner::Open(
     StoreContext* ctx, ReadPlan plan, std::unique_ptr<ScanCounter> counter,
     int64_t now_ms) {
@@ -36,10 +21,6 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(
   } else if (const int cursors = RowReader::CursorCount(*scanner->plan_);
              cursors > 0) {
     OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
-    if (ReadsToTheEnd(*scanner->plan_)) {
-      OBKV_RETURN_IF_ERROR(scanner->lease_->MapReads(true));
-      scanner->mapped_ = true;
-    }
     // One cursor of one page is one statement: its own snapshot.
     const storage::Transaction::Kind kind =
         cursors == 1 ? storage::Transaction::Kind::kReadOnDemand
@@ -73,12 +54,6 @@ void NormalScanner::Finish() {
   if (counter_ != nullptr) counter_->EndCellRow();
   reader_.reset();
   txn_.Abort();  // a read transaction: nothing to commit
-  if (mapped_) {
-    // The connection goes back to the pool unmapped; failing that, it
-    // only reads through a mapping.
-    (void)lease_->MapReads(false);
-    mapped_ = false;
-  }
   lease_ = storage::ConnectionPool::Lease();
 }
 

@@ -10,11 +10,8 @@
 // otherwise hands out views of whole rows (Scanner's default). A scan
 // spanning shards (ReadsShardsInParallel) reads them on threads instead,
 // each with its own lease and snapshot (hbase/read/shard_stream.h). It
-// A scan that reads to the end of its tables (forward, no stop row, no
-// limit or one of 10000 rows or more) maps the store file for its life
-// (storage::Connection::MapReads). It counts what it returns itself (a
-// ScanCounter) rather than being wrapped in a CountingScanner: one call less
-// per cell.
+// counts what it returns itself (a ScanCounter) rather than being wrapped
+// in a CountingScanner: one call less per cell.
 //
 // REQUIRED: the StoreContext outlives the scanner.
 // Thread safety: one thread at a time (obkvlite/scanner.h).
@@ -71,7 +68,6 @@ class NormalScanner final : public Scanner {
   const bool streams_cells_;        // RowReader::StreamsCells(*plan_)
   // Destroyed in reverse order: reader, transaction, lease.
   storage::ConnectionPool::Lease lease_;
-  bool mapped_ = false;  // lease_ maps the file for this scan (MapReads)
   storage::Transaction txn_;
   std::unique_ptr<RowReader> reader_;
   std::unique_ptr<ScanCounter> counter_;  // null: not counted
