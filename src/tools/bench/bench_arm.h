@@ -61,6 +61,9 @@ std::unique_ptr<BenchArm> NewRawCellsArm();
 // The same by hand over the 97 KEY partition tables of arm key97, merged
 // by a heap on scans (raw97_arm.cc).
 std::unique_ptr<BenchArm> NewRaw97Arm();
+// Arm "rawts": the timeseries arm's documents by hand, the floor of its
+// puts (raw_sqlite_ts_arm.cc).
+std::unique_ptr<BenchArm> NewRawSqliteTsArm();
 // `strategy`: "normal", "key97", "prefix", "timeseries", "key97x2" (KEY
 // 97 over 2 shards, loaded by 2 threads), "mariadb" (normal on the
 // benchmark's MariaDB server) or "mariadbts" (timeseries on it).

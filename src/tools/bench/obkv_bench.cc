@@ -16,7 +16,9 @@
 // (raw whose gets copy each cell into an owning RowResult, the floor of
 // Table::Get(get, &row)), raw97
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
-// library's router picks, its scans merged by a heap; raw97_arm.cc), and
+// library's router picks, its scans merged by a heap; raw97_arm.cc), rawts
+// (the timeseries arm's documents by hand, its put floor;
+// raw_sqlite_ts_arm.cc), and
 // the obkvlite tables normal, key97, prefix (KEY 97 on a 7-byte prefix),
 // timeseries and key97x2 (KEY 97 over 2 shard files,
 // StoreOptions::sqlite.shards, loaded by 2 threads; its other workloads run
@@ -90,15 +92,16 @@ namespace obkvlite {
 namespace bench {
 namespace {
 
-const char* const kArmNames[] = {"raw",        "rawcells",  "raw97",
-                                 "normal",     "key97",     "prefix",
-                                 "timeseries", "key97x2",   "mariadb",
-                                 "rawmariadb", "mariadbts", "rawmariadbts"};
+const char* const kArmNames[] = {
+    "raw",        "rawcells", "raw97",      "rawts",     "normal",
+    "key97",      "prefix",   "timeseries", "key97x2",   "mariadb",
+    "rawmariadb", "mariadbts", "rawmariadbts"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
   if (name == "rawcells") return NewRawCellsArm();
   if (name == "raw97") return NewRaw97Arm();
+  if (name == "rawts") return NewRawSqliteTsArm();
   if (name == "rawmariadb") return NewRawMariadbArm(false);
   if (name == "rawmariadbts") return NewRawMariadbArm(true);
   return NewObkvArm(name);
@@ -281,7 +284,7 @@ int Main(int argc, char** argv) {
       std::cerr
           << "usage: obkv-bench --rows N [--runs R] [--ops N] [--scans N] "
              "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
-             "[--ordered] [--arms raw,rawcells,raw97,normal,key97,prefix,"
+             "[--ordered] [--arms raw,rawcells,raw97,rawts,normal,key97,prefix,"
              "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
              "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] "

@@ -83,7 +83,7 @@ std::string StripNoStats(const std::string& arm) {
 }
 
 bool IsRawArm(const std::string& arm) {
-  return arm == "raw" || arm == "rawcells" || arm == "raw97" ||
+  return arm == "raw" || arm == "rawcells" || arm == "raw97" || arm == "rawts" ||
          arm == "rawmariadb" || arm == "rawmariadbts";
 }
 
