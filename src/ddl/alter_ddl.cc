@@ -207,9 +207,9 @@ std::vector<std::string> AlterTableStatements(
   // OceanBase checks a repartitioned table against the other tables of an
   // ADAPTIVE (the default) or PARTITION table group, so a table of several
   // families is repartitioned with the group's SHARDING at NONE.
-  const bool regroup =
-      oceanbase && AnyStep(moves, {PartitionDdlStep::Kind::kRepartition}) &&
-      after.families.size() > 1;
+  const bool regroup = oceanbase &&
+                       AnyStep(moves, {PartitionDdlStep::Kind::kRepartition}) &&
+                       after.families.size() > 1;
   if (regroup) {
     out.push_back(
         "-- OceanBase checks a repartitioned table against the other tables "
