@@ -28,6 +28,7 @@
 
 #include "obkvlite/partition_change.h"
 #include "obkvlite/store.h"
+#include "ddl_plan_support.h"
 #include "own_server.h"
 #include "server_test_support.h"
 #include "storage/ddl_step_applied.h"
@@ -49,51 +50,6 @@ constexpr const char* kTwoFamilies = R"([{"name": "cf1"}, {"name": "cf2"}])";
 constexpr const char* kRangeK =
     R"({"strategy": "range", "column": "K", "bounds": ["d", "m", "MAXVALUE"]})";
 const std::vector<std::string> kRows = {"a", "b", "e", "f", "n", "z"};
-
-std::string Joined(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) out += l + "\n";
-  return out;
-}
-
-// The server's relations of `db`, except the store's own, ascending.
-std::vector<std::string> Relations(const ServerDatabase& db) {
-  return ServerQuery(db.name(),
-                     "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                     "TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE '%$%' "
-                     "ORDER BY TABLE_NAME");
-}
-
-std::vector<std::string> Plans(const ServerDatabase& db) {
-  return ServerQuery(db.name(), "SELECT kind, subject FROM obkv_ddl_plan");
-}
-
-// The server's partition names of relation `rel`, in order.
-std::vector<std::string> ServerPartitions(const ServerDatabase& db,
-                                          const std::string& rel) {
-  return ServerQuery(db.name(),
-                     "SELECT PARTITION_NAME FROM information_schema.PARTITIONS "
-                     "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '" +
-                         rel + "' ORDER BY PARTITION_ORDINAL_POSITION");
-}
-
-// Every "row/family" of table `t`, in scan order.
-std::string Cells(Store* store, const std::string& t) {
-  Table* table = MustTable(store, t);
-  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(Scan());
-  REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
-  std::string out;
-  for (const Cell& c : Drain(scanner->get()))
-    out += c.row + "/" + c.family + " ";
-  return out;
-}
-
-// Store::Check's differences (`obkv check`), one per line.
-std::string Differences(Store* store) {
-  Result<std::vector<std::string>> diffs = store->Check();
-  REQUIRE_MESSAGE(diffs.ok(), diffs.status().ToString());
-  return Joined(*diffs);
-}
 
 void PutRows(Store* store, const std::string& t) {
   Table* table = MustTable(store, t);
@@ -182,20 +138,20 @@ TEST_CASE(
       CHECK(store->info().repaired[0].rfind("rolled back plan", 0) == 0);
       CHECK(store->info().repaired[0].find("create of table 'rk'") !=
             std::string::npos);
-      CHECK(Relations(db).empty());
+      CHECK(Relations(db.uri()).empty());
       CHECK(store->DropTable("rk").IsNotFound());
       st = store->CreateTable(spec);
       REQUIRE_MESSAGE(st.ok(), st.ToString());
     }
-    CHECK(Plans(db).empty());
+    CHECK(Plans(db.uri()).empty());
     CHECK(Differences(store.get()) == "");
-    CHECK(Relations(db) == std::vector<std::string>{"rk$cf1", "rk$cf2"});
+    CHECK(Relations(db.uri()) == std::vector<std::string>{"rk$cf1", "rk$cf2"});
     PutRows(store.get(), "rk");
     CHECK(Cells(store.get(), "rk") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 "
           "z/cf2 ");
     REQUIRE_MESSAGE(store->DropTable("rk").ok(), "drop");
-    CHECK(Relations(db).empty());
+    CHECK(Relations(db.uri()).empty());
   }
   // Two family tables and the catalog row.
   CHECK(stops == 3);
@@ -214,8 +170,8 @@ TEST_CASE("ddl plan: a create leaves alone a relation no plan made") {
         "table 'rk': the server already has relation 'rk$cf1', which no "
         "change of this store made; it is left alone (`obkv check` lists it; "
         "drop it by hand if it is not wanted)");
-  CHECK(Relations(db) == std::vector<std::string>{"rk$cf1"});
-  CHECK(Plans(db).empty());
+  CHECK(Relations(db.uri()) == std::vector<std::string>{"rk$cf1"});
+  CHECK(Plans(db.uri()).empty());
 }
 
 TEST_CASE("ddl plan: a drop stopped before each step is finished") {
@@ -244,8 +200,8 @@ TEST_CASE("ddl plan: a drop stopped before each step is finished") {
       // open finishes the drop.
       CHECK(store->info().repaired.size() == 1);
     }
-    CHECK(Relations(db).empty());
-    CHECK(Plans(db).empty());
+    CHECK(Relations(db.uri()).empty());
+    CHECK(Plans(db.uri()).empty());
     CHECK(Differences(store.get()) == "");
     CHECK(store->DropTable("t").IsNotFound());
     REQUIRE(store->CreateTable(spec).ok());
@@ -291,15 +247,15 @@ TEST_CASE(
           store->ChangePartitions("t", truncate);
       CHECK_FALSE(refused.ok());
     }
-    CHECK(Plans(db).empty());
+    CHECK(Plans(db.uri()).empty());
     CHECK(Differences(store.get()) == "");
     CHECK(MustTable(store.get(), "t")
               ->spec()
               .families[0]
               .partition.bounds.size() == 2);
     CHECK(Cells(store.get(), "t") == kCellsAfterDrop);
-    CHECK(ServerPartitions(db, "t$cf1").size() == 2);
-    CHECK(ServerPartitions(db, "t$cf1") == ServerPartitions(db, "t$cf2"));
+    CHECK(ServerPartitions(db.uri(), "t$cf1").size() == 2);
+    CHECK(ServerPartitions(db.uri(), "t$cf1") == ServerPartitions(db.uri(), "t$cf2"));
   }
   CHECK(stops >= 4);
 }
@@ -321,10 +277,10 @@ TEST_CASE(
     Result<PartitionChangeResult> r = store->ChangePartitions("t", drop);
     const bool hit = ClearInjectedFault();
     REQUIRE_MESSAGE(r.ok(), r.status().ToString());
-    CHECK(Plans(db).empty());
+    CHECK(Plans(db.uri()).empty());
     CHECK(Cells(store.get(), "t") == kCellsAfterDrop);
-    CHECK(ServerPartitions(db, "t$cf1").size() == 2);
-    CHECK(ServerPartitions(db, "t$cf2").size() == 2);
+    CHECK(ServerPartitions(db.uri(), "t$cf1").size() == 2);
+    CHECK(ServerPartitions(db.uri(), "t$cf2").size() == 2);
     if (!hit) break;
     ++fired;
   }
@@ -357,7 +313,7 @@ TEST_CASE(
     ++failed;
     store.reset();
     store = MustOpenStore(db.uri());  // repairs what was recorded
-    CHECK(Plans(db).empty());
+    CHECK(Plans(db.uri()).empty());
     CHECK(Differences(store.get()) == "");
     const size_t bounds =
         MustTable(store.get(), "t")->spec().families[0].partition.bounds.size();
@@ -366,27 +322,10 @@ TEST_CASE(
           (bounds == 3 ? "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 "
                          "n/cf1 n/cf2 z/cf1 z/cf2 "
                        : kCellsAfterDrop));
-    CHECK(ServerPartitions(db, "t$cf1").size() == bounds);
-    CHECK(ServerPartitions(db, "t$cf2").size() == bounds);
+    CHECK(ServerPartitions(db.uri(), "t$cf1").size() == bounds);
+    CHECK(ServerPartitions(db.uri(), "t$cf2").size() == bounds);
   }
   CHECK(failed >= 8);
-}
-
-// Runs `change` stopped before its n-th step (then reopens the store, which
-// repairs it); false once n is past the change's last step.
-bool StopBeforeStep(std::unique_ptr<Store>& store, const std::string& uri,
-                    int n, const std::function<Status()>& change) {
-  InjectFault(InjectedFault::kStopDdl, n);
-  Status st = change();
-  if (!ClearInjectedFault()) {
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
-    return false;
-  }
-  REQUIRE(st.message().find("injected stop") != std::string::npos);
-  store.reset();
-  store = MustOpenStore(uri);
-  CHECK(store->info().repaired.size() == 1);
-  return true;
 }
 
 TEST_CASE(
@@ -414,7 +353,7 @@ TEST_CASE(
     ++stops;
     CHECK(Differences(store.get()) == "");
     CHECK(MustTable(store.get(), "t")->spec().families.size() == 3);
-    CHECK(Relations(db) == std::vector<std::string>{"t$cf1", "t$cf2", "t$cf3"});
+    CHECK(Relations(db.uri()) == std::vector<std::string>{"t$cf1", "t$cf2", "t$cf3"});
     CHECK(Cells(store.get(), "t") ==
           "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 "
           "z/cf2 ");
@@ -512,23 +451,6 @@ TEST_CASE("ddl plan: a resumed partition step that did run is recognised") {
 }
 
 // ---- the server killed before each step --------------------------------
-
-// Kills the server before step n of `change` (then restarts it); returns
-// false once n is past the change's last step.
-bool KillBeforeStep(OwnServer& server, int n,
-                    const std::function<Status()>& change) {
-  bool killed = false;
-  storage::InjectDdlStepHook(n, [&]() { killed = server.Script("kill") == 0; });
-  Status st = change();
-  storage::InjectDdlStepHook(0, nullptr);
-  if (!killed) {
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
-    return false;
-  }
-  CHECK_FALSE(st.ok());
-  REQUIRE(server.Script("restart") == 0);
-  return true;
-}
 
 TEST_CASE(
     "ddl plan: the server killed before each step of a create and of "
@@ -750,7 +672,7 @@ TEST_CASE("partition names: a server store's changes take the server's names") {
   Result<PartitionChangeResult> r = store->ChangePartitions("t", split);
   REQUIRE_MESSAGE(r.ok(), r.status().ToString());
   const std::vector<std::string> names = {"p0", "p3", "p4", "p2"};
-  CHECK(ServerPartitions(db, "t$cf1") == names);
+  CHECK(ServerPartitions(db.uri(), "t$cf1") == names);
   Result<std::vector<PartitionInfo>> parts = store->ListPartitions("t", "cf1");
   REQUIRE(parts.ok());
   std::vector<std::string> listed;
@@ -779,7 +701,7 @@ TEST_CASE("partition names: a server store's changes take the server's names") {
   drop.partition_names = {"P3"};
   r = store->ChangePartitions("t", drop);
   REQUIRE_MESSAGE(r.ok(), r.status().ToString());
-  CHECK(ServerPartitions(db, "t$cf1") ==
+  CHECK(ServerPartitions(db.uri(), "t$cf1") ==
         std::vector<std::string>{"p0", "p4", "p2"});
   CHECK(Cells(store.get(), "t") == "a/cf1 b/cf1 n/cf1 z/cf1 ");
   CHECK(Differences(store.get()) == "");

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "ddl/alter_ddl.h"
 
+#include <initializer_list>
+
 #include "ddl/ddl_internal.h"
 #include "ddl/sql_quote.h"
 
@@ -125,6 +127,44 @@ void MysqlSteps(const FamilySpec& f, const std::string& table,
   out->push_back(p.note + "ALTER TABLE " + table + " " + p.clause + ";\n");
 }
 
+// True when a step of `moves` is of one of `kinds`.
+bool AnyStep(const std::vector<FamilyMoves>& moves,
+             std::initializer_list<PartitionDdlStep::Kind> kinds) {
+  for (const FamilyMoves& m : moves) {
+    for (const PartitionDdlStep& step : m.steps) {
+      for (PartitionDdlStep::Kind kind : kinds) {
+        if (step.kind == kind) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The DELETEs of the index rows whose main row no longer has the indexed
+// cell, one per family relation of each index table of `t`: after a
+// partition drop or truncate they would point at removed rows. An index
+// row key is the escaped value, the terminator 0x00 0x00 (the first two
+// zero bytes in a row: a value's 0x00 is escaped as 0x00 0xFF), then the
+// main row key (doc/indexes.md). Each runs again with the same result.
+void IndexCleanup(const TableSpec& t, std::vector<std::string>* out) {
+  for (const IndexSpec& index : t.indexes) {
+    const FamilySpec* main = t.FindFamily(index.family);
+    Result<TableSpec> table = IndexTableSpec(t, index);
+    if (main == nullptr || !table.ok()) continue;  // the spec was checked
+    const std::string main_rel =
+        QuoteMysqlTableName(FamilyRelationName(t, *main));
+    for (const FamilySpec& f : table->families) {
+      out->push_back(
+          "-- the index rows of the removed rows go with them\nDELETE i FROM " +
+          QuoteMysqlTableName(FamilyRelationName(*table, f)) +
+          " AS i WHERE NOT EXISTS (SELECT 1 FROM " + main_rel +
+          " AS m WHERE m.`K` = SUBSTRING(i.`K`, LOCATE(x'0000', i.`K`) + 2) "
+          "AND m.`Q` = " +
+          ddl_internal::KeyLiteral(index.qualifier) + ");\n");
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> AlterTableStatements(
@@ -167,14 +207,9 @@ std::vector<std::string> AlterTableStatements(
   // OceanBase checks a repartitioned table against the other tables of an
   // ADAPTIVE (the default) or PARTITION table group, so a table of several
   // families is repartitioned with the group's SHARDING at NONE.
-  bool repartition = false;
-  for (const FamilyMoves& m : moves) {
-    for (const PartitionDdlStep& step : m.steps) {
-      repartition = repartition ||
-                    step.kind == PartitionDdlStep::Kind::kRepartition;
-    }
-  }
-  const bool regroup = oceanbase && repartition && after.families.size() > 1;
+  const bool regroup = oceanbase &&
+                       AnyStep(moves, {PartitionDdlStep::Kind::kRepartition}) &&
+                       after.families.size() > 1;
   if (regroup) {
     out.push_back(
         "-- OceanBase checks a repartitioned table against the other tables "
@@ -195,7 +230,13 @@ std::vector<std::string> AlterTableStatements(
     out.push_back("ALTER TABLEGROUP " + Q(after.name) +
                   " SHARDING = 'ADAPTIVE';\n");
   }
+  if (RemovesRows(moves)) IndexCleanup(after, &out);
   return out;
+}
+
+bool RemovesRows(const std::vector<FamilyMoves>& moves) {
+  return AnyStep(moves, {PartitionDdlStep::Kind::kDrop,
+                         PartitionDdlStep::Kind::kTruncate});
 }
 
 std::vector<std::string> TruncateTableStatements(const TableSpec& spec) {

@@ -18,6 +18,10 @@
 //     BY with the new partitioning (MariaDB's ranges on G run on T in
 //     reverse, where DROP PARTITION would hand a range to the other
 //     neighbour).
+//   - rows removed (RemovesRows) from a table with indexes: a DELETE per
+//     index family relation of the index rows whose main row lost its
+//     indexed cell, so a plan (storage/ddl_plan.h) that a crash stopped
+//     leaves no stale index row once repair finishes it.
 // Each statement ends in ";\n"; notes are "-- " lines before it.
 //
 // Thread safety: pure function.
@@ -38,6 +42,10 @@ namespace obkvlite {
 std::vector<std::string> AlterTableStatements(
     const TableSpec& before, const TableSpec& after,
     const std::vector<FamilyMoves>& moves, DdlDialect dialect);
+
+// True when a partition step of `moves` removes rows (a drop, a truncate:
+// a roll's expiry too).
+bool RemovesRows(const std::vector<FamilyMoves>& moves);
 
 // TRUNCATE TABLE of every family's relation: truncate and
 // truncate_preserve on a server (partitions and bounds stay).

@@ -37,6 +37,8 @@ std::string MysqlValueType(const FamilySpec& f);
 
 // The oceanbase dialect's pieces (oceanbase_ddl.cc), shared with the
 // ALTER statements (alter_ddl.cc):
+// Row key bytes as a literal: 'a' when printable, else X'00FF'.
+std::string KeyLiteral(const std::string& key);
 // "MAXVALUE", "(1728921600000)" or "('a')" / "(X'00FF')".
 std::string BoundLiteral(const RangeBound& bound, RangeColumn column);
 // "PARTITION `p3` VALUES LESS THAN (...)" for first-level partition `index`

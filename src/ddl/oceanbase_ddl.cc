@@ -15,6 +15,14 @@ namespace {
 
 std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
 
+std::string KeyColumn(const PartitionSpec& p) {
+  return Q(p.prefix_length > 0 ? "K_PREFIX" : "K");
+}
+
+}  // namespace
+
+namespace ddl_internal {
+
 // A RANGE COLUMNS(K) bound: a quoted string when printable, else X'..'.
 std::string KeyLiteral(const std::string& key) {
   bool printable = true;
@@ -30,14 +38,6 @@ std::string KeyLiteral(const std::string& key) {
   }
   return out + "'";
 }
-
-std::string KeyColumn(const PartitionSpec& p) {
-  return Q(p.prefix_length > 0 ? "K_PREFIX" : "K");
-}
-
-}  // namespace
-
-namespace ddl_internal {
 
 std::string BoundLiteral(const RangeBound& bound, RangeColumn column) {
   if (bound.is_maxvalue) return "MAXVALUE";

@@ -146,7 +146,9 @@ std::vector<CreatedTable> CreatedTables(
                      rest.find("NOT NULL") != std::string::npos));
       line = sql.find('\n', close);
     }
-    const std::string upper = AsciiUpper(sql);
+    // From the CREATE TABLE on: a note before it may say "primary key (...)"
+    // (MariaDB's RANGE on T for a range on G).
+    const std::string upper = AsciiUpper(std::string_view(sql).substr(at));
     t.primary_key = Parenthesised(upper, "PRIMARY KEY");
     t.partitioning = Partitioning(upper);
     out.push_back(std::move(t));

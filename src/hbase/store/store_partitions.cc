@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "ddl/alter_ddl.h"
 #include "ddl/sql_quote.h"
 #include "hbase/api_guard.h"
 #include "hbase/store/store_impl.h"
@@ -22,7 +23,7 @@ Result<PartitionChangeResult> StoreImpl::ChangePartitions(
     const std::string& name, const PartitionChange& change) {
   return GuardApi("partition", [&]() -> Result<PartitionChangeResult> {
     PartitionChangeResult result;
-    bool removes_rows = false;
+    bool removes_rows = false;  // and so index rows would be left behind
     OBKV_ASSIGN_OR_RETURN(
         result.rows_moved,
         ChangeTable(name, "partition", change.dry_run, &result.oceanbase_ddl,
@@ -35,22 +36,18 @@ Result<PartitionChangeResult> StoreImpl::ChangePartitions(
                       result.spec = plan.spec;
                       result.warnings = plan.warnings;
                       result.changed = plan.changed;
-                      for (const FamilyMoves& m : plan.families) {
-                        for (const PartitionDdlStep& step : m.steps) {
-                          removes_rows =
-                              removes_rows ||
-                              step.kind == PartitionDdlStep::Kind::kDrop ||
-                              step.kind == PartitionDdlStep::Kind::kTruncate;
-                        }
-                      }
+                      removes_rows = RemovesRows(plan.families);
                       TableChange c;
                       c.after = std::move(plan.spec);
                       c.moves = std::move(plan.families);
                       return c;
                     }));
-    // Rows a drop or truncate removed leave their index entries behind:
-    // the index tables are written anew (doc/indexes.md).
-    if (removes_rows && !change.dry_run && !result.spec.indexes.empty()) {
+    // Rows a drop or truncate removed leave their index entries behind: on
+    // SQLite the index tables are written anew (doc/indexes.md); a
+    // server's plan deletes them with the rows (ddl/alter_ddl.h), so a
+    // crash cannot leave them.
+    if (removes_rows && !change.dry_run && !result.spec.indexes.empty() &&
+        ctx_->engine()->ddl_dialect() == DdlDialect::kSqlite) {
       OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
       for (const IndexSpec& index : result.spec.indexes) {
         OBKV_RETURN_IF_ERROR(
