@@ -19,6 +19,7 @@
 
 #include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
+#include "obkvlite/index.h"
 #include "obkvlite/router.h"
 #include "store_fixture.h"
 
@@ -155,6 +156,73 @@ int64_t FilePageSize(const std::string& path) {
   sqlite3_finalize(stmt);
   sqlite3_close(db);
   return size;
+}
+
+// A store file whose table lost its index table, as a process killed
+// between a create's two changes (the table, then its index table) or a
+// drop's (the other way round) leaves it: the next open makes the index
+// table again and fills it from the table's rows.
+TEST_CASE("an index table missing from the file is restored at open") {
+  TempDir dir;
+  const std::string path = dir.path() + "/idx.db";
+  {
+    std::unique_ptr<Store> store = MustOpenStore(path);
+    REQUIRE(store
+                ->CreateTable(MustParseSpec(
+                    R"({"table": "t", "families": [{"name": "f"}],
+                        "indexes": [{"name": "t_by_q", "family": "f",
+                                     "qualifier": "q"}]})"))
+                .ok());
+    Table* table = MustTable(store.get(), "t");
+    REQUIRE(table->Put(Put("a").Add("f", "q", 1, "x")).ok());
+    REQUIRE(table->Put(Put("b").Add("f", "q", 1, "x")).ok());
+  }
+  {
+    // The index table's relations and catalog row go.
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    std::vector<std::string> drops;
+    sqlite3_stmt* stmt = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db,
+                               "SELECT type, name FROM sqlite_schema WHERE "
+                               "substr(name, 1, 7) = 't_by_q$' "
+                               "ORDER BY type DESC",
+                               -1, &stmt, nullptr) == SQLITE_OK);
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+      const std::string type =
+          reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+      const std::string name =
+          reinterpret_cast<const char*>(sqlite3_column_text(stmt, 1));
+      drops.push_back("DROP " + std::string(type == "view" ? "VIEW" : "TABLE") +
+                      " " + QuoteSqlIdentifier(name));
+    }
+    sqlite3_finalize(stmt);
+    REQUIRE_FALSE(drops.empty());
+    drops.push_back("DELETE FROM obkv_catalog WHERE name = 't_by_q'");
+    for (const std::string& sql : drops) {
+      CAPTURE(sql);
+      REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) ==
+              SQLITE_OK);
+    }
+    sqlite3_close(db);
+  }
+  std::unique_ptr<Store> store = MustOpenStore(path);
+  CHECK(store->info().repaired ==
+        std::vector<std::string>{
+            "restored index table 't_by_q' of table 't' (a create or drop "
+            "stopped between its tables), rebuilt from 2 rows"});
+  Result<std::vector<std::string>> diffs = store->Check();
+  REQUIRE(diffs.ok());
+  CHECK(diffs->empty());
+  IndexScan scan;
+  scan.index = "t_by_q";
+  scan.value = "x";
+  Result<std::unique_ptr<Scanner>> scanner =
+      MustTable(store.get(), "t")->GetIndexScanner(scan);
+  REQUIRE_MESSAGE(scanner.ok(), scanner.status().ToString());
+  std::string rows;
+  for (const Cell& c : Drain(scanner->get())) rows += c.row + " ";
+  CHECK(rows == "a b ");
 }
 
 TEST_CASE("StoreOptions out of range name the field and create no file") {

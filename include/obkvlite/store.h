@@ -50,7 +50,9 @@ struct StoreInfo {
   std::string version;   // SQLite's or the server's version string
   std::string location;  // the path, or the URI without its password
   // One line per unfinished DDL change this open finished or rolled back
-  // (or could not), on a server store (doc/ddl-plans.md); else empty.
+  // (or could not), on a server store (doc/ddl-plans.md), and per index
+  // table it restored (a create or drop of an indexed table stopped between
+  // its tables), on either engine; else empty.
   std::vector<std::string> repaired;
 };
 

@@ -1,6 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/store/store_impl.h"
 
+#include <set>
+#include <utility>
+
 #include "ddl/store_ddl.h"
 #include "hbase/api_guard.h"
 #include "hbase/layout_dispatch.h"
@@ -78,12 +81,55 @@ Result<std::unique_ptr<Store>> StoreImpl::Open(const StoreOptions& options,
     const std::string location = opened.engine->info().location;
     std::unique_ptr<StoreImpl> store(new StoreImpl(
         std::make_unique<StoreContext>(location, options, std::move(opened))));
+    store->info_ = store->ctx_->engine()->info();
     {
       std::lock_guard<std::mutex> lock(store->tables_mu_);
       store->AddTables(specs, nullptr);
     }
+    if (store->ctx_->CheckWritable("open").ok()) {
+      OBKV_RETURN_IF_ERROR(store->RestoreIndexTables(specs));
+    }
     return std::unique_ptr<Store>(std::move(store));
   });
+}
+
+Result<std::vector<std::pair<std::string, TableSpec>>>
+StoreImpl::MissingIndexTables(const std::vector<TableSpec>& specs) {
+  std::set<std::string> names;
+  for (const TableSpec& s : specs) names.insert(s.name);
+  std::vector<std::pair<std::string, TableSpec>> out;
+  for (const TableSpec& s : specs) {
+    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes, IndexTableSpecs(s));
+    for (TableSpec& index : indexes) {
+      if (names.count(index.name) == 0) out.emplace_back(s.name, index);
+    }
+  }
+  return out;
+}
+
+Status StoreImpl::RestoreIndexTables(const std::vector<TableSpec>& specs) {
+  OBKV_ASSIGN_OR_RETURN(auto missing, MissingIndexTables(specs));
+  for (const auto& [table, index] : missing) {
+    {
+      StoreContext::AllShardsLock write_lock(ctx_.get());
+      OBKV_RETURN_IF_ERROR(
+          ctx_->engine()->CreateTable(ctx_->writer(), index).WithPrefix(
+              "restore index table '" + index.name + "' of table '" + table +
+              "'"));
+    }
+    {
+      std::lock_guard<std::mutex> lock(tables_mu_);
+      AddTables({index}, nullptr);
+    }
+    OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(table));
+    OBKV_ASSIGN_OR_RETURN(int64_t rows,
+                          live->RebuildIndex(index.name, IndexRebuildOptions()));
+    info_.repaired.push_back(
+        "restored index table '" + index.name + "' of table '" + table +
+        "' (a create or drop stopped between its tables), rebuilt from " +
+        std::to_string(rows) + " rows");
+  }
+  return Status::OK();
 }
 
 void StoreImpl::AddTables(const std::vector<TableSpec>& specs,

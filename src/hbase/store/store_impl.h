@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hbase/live_table.h"
@@ -39,7 +40,7 @@ class StoreImpl final : public Store, private TableEvents {
   Result<Table*> GetTable(const std::string& name) override;
   std::vector<std::string> ListTables() const override;
   const std::string& path() const override { return ctx_->path(); }
-  const StoreInfo& info() const override { return ctx_->engine()->info(); }
+  const StoreInfo& info() const override { return info_; }
   // The names partitions go by here: by index in a SQLite store's tables,
   // the server's own on a server.
   PartitionNaming partition_naming() const {
@@ -182,8 +183,22 @@ class StoreImpl final : public Store, private TableEvents {
   std::shared_ptr<const TableSchema> SchemaOf(const TableSpec& spec) const;
   // Reads the catalog on a pooled read connection.
   Result<std::vector<TableSpec>> ReadCatalog() const;
+  // A create or a drop of a table with indexes is one change per table
+  // (the table, then each index table; the drop the other way round), so a
+  // crash between them leaves the table without some index tables, and its
+  // writes fail. The open of a writable store makes each missing one again
+  // and rebuilds it from the table's rows: an unfinished create is
+  // finished (the table is empty), an unfinished drop rolled back (the
+  // table is whole again; the drop was never acknowledged). Each one is a
+  // line of info().repaired. `specs`: the catalog.
+  Status RestoreIndexTables(const std::vector<TableSpec>& specs);
+  // The index tables that tables of the catalog `specs` name but that the
+  // catalog lacks, each with the name of its table.
+  static Result<std::vector<std::pair<std::string, TableSpec>>>
+  MissingIndexTables(const std::vector<TableSpec>& specs);
 
   std::unique_ptr<StoreContext> ctx_;
+  StoreInfo info_;  // the engine's, and RestoreIndexTables' repairs
   mutable std::mutex tables_mu_;
   std::map<std::string, std::unique_ptr<LiveTable>> tables_;  // tables_mu_
   AutoSplitter auto_split_;

@@ -109,7 +109,15 @@ Result<std::vector<std::string>> StoreImpl::Check() {
     StoreContext::AllShardsLock write_lock(ctx_.get());
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs,
                           storage::LoadCatalog(ctx_->writer()));
-    return ctx_->engine()->Check(ctx_->writer(), specs);
+    OBKV_ASSIGN_OR_RETURN(std::vector<std::string> out,
+                          ctx_->engine()->Check(ctx_->writer(), specs));
+    OBKV_ASSIGN_OR_RETURN(auto missing, MissingIndexTables(specs));
+    for (const auto& [table, index] : missing) {
+      out.push_back("table '" + table + "': index table '" + index.name +
+                    "' is missing (a create or drop stopped between its "
+                    "tables; a writable open restores it)");
+    }
+    return out;
   });
 }
 
