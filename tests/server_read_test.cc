@@ -132,6 +132,56 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   CHECK(wide_cells(19) == 760);
   CHECK(StatementsOf([&] { (void)wide_cells(19); }) == 1);
 
+  // Rows that outgrow the hint: in table n, rows 0..9 of 2 cells teach it 2
+  // cells per row, then rows 10..19 hold 40. A 17-row scan's first page of
+  // 256 cells (the least) ends inside row 15, which the scan takes: rows
+  // 0..14 come from the page, then START TRANSACTION, a first page from
+  // row 15 on, ROLLBACK; every row whole, every cell once. Each time the
+  // hint doubles, until a first page of 18 rows of 32 cells holds the
+  // whole table: one statement.
+  REQUIRE(store
+              ->CreateTable(MustParseSpec(SpecJson("n", R"([{"name": "f"}])",
+                                                   R"({"strategy": "none"})")))
+              .ok());
+  Table* mixed = MustTable(store.get(), "n");
+  for (int i = 0; i < 20; ++i) {
+    Put put(Row(i));
+    for (int q = 0; q < (i < 10 ? 2 : 40); ++q) {
+      put.Add("f", "q" + Row(q), 1, "v" + Row(i));
+    }
+    REQUIRE(mixed->Put(put).ok());
+  }
+  // "row:cells " of a scan of `limit` rows; "" when it failed.
+  auto mixed_rows = [&](int64_t limit, bool reversed) {
+    Scan scan;
+    scan.limit = limit;
+    scan.reversed = reversed;
+    Result<std::unique_ptr<Scanner>> scanner = mixed->GetScanner(scan);
+    if (!scanner.ok()) return std::string();
+    std::string out;
+    RowResult row;
+    while ((*scanner)->Next(&row)) {
+      for (const Cell& c : row.cells) {
+        if (c.value != "v" + row.row) return std::string("torn ") + row.row;
+      }
+      out += row.row.substr(2) + ":" + std::to_string(row.cells.size()) + " ";
+    }
+    return (*scanner)->status().ok() ? out : std::string();
+  };
+  CHECK(mixed_rows(5, false) == "00:2 01:2 02:2 03:2 04:2 ");
+  CHECK(StatementsOf([&] { (void)mixed_rows(5, false); }) == 1);
+  const std::string seventeen =
+      "00:2 01:2 02:2 03:2 04:2 05:2 06:2 07:2 08:2 09:2 10:40 11:40 12:40 "
+      "13:40 14:40 15:40 16:40 ";
+  CHECK(mixed_rows(17, false) == seventeen);
+  CHECK(StatementsOf([&] { (void)mixed_rows(17, false); }) == 4);
+  CHECK(mixed_rows(17, false) == seventeen);
+  CHECK(StatementsOf([&] { (void)mixed_rows(17, false); }) == 1);
+  // Reversed: rows 19 down; a 10-row scan's page of 256 cells ends inside
+  // row 13 (6 rows of 40, then 16 cells): the same, from row 13 down.
+  CHECK(mixed_rows(10, true) ==
+        "19:40 18:40 17:40 16:40 15:40 14:40 13:40 12:40 11:40 10:40 ");
+
   // Two families: START TRANSACTION, one SELECT each, ROLLBACK.
   Scan both;
   both.stop_row = Row(10);

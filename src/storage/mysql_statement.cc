@@ -284,33 +284,19 @@ int64_t MysqlStatement::result_rows() const {
   return static_cast<int64_t>(mysql_stmt_num_rows(stmt_));
 }
 
-int64_t MysqlStatement::RowsInFirstRuns(int col, int64_t runs) {
-  if (!executed_ || !has_result_ || rows_fetched_ == 0) return -1;
+bool MysqlStatement::LastResultBlob(int col, std::string* out) {
+  if (!executed_ || !has_result_ || rows_fetched_ == 0) return false;
   const uint64_t current = rows_fetched_;
-  mysql_stmt_data_seek(stmt_, 0);
-  rows_fetched_ = 0;
-  int64_t seen = 0;  // runs begun
-  int64_t rows = -1;
-  std::string last;
-  while (true) {
-    const StepCode rc = Advance();
-    if (rc == StepCode::kDone) break;
-    if (rc != StepCode::kRow) return -1;
-    const std::string_view value = ColumnBlob(col);
-    if (seen == 0 || value != last) {
-      if (seen == runs) {
-        rows = static_cast<int64_t>(rows_fetched_) - 1;
-        break;
-      }
-      ++seen;
-      last.assign(value.data(), value.size());
-    }
-  }
+  const uint64_t last = mysql_stmt_num_rows(stmt_) - 1;
+  mysql_stmt_data_seek(stmt_, last);
+  rows_fetched_ = last;
+  if (Advance() != StepCode::kRow) return false;
+  const std::string_view value = ColumnBlob(col);
+  out->assign(value.data(), value.size());
   // Back on the current row: its values in the buffers again.
   mysql_stmt_data_seek(stmt_, current - 1);
   rows_fetched_ = current - 1;
-  if (Advance() != StepCode::kRow) return -1;
-  return rows;
+  return Advance() == StepCode::kRow;
 }
 
 StepCode MysqlStatement::Advance() {

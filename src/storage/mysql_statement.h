@@ -61,7 +61,7 @@ class MysqlStatement final : public Statement {
   Status error() const override { return error_; }
   bool constraint_violated() const override { return duplicate_key_; }
   int64_t result_rows() const override;
-  int64_t RowsInFirstRuns(int col, int64_t runs) override;
+  bool LastResultBlob(int col, std::string* out) override;
   Status Run() override;
   int64_t changes() const override { return changes_; }
 

@@ -15,6 +15,7 @@
 #define OBKVLITE_STORAGE_STATEMENT_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "obkvlite/status.h"
@@ -52,15 +53,13 @@ class Statement {
   // first Advance.
   virtual int64_t result_rows() const { return -1; }
   // In a result held whole (result_rows() >= 0), after at least one
-  // Advance, the result being ordered by blob column `col`: the number of
-  // rows its first `runs` runs of equal values span, when a run follows
-  // them (they are whole); -1 when the result holds `runs` runs or fewer,
-  // where it is not held whole, or on error. The current row and the
-  // position stay as they were.
-  virtual int64_t RowsInFirstRuns(int col, int64_t runs) {
+  // Advance: copies blob column `col` of the result's last row into `*out`;
+  // the current row and the position stay as they were. False where the
+  // result is not held whole, or on error.
+  virtual bool LastResultBlob(int col, std::string* out) {
     (void)col;
-    (void)runs;
-    return -1;
+    (void)out;
+    return false;
   }
 
   // Steps once: true with a row, false when done, or the error.

@@ -157,23 +157,14 @@ void PartitionCursor::BindRange() {
   page_rows_read_ = 0;
 }
 
-bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
-  // A page of n rows holds n runs at most.
+bool PartitionCursor::StartLazyPage(storage::RowColumns* row) {
+  // A page of n cells holds n rows at most.
   if (row_limit_ <= 0 || row_limit_ >= stmt_->result_rows() ||
-      mode_ != Mode::kRange) {
+      mode_ != Mode::kRange ||
+      !stmt_->LastResultBlob(layout::kColK, &page_last_k_)) {
     return false;
   }
-  // More rows than the read takes: the last one it takes is whole here.
-  const int64_t cells = stmt_->RowsInFirstRuns(layout::kColK, row_limit_);
-  const bool ends = cells >= 0;
-  if (cells_per_row_ != nullptr) {
-    if (ends) {
-      cells_per_row_->Observe(cells, row_limit_);
-    } else {
-      cells_per_row_->Grow();
-    }
-  }
-  // The count stepped the statement: the current row's views again.
+  // The statement moved: the current row's views again.
   const auto blob = [&](int col) {
     return col >= 0 ? stmt_->ColumnBlob(col) : std::string_view();
   };
@@ -181,7 +172,56 @@ bool PartitionCursor::PageEndsRead(storage::RowColumns* row) {
   row->b = blob(col_q_);
   row->c = blob(col_v_);
   row->integer = stmt_->ColumnInt(col_t_);
-  return ends;
+  // One row over the whole page: it may go on past it.
+  if (row->a == page_last_k_) return false;
+  lazy_ = true;
+  rows_seen_ = 1;
+  row_k_.assign(row->a.data(), row->a.size());
+  return true;
+}
+
+bool PartitionCursor::LazyRowMayPassPage(std::string_view k) {
+  if (k == row_k_) return false;
+  if (++rows_seen_ > row_limit_) {
+    // The read takes no cell of this row: the page ends it, one snapshot.
+    lazy_ = false;
+    if (cells_per_row_ != nullptr) {
+      cells_per_row_->Observe(page_rows_read_, row_limit_);
+    }
+    return false;
+  }
+  if (k != page_last_k_) {
+    row_k_.assign(k.data(), k.size());
+    return false;
+  }
+  lazy_ = false;
+  if (cells_per_row_ != nullptr) cells_per_row_->Grow();
+  return true;
+}
+
+bool PartitionCursor::RestartAtPageLastRow() {
+  stmt_->Reset();
+  if (order_ == layout::ScanOrder::kForward) {
+    keys_.lo = page_last_k_;
+    keys_.lo_inclusive = true;
+    lo_ = layout::LoBound::kInclusive;
+  } else {
+    keys_.hi = page_last_k_;
+    keys_.hi_inclusive = true;
+    keys_.hi_unbounded = false;
+    hi_ = layout::HiBound::kInclusive;
+  }
+  Result<storage::Statement*> first = NormalStatement(
+      conn_, table_,
+      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kFirst, shape_));
+  if (!first.ok()) {
+    status_ = first.status();
+    return false;
+  }
+  stmt_ = *first;
+  page_limit_ = std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
+  BindRange();
+  return true;
 }
 
 void PartitionCursor::BindNextQualifier() {
@@ -190,6 +230,7 @@ void PartitionCursor::BindNextQualifier() {
 
 void PartitionCursor::Finish() {
   valid_ = false;
+  lazy_ = false;
   if (stmt_ != nullptr) stmt_->Reset();  // the cached statement is free again
   stmt_ = nullptr;
 }
@@ -233,7 +274,7 @@ void PartitionCursor::Next() {
     if (rc == storage::StepCode::kRow) {
       if (page_rows_read_ == 0 && page_limit_ > 0 &&
           conn_->snapshot_pending() && stmt_->result_rows() >= page_limit_ &&
-          !PageEndsRead(&row)) {
+          !StartLazyPage(&row)) {
         // The read runs without a snapshot (kReadOnDemand), and more pages
         // follow: take one, and read this page again inside it.
         status_ = conn_->TakeSnapshot();
@@ -243,6 +284,17 @@ void PartitionCursor::Next() {
         }
         stmt_->Reset();
         BindRange();
+        continue;
+      }
+      if (lazy_ && page_rows_read_ > 0 && LazyRowMayPassPage(row.a)) {
+        // The page's last row, which the read takes and which may go on
+        // past the page: it and the rows after it come from one snapshot,
+        // taken now (the rows before came whole from the page's).
+        status_ = conn_->TakeSnapshot();
+        if (!status_.ok() || !RestartAtPageLastRow()) {
+          Finish();
+          return;
+        }
         continue;
       }
       key_ = mode_ == Mode::kRange ? row.a : row_;

@@ -14,7 +14,14 @@
 // pages for the other cursors and writes of the same transaction.
 // Inside a read whose snapshot is pending (Connection::BeginReadOnDemand)
 // a cursor that needs a second statement (a full first page, a second
-// qualifier) takes the snapshot first, and reads its first page again in it.
+// qualifier) takes the snapshot first, and reads its first page again in
+// it. A full first page of a limited scan is read as it is, its rows
+// counted: when the read's last row starts before the page's last row,
+// the page ends the read in its own snapshot; otherwise, at the page's
+// last row (which may go on past the page), the cursor takes the snapshot
+// and reads on from that row. Each row is then read whole from one
+// snapshot, the rows before it from the page's (HBase's row atomicity;
+// an HBase scan is no snapshot of the table either).
 //
 // REQUIRED: the Connection outlives the cursor, and no other cursor uses
 // the same (table, statement kind) of that connection at the same time
@@ -95,11 +102,21 @@ class PartitionCursor final : public CellCursor {
   void RememberLast();
   // Starts the page after the last cell; false at the end or on error.
   bool NextPage();
-  // True when the current page, held whole, holds more than row_limit_
-  // rows: the read needs no other statement of this cursor. Teaches the
-  // family's hint the cells per row it counted. Refills `row` (the current
-  // row's views) after counting.
-  bool PageEndsRead(storage::RowColumns* row);
+  // At the first cell of a full first page read without a snapshot
+  // (snapshot pending), with a row limit: true when the page may be read
+  // lazily, its rows counted as they come (LazyRowMayPassPage); false when
+  // the snapshot must be taken now (no limit, a page of one row, a page of
+  // at most row_limit_ cells). Refills `row` (the current row's views).
+  bool StartLazyPage(storage::RowColumns* row);
+  // Lazily, at each cell of the page (K `k`) after the first: true when it
+  // starts the page's last row (which may go on past the page) and the
+  // read takes that row. Counts rows; false from the row after the read's
+  // last on (the page ends the read: teaches the hint), or for any other
+  // cell.
+  bool LazyRowMayPassPage(std::string_view k);
+  // Reads on from the page's last row, in a new first page (the range
+  // narrowed to start there); false on error (status_).
+  bool RestartAtPageLastRow();
   void Finish();
 
   storage::Connection* conn_;
@@ -123,6 +140,12 @@ class PartitionCursor final : public CellCursor {
   int64_t page_rows_read_ = 0;
   int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
   CellsPerRowHint* cells_per_row_ = nullptr;  // the family's, or null
+  // A first page read lazily (StartLazyPage): the K of its last cell, the
+  // rows positioned on so far and the current row's K.
+  bool lazy_ = false;
+  std::string page_last_k_;
+  int64_t rows_seen_ = 0;
+  std::string row_k_;
   std::string last_k_, last_q_;  // the last cell of a full page
   int64_t last_t_ = 0;
 };
