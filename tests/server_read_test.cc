@@ -105,11 +105,15 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   // 7th: it ends the scan (one statement) and teaches the hint 40 cells per
   // row. Then the first page of a 10-row scan (11 rows of 40 cells) ends it
   // too, and so does a 19-row scan's, which reads all 20 rows.
-  REQUIRE(store
-              ->CreateTable(MustParseSpec(SpecJson("w", R"([{"name": "f"}])",
-                                                   R"({"strategy": "none"})")))
-              .ok());
-  Table* wide = MustTable(store.get(), "w");
+  // A new unpartitioned table of family f.
+  const auto new_table = [&](const char* name) {
+    REQUIRE(store
+                ->CreateTable(MustParseSpec(SpecJson(
+                    name, R"([{"name": "f"}])", R"({"strategy": "none"})")))
+                .ok());
+    return MustTable(store.get(), name);
+  };
+  Table* wide = new_table("w");
   for (int i = 0; i < 20; ++i) {
     Put put(Row(i));
     for (int q = 0; q < 40; ++q) put.Add("f", "q" + Row(q), 1, "v");
@@ -139,11 +143,7 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
   // row 15 on, ROLLBACK; every row whole, every cell once. Each time the
   // hint doubles, until a first page of 18 rows of 32 cells holds the
   // whole table: one statement.
-  REQUIRE(store
-              ->CreateTable(MustParseSpec(SpecJson("n", R"([{"name": "f"}])",
-                                                   R"({"strategy": "none"})")))
-              .ok());
-  Table* mixed = MustTable(store.get(), "n");
+  Table* mixed = new_table("n");
   for (int i = 0; i < 20; ++i) {
     Put put(Row(i));
     for (int q = 0; q < (i < 10 ? 2 : 40); ++q) {

@@ -211,14 +211,17 @@ bool PartitionCursor::RestartAtPageLastRow() {
     keys_.hi_unbounded = false;
     hi_ = layout::HiBound::kInclusive;
   }
-  Result<storage::Statement*> first = NormalStatement(
-      conn_, table_,
-      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kFirst, shape_));
-  if (!first.ok()) {
-    status_ = first.status();
+  return OpenNextPage(layout::Page::kFirst);
+}
+
+bool PartitionCursor::OpenNextPage(layout::Page page) {
+  Result<storage::Statement*> next = NormalStatement(
+      conn_, table_, layout::NormalScanKind(lo_, hi_, order_, page, shape_));
+  if (!next.ok()) {
+    status_ = next.status();
     return false;
   }
-  stmt_ = *first;
+  stmt_ = *next;
   page_limit_ = std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
   BindRange();
   return true;
@@ -244,18 +247,7 @@ void PartitionCursor::RememberLast() {
 bool PartitionCursor::NextPage() {
   if (page_limit_ == 0 || page_rows_read_ < page_limit_) return false;
   stmt_->Reset();
-  const int64_t next_limit =
-      std::min(page_limit_ * 2, conn_->page_rows() * kMaxPageGrowth);
-  Result<storage::Statement*> after = NormalStatement(
-      conn_, table_,
-      layout::NormalScanKind(lo_, hi_, order_, layout::Page::kAfter, shape_));
-  if (!after.ok()) {
-    status_ = after.status();
-    return false;
-  }
-  stmt_ = *after;
-  page_limit_ = next_limit;
-  BindRange();
+  if (!OpenNextPage(layout::Page::kAfter)) return false;
   stmt_->BindBlob(6, last_k_);
   stmt_->BindBlob(7, last_q_);
   stmt_->BindInt(8, last_t_);

@@ -117,6 +117,10 @@ class PartitionCursor final : public CellCursor {
   // Reads on from the page's last row, in a new first page (the range
   // narrowed to start there); false on error (status_).
   bool RestartAtPageLastRow();
+  // Runs the statement of `page` over the range as it stands, with twice
+  // the page limit (at most page_rows * kMaxPageGrowth), bound up to ?5;
+  // false on error (status_). REQUIRED: the statement before it is reset.
+  bool OpenNextPage(layout::Page page);
   void Finish();
 
   storage::Connection* conn_;
