@@ -18,6 +18,14 @@ int64_t* Field(RequestCounts* c, int field) {
   return fields[field];
 }
 
+// Whether the store has its obkv_stats table, asked on `conn`.
+Result<bool> StatsTableExists(storage::Connection* conn) {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> exists,
+                        conn->Prepare(layout::StatsExistsSql(conn->dialect())));
+  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
+  return row && exists->ColumnInt(0) > 0;
+}
+
 }  // namespace
 
 RequestStatsCollector::RequestStatsCollector(StoreContext* ctx)
@@ -126,12 +134,8 @@ Status RequestStatsCollector::EnsureTable() {
       "request stats", {0}, [](int, storage::Connection* writer) -> Status {
         // The DDL only when the table is missing: on Galera even a CREATE
         // TABLE IF NOT EXISTS takes a cluster-wide total-order slot.
-        OBKV_ASSIGN_OR_RETURN(
-            std::unique_ptr<storage::Statement> exists,
-            writer->Prepare(layout::StatsExistsSql(writer->dialect())));
-        OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
-        if (row && exists->ColumnInt(0) > 0) return Status::OK();
-        exists.reset();
+        OBKV_ASSIGN_OR_RETURN(bool exists, StatsTableExists(writer));
+        if (exists) return Status::OK();
         return writer->Exec(layout::StatsCreateSql(writer->dialect()));
       }));
   table_created_ = true;
@@ -186,10 +190,8 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
   OBKV_ASSIGN_OR_RETURN(
       storage::Transaction txn,
       storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> exists,
-                        conn->Prepare(layout::StatsExistsSql(conn->dialect())));
-  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
-  if (row && exists->ColumnInt(0) > 0) {
+  OBKV_ASSIGN_OR_RETURN(bool exists, StatsTableExists(conn));
+  if (exists) {
     const bool one_family = families.size() == 1;
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<storage::Statement> stmt,
