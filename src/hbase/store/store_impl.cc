@@ -99,9 +99,12 @@ StoreImpl::MissingIndexTables(const std::vector<TableSpec>& specs) {
   for (const TableSpec& s : specs) names.insert(s.name);
   std::vector<std::pair<std::string, TableSpec>> out;
   for (const TableSpec& s : specs) {
-    OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes, IndexTableSpecs(s));
-    for (TableSpec& index : indexes) {
-      if (names.count(index.name) == 0) out.emplace_back(s.name, index);
+    for (const IndexSpec& index : s.indexes) {
+      // An index table is named after its index: only a missing one's
+      // spec is made.
+      if (names.count(index.name) != 0) continue;
+      OBKV_ASSIGN_OR_RETURN(TableSpec own, IndexTableSpec(s, index));
+      out.emplace_back(s.name, std::move(own));
     }
   }
   return out;
