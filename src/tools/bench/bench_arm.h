@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "layout/timeseries_value.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 
@@ -52,6 +53,12 @@ class BenchArm {
   virtual Status Update(const std::string& key, const std::string& qualifier,
                         const std::string& value, int64_t ts) = 0;
 };
+
+// Appends to `doc` row `r` of `batch` as the timeseries layout's JSON
+// document of its kQualifiers cells; `members` is scratch space.
+void AppendRowDocument(const RowBatch& batch, size_t r,
+                       std::vector<layout::TimeseriesMember>* members,
+                       std::string* doc);
 
 std::unique_ptr<BenchArm> NewRawSqliteArm();
 // Arm "rawcells": raw whose gets also copy each cell into one reused

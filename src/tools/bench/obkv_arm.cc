@@ -27,6 +27,17 @@ std::string BenchSpecJson(const std::string& strategy) {
          R"(", "families": [{"name": "f"}], "partition": )" + partition + "}";
 }
 
+void AppendRowDocument(const RowBatch& batch, size_t r,
+                       std::vector<layout::TimeseriesMember>* members,
+                       std::string* doc) {
+  members->clear();
+  for (int c = 0; c < kQualifiers; ++c) {
+    members->emplace_back(batch.qualifiers[c],
+                          batch.values[r * kQualifiers + c]);
+  }
+  layout::AppendTimeseriesValue(*members, doc);
+}
+
 namespace {
 
 // Removes `suffix` from the end of `*name`; false when it does not end so.

@@ -126,12 +126,7 @@ class RawMariadbArm : public BenchArm {
     std::vector<std::string> docs(batch.keys.size());
     std::vector<layout::TimeseriesMember> members;
     for (size_t r = 0; r < batch.keys.size(); ++r) {
-      members.clear();
-      for (int c = 0; c < kQualifiers; ++c) {
-        members.emplace_back(batch.qualifiers[c],
-                             batch.values[r * kQualifiers + c]);
-      }
-      layout::AppendTimeseriesValue(members, &docs[r]);
+      AppendRowDocument(batch, r, &members, &docs[r]);
     }
     std::vector<const std::string*> k, q, v;
     for (size_t r = 0; r < batch.keys.size(); ++r) {

@@ -50,13 +50,8 @@ class RawSqliteTsArm : public BenchArm {
     OBKV_RETURN_IF_ERROR(db_.Exec("BEGIN"));
     const int64_t s = layout::EncodeTimestamp(++write_ms_);
     for (size_t r = 0; r < batch.keys.size(); ++r) {
-      members_.clear();
-      for (int c = 0; c < kQualifiers; ++c) {
-        members_.emplace_back(batch.qualifiers[c],
-                              batch.values[r * kQualifiers + c]);
-      }
       doc_.clear();
-      layout::AppendTimeseriesValue(members_, &doc_);
+      AppendRowDocument(batch, r, &members_, &doc_);
       OBKV_RETURN_IF_ERROR(Insert(batch.keys[r], batch.ts, s));
     }
     return db_.Exec("COMMIT");
