@@ -64,56 +64,78 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   return std::unique_ptr<CellCursor>(std::move(cursor));
 }
 
-Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenColumns(
-    storage::Connection* conn, const std::string& table, std::string_view row,
-    const std::vector<std::string>& qualifiers, layout::TBounds times,
-    int family_index, int partition, bool lock_rows, layout::ReadShape shape) {
-  std::unique_ptr<PartitionCursor> cursor(
-      new PartitionCursor(conn, table, family_index, partition));
-  cursor->shape_ = shape;
-  OBKV_ASSIGN_OR_RETURN(
-      cursor->stmt_, NormalStatement(conn, table,
-                                     layout::NormalGetColumnKind(
-                                         /*paged=*/false, lock_rows, shape)));
-  cursor->mode_ = Mode::kColumns;
-  if (qualifiers.size() > 1) {
-    // One statement per qualifier: they need one snapshot.
-    OBKV_RETURN_IF_ERROR(conn->TakeSnapshot());
-  }
-  cursor->keys_.lo = std::string(row);
-  cursor->row_ = cursor->keys_.lo;
-  cursor->qualifiers_ = qualifiers;
-  cursor->times_ = times;
-  cursor->SetColumns();
-  cursor->BindRange();
-  if (cursor->qualifiers_.empty()) {
-    cursor->Finish();
-  } else {
-    cursor->BindNextQualifier();
-    cursor->Next();
-  }
-  if (!cursor->status().ok()) return cursor->status();
-  return std::unique_ptr<CellCursor>(std::move(cursor));
+void PartitionCursor::StartPoint(const std::string& table, int family_index,
+                                 int partition, layout::ReadShape shape) {
+  Finish();
+  status_ = Status::OK();
+  table_.assign(table);
+  family_index_ = family_index;
+  partition_ = partition;
+  shape_ = shape;
+  // A point cursor is never paged.
+  page_limit_ = 0;
+  row_limit_ = 0;
+  next_qualifier_ = 0;
 }
 
-Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRow(
-    storage::Connection* conn, const std::string& table, std::string_view row,
-    layout::TBounds times, int family_index, int partition,
-    layout::ReadShape shape) {
-  std::unique_ptr<PartitionCursor> cursor(
-      new PartitionCursor(conn, table, family_index, partition));
-  cursor->shape_ = shape;
-  OBKV_ASSIGN_OR_RETURN(
-      cursor->stmt_,
-      NormalStatement(conn, table, layout::NormalGetRowKind(shape)));
-  cursor->mode_ = Mode::kRow;
-  cursor->row_ = row;
-  cursor->times_ = times;
-  cursor->SetColumns();
-  cursor->BindRange();
-  cursor->Next();
-  if (!cursor->status().ok()) return cursor->status();
-  return std::unique_ptr<CellCursor>(std::move(cursor));
+bool PartitionCursor::UsePointStatement(int kind) {
+  Result<storage::Statement*> stmt = NormalStatement(conn_, table_, kind);
+  if (!stmt.ok()) {
+    status_ = stmt.status();
+    return false;
+  }
+  stmt_ = *stmt;
+  return true;
+}
+
+Status PartitionCursor::StartColumns(const std::string& table,
+                                     std::string_view row,
+                                     const std::vector<std::string>& qualifiers,
+                                     layout::TBounds times, int family_index,
+                                     int partition, bool lock_rows,
+                                     layout::ReadShape shape) {
+  StartPoint(table, family_index, partition, shape);
+  if (!UsePointStatement(layout::NormalGetColumnKind(/*paged=*/false,
+                                                     lock_rows, shape))) {
+    return status_;
+  }
+  mode_ = Mode::kColumns;
+  if (qualifiers.size() > 1) {
+    // One statement per qualifier: they need one snapshot.
+    status_ = conn_->TakeSnapshot();
+    if (!status_.ok()) {
+      Finish();
+      return status_;
+    }
+  }
+  keys_.lo.assign(row.data(), row.size());
+  row_ = keys_.lo;
+  qualifiers_ = qualifiers;
+  times_ = times;
+  SetColumns();
+  BindRange();
+  if (qualifiers_.empty()) {
+    Finish();
+  } else {
+    BindNextQualifier();
+    Next();
+  }
+  return status_;
+}
+
+Status PartitionCursor::StartRow(const std::string& table,
+                                 std::string_view row, layout::TBounds times,
+                                 int family_index, int partition,
+                                 layout::ReadShape shape) {
+  StartPoint(table, family_index, partition, shape);
+  if (!UsePointStatement(layout::NormalGetRowKind(shape))) return status_;
+  mode_ = Mode::kRow;
+  row_ = row;
+  times_ = times;
+  SetColumns();
+  BindRange();
+  Next();
+  return status_;
 }
 
 PartitionCursor::~PartitionCursor() { Finish(); }

@@ -68,22 +68,29 @@ class PartitionCursor final : public CellCursor {
       layout::ReadShape shape = layout::ReadShape(),
       CellsPerRowHint* cells_per_row = nullptr);
 
-  // A columns cursor over `row` and `qualifiers` (sorted ascending,
-  // distinct; copied), never paged. Positions on the first cell. It reads
-  // T (and V) only: key() and qualifier() are the ones asked for.
-  static Result<std::unique_ptr<CellCursor>> OpenColumns(
-      storage::Connection* conn, const std::string& table, std::string_view row,
-      const std::vector<std::string>& qualifiers, layout::TBounds times,
-      int family_index, int partition, bool lock_rows = false,
-      layout::ReadShape shape = layout::ReadShape());
+  // An unopened cursor on `conn` (not valid()), for StartRow and
+  // StartColumns: a point read opens its families' cursors in turn in one
+  // object, without an allocation.
+  explicit PartitionCursor(storage::Connection* conn)
+      : CellCursor(0, 0), conn_(conn) {}
 
-  // A row cursor over every qualifier of `row`, forward, never paged.
-  // Positions on the first cell. It reads Q, T (and V): key() is `row`.
-  // REQUIRED: `row` outlives the cursor (it is not copied).
-  static Result<std::unique_ptr<CellCursor>> OpenRow(
-      storage::Connection* conn, const std::string& table, std::string_view row,
-      layout::TBounds times, int family_index, int partition,
-      layout::ReadShape shape = layout::ReadShape());
+  // (Re)opens this cursor as a row cursor over every qualifier of `row`,
+  // forward, never paged, releasing the statement of its previous opening;
+  // positions it on the first cell. It reads Q, T (and V): key() is `row`.
+  // The error, if any, is also status().
+  // REQUIRED: `row` outlives this opening (it is not copied).
+  Status StartRow(const std::string& table, std::string_view row,
+                  layout::TBounds times, int family_index, int partition,
+                  layout::ReadShape shape);
+  // The same as a columns cursor over `row` and `qualifiers` (sorted
+  // ascending, distinct; both copied), never paged. It reads T (and V)
+  // only: key() and qualifier() are the ones asked for. With several
+  // qualifiers it takes the connection's pending snapshot (one statement
+  // per qualifier).
+  Status StartColumns(const std::string& table, std::string_view row,
+                      const std::vector<std::string>& qualifiers,
+                      layout::TBounds times, int family_index, int partition,
+                      bool lock_rows, layout::ReadShape shape);
 
   ~PartitionCursor() override;
   void Next() override;
@@ -92,6 +99,12 @@ class PartitionCursor final : public CellCursor {
   PartitionCursor(storage::Connection* conn, const std::string& table,
                   int family_index, int partition)
       : CellCursor(family_index, partition), conn_(conn), table_(table) {}
+  // Sets the table, place and shape of a point cursor's new opening.
+  void StartPoint(const std::string& table, int family_index, int partition,
+                  layout::ReadShape shape);
+  // Takes the cached statement of `kind` on table_; false on error
+  // (status_).
+  bool UsePointStatement(int kind);
   // Sets the columns Next reads, by mode and shape.
   void SetColumns();
   // Binds the range (?1..?4) and, when paged, the page limit (?5).

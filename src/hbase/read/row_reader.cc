@@ -21,26 +21,47 @@ int RowReader::CursorCount(const ReadPlan& plan) {
   return n;
 }
 
+namespace {
+
+// How the cursors of `plan` read: T bounds or none, V or none.
+layout::ReadShape PlanShape(const ReadPlan& plan, const FamilyRead& read) {
+  layout::ReadShape shape;
+  shape.all_times = read.times.IsAll();
+  shape.values = plan.values;
+  return shape;
+}
+
+}  // namespace
+
+Status StartPointCursor(const ReadPlan& plan, int family_index, int partition,
+                        PartitionCursor* cursor) {
+  const FamilyRead& read = plan.families[family_index];
+  const layout::TBounds times =
+      layout::EncodeTimeRange(read.times, read.through_max);
+  const std::string& table = read.family->partition_tables[partition];
+  if (read.all_qualifiers) {
+    return cursor->StartRow(table, plan.keys.lo, times, family_index,
+                            partition, PlanShape(plan, read));
+  }
+  return cursor->StartColumns(table, plan.keys.lo, read.qualifiers, times,
+                              family_index, partition, plan.lock_rows,
+                              PlanShape(plan, read));
+}
+
 Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                                    storage::Connection* conn,
                                                    int family_index,
                                                    int partition) {
+  if (plan.point) {
+    auto cursor = std::make_unique<PartitionCursor>(conn);
+    OBKV_RETURN_IF_ERROR(
+        StartPointCursor(plan, family_index, partition, cursor.get()));
+    return std::unique_ptr<CellCursor>(std::move(cursor));
+  }
   const FamilyRead& read = plan.families[family_index];
   const layout::TBounds times =
       layout::EncodeTimeRange(read.times, read.through_max);
-  layout::ReadShape shape;
-  shape.all_times = read.times.IsAll();
-  shape.values = plan.values;
   const std::string& table = read.family->partition_tables[partition];
-  if (plan.point && read.all_qualifiers) {
-    return PartitionCursor::OpenRow(conn, table, plan.keys.lo, times,
-                                    family_index, partition, shape);
-  }
-  if (plan.point) {
-    return PartitionCursor::OpenColumns(conn, table, plan.keys.lo,
-                                        read.qualifiers, times, family_index,
-                                        partition, plan.lock_rows, shape);
-  }
   // Each row of the range yields cells unless a filter or a column list
   // can drop it: only then is the plan's limit a bound on rows read.
   const int64_t row_limit =
@@ -49,7 +70,8 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                     plan.reversed ? layout::ScanOrder::kReversed
                                                   : layout::ScanOrder::kForward,
                                     family_index, partition,
-                                    /*paged=*/true, row_limit, shape,
+                                    /*paged=*/true, row_limit,
+                                    PlanShape(plan, read),
                                     &read.family->cells_per_row);
 }
 

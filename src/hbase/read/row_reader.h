@@ -36,10 +36,19 @@
 
 namespace obkvlite {
 
+class PartitionCursor;
+
+// (Re)opens in `cursor` the point cursor of `plan`'s family `family_index`
+// and partition `partition` (PartitionCursor::StartRow, or StartColumns
+// for a family read by columns), as OpenPlanCursor would open it.
+// REQUIRED: plan.point; `plan` outlives that opening.
+Status StartPointCursor(const ReadPlan& plan, int family_index, int partition,
+                        PartitionCursor* cursor);
+
 // The cursor of `plan` over partition table `partition` of family number
-// `family_index` (a range cursor, or a columns cursor for a Get of
-// columns), positioned on its first cell: the one place a read's cursor is
-// opened, by RowReader::Open and by the shard threads (shard_stream.h).
+// `family_index` (a range cursor, or for a point plan StartPointCursor's),
+// positioned on its first cell: the one place a read's cursor is opened,
+// by RowReader::Open and by the shard threads (shard_stream.h).
 Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
                                                    storage::Connection* conn,
                                                    int family_index,
