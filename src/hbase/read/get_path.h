@@ -29,6 +29,7 @@ Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out);
 // The same cells handed to `visitor` as views valid during each Visit
 // (obkvlite/cell_visitor.h; Table::Get(get, visitor)): streamed from the
 // cursors without a copy when the reader can (RowReader::StreamsCells),
+// family after family through one cursor when each family reads one table,
 // else read into a RowResult first.
 Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor);
 
