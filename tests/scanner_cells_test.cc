@@ -272,6 +272,13 @@ std::vector<Get> GetShapes() {
       g.columns = {Column{"f", "a"}};
       g.max_versions = 2;
     });
+    // One cursor reopened from family to family (get_path.cc): several
+    // columns of one family (a statement per qualifier), then a whole one.
+    add(row, [](Get& g) {
+      g.families = {"g"};
+      g.columns = {Column{"f", "a"}, Column{"f", "b"}, Column{"f", "zz"}};
+      g.max_versions = 2;
+    });
     add(row, [](Get& g) {
       g.time_range.min_ms = 150;
       g.max_versions = 5;
@@ -306,6 +313,15 @@ TEST_CASE_TEMPLATE("Get with a visitor visits Get's cells in Get's order", P,
   long_value.columns = {Column{"g", "z"}};
   CHECK(VisitCells(fx.table(), long_value) ==
         Cells{C("r1", "g", "z", 200, std::string(20000, 'L'))});
+  // Columns of one family, then a whole one, two versions each.
+  Get mixed("r1");
+  mixed.families = {"g"};
+  mixed.columns = {Column{"f", "a"}, Column{"f", "b"}, Column{"f", "zz"}};
+  mixed.max_versions = 2;
+  CHECK(VisitCells(fx.table(), mixed) ==
+        Cells{C("r1", "f", "a", 300, "z"), C("r1", "f", "a", 200, "y"),
+              C("r1", "f", "b", 100, ""),
+              C("r1", "g", "z", 200, std::string(20000, 'L'))});
 }
 
 TEST_CASE("Get with a visitor names the bad field as Get does") {
