@@ -193,6 +193,33 @@ TEST_CASE("obkv-bench --json prints only the JSON line") {
   CHECK(js["arms"]["normal"]["full_scan_cells"] == 1200);
 }
 
+TEST_CASE("obkv-bench: lockstep and --sequential measure the same work") {
+  // Lockstep (the default) runs the arms of a run in turns, each in its own
+  // process; --sequential one after another in this one. The work, and so
+  // every count, is the same.
+  for (const bool sequential : {false, true}) {
+    CAPTURE(sequential);
+    const Run run =
+        RunBench(std::string("--rows 120 --runs 2 --scans 50 --ops 50 --arms "
+                             "raw,normal,key97") +
+                 (sequential ? " --sequential" : ""));
+    INFO(run.out);
+    REQUIRE(run.code == 0);
+    const char* mode = sequential ? ")\n" : ", in lockstep)\n";
+    // Each run rotates the order of the arms.
+    CHECK(run.out.find(std::string("run 1/2 done (raw, normal, key97") +
+                       mode) != std::string::npos);
+    CHECK(run.out.find(std::string("run 2/2 done (normal, key97, raw") +
+                       mode) != std::string::npos);
+    const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+    for (const char* arm : {"raw", "normal", "key97"}) {
+      CAPTURE(arm);
+      CHECK(js["arms"][arm]["full_scan_cells"] == 1200);
+      CHECK(js["arms"][arm]["full_scan_peak_rss_anon_mib"].get<double>() > 0);
+    }
+  }
+}
+
 TEST_CASE("obkv-bench --rest: inproc, rest and restnull in one run") {
   const Run run = RunBench("--rest --runs 1 --ops 100");
   INFO(run.out);

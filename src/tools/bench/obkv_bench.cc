@@ -6,7 +6,7 @@
 //
 //   obkv-bench --rows N [--runs R] [--ops N] [--value-bytes B]
 //              [--cache-mib M] [--mmap-mib M] [--ordered] [--arms raw,...]
-//              [--mysql-socket PATH] [--json]
+//              [--mysql-socket PATH] [--json] [--sequential]
 //              [--stats-overhead | --noise-floor | --index-overhead |
 //               --retry-overhead]
 //   obkv-bench --create-partitions P,... [--create-families F,...]
@@ -64,8 +64,12 @@
 // every arm, then runs uniform point gets of whole rows, 100-row scans,
 // YCSB A/B/C/F (zipfian 0.99) and a full scan with its peak RssAnon (heap,
 // sampled every ms; rss_sampler.h) and VmHWM (which counts mapped file
-// pages too) (workload.h). Figures are medians over the runs. The last
-// line of the output is JSON.
+// pages too) (workload.h). The arms of a run run in lockstep, each in its
+// own process, taking turns one block of a workload at a time (1/20 of its
+// operations; the full scan whole), so that a shared host's noise falls on
+// every arm of a workload alike (lockstep.h); --sequential runs them one
+// after another in this process instead. Figures are medians over the
+// runs. The last line of the output is JSON.
 
 #include <stdlib.h>
 
@@ -82,6 +86,7 @@
 #include "obkvlite/spec.h"
 #include "tools/bench/bench_arm.h"
 #include "tools/bench/create_bench.h"
+#include "tools/bench/lockstep.h"
 #include "tools/bench/report.h"
 #include "tools/bench/rest_bench.h"
 #include "tools/bench/stats_overhead.h"
@@ -93,8 +98,8 @@ namespace bench {
 namespace {
 
 const char* const kArmNames[] = {
-    "raw",        "rawcells", "raw97",      "rawts",     "normal",
-    "key97",      "prefix",   "timeseries", "key97x2",   "mariadb",
+    "raw",        "rawcells",  "raw97",       "rawts",   "normal",
+    "key97",      "prefix",    "timeseries",  "key97x2", "mariadb",
     "rawmariadb", "mariadbts", "rawmariadbts"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
@@ -105,6 +110,15 @@ std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "rawmariadb") return NewRawMariadbArm(false);
   if (name == "rawmariadbts") return NewRawMariadbArm(true);
   return NewObkvArm(name);
+}
+
+// "a, b, c".
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) {
+    out += (out.empty() ? "" : ", ") + name;
+  }
+  return out;
 }
 
 // Parses "1,2,3" into `out`; false unless every item is an integer in
@@ -168,8 +182,8 @@ int RunStatsOverhead(const BenchConfig& cfg) {
               ? MeasurePairOverhead(arm + kIndexedSuffix, arm, dir, cfg.options,
                                     w, 42 + run)
           : cfg.retry_overhead
-              ? MeasurePairOverhead(arm, arm + kNoRetrySuffix, dir,
-                                    cfg.options, w, 42 + run)
+              ? MeasurePairOverhead(arm, arm + kNoRetrySuffix, dir, cfg.options,
+                                    w, 42 + run)
               : MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
       std::system(("rm -rf '" + dir + "'").c_str());
       if (!r.ok()) {
@@ -245,6 +259,8 @@ int Main(int argc, char** argv) {
       cfg.options.sqlite.mmap_size = static_cast<int64_t>(mib) << 20;
     } else if (a == "--json") {
       cfg.json_only = true;
+    } else if (a == "--sequential") {
+      cfg.lockstep = false;
     } else if (a == "--rest") {
       rest_arms = true;
     } else if (a == "--mysql-socket") {
@@ -287,7 +303,7 @@ int Main(int argc, char** argv) {
              "[--ordered] [--arms raw,rawcells,raw97,rawts,normal,key97,prefix,"
              "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
              "rawmariadbts,thrift,thriftnull] "
-             "[--mysql-socket PATH] [--json] "
+             "[--mysql-socket PATH] [--json] [--sequential] "
              "[--stats-overhead] [--noise-floor] [--index-overhead] "
              "[--retry-overhead]\n"
              "       obkv-bench --create-partitions P,... "
@@ -356,28 +372,47 @@ int Main(int argc, char** argv) {
 
   std::map<std::string, std::map<std::string, std::vector<double>>> samples;
   for (int run = 0; run < cfg.runs; ++run) {
-    // Rotate the arm order each run so no arm always runs first.
+    // Rotate the arm order each run so no arm always goes first.
     std::vector<std::string> order = cfg.arms;
     std::rotate(order.begin(), order.begin() + run % order.size(), order.end());
+    std::vector<std::string> dirs;
+    std::vector<ArmBody> bodies;
     for (const std::string& name : order) {
       char tmpl[] = "/tmp/obkv-bench-XXXXXX";
-      const std::string dir = mkdtemp(tmpl);
-      Metrics m;
-      {
-        std::unique_ptr<BenchArm> arm = MakeArm(name);
-        Status s = RunArm(cfg, arm.get(), dir, 42 + run, &m);
-        if (!s.ok()) {
-          std::cerr << "obkv-bench: arm " << name << ": " << s.ToString()
-                    << "\n";
-          return 1;
-        }
+      dirs.push_back(mkdtemp(tmpl));
+      bodies.push_back(
+          [&cfg, name, dir = dirs.back(), run](Turn* turn, Metrics* m) {
+            std::unique_ptr<BenchArm> arm = MakeArm(name);
+            return RunArm(cfg, arm.get(), dir, 42 + run, m, turn);
+          });
+    }
+    std::vector<Metrics> figures(order.size());
+    Status s;
+    if (cfg.lockstep) {
+      Result<std::vector<Metrics>> r = RunInLockstep(bodies);
+      s = r.status();
+      if (r.ok()) figures = std::move(r).value();
+    } else {
+      for (size_t i = 0; i < bodies.size() && s.ok(); ++i) {
+        s = bodies[i](nullptr, &figures[i])
+                .WithPrefix("arm " + std::to_string(i));
       }
+    }
+    for (const std::string& dir : dirs) {
       std::system(("rm -rf '" + dir + "'").c_str());
-      for (auto& [k, v] : m) samples[name][k].push_back(v);
-      if (!cfg.json_only) {
-        std::cerr << "run " << run + 1 << "/" << cfg.runs << " " << name
-                  << " done\n";
-      }
+    }
+    if (!s.ok()) {
+      std::cerr << "obkv-bench: run " << run + 1 << " (arms "
+                << JoinNames(order) << "): " << s.ToString() << "\n";
+      return 1;
+    }
+    for (size_t i = 0; i < order.size(); ++i) {
+      for (auto& [k, v] : figures[i]) samples[order[i]][k].push_back(v);
+    }
+    if (!cfg.json_only) {
+      std::cerr << "run " << run + 1 << "/" << cfg.runs << " done ("
+                << JoinNames(order) << (cfg.lockstep ? ", in lockstep" : "")
+                << ")\n";
     }
   }
 

@@ -61,6 +61,19 @@ Status Check(const Status& s, const std::string& what) {
   return s;
 }
 
+// Runs operations [0, n) as kTurnBlocks blocks, `block(lo, hi)` each, and
+// passes the turn after each; stops at a block's error.
+template <typename Block>
+Status InBlocks(int64_t n, Turn* turn, const Block& block) {
+  for (int64_t b = 0; b < kTurnBlocks; ++b) {
+    const int64_t lo = n * b / kTurnBlocks;
+    const int64_t hi = n * (b + 1) / kTurnBlocks;
+    OBKV_RETURN_IF_ERROR(block(lo, hi));
+    PassTurn(turn);
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 std::string BenchKey(const BenchConfig& cfg, uint64_t i) {
@@ -91,53 +104,71 @@ std::vector<std::string> Qualifiers() {
 }
 
 Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
-              uint64_t seed, Metrics* m) {
+              uint64_t seed, Metrics* m, Turn* turn) {
   OBKV_RETURN_IF_ERROR(Check(arm->Open(dir, cfg.options), "open"));
   const std::vector<std::string> qualifiers = Qualifiers();
 
-  // Load: LoadThreads() threads, thread t writing batches t, t + n, ...
+  // Load: LoadThreads() threads, thread t writing batches t, t + n, ... of
+  // each block.
   const int threads = arm->LoadThreads();
-  const uint64_t batches = (cfg.rows + kRowsPerBatch - 1) / kRowsPerBatch;
-  std::vector<Status> load_status(threads);
-  auto load = [&](int t) {
-    for (uint64_t b = t; b < batches; b += threads) {
-      load_status[t] = arm->Load(MakeBatch(cfg, qualifiers, b));
-      if (!load_status[t].ok()) return;
+  const int64_t batches =
+      static_cast<int64_t>((cfg.rows + kRowsPerBatch - 1) / kRowsPerBatch);
+  double seconds = 0;
+  OBKV_RETURN_IF_ERROR(InBlocks(batches, turn, [&](int64_t lo, int64_t hi) {
+    std::vector<Status> load_status(threads);
+    auto load = [&](int t) {
+      for (int64_t b = lo + t; b < hi; b += threads) {
+        load_status[t] = arm->Load(MakeBatch(cfg, qualifiers, b));
+        if (!load_status[t].ok()) return;
+      }
+    };
+    const auto t0 = Clock::now();
+    std::vector<std::thread> loaders;
+    for (int t = 1; t < threads; ++t) loaders.emplace_back(load, t);
+    load(0);
+    for (std::thread& loader : loaders) loader.join();
+    seconds += Seconds(t0);
+    for (const Status& st : load_status) {
+      OBKV_RETURN_IF_ERROR(Check(st, "load"));
     }
-  };
-  auto t0 = Clock::now();
-  std::vector<std::thread> loaders;
-  for (int t = 1; t < threads; ++t) loaders.emplace_back(load, t);
-  load(0);
-  for (std::thread& loader : loaders) loader.join();
-  for (const Status& st : load_status) {
-    OBKV_RETURN_IF_ERROR(Check(st, "load"));
-  }
-  (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / Seconds(t0);
+    return Status::OK();
+  }));
+  (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / seconds;
 
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<uint64_t> uniform(0, cfg.rows - 1);
 
   // Uniform point gets of whole rows.
-  t0 = Clock::now();
-  for (int64_t i = 0; i < cfg.gets; ++i) {
-    OBKV_ASSIGN_OR_RETURN(int cells, arm->GetRow(BenchKey(cfg, uniform(rng))));
-    if (cells != kQualifiers) {
-      return Status::Corruption("get returned " + std::to_string(cells) +
-                                " cells");
+  seconds = 0;
+  OBKV_RETURN_IF_ERROR(InBlocks(cfg.gets, turn, [&](int64_t lo, int64_t hi) {
+    const auto t0 = Clock::now();
+    for (int64_t i = lo; i < hi; ++i) {
+      OBKV_ASSIGN_OR_RETURN(int cells,
+                            arm->GetRow(BenchKey(cfg, uniform(rng))));
+      if (cells != kQualifiers) {
+        return Status::Corruption("get returned " + std::to_string(cells) +
+                                  " cells");
+      }
     }
-  }
-  (*m)["get_rows_per_s"] = cfg.gets / Seconds(t0);
+    seconds += Seconds(t0);
+    return Status::OK();
+  }));
+  (*m)["get_rows_per_s"] = cfg.gets / seconds;
 
   // 100-row scans.
   int64_t scanned = 0;
-  t0 = Clock::now();
-  for (int64_t i = 0; i < cfg.scans; ++i) {
-    OBKV_ASSIGN_OR_RETURN(int64_t cells,
-                          arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
-    scanned += cells;
-  }
-  (*m)["scan_cells_per_s"] = scanned / Seconds(t0);
+  seconds = 0;
+  OBKV_RETURN_IF_ERROR(InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
+    const auto t0 = Clock::now();
+    for (int64_t i = lo; i < hi; ++i) {
+      OBKV_ASSIGN_OR_RETURN(int64_t cells,
+                            arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
+      scanned += cells;
+    }
+    seconds += Seconds(t0);
+    return Status::OK();
+  }));
+  (*m)["scan_cells_per_s"] = scanned / seconds;
 
   // The same scans, each after a one-cell write committed (timed: the scans
   // only): SQLite drops a connection's page cache when another connection
@@ -145,20 +176,23 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   // (StoreOptions::sqlite.mmap_size reads those pages from the OS page cache);
   // the raw arms read on their writing connection.
   scanned = 0;
-  double scan_seconds = 0;
-  for (int64_t i = 0; i < cfg.scans; ++i) {
-    const uint64_t row = uniform(rng);
-    OBKV_RETURN_IF_ERROR(
-        Check(arm->Update(BenchKey(cfg, row), qualifiers[0],
-                          MakeValue(cfg.value_bytes, row, 0, 1), 1),
-              "update"));
-    const auto scan_start = Clock::now();
-    OBKV_ASSIGN_OR_RETURN(int64_t cells,
-                          arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
-    scan_seconds += Seconds(scan_start);
-    scanned += cells;
-  }
-  (*m)["scan_after_write_cells_per_s"] = scanned / scan_seconds;
+  seconds = 0;
+  OBKV_RETURN_IF_ERROR(InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      const uint64_t row = uniform(rng);
+      OBKV_RETURN_IF_ERROR(
+          Check(arm->Update(BenchKey(cfg, row), qualifiers[0],
+                            MakeValue(cfg.value_bytes, row, 0, 1), 1),
+                "update"));
+      const auto scan_start = Clock::now();
+      OBKV_ASSIGN_OR_RETURN(int64_t cells,
+                            arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
+      seconds += Seconds(scan_start);
+      scanned += cells;
+    }
+    return Status::OK();
+  }));
+  (*m)["scan_after_write_cells_per_s"] = scanned / seconds;
 
   // YCSB core workloads with zipfian requests.
   struct Mix {
@@ -171,39 +205,46 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   for (const Mix& mix : {Mix{"ycsb_a", 50, false}, Mix{"ycsb_b", 95, false},
                          Mix{"ycsb_c", 100, false}, Mix{"ycsb_f", 50, true}}) {
     std::uniform_int_distribution<int> pct(0, 99);
-    t0 = Clock::now();
-    for (int64_t i = 0; i < cfg.ycsb_ops; ++i) {
-      const uint64_t row = zipf.Next();
-      const std::string key = BenchKey(cfg, row);
-      const bool read = pct(rng) < mix.read_pct;
-      if (read || mix.read_modify_write) {
-        OBKV_RETURN_IF_ERROR(arm->GetRow(key).status());
-      }
-      if (!read) {
-        const int q = static_cast<int>(rng() % kQualifiers);
-        OBKV_RETURN_IF_ERROR(
-            Check(arm->Update(key, qualifiers[q],
+    seconds = 0;
+    OBKV_RETURN_IF_ERROR(
+        InBlocks(cfg.ycsb_ops, turn, [&](int64_t lo, int64_t hi) {
+          const auto t0 = Clock::now();
+          for (int64_t i = lo; i < hi; ++i) {
+            const uint64_t row = zipf.Next();
+            const std::string key = BenchKey(cfg, row);
+            const bool read = pct(rng) < mix.read_pct;
+            if (read || mix.read_modify_write) {
+              OBKV_RETURN_IF_ERROR(arm->GetRow(key).status());
+            }
+            if (!read) {
+              const int q = static_cast<int>(rng() % kQualifiers);
+              OBKV_RETURN_IF_ERROR(Check(
+                  arm->Update(key, qualifiers[q],
                               MakeValue(cfg.value_bytes, row, q, version), 1),
                   "update"));
-        ++version;
-      }
-    }
-    (*m)[std::string(mix.name) + "_ops_per_s"] = cfg.ycsb_ops / Seconds(t0);
+              ++version;
+            }
+          }
+          seconds += Seconds(t0);
+          return Status::OK();
+        }));
+    (*m)[std::string(mix.name) + "_ops_per_s"] = cfg.ycsb_ops / seconds;
   }
 
-  // Full scan with its peak heap (RssAnon) and, for information, its peak
-  // RSS with mapped file pages (VmHWM).
+  // Full scan (one block) with its peak heap (RssAnon) and, for
+  // information, its peak RSS with mapped file pages (VmHWM).
   ResetPeakRss();
   PeakRssAnonSampler sampler;
   sampler.Start();
-  t0 = Clock::now();
+  const auto t0 = Clock::now();
   Result<int64_t> all = arm->ScanRows("", INT64_MAX);
-  const double seconds = Seconds(t0);
+  seconds = Seconds(t0);
   (*m)["full_scan_peak_rss_anon_mib"] = sampler.Stop();
   OBKV_RETURN_IF_ERROR(all.status());
   (*m)["full_scan_cells_per_s"] = *all / seconds;
   (*m)["full_scan_cells"] = static_cast<double>(*all);
   (*m)["full_scan_peak_vmhwm_mib"] = PeakVmHwmMiB();
+  PassTurn(turn);
   return Status::OK();
 }
 

@@ -14,13 +14,13 @@
 #define OBKVLITE_TOOLS_BENCH_WORKLOAD_H_
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "tools/bench/bench_arm.h"
+#include "tools/bench/lockstep.h"
 
 namespace obkvlite {
 namespace bench {
@@ -38,6 +38,9 @@ struct BenchConfig {
   std::vector<std::string> arms = {"raw",    "raw97",      "normal", "key97",
                                    "prefix", "timeseries", "key97x2"};
   bool json_only = false;
+  // The arms of a run take turns block by block, each in its own process
+  // (lockstep.h); false (--sequential) runs them one after another.
+  bool lockstep = true;
   bool stats_overhead = false;  // measure request counting instead
   bool index_overhead = false;  // with stats_overhead: an index instead
   bool retry_overhead = false;  // with stats_overhead: retries instead
@@ -51,8 +54,9 @@ struct BenchConfig {
   int shards = 0;
 };
 
-// An arm's figures by name: "put_cells_per_s", "full_scan_cells", ...
-using Metrics = std::map<std::string, double>;
+// The blocks each workload but the full scan is cut into, the arm passing
+// its turn after each (lockstep.h).
+constexpr int64_t kTurnBlocks = 20;
 
 // The key of row i.
 std::string BenchKey(const BenchConfig& cfg, uint64_t i);
@@ -62,9 +66,11 @@ std::vector<std::string> Qualifiers();
 RowBatch MakeBatch(const BenchConfig& cfg,
                    const std::vector<std::string>& qualifiers, uint64_t b);
 
-// Opens `arm` in `dir` and runs every workload on it; fills `m`.
+// Opens `arm` in `dir` and runs every workload on it; fills `m`. Each
+// workload runs in kTurnBlocks blocks (the full scan in one), timed block by
+// block, with `turn` passed after each; null runs them straight through.
 Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
-              uint64_t seed, Metrics* m);
+              uint64_t seed, Metrics* m, Turn* turn = nullptr);
 
 }  // namespace bench
 }  // namespace obkvlite
