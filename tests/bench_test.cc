@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "watchdog.h"
+
 namespace obkvlite {
 namespace {
 
@@ -197,6 +199,7 @@ TEST_CASE("obkv-bench: lockstep and --sequential measure the same work") {
   // Lockstep (the default) runs the arms of a run in turns, each in its own
   // process; --sequential one after another in this one. The work, and so
   // every count, is the same.
+  const testing::Watchdog watchdog(240, "obkv-bench lockstep and sequential");
   for (const bool sequential : {false, true}) {
     CAPTURE(sequential);
     const Run run =

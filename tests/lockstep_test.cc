@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "watchdog.h"
+
 namespace obkvlite {
 namespace bench {
 namespace {
@@ -68,6 +70,7 @@ ArmBody LoggingArm(const Log& log, const std::string& name, int blocks) {
 }
 
 TEST_CASE("the arms take turns block by block, in the order given") {
+  const testing::Watchdog watchdog(60, "lockstep: turn order");
   const Log log;
   Result<std::vector<Metrics>> r =
       RunInLockstep({LoggingArm(log, "a", 3), LoggingArm(log, "b", 1),
@@ -82,6 +85,7 @@ TEST_CASE("the arms take turns block by block, in the order given") {
 }
 
 TEST_CASE("each arm runs in its own process; its metrics come back exactly") {
+  const testing::Watchdog watchdog(60, "lockstep: metrics round trip");
   const pid_t parent = getpid();
   Result<std::vector<Metrics>> r = RunInLockstep({[parent](Turn*, Metrics* m) {
     (*m)["own_process"] = getpid() != parent ? 1 : 0;
@@ -100,6 +104,7 @@ TEST_CASE("each arm runs in its own process; its metrics come back exactly") {
 }
 
 TEST_CASE("an arm's error names the arm; the other arms still end") {
+  const testing::Watchdog watchdog(60, "lockstep: an arm's error");
   const Log log;
   Result<std::vector<Metrics>> r =
       RunInLockstep({LoggingArm(log, "a", 3), [&log](Turn* turn, Metrics*) {
@@ -114,6 +119,7 @@ TEST_CASE("an arm's error names the arm; the other arms still end") {
 }
 
 TEST_CASE("an arm whose process dies is an error naming the signal") {
+  const testing::Watchdog watchdog(60, "lockstep: a killed arm");
   const Log log;
   Result<std::vector<Metrics>> r = RunInLockstep({[](Turn* turn, Metrics*) {
                                                     PassTurn(turn);
@@ -129,6 +135,7 @@ TEST_CASE("an arm whose process dies is an error naming the signal") {
 }
 
 TEST_CASE("an arm that exits without a result is an error naming the code") {
+  const testing::Watchdog watchdog(60, "lockstep: an arm's early exit");
   Result<std::vector<Metrics>> r =
       RunInLockstep({[](Turn*, Metrics*) -> Status { _exit(7); }});
   REQUIRE(!r.ok());
@@ -138,6 +145,7 @@ TEST_CASE("an arm that exits without a result is an error naming the code") {
 }
 
 TEST_CASE("no arms: no metrics") {
+  const testing::Watchdog watchdog(60, "lockstep: no arms");
   Result<std::vector<Metrics>> r = RunInLockstep({});
   REQUIRE(r.ok());
   CHECK(r.value().empty());

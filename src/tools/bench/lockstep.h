@@ -8,8 +8,9 @@
 // minute, so the ratio of two arms measures the arms. Only one child runs
 // at a time; each has its own heap, so a peak RssAnon is its arm's alone.
 //
-// Thread safety: RunInLockstep forks, so it must be called while the
-// process runs no other thread; a Turn is used by its child's main thread.
+// Thread safety: RunInLockstep forks, and a child has only the calling
+// thread, so no other thread may hold a lock the bodies take (the bench
+// calls it with no other thread); a Turn is used by its child's one thread.
 
 #ifndef OBKVLITE_TOOLS_BENCH_LOCKSTEP_H_
 #define OBKVLITE_TOOLS_BENCH_LOCKSTEP_H_

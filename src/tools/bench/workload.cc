@@ -61,17 +61,21 @@ Status Check(const Status& s, const std::string& what) {
   return s;
 }
 
-// Runs operations [0, n) as kTurnBlocks blocks, `block(lo, hi)` each, and
-// passes the turn after each; stops at a block's error.
+// Runs operations [0, n) as kTurnBlocks blocks, `block(lo, hi)` each,
+// passing the turn after each; returns the seconds the blocks took (the
+// other arms' turns not counted). Stops at a block's error.
 template <typename Block>
-Status InBlocks(int64_t n, Turn* turn, const Block& block) {
+Result<double> InBlocks(int64_t n, Turn* turn, const Block& block) {
+  double seconds = 0;
   for (int64_t b = 0; b < kTurnBlocks; ++b) {
     const int64_t lo = n * b / kTurnBlocks;
     const int64_t hi = n * (b + 1) / kTurnBlocks;
+    const auto t0 = Clock::now();
     OBKV_RETURN_IF_ERROR(block(lo, hi));
+    seconds += Seconds(t0);
     PassTurn(turn);
   }
-  return Status::OK();
+  return seconds;
 }
 
 }  // namespace
@@ -113,62 +117,60 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   const int threads = arm->LoadThreads();
   const int64_t batches =
       static_cast<int64_t>((cfg.rows + kRowsPerBatch - 1) / kRowsPerBatch);
-  double seconds = 0;
-  OBKV_RETURN_IF_ERROR(InBlocks(batches, turn, [&](int64_t lo, int64_t hi) {
-    std::vector<Status> load_status(threads);
-    auto load = [&](int t) {
-      for (int64_t b = lo + t; b < hi; b += threads) {
-        load_status[t] = arm->Load(MakeBatch(cfg, qualifiers, b));
-        if (!load_status[t].ok()) return;
-      }
-    };
-    const auto t0 = Clock::now();
-    std::vector<std::thread> loaders;
-    for (int t = 1; t < threads; ++t) loaders.emplace_back(load, t);
-    load(0);
-    for (std::thread& loader : loaders) loader.join();
-    seconds += Seconds(t0);
-    for (const Status& st : load_status) {
-      OBKV_RETURN_IF_ERROR(Check(st, "load"));
-    }
-    return Status::OK();
-  }));
-  (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / seconds;
+  OBKV_ASSIGN_OR_RETURN(const double load_seconds,
+                        InBlocks(batches, turn, [&](int64_t lo, int64_t hi) {
+                          std::vector<Status> load_status(threads);
+                          auto load = [&](int t) {
+                            for (int64_t b = lo + t; b < hi; b += threads) {
+                              load_status[t] =
+                                  arm->Load(MakeBatch(cfg, qualifiers, b));
+                              if (!load_status[t].ok()) return;
+                            }
+                          };
+                          std::vector<std::thread> loaders;
+                          for (int t = 1; t < threads; ++t)
+                            loaders.emplace_back(load, t);
+                          load(0);
+                          for (std::thread& loader : loaders) loader.join();
+                          for (const Status& st : load_status) {
+                            OBKV_RETURN_IF_ERROR(Check(st, "load"));
+                          }
+                          return Status::OK();
+                        }));
+  (*m)["put_cells_per_s"] = cfg.rows * kQualifiers / load_seconds;
 
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<uint64_t> uniform(0, cfg.rows - 1);
 
   // Uniform point gets of whole rows.
-  seconds = 0;
-  OBKV_RETURN_IF_ERROR(InBlocks(cfg.gets, turn, [&](int64_t lo, int64_t hi) {
-    const auto t0 = Clock::now();
-    for (int64_t i = lo; i < hi; ++i) {
-      OBKV_ASSIGN_OR_RETURN(int cells,
-                            arm->GetRow(BenchKey(cfg, uniform(rng))));
-      if (cells != kQualifiers) {
-        return Status::Corruption("get returned " + std::to_string(cells) +
-                                  " cells");
-      }
-    }
-    seconds += Seconds(t0);
-    return Status::OK();
-  }));
-  (*m)["get_rows_per_s"] = cfg.gets / seconds;
+  OBKV_ASSIGN_OR_RETURN(
+      const double get_seconds,
+      InBlocks(cfg.gets, turn, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) {
+          OBKV_ASSIGN_OR_RETURN(int cells,
+                                arm->GetRow(BenchKey(cfg, uniform(rng))));
+          if (cells != kQualifiers) {
+            return Status::Corruption("get returned " + std::to_string(cells) +
+                                      " cells");
+          }
+        }
+        return Status::OK();
+      }));
+  (*m)["get_rows_per_s"] = cfg.gets / get_seconds;
 
   // 100-row scans.
   int64_t scanned = 0;
-  seconds = 0;
-  OBKV_RETURN_IF_ERROR(InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
-    const auto t0 = Clock::now();
-    for (int64_t i = lo; i < hi; ++i) {
-      OBKV_ASSIGN_OR_RETURN(int64_t cells,
-                            arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
-      scanned += cells;
-    }
-    seconds += Seconds(t0);
-    return Status::OK();
-  }));
-  (*m)["scan_cells_per_s"] = scanned / seconds;
+  OBKV_ASSIGN_OR_RETURN(
+      const double scan_seconds,
+      InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) {
+          OBKV_ASSIGN_OR_RETURN(
+              int64_t cells, arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
+          scanned += cells;
+        }
+        return Status::OK();
+      }));
+  (*m)["scan_cells_per_s"] = scanned / scan_seconds;
 
   // The same scans, each after a one-cell write committed (timed: the scans
   // only): SQLite drops a connection's page cache when another connection
@@ -176,23 +178,24 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   // (StoreOptions::sqlite.mmap_size reads those pages from the OS page cache);
   // the raw arms read on their writing connection.
   scanned = 0;
-  seconds = 0;
-  OBKV_RETURN_IF_ERROR(InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
-    for (int64_t i = lo; i < hi; ++i) {
-      const uint64_t row = uniform(rng);
-      OBKV_RETURN_IF_ERROR(
-          Check(arm->Update(BenchKey(cfg, row), qualifiers[0],
-                            MakeValue(cfg.value_bytes, row, 0, 1), 1),
-                "update"));
-      const auto scan_start = Clock::now();
-      OBKV_ASSIGN_OR_RETURN(int64_t cells,
-                            arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
-      seconds += Seconds(scan_start);
-      scanned += cells;
-    }
-    return Status::OK();
-  }));
-  (*m)["scan_after_write_cells_per_s"] = scanned / seconds;
+  double scan_after_write_seconds = 0;
+  OBKV_RETURN_IF_ERROR(
+      InBlocks(cfg.scans, turn, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) {
+          const uint64_t row = uniform(rng);
+          OBKV_RETURN_IF_ERROR(
+              Check(arm->Update(BenchKey(cfg, row), qualifiers[0],
+                                MakeValue(cfg.value_bytes, row, 0, 1), 1),
+                    "update"));
+          const auto scan_start = Clock::now();
+          OBKV_ASSIGN_OR_RETURN(
+              int64_t cells, arm->ScanRows(BenchKey(cfg, uniform(rng)), 100));
+          scan_after_write_seconds += Seconds(scan_start);
+          scanned += cells;
+        }
+        return Status::OK();
+      }).status());
+  (*m)["scan_after_write_cells_per_s"] = scanned / scan_after_write_seconds;
 
   // YCSB core workloads with zipfian requests.
   struct Mix {
@@ -205,10 +208,9 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   for (const Mix& mix : {Mix{"ycsb_a", 50, false}, Mix{"ycsb_b", 95, false},
                          Mix{"ycsb_c", 100, false}, Mix{"ycsb_f", 50, true}}) {
     std::uniform_int_distribution<int> pct(0, 99);
-    seconds = 0;
-    OBKV_RETURN_IF_ERROR(
+    OBKV_ASSIGN_OR_RETURN(
+        const double ycsb_seconds,
         InBlocks(cfg.ycsb_ops, turn, [&](int64_t lo, int64_t hi) {
-          const auto t0 = Clock::now();
           for (int64_t i = lo; i < hi; ++i) {
             const uint64_t row = zipf.Next();
             const std::string key = BenchKey(cfg, row);
@@ -225,10 +227,9 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
               ++version;
             }
           }
-          seconds += Seconds(t0);
           return Status::OK();
         }));
-    (*m)[std::string(mix.name) + "_ops_per_s"] = cfg.ycsb_ops / seconds;
+    (*m)[std::string(mix.name) + "_ops_per_s"] = cfg.ycsb_ops / ycsb_seconds;
   }
 
   // Full scan (one block) with its peak heap (RssAnon) and, for
@@ -238,7 +239,7 @@ Status RunArm(const BenchConfig& cfg, BenchArm* arm, const std::string& dir,
   sampler.Start();
   const auto t0 = Clock::now();
   Result<int64_t> all = arm->ScanRows("", INT64_MAX);
-  seconds = Seconds(t0);
+  const double seconds = Seconds(t0);
   (*m)["full_scan_peak_rss_anon_mib"] = sampler.Stop();
   OBKV_RETURN_IF_ERROR(all.status());
   (*m)["full_scan_cells_per_s"] = *all / seconds;
