@@ -15,7 +15,9 @@
 
 #include "hbase/guarded_scanner.h"
 #include "hbase/live_table.h"
+#include "hbase/read/normal_scanner.h"
 #include "obkvlite/spec.h"
+#include "store_fixture.h"
 
 namespace obkvlite {
 namespace {
@@ -126,6 +128,35 @@ TEST_CASE("GuardedScanner turns bad_alloc in NextCell into out of memory") {
   CellView cell;
   CHECK_FALSE(scanner.NextCell(&cell));
   CHECK(scanner.status().ToString() == "IOError: index scan: out of memory");
+}
+
+TEST_CASE("a streaming scan of the normal layout is its own guard") {
+  // Without a filter, forward, NormalScanner catches in every call (the
+  // API guard's status): handed out unwrapped, one virtual call less per
+  // cell. A filtered or reversed scan reads rows through Scanner's default
+  // NextCell, whose row views Scanner::Next updates unguarded: wrapped.
+  testing::StoreFixture fx(R"({"table": "t", "families": [{"name": "f"}]})");
+  fx.MustPut(obkvlite::Put("r1").Add("f", "q", 100, "v"));
+  obkvlite::Scan plain;
+  obkvlite::Scan filtered;
+  filtered.filter = "KeyOnlyFilter()";
+  obkvlite::Scan reversed;
+  reversed.reversed = true;
+  for (const auto& [scan, self_guarded] :
+       {std::pair{plain, true}, {filtered, false}, {reversed, false}}) {
+    Result<std::unique_ptr<Scanner>> opened = fx.table()->GetScanner(scan);
+    REQUIRE(opened.ok());
+    Scanner* scanner = opened->get();
+    CHECK((dynamic_cast<NormalScanner*>(scanner) != nullptr) == self_guarded);
+    CHECK((dynamic_cast<GuardedScanner*>(scanner) != nullptr) != self_guarded);
+    CellView cell;
+    REQUIRE(scanner->NextCell(&cell));
+    CHECK(cell.row == "r1");
+    CHECK(cell.qualifier == "q");
+    CHECK(cell.value == (scan.filter.empty() ? "v" : ""));
+    CHECK_FALSE(scanner->NextCell(&cell));
+    CHECK(scanner->status().ok());
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "hbase/api_guard.h"
 #include "hbase/guarded_scanner.h"
+#include "hbase/read/normal_scanner.h"
 
 namespace obkvlite {
 
@@ -51,10 +52,13 @@ Status LiveTable::Usable() const {
 
 namespace {
 
-// The scanner of `opened`, behind the API guard.
+// The scanner of `opened`, behind the API guard unless it guards itself
+// (a streaming NormalScanner: one virtual call less per cell).
 Result<std::unique_ptr<Scanner>> Guarded(
     const char* what, Result<std::unique_ptr<Scanner>> opened) {
   if (!opened.ok()) return opened;
+  const auto* normal = dynamic_cast<const NormalScanner*>(opened->get());
+  if (normal != nullptr && normal->guards_itself()) return opened;
   return std::unique_ptr<Scanner>(
       new GuardedScanner(what, std::move(opened).value()));
 }

@@ -242,9 +242,10 @@ Status NormalTable::Get(const obkvlite::Get& get, RowResult* out) {
 
 namespace {
 
-// Forwards a Get's cells to the caller's visitor and keeps what counting
-// them needs once the Get succeeded: their number, and when they may count
-// in several (family, partition) each cell's family and timestamp.
+// Forwards a Get's cells to the caller's visitor, keeping each cell's
+// family and timestamp for counting once the Get succeeded. Only a Get
+// whose cells may count in several (family, partition) needs it (routes());
+// the others count the number of cells VisitRow reports.
 class CountingVisitor final : public CellVisitor {
  public:
   CountingVisitor(CellVisitor* inner, const ReadPlan& plan, bool counting)
@@ -252,20 +253,20 @@ class CountingVisitor final : public CellVisitor {
         plan_(plan),
         route_cells_(counting && !RowReadCounter::OneTarget(plan.families)) {}
 
+  // Whether the Get's cells must pass through this visitor.
+  bool routes() const { return route_cells_; }
+
   void Visit(const CellView& cell) override {
-    ++cells_;
-    if (route_cells_) {
-      cells_of_.emplace_back(SchemaName(cell.family), cell.timestamp);
-    }
+    cells_of_.emplace_back(SchemaName(cell.family), cell.timestamp);
     inner_->Visit(cell);
   }
 
-  int64_t cells() const { return cells_; }
-
-  // Counts the row read, as CountRowRead. REQUIRED: `counting` was true.
+  // Counts the row read, of `cells` cells, as CountRowRead. REQUIRED:
+  // `counting` was true; the cells passed through this visitor when
+  // routes().
   void CountRow(TableCounters* counters, const TableSchema& schema,
-                const ReadPlan& plan) const {
-    if (cells_ == 0) return;
+                const ReadPlan& plan, int64_t cells) const {
+    if (cells == 0) return;
     RowReadCounter counter(counters, schema, plan.families);
     counter.BeginRow();
     if (route_cells_) {
@@ -273,7 +274,7 @@ class CountingVisitor final : public CellVisitor {
         counter.AddCell(plan.keys.lo, family, timestamp);
       }
     } else {
-      for (int64_t i = 0; i < cells_; ++i) counter.AddCell({}, {}, 0);
+      for (int64_t i = 0; i < cells; ++i) counter.AddCell({}, {}, 0);
     }
     counter.EndRow();
   }
@@ -291,7 +292,6 @@ class CountingVisitor final : public CellVisitor {
   CellVisitor* const inner_;
   const ReadPlan& plan_;
   const bool route_cells_;
-  int64_t cells_ = 0;
   // The cells' families (views of the schema's names) and timestamps.
   std::vector<std::pair<std::string_view, int64_t>> cells_of_;
 };
@@ -312,10 +312,14 @@ Status NormalTable::VisitGet(const obkvlite::Get& get, bool values,
   OBKV_RETURN_IF_ERROR(PlanGetInto(schema_, get, now, plan));
   if (!values) SkipValuesUnlessRead(plan);
   CountingVisitor counting(visitor, *plan, counters_ != nullptr);
-  OBKV_RETURN_IF_ERROR(VisitRow(ctx_, *plan, &counting));
+  int64_t visited = 0;
+  OBKV_RETURN_IF_ERROR(
+      VisitRow(ctx_, *plan, counting.routes() ? &counting : visitor, &visited));
   CountReadRequests(counters_.get(), *schema_, plan->families, now);
-  if (counters_ != nullptr) counting.CountRow(counters_.get(), *schema_, *plan);
-  if (cells != nullptr) *cells = counting.cells();
+  if (counters_ != nullptr) {
+    counting.CountRow(counters_.get(), *schema_, *plan, visited);
+  }
+  if (cells != nullptr) *cells = visited;
   return Status::OK();
 }
 

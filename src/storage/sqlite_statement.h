@@ -74,11 +74,11 @@ class SqliteStatement final : public Statement {
   Status Error(int rc) const;
 
   std::string_view ColumnBlob(int col) const override {
+    // NULL and an empty blob are (nullptr, 0): an empty view either way.
     const void* p = sqlite3_column_blob(stmt_, col);
     const int n = sqlite3_column_bytes(stmt_, col);
-    return p == nullptr ? std::string_view()
-                        : std::string_view(static_cast<const char*>(p),
-                                           static_cast<size_t>(n));
+    return std::string_view(static_cast<const char*>(p),
+                            static_cast<size_t>(n));
   }
   std::string_view ColumnText(int col) const override {
     const unsigned char* p = sqlite3_column_text(stmt_, col);

@@ -53,30 +53,36 @@ bool OneTablePerFamily(const ReadPlan& plan) {
 
 // Streams the row of a point plan of OneTablePerFamily on `conn`: one
 // cursor, opened for each family in turn, without a RowReader's heap (a
-// Get's most common shape). The cells and their order are RowReader's.
+// Get's most common shape). The cells and their order are RowReader's;
+// each one visited adds one to `*cells`.
 // REQUIRED: RowReader::StreamsCells(plan).
 Status VisitFamiliesInTurn(storage::Connection* conn, const ReadPlan& plan,
-                           CellVisitor* visitor) {
+                           CellVisitor* visitor, int64_t* cells) {
   PartitionCursor cursor(conn);
   RowMatcher versions(/*filter=*/nullptr);
   versions.BeginRow(plan.keys.lo);
-  bool first = true;
+  CellView cell;
+  cell.row = plan.keys.lo;
+  cell.first_in_row = true;
   for (size_t fi = 0; fi < plan.families.size(); ++fi) {
     const FamilyRead& read = plan.families[fi];
     if (read.tables.empty()) continue;
     const int family_index = static_cast<int>(fi);
     OBKV_RETURN_IF_ERROR(
         StartPointCursor(plan, family_index, read.tables[0], &cursor));
+    cell.family = read.family->name();
     for (; cursor.valid(); cursor.Next()) {
       const std::string_view qualifier = cursor.qualifier();
       if (!read.Wants(qualifier) ||
           !versions.OfferView(family_index, qualifier, read.max_versions)) {
         continue;
       }
-      visitor->Visit(CellView{plan.keys.lo, read.family->name(), qualifier,
-                              layout::DecodeTimestamp(cursor.t()),
-                              cursor.value(), first});
-      first = false;
+      cell.qualifier = qualifier;
+      cell.timestamp = layout::DecodeTimestamp(cursor.t());
+      cell.value = cursor.value();
+      visitor->Visit(cell);
+      cell.first_in_row = false;
+      ++*cells;
     }
     OBKV_RETURN_IF_ERROR(cursor.status());
   }
@@ -111,20 +117,27 @@ void VisitCells(const RowResult& row, CellVisitor* visitor) {
   }
 }
 
-Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor) {
+Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor,
+                int64_t* cells) {
+  int64_t visited = 0;
+  if (cells == nullptr) cells = &visited;
+  *cells = 0;
   if (!RowReader::StreamsCells(plan)) {
     // A filter sees the row whole first.
     RowResult row;
     OBKV_RETURN_IF_ERROR(ReadRowInto(ctx, plan, &row));
     VisitCells(row, visitor);
+    *cells = static_cast<int64_t>(row.cells.size());
     return Status::OK();
   }
   if (OneTablePerFamily(plan)) {
     return RunPointRead(ctx, plan, [&](storage::Connection* conn) {
-      return VisitFamiliesInTurn(conn, plan, visitor);
+      *cells = 0;  // a retried read counts anew
+      return VisitFamiliesInTurn(conn, plan, visitor, cells);
     });
   }
   return RunPointRead(ctx, plan, [&](storage::Connection* conn) -> Status {
+    *cells = 0;
     RowReader reader(&plan, conn);
     OBKV_RETURN_IF_ERROR(reader.Open());
     CellView cell;
@@ -132,6 +145,7 @@ Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor) {
     while (reader.NextCell(&cell, &new_row)) {
       cell.first_in_row = new_row;
       visitor->Visit(cell);
+      ++*cells;
     }
     return reader.status();
   });

@@ -30,8 +30,10 @@ Status ReadRowInto(StoreContext* ctx, const ReadPlan& plan, RowResult* out);
 // (obkvlite/cell_visitor.h; Table::Get(get, visitor)): streamed from the
 // cursors without a copy when the reader can (RowReader::StreamsCells),
 // family after family through one cursor when each family reads one table,
-// else read into a RowResult first.
-Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor);
+// else read into a RowResult first. Sets `*cells` (may be null) to the
+// number of cells visited.
+Status VisitRow(StoreContext* ctx, const ReadPlan& plan, CellVisitor* visitor,
+                int64_t* cells = nullptr);
 
 // Visits views of `row`'s cells, in order.
 void VisitCells(const RowResult& row, CellVisitor* visitor);

@@ -1,8 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/read/normal_scanner.h"
 
-#include <exception>
-
+#include "hbase/api_guard.h"
 #include "hbase/read/shard_stream.h"
 
 namespace obkvlite {
@@ -68,8 +67,8 @@ void NormalScanner::EmitChunk(RowResult* out) {
   pending_pos_ += n;
 }
 
-void NormalScanner::Fail(const std::exception& e) {
-  status_ = Status::IOError(std::string("scan: ") + e.what());
+void NormalScanner::Fail() {
+  status_ = CurrentExceptionStatus("scan");
   Finish();
 }
 
@@ -80,8 +79,8 @@ bool NormalScanner::NextCell(CellView* out) {
     if (pending_pos_ < pending_.cells.size()) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
-      *out = CellView{pending_.row, cell.family, cell.qualifier,
-                      cell.timestamp, cell.value, /*first_in_row=*/false};
+      *out = CellView{pending_.row,   cell.family, cell.qualifier,
+                      cell.timestamp, cell.value,  /*first_in_row=*/false};
       if (counter_ != nullptr) counter_->CountCell(*out);
       return true;
     }
@@ -102,18 +101,23 @@ bool NormalScanner::NextCell(CellView* out) {
     out->first_in_row = new_row;
     if (counter_ != nullptr) counter_->CountCell(*out);
     return true;
-  } catch (const std::exception& e) {
-    Fail(e);
+  } catch (...) {
+    Fail();
     return false;
   }
 }
 
 bool NormalScanner::NextRow(RowResult* out) {
-  // Next after NextCell starts at the next row: that row is counted.
-  if (counter_ != nullptr) counter_->EndCellRow();
-  const bool got = ReadRow(out);
-  if (got && counter_ != nullptr) counter_->CountRow(*out);
-  return got;
+  try {
+    // Next after NextCell starts at the next row: that row is counted.
+    if (counter_ != nullptr) counter_->EndCellRow();
+    const bool got = ReadRow(out);
+    if (got && counter_ != nullptr) counter_->CountRow(*out);
+    return got;
+  } catch (...) {
+    Fail();
+    return false;
+  }
 }
 
 bool NormalScanner::ReadRow(RowResult* out) {
@@ -139,8 +143,8 @@ bool NormalScanner::ReadRow(RowResult* out) {
       EmitChunk(out);
     }
     return true;
-  } catch (const std::exception& e) {
-    Fail(e);
+  } catch (...) {
+    Fail();
     return false;
   }
 }

@@ -19,7 +19,6 @@
 #ifndef OBKVLITE_HBASE_READ_NORMAL_SCANNER_H_
 #define OBKVLITE_HBASE_READ_NORMAL_SCANNER_H_
 
-#include <exception>
 #include <memory>
 
 #include "hbase/read/read_plan.h"
@@ -43,6 +42,12 @@ class NormalScanner final : public Scanner {
 
   bool NextCell(CellView* out) override;
   Status status() const override { return status_; }
+  // Whether every call already ends the scan with the API guard's status
+  // on an exception (hbase/guarded_scanner.h), so the store may hand the
+  // scanner out unwrapped: true when it streams cells, as then the
+  // default NextCell's row views, which Scanner::Next updates unguarded,
+  // are never made.
+  bool guards_itself() const { return streams_cells_; }
   int partitions_opened() const override { return partitions_opened_; }
 
  protected:
@@ -61,8 +66,9 @@ class NormalScanner final : public Scanner {
   void EmitChunk(RowResult* out);
   // Releases the reader, the transaction and the connection.
   void Finish();
-  // Ends the scan on an exception from below (std::bad_alloc).
-  void Fail(const std::exception& e);
+  // Ends the scan on the exception being handled (std::bad_alloc), with
+  // the API guard's status. REQUIRED: called inside a catch block.
+  void Fail();
 
   std::unique_ptr<ReadPlan> plan_;  // stable address for the reader
   const bool streams_cells_;        // RowReader::StreamsCells(*plan_)
@@ -71,7 +77,7 @@ class NormalScanner final : public Scanner {
   storage::Transaction txn_;
   std::unique_ptr<RowReader> reader_;
   std::unique_ptr<ScanCounter> counter_;  // null: not counted
-  RowResult pending_;  // the rest of a row split by `batch`
+  RowResult pending_;                     // the rest of a row split by `batch`
   size_t pending_pos_ = 0;
   int64_t rows_ = 0;
   int partitions_opened_ = 0;

@@ -51,16 +51,17 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                             : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
-      NormalStatement(conn, table,
-                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
-                                             cursor->page_limit_ > 0
-                                                 ? layout::Page::kFirst
-                                                 : layout::Page::kAll,
-                                             shape)));
+      NormalStatement(
+          conn, table,
+          layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                 cursor->page_limit_ > 0 ? layout::Page::kFirst
+                                                         : layout::Page::kAll,
+                                 shape)));
   cursor->SetColumns();
   cursor->BindRange();
-  cursor->Next();
+  cursor->NextInTurn();
   if (!cursor->status().ok()) return cursor->status();
+  cursor->SetStreams();
   return std::unique_ptr<CellCursor>(std::move(cursor));
 }
 
@@ -118,15 +119,14 @@ Status PartitionCursor::StartColumns(const std::string& table,
     Finish();
   } else {
     BindNextQualifier();
-    Next();
+    NextInTurn();
   }
   return status_;
 }
 
-Status PartitionCursor::StartRow(const std::string& table,
-                                 std::string_view row, layout::TBounds times,
-                                 int family_index, int partition,
-                                 layout::ReadShape shape) {
+Status PartitionCursor::StartRow(const std::string& table, std::string_view row,
+                                 layout::TBounds times, int family_index,
+                                 int partition, layout::ReadShape shape) {
   StartPoint(table, family_index, partition, shape);
   if (!UsePointStatement(layout::NormalGetRowKind(shape))) return status_;
   mode_ = Mode::kRow;
@@ -134,7 +134,8 @@ Status PartitionCursor::StartRow(const std::string& table,
   times_ = times;
   SetColumns();
   BindRange();
-  Next();
+  NextInTurn();
+  SetStreams();
   return status_;
 }
 
@@ -253,8 +254,18 @@ void PartitionCursor::BindNextQualifier() {
   stmt_->BindBlob(2, qualifiers_[next_qualifier_++]);
 }
 
+void PartitionCursor::SetStreams() {
+  streams_ = valid_ && page_limit_ == 0 && mode_ != Mode::kColumns;
+}
+
+void PartitionCursor::EndStream(storage::StepCode rc) {
+  if (rc != storage::StepCode::kDone) status_ = stmt_->error();
+  Finish();
+}
+
 void PartitionCursor::Finish() {
   valid_ = false;
+  streams_ = false;
   lazy_ = false;
   if (stmt_ != nullptr) stmt_->Reset();  // the cached statement is free again
   stmt_ = nullptr;
@@ -276,7 +287,7 @@ bool PartitionCursor::NextPage() {
   return true;
 }
 
-void PartitionCursor::Next() {
+void PartitionCursor::NextInTurn() {
   if (stmt_ == nullptr) return;
   if (valid_ && page_limit_ > 0 && page_rows_read_ == page_limit_) {
     RememberLast();

@@ -93,7 +93,19 @@ class PartitionCursor final : public CellCursor {
                       bool lock_rows, layout::ReadShape shape);
 
   ~PartitionCursor() override;
-  void Next() override;
+  // Inline for a cursor that streams (not paged, not by columns), per cell
+  // the one call of the statement; the general case otherwise.
+  void Next() override {
+    if (!streams_) return NextInTurn();
+    storage::RowColumns row;
+    const storage::StepCode rc =
+        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
+    if (rc != storage::StepCode::kRow) return EndStream(rc);
+    key_ = mode_ == Mode::kRange ? row.a : row_;
+    qualifier_ = row.b;
+    value_ = row.c;
+    t_ = row.integer;
+  }
 
  private:
   PartitionCursor(storage::Connection* conn, const std::string& table,
@@ -134,6 +146,13 @@ class PartitionCursor final : public CellCursor {
   // the page limit (at most page_rows * kMaxPageGrowth), bound up to ?5;
   // false on error (status_). REQUIRED: the statement before it is reset.
   bool OpenNextPage(layout::Page page);
+  // Next's general case: pages, qualifiers in turn, a pending snapshot.
+  void NextInTurn();
+  // Sets streams_ once the cursor is positioned on its first cell: whether
+  // each later cell of this opening is one more step of its statement.
+  void SetStreams();
+  // A streaming cursor's statement stopped with `rc`: done, or an error.
+  void EndStream(storage::StepCode rc);
   void Finish();
 
   storage::Connection* conn_;
@@ -150,12 +169,14 @@ class PartitionCursor final : public CellCursor {
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
   Mode mode_ = Mode::kRange;
+  // Valid, not paged and not by columns: Next steps the statement alone.
+  bool streams_ = false;
   // The columns of K, Q, V (-1: not read) and T (SetColumns).
   int col_k_ = -1, col_q_ = -1, col_v_ = -1, col_t_ = -1;
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;
-  int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
+  int64_t row_limit_ = 0;  // rows the read takes at most (0: unknown)
   CellsPerRowHint* cells_per_row_ = nullptr;  // the family's, or null
   // A first page read lazily (StartLazyPage): the K of its last cell, the
   // rows positioned on so far and the current row's K.

@@ -39,6 +39,7 @@
 #include "obkvlite/cell.h"
 #include "obkvlite/filter.h"
 #include "util/assign_bytes.h"
+#include "util/same_bytes.h"
 
 namespace obkvlite {
 
@@ -103,7 +104,7 @@ class RowMatcher {
   bool OfferView(int family_index, std::string_view qualifier,
                  int max_versions) {
     if (family_index != view_family_ ||
-        qualifier != std::string_view(view_qualifier_)) {
+        !SameBytes(qualifier, view_qualifier_)) {
       view_family_ = family_index;
       AssignBytes(&view_qualifier_, qualifier);
       view_kept_ = 0;

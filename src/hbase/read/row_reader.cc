@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/read/row_reader.h"
 
-#include "hbase/read/partition_cursor.h"
 #include "layout/timestamp_codec.h"
 #include "util/assign_bytes.h"
 
@@ -132,6 +131,7 @@ void RowReader::Keep(std::unique_ptr<CellCursor> cursor) {
   CellCursor* c = cursor.get();
   if (first_cursor_ == nullptr) {
     first_cursor_ = std::move(cursor);
+    first_partition_cursor_ = dynamic_cast<PartitionCursor*>(c);
   } else {
     cursors_.push_back(std::move(cursor));
   }
@@ -146,6 +146,7 @@ void RowReader::Close() {
   done_ = true;
   heap_.Clear();
   cursors_.clear();
+  first_partition_cursor_ = nullptr;
   first_cursor_.reset();
 }
 
@@ -158,20 +159,14 @@ void RowReader::SetRow(std::string_view key) {
   }
 }
 
-bool RowReader::AdvanceTop() {
-  CellCursor* top = heap_.top();
-  top->Next();
-  if (!top->status().ok()) {
-    status_ = top->status();
-    Close();
-    return false;
-  }
-  heap_.TopAdvanced();
-  return true;
+bool RowReader::FailTop() {
+  status_ = heap_.top()->status();
+  Close();
+  return false;
 }
 
 bool RowReader::SkipRow() {
-  while (!heap_.empty() && heap_.top()->key() == row_) {
+  while (!heap_.empty() && SameBytes(heap_.top()->key(), row_)) {
     if (!AdvanceTop()) return false;
   }
   return true;
@@ -199,7 +194,7 @@ void RowReader::Offer(int family_index, std::string_view qualifier, int64_t t,
 }
 
 bool RowReader::ReadRowForward() {
-  while (!heap_.empty() && heap_.top()->key() == row_) {
+  while (!heap_.empty() && SameBytes(heap_.top()->key(), row_)) {
     const CellCursor* c = heap_.top();
     Offer(c->family_index(), c->qualifier(), c->t(), c->value());
     if (!AdvanceTop()) return false;
@@ -209,7 +204,7 @@ bool RowReader::ReadRowForward() {
 
 bool RowReader::ReadRowReversed() {
   buffered_ = 0;
-  while (!heap_.empty() && heap_.top()->key() == row_) {
+  while (!heap_.empty() && SameBytes(heap_.top()->key(), row_)) {
     const CellCursor* c = heap_.top();
     if (buffered_ == buffer_.size()) buffer_.emplace_back();
     BufferedCell& b = buffer_[buffered_++];
@@ -230,38 +225,7 @@ bool RowReader::StreamsCells(const ReadPlan& plan) {
   return !plan.reversed && plan.filter == nullptr;
 }
 
-bool RowReader::NextCell(CellView* out, bool* new_row) {
-  if (advance_pending_) {
-    advance_pending_ = false;
-    if (!AdvanceTop()) return false;
-  }
-  // The no-filter loop, fused: a cell leaves as views of its cursor's
-  // current cell, once its column's versions cap lets it (RowMatcher).
-  while (!heap_.empty()) {
-    const CellCursor* c = heap_.top();
-    const std::string_view key = c->key();
-    if (!in_cell_row_ || (!plan_->point && key != row_)) {
-      SetRow(key);
-      matcher_.BeginRow(row_);  // no filter: every row begins
-      in_cell_row_ = true;
-      row_returned_ = false;
-    }
-    const FamilyRead& read = plan_->families[c->family_index()];
-    const std::string_view qualifier = c->qualifier();
-    if (read.Wants(qualifier) &&
-        matcher_.OfferView(c->family_index(), qualifier, read.max_versions)) {
-      out->row = row_;
-      out->family = read.family->name();
-      out->qualifier = qualifier;
-      out->timestamp = layout::DecodeTimestamp(c->t());
-      out->value = c->value();
-      *new_row = !row_returned_;
-      row_returned_ = true;
-      advance_pending_ = true;
-      return true;
-    }
-    if (!AdvanceTop()) return false;
-  }
+bool RowReader::EndCells(bool* new_row) {
   *new_row = false;
   in_cell_row_ = false;
   Close();

@@ -29,14 +29,16 @@
 
 #include "hbase/read/cell_cursor.h"
 #include "hbase/read/cell_heap.h"
+#include "hbase/read/partition_cursor.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_matcher.h"
+#include "layout/timestamp_codec.h"
 #include "obkvlite/cell.h"
 #include "storage/connection.h"
+#include "util/always_inline.h"
+#include "util/same_bytes.h"
 
 namespace obkvlite {
-
-class PartitionCursor;
 
 // (Re)opens in `cursor` the point cursor of `plan`'s family `family_index`
 // and partition `partition` (PartitionCursor::StartRow, or StartColumns
@@ -89,9 +91,43 @@ class RowReader {
 
   // The next cell the read returns, as views valid until the next call of
   // NextCell, NextRow or Close; `*new_row` is set when it is the first of
-  // its row. False at the end or on error (status()).
+  // its row. False at the end or on error (status()). Inline: it runs per
+  // cell of a scan read by NextCell.
   // REQUIRED: StreamsCells(plan).
-  bool NextCell(CellView* out, bool* new_row);
+  OBKV_ALWAYS_INLINE bool NextCell(CellView* out, bool* new_row) {
+    if (advance_pending_) {
+      advance_pending_ = false;
+      if (!AdvanceTop()) return false;
+    }
+    // The no-filter loop, fused: a cell leaves as views of its cursor's
+    // current cell, once its column's versions cap lets it (RowMatcher).
+    while (!heap_.empty()) {
+      const CellCursor* c = heap_.top();
+      const std::string_view key = c->key();
+      if (!in_cell_row_ || (!plan_->point && !SameBytes(key, row_))) {
+        SetRow(key);
+        matcher_.BeginRow(row_);  // no filter: every row begins
+        in_cell_row_ = true;
+        row_returned_ = false;
+      }
+      const FamilyRead& read = plan_->families[c->family_index()];
+      const std::string_view qualifier = c->qualifier();
+      if (read.Wants(qualifier) &&
+          matcher_.OfferView(c->family_index(), qualifier, read.max_versions)) {
+        out->row = row_;
+        out->family = read.family->name();
+        out->qualifier = qualifier;
+        out->timestamp = layout::DecodeTimestamp(c->t());
+        out->value = c->value();
+        *new_row = !row_returned_;
+        row_returned_ = true;
+        advance_pending_ = true;
+        return true;
+      }
+      if (!AdvanceTop()) return false;
+    }
+    return EndCells(new_row);
+  }
 
   // Reuses `cells` (emptied) as the memory of the cells to come
   // (RowMatcher::AdoptSlots). REQUIRED: before the first NextRow.
@@ -116,7 +152,23 @@ class RowReader {
   // Owns `cursor` and merges it.
   void Keep(std::unique_ptr<CellCursor> cursor);
   // Steps the top cursor and restores the heap; false on a cursor error.
-  bool AdvanceTop();
+  OBKV_ALWAYS_INLINE bool AdvanceTop() {
+    CellCursor* top = heap_.top();
+    if (top == first_partition_cursor_) {
+      // A final class: inline, without a virtual call (a read of one
+      // partition table steps only this one, per cell).
+      first_partition_cursor_->Next();
+    } else {
+      top->Next();
+    }
+    if (!top->status().ok()) return FailTop();
+    heap_.TopAdvanced();
+    return true;
+  }
+  // The top cursor failed: its error ends the read (false).
+  bool FailTop();
+  // NextCell at the end of the read (false).
+  bool EndCells(bool* new_row);
   // Feeds the current row's cells to the matcher.
   bool ReadRowForward();
   bool ReadRowReversed();
@@ -129,6 +181,9 @@ class RowReader {
   storage::Connection* conn_;
   // The cursors: the first inline (a Get of one family has no other).
   std::unique_ptr<CellCursor> first_cursor_;
+  // first_cursor_ when it is a PartitionCursor (null otherwise), stepped
+  // without a virtual call.
+  PartitionCursor* first_partition_cursor_ = nullptr;
   std::vector<std::unique_ptr<CellCursor>> cursors_;
   CellHeap heap_;
   RowMatcher matcher_;
