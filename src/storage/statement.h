@@ -76,7 +76,8 @@ class Statement {
 
   // Steps once and, on a row, reads blob columns `a`, `b`, `c` and integer
   // column `i` into `out`: one call per row on the hot read paths. Views as
-  // ColumnBlob's. A negative column number reads nothing (an empty view).
+  // ColumnBlob's. A negative column number reads nothing and leaves its
+  // field as it was (a point read keeps the key it bound).
   virtual StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) {
     return AdvanceRowOf(this, a, b, c, i, out);
   }
@@ -102,9 +103,9 @@ class Statement {
                                RowColumns* out) {
     const StepCode rc = self->Advance();
     if (rc == StepCode::kRow) {
-      out->a = a >= 0 ? self->ColumnBlob(a) : std::string_view();
-      out->b = b >= 0 ? self->ColumnBlob(b) : std::string_view();
-      out->c = c >= 0 ? self->ColumnBlob(c) : std::string_view();
+      if (a >= 0) out->a = self->ColumnBlob(a);
+      if (b >= 0) out->b = self->ColumnBlob(b);
+      if (c >= 0) out->c = self->ColumnBlob(c);
       out->integer = self->ColumnInt(i);
     }
     return rc;

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "obkvlite/status.h"
+#include "storage/statement.h"
 
 namespace obkvlite {
 
@@ -37,16 +38,17 @@ class CellCursor {
   int partition() const { return partition_; }
 
   // The current cell. REQUIRED: valid().
-  std::string_view key() const { return key_; }
-  std::string_view qualifier() const { return qualifier_; }
-  int64_t t() const { return t_; }  // the stored (negated) timestamp
-  std::string_view value() const { return value_; }
+  std::string_view key() const { return cell_.a; }
+  std::string_view qualifier() const { return cell_.b; }
+  int64_t t() const { return cell_.integer; }  // the stored (negated) T
+  std::string_view value() const { return cell_.c; }
 
  protected:
   bool valid_ = false;
   Status status_;
-  std::string_view key_, qualifier_, value_;
-  int64_t t_ = 0;
+  // The current cell, as a statement's AdvanceRow fills it in place (no
+  // copy per cell): a = key, b = qualifier, c = value, integer = stored T.
+  storage::RowColumns cell_;
   int family_index_;
   int partition_;
 };

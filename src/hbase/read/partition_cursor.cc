@@ -272,9 +272,9 @@ void PartitionCursor::Finish() {
 }
 
 void PartitionCursor::RememberLast() {
-  last_k_.assign(key_.data(), key_.size());
-  last_q_.assign(qualifier_.data(), qualifier_.size());
-  last_t_ = t_;
+  last_k_.assign(key().data(), key().size());
+  last_q_.assign(qualifier().data(), qualifier().size());
+  last_t_ = t();
 }
 
 bool PartitionCursor::NextPage() {
@@ -322,11 +322,11 @@ void PartitionCursor::NextInTurn() {
         }
         continue;
       }
-      key_ = mode_ == Mode::kRange ? row.a : row_;
-      qualifier_ =
+      cell_.a = mode_ == Mode::kRange ? row.a : row_;
+      cell_.b =
           mode_ == Mode::kColumns ? qualifiers_[next_qualifier_ - 1] : row.b;
-      value_ = row.c;
-      t_ = row.integer;
+      cell_.c = row.c;
+      cell_.integer = row.integer;
       valid_ = true;
       ++page_rows_read_;
       return;

@@ -97,14 +97,11 @@ class PartitionCursor final : public CellCursor {
   // the one call of the statement; the general case otherwise.
   void Next() override {
     if (!streams_) return NextInTurn();
-    storage::RowColumns row;
+    // Straight into the current cell: a row cursor reads no K, and keeps
+    // the row it bound as the key.
     const storage::StepCode rc =
-        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
-    if (rc != storage::StepCode::kRow) return EndStream(rc);
-    key_ = mode_ == Mode::kRange ? row.a : row_;
-    qualifier_ = row.b;
-    value_ = row.c;
-    t_ = row.integer;
+        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &cell_);
+    if (rc != storage::StepCode::kRow) EndStream(rc);
   }
 
  private:

@@ -209,10 +209,10 @@ Status ShardStream::Produce() {
 void ShardStream::Show() {
   const Batch::Entry& e = current_->cells[pos_];
   const char* base = current_->bytes.data();
-  key_ = std::string_view(base + e.key, e.key_size);
-  qualifier_ = std::string_view(base + e.qualifier, e.qualifier_size);
-  value_ = std::string_view(base + e.value, e.value_size);
-  t_ = e.t;
+  cell_.a = std::string_view(base + e.key, e.key_size);
+  cell_.b = std::string_view(base + e.qualifier, e.qualifier_size);
+  cell_.c = std::string_view(base + e.value, e.value_size);
+  cell_.integer = e.t;
   family_index_ = e.family_index;
   partition_ = e.partition;
   valid_ = true;

@@ -33,10 +33,10 @@ class DocCellCursor final : public CellCursor {
   void Load() {
     valid_ = status_.ok() && docs_.valid();
     if (!valid_) return;
-    key_ = docs_.key();
-    t_ = docs_.t();
+    cell_.a = docs_.key();
+    cell_.integer = docs_.t();
     s_ = docs_.s();
-    value_ = docs_.value();
+    cell_.c = docs_.value();
   }
 
   const KeyRange keys_ = KeyRange::All();
