@@ -79,8 +79,8 @@ bool NormalScanner::NextCell(CellView* out) {
     if (pending_pos_ < pending_.cells.size()) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
-      *out = CellView{pending_.row,   cell.family, cell.qualifier,
-                      cell.timestamp, cell.value,  /*first_in_row=*/false};
+      *out = CellView{pending_.row, cell.family, cell.qualifier,
+                      cell.timestamp, cell.value, /*first_in_row=*/false};
       if (counter_ != nullptr) counter_->CountCell(*out);
       return true;
     }

@@ -77,7 +77,7 @@ class NormalScanner final : public Scanner {
   storage::Transaction txn_;
   std::unique_ptr<RowReader> reader_;
   std::unique_ptr<ScanCounter> counter_;  // null: not counted
-  RowResult pending_;                     // the rest of a row split by `batch`
+  RowResult pending_;  // the rest of a row split by `batch`
   size_t pending_pos_ = 0;
   int64_t rows_ = 0;
   int partitions_opened_ = 0;

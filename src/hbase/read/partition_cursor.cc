@@ -51,12 +51,12 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
                             : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
-      NormalStatement(
-          conn, table,
-          layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
-                                 cursor->page_limit_ > 0 ? layout::Page::kFirst
-                                                         : layout::Page::kAll,
-                                 shape)));
+      NormalStatement(conn, table,
+                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                             cursor->page_limit_ > 0
+                                                 ? layout::Page::kFirst
+                                                 : layout::Page::kAll,
+                                             shape)));
   cursor->SetColumns();
   cursor->BindRange();
   cursor->NextInTurn();
@@ -124,9 +124,10 @@ Status PartitionCursor::StartColumns(const std::string& table,
   return status_;
 }
 
-Status PartitionCursor::StartRow(const std::string& table, std::string_view row,
-                                 layout::TBounds times, int family_index,
-                                 int partition, layout::ReadShape shape) {
+Status PartitionCursor::StartRow(const std::string& table,
+                                 std::string_view row, layout::TBounds times,
+                                 int family_index, int partition,
+                                 layout::ReadShape shape) {
   StartPoint(table, family_index, partition, shape);
   if (!UsePointStatement(layout::NormalGetRowKind(shape))) return status_;
   mode_ = Mode::kRow;

@@ -173,7 +173,7 @@ class PartitionCursor final : public CellCursor {
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;
-  int64_t row_limit_ = 0;  // rows the read takes at most (0: unknown)
+  int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
   CellsPerRowHint* cells_per_row_ = nullptr;  // the family's, or null
   // A first page read lazily (StartLazyPage): the K of its last cell, the
   // rows positioned on so far and the current row's K.
