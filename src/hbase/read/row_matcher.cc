@@ -2,6 +2,7 @@
 #include "hbase/read/row_matcher.h"
 
 #include "util/assign_bytes.h"
+#include "util/same_bytes.h"
 
 namespace obkvlite {
 
@@ -56,7 +57,7 @@ bool RowMatcher::EnterColumn(std::string_view family,
   }
   *skip = Next::kNextColumn;
   if (skip_family_) return false;
-  if (!have_column_ || qualifier != qualifier_) {
+  if (!have_column_ || !SameBytes(qualifier, qualifier_)) {
     AssignBytes(&qualifier_, qualifier);
     have_column_ = true;
     skip_column_ = false;
