@@ -80,6 +80,12 @@ class PartitionRouter {
   // Partitions a get of one row over `times` may touch, ascending.
   std::vector<int> PruneGet(std::string_view rowkey,
                             const TimeRange& times) const;
+  // Whether PruneGet's partitions depend on the row key (a KEY level, or a
+  // RANGE level on K); else on the times alone.
+  bool PrunesGetByRow() const {
+    return spec_.HasKeyLevel() ||
+           (spec_.HasRangeLevel() && spec_.range_column != RangeColumn::kG);
+  }
   // The same into `*out` (emptied), reusing its memory: no allocation
   // once `*out` has room (a thread's scratch plan for Gets).
   void PruneGetInto(std::string_view rowkey, const TimeRange& times,

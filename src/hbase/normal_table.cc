@@ -11,6 +11,7 @@
 #include "hbase/index/index_sync.h"
 #include "hbase/limits.h"
 #include "hbase/read/get_path.h"
+#include "hbase/read/get_plan_scratch.h"
 #include "hbase/read/normal_scanner.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/stats/request_counting.h"
@@ -182,44 +183,11 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
       names, /*idempotent=*/true);
 }
 
-namespace {
-
-// The thread's scratch plan for Gets (its memory reused from one Get to the
-// next); a Get that starts while another one on the thread holds it (none
-// does today) plans into its own. The scratch keeps no schema or filter
-// after its Get.
-class GetPlanScratch {
- public:
-  GetPlanScratch() : plan_(in_use_ ? &own_ : &scratch_) {
-    if (plan_ == &scratch_) in_use_ = true;
-  }
-  ~GetPlanScratch() {
-    plan_->schema.reset();
-    plan_->filter.reset();
-    if (plan_ == &scratch_) in_use_ = false;
-  }
-  GetPlanScratch(const GetPlanScratch&) = delete;
-  GetPlanScratch& operator=(const GetPlanScratch&) = delete;
-
-  ReadPlan* plan() { return plan_; }
-
- private:
-  static thread_local ReadPlan scratch_;
-  static thread_local bool in_use_;
-  ReadPlan own_;
-  ReadPlan* const plan_;
-};
-
-thread_local ReadPlan GetPlanScratch::scratch_;
-thread_local bool GetPlanScratch::in_use_ = false;
-
-}  // namespace
-
 Status NormalTable::ReadGet(const obkvlite::Get& get, RowResult* out) {
   const int64_t now = ctx_->NowMs();
   GetPlanScratch scratch;
   ReadPlan* plan = scratch.plan();
-  Status planned = PlanGetInto(schema_, get, now, plan);
+  Status planned = scratch.Plan(schema_, get, now);
   if (!planned.ok()) {
     *out = RowResult();
     return planned;
@@ -309,7 +277,7 @@ Status NormalTable::VisitGet(const obkvlite::Get& get, bool values,
   const int64_t now = ctx_->NowMs();
   GetPlanScratch scratch;
   ReadPlan* plan = scratch.plan();
-  OBKV_RETURN_IF_ERROR(PlanGetInto(schema_, get, now, plan));
+  OBKV_RETURN_IF_ERROR(scratch.Plan(schema_, get, now));
   if (!values) SkipValuesUnlessRead(plan);
   CountingVisitor counting(visitor, *plan, counters_ != nullptr);
   int64_t visited = 0;

@@ -16,6 +16,21 @@ Status ValidateReadOptions(int64_t max_versions, const TimeRange& times) {
   return ValidateTimeRange(times, "time_range");
 }
 
+// Sets the times `read` sees: the request's `times`, whose oldest end the
+// family's TimeToLive raises at `now_ms`.
+void SetFamilyTimes(const TimeRange& times, int64_t now_ms, FamilyRead* read) {
+  read->times = times;
+  read->through_max = times.IsAll();
+  read->times.min_ms =
+      std::max(read->times.min_ms, read->family->OldestVisible(now_ms));
+}
+
+// The time range a Get asks for: exactly its timestamp, when it has one.
+TimeRange GetTimes(const Get& get) {
+  return get.timestamp.has_value() ? TimeRange::Exactly(*get.timestamp)
+                                   : get.time_range;
+}
+
 // Fills plan->families from the projection, in family rank order.
 Status PlanFamilies(const std::vector<std::string>& families,
                     const std::vector<Column>& columns, const TimeRange& times,
@@ -68,27 +83,33 @@ Status PlanFamilies(const std::vector<std::string>& families,
     read.qualifiers.erase(
         std::unique(read.qualifiers.begin(), read.qualifiers.end()),
         read.qualifiers.end());
-    read.times = times;
-    read.through_max = times.IsAll();
-    read.times.min_ms = std::max(read.times.min_ms, info.OldestVisible(now_ms));
+    SetFamilyTimes(times, now_ms, &read);
     read.max_versions = std::min(max_versions, info.max_versions_cap);
   }
   plan->families.resize(used);
   return Status::OK();
 }
 
+// Prunes the partitions of `read`, a family of `plan`, for the plan's final
+// key range; none when nothing is visible.
+void PruneFamily(const ReadPlan& plan, FamilyRead* read) {
+  if (read->times.min_ms >= read->times.max_ms) {
+    read->partitions.clear();
+    read->tables.clear();
+    return;
+  }
+  if (plan.point) {
+    read->family->router.PruneGetInto(plan.keys.lo, read->times,
+                                      &read->partitions);
+  } else {
+    read->partitions = read->family->router.PruneScan(plan.keys, read->times);
+  }
+  read->family->DistinctInto(read->partitions, &read->tables);
+}
+
 // Prunes every family's partitions for the final key range.
 void PrunePartitions(ReadPlan* plan) {
-  for (FamilyRead& read : plan->families) {
-    if (read.times.min_ms >= read.times.max_ms) continue;  // nothing visible
-    if (plan->point) {
-      read.family->router.PruneGetInto(plan->keys.lo, read.times,
-                                       &read.partitions);
-    } else {
-      read.partitions = read.family->router.PruneScan(plan->keys, read.times);
-    }
-    read.family->DistinctInto(read.partitions, &read.tables);
-  }
+  for (FamilyRead& read : plan->families) PruneFamily(*plan, &read);
 }
 
 Status ParseRequestFilter(const std::string& text, bool reversed,
@@ -112,11 +133,10 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
                    int64_t now_ms, ReadPlan* plan) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
   OBKV_RETURN_IF_ERROR(ValidateReadOptions(get.max_versions, get.time_range));
-  TimeRange times = get.time_range;
   if (get.timestamp.has_value()) {
     OBKV_RETURN_IF_ERROR(ValidateTimestamp(*get.timestamp, "ts"));
-    times = TimeRange::Exactly(*get.timestamp);
   }
+  const TimeRange times = GetTimes(get);
   // Every field anew, keeping the memory of the strings and the list.
   std::string lo = std::move(plan->keys.lo);
   std::string hi = std::move(plan->keys.hi);
@@ -136,6 +156,26 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
   OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan->filter));
   plan->values = ValuesReturned(*plan);
   PrunePartitions(plan);
+  return Status::OK();
+}
+
+Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan) {
+  OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
+  plan->keys.lo.assign(get.row);
+  plan->keys.hi.assign(get.row);
+  plan->values = ValuesReturned(*plan);  // an Exists may have cleared it
+  const TimeRange times = GetTimes(get);
+  for (FamilyRead& read : plan->families) {
+    const TimeRange before = read.times;
+    SetFamilyTimes(times, now_ms, &read);
+    // The partitions of a family pruned on its timestamps alone stay as
+    // they were while its times do.
+    if (read.family->router.PrunesGetByRow() ||
+        read.times.min_ms != before.min_ms ||
+        read.times.max_ms != before.max_ms) {
+      PruneFamily(*plan, &read);
+    }
+  }
   return Status::OK();
 }
 

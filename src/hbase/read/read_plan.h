@@ -72,6 +72,13 @@ Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
 // Table::Get). On error `*plan` is unspecified.
 Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
                    int64_t now_ms, ReadPlan* plan);
+// Re-plans `*plan`, which PlanGetInto planned for a Get that differs from
+// `get` in its row at most, for `get` at `now_ms`: the row, the times a
+// TimeToLive hides and the partitions they prune to are set anew, the rest
+// kept (a thread's Gets of one shape; GetPlanScratch). On error `*plan` is
+// unspecified.
+// REQUIRED: that Get had no filter, and `*plan`'s schema is alive.
+Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
 // Sets plan->values to false unless the filter reads values: for a read
