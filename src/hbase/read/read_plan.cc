@@ -6,6 +6,7 @@
 #include "hbase/filter/filter_list.h"
 #include "hbase/limits.h"
 #include "hbase/read/key_range_ops.h"
+#include "util/assign_bytes.h"
 
 namespace obkvlite {
 namespace {
@@ -161,8 +162,8 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
 
 Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
-  plan->keys.lo.assign(get.row);
-  plan->keys.hi.assign(get.row);
+  AssignBytes(&plan->keys.lo, get.row);
+  AssignBytes(&plan->keys.hi, get.row);
   plan->values = ValuesReturned(*plan);  // an Exists may have cleared it
   const TimeRange times = GetTimes(get);
   for (FamilyRead& read : plan->families) {
