@@ -52,9 +52,11 @@ class GetPlanScratch {
  private:
   // What a Get of the thread's previous plan asked for, beyond its row.
   struct Shape {
-    // The schema's address and owner: together they name one live schema
-    // (the weak reference keeps its control block, so neither is reused
-    // while remembered) without keeping it alive.
+    // The schema's address and owner: together they name one schema
+    // without keeping it alive. The weak reference keeps the owner's
+    // control block, so no other schema has that owner while remembered,
+    // even one made where a freed one was; the address tells apart
+    // pointers that share an owner.
     const TableSchema* schema = nullptr;
     std::weak_ptr<const TableSchema> owner;
     int max_versions = 0;
