@@ -21,6 +21,10 @@ GetPlanScratch::~GetPlanScratch() {
   if (plan_ == &thread_->plan) thread_->in_use = false;
 }
 
+bool GetPlanScratch::Replannable(const Get& get) {
+  return get.families.empty() && get.columns.empty() && get.filter.empty();
+}
+
 bool GetPlanScratch::SameSchema(
     const Shape& shape, const std::shared_ptr<const TableSchema>& schema) {
   // Owner-based equality reads no reference count.
@@ -32,8 +36,8 @@ bool GetPlanScratch::SameShape(const std::shared_ptr<const TableSchema>& schema,
                                const Get& get) const {
   if (plan_ != &thread_->plan || !thread_->shape.has_value()) return false;
   const Shape& s = *thread_->shape;
-  return SameSchema(s, schema) && get.families.empty() && get.columns.empty() &&
-         get.filter.empty() && get.max_versions == s.max_versions &&
+  return Replannable(get) && SameSchema(s, schema) &&
+         get.max_versions == s.max_versions &&
          get.time_range.min_ms == s.time_range.min_ms &&
          get.time_range.max_ms == s.time_range.max_ms &&
          get.timestamp == s.timestamp;
@@ -43,7 +47,7 @@ void GetPlanScratch::Remember(const std::shared_ptr<const TableSchema>& schema,
                               const Get& get) {
   if (plan_ != &thread_->plan) return;
   std::optional<Shape>& shape = thread_->shape;
-  if (!get.families.empty() || !get.columns.empty() || !get.filter.empty()) {
+  if (!Replannable(get)) {
     shape.reset();
     return;
   }

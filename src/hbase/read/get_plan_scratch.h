@@ -64,6 +64,9 @@ class GetPlanScratch {
     std::optional<int64_t> timestamp;
   };
 
+  // Whether a Get like `get` may be re-planned for its row: it has no
+  // projection and no filter.
+  static bool Replannable(const Get& get);
   // Whether `shape` remembers `schema`.
   static bool SameSchema(const Shape& shape,
                          const std::shared_ptr<const TableSchema>& schema);
