@@ -20,7 +20,10 @@
 // It also counts the whole-file unmaps (xUnfetch(file, 0, NULL)) of files
 // opened read-only (a store's readers) that reach it: the readers map
 // through the lasting-map VFS over it (storage/sqlite_lasting_map_vfs.h),
-// which lets few of them through.
+// which lets few of them through. And it counts the shared locks of the
+// wal-index's read-mark slots that reach it (each read transaction takes
+// one, unless a lingering lock is handed back: storage/
+// sqlite_read_lock_linger.h).
 //
 // REQUIRED: Disarm before checking the files on the default VFS (the
 // counter is global: any connection on kFaultVfsName counts).
@@ -64,6 +67,8 @@ class FaultVfs {
   bool fired() const { return fired_.load(); }
   // Whole-file unmaps of read-only files so far.
   int64_t reader_unmaps() const { return reader_unmaps_.load(); }
+  // Shared locks of wal-index read-mark slots (offsets 3 to 7) so far.
+  int64_t read_mark_locks() const { return read_mark_locks_.load(); }
 
  private:
   struct File {
@@ -191,6 +196,10 @@ class FaultVfs {
                                             out);
     };
     m.xShmLock = [](sqlite3_file* f, int offset, int n, int flags) {
+      if (flags == (SQLITE_SHM_LOCK | SQLITE_SHM_SHARED) && offset >= 3 &&
+          offset < SQLITE_SHM_NLOCK) {
+        Get().read_mark_locks_.fetch_add(1);
+      }
       return RealFile(f)->pMethods->xShmLock(RealFile(f), offset, n, flags);
     };
     m.xShmBarrier = [](sqlite3_file* f) {
@@ -219,6 +228,7 @@ class FaultVfs {
   std::atomic<int> rc_{SQLITE_OK};
   std::atomic<bool> fired_{false};
   std::atomic<int64_t> reader_unmaps_{0};
+  std::atomic<int64_t> read_mark_locks_{0};
 };
 
 }  // namespace testing

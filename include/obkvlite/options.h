@@ -78,6 +78,16 @@ struct SqliteOptions {
   // connection) and merges them: the same cells in the same order. Off: one
   // connection reads every shard in turn, on the caller's thread.
   bool parallel_shard_scans = true;
+  // An unsharded store's Gets read on its writer connection, whose
+  // wal-index read lock then lingers after each read for 10 to 20 ms of
+  // idleness, so that the next read takes it without the two fcntl() calls
+  // of a WAL read transaction. Each read still takes its own snapshot, as
+  // of its start: no commit of another connection or process is missed.
+  // While it lingers, the lock is a reader's to other connections: their
+  // checkpoints do not copy past the snapshot it had and their WAL does not
+  // restart, as behind any reader. Off: each read transaction releases its
+  // lock at its end, as SQLite does (doc/store-format.md).
+  bool linger_read_locks = true;
 };
 
 struct StoreOptions {

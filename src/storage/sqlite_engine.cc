@@ -12,6 +12,7 @@
 #include "storage/sqlite_alter.h"
 #include "storage/sqlite_connection.h"
 #include "storage/sqlite_lasting_map_vfs.h"
+#include "storage/sqlite_read_lock_linger.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
 
@@ -223,18 +224,35 @@ Result<OpenedEngine> OpenSqliteEngine(const StoreOptions& options,
   const OpenMode mode = options.read_only           ? OpenMode::kReadOnly
                         : options.create_if_missing ? OpenMode::kReadWriteCreate
                                                     : OpenMode::kReadWrite;
+  // The writers open on the store's wrapper VFS, so that the one an
+  // unsharded store reads its Gets on can keep its read lock.
+  StoreOptions writer_options = options;
+  OBKV_ASSIGN_OR_RETURN(writer_options.sqlite.vfs,
+                        StoreWriterVfsName(options.sqlite.vfs));
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<SqliteConnection> writer,
-      SqliteConnection::Open(path, mode, options, !options.read_only));
+      SqliteConnection::Open(path, mode, writer_options, !options.read_only));
   OBKV_RETURN_IF_ERROR(InitializeStoreFormat(writer.get(), path));
   OBKV_ASSIGN_OR_RETURN(
       int shards, ResolveShards(writer.get(), path, options.sqlite.shards));
+  if (shards == 1 && options.sqlite.linger_read_locks) {
+    // Its Gets and its writes share the connection: its own checkpoints and
+    // WAL restarts take the lingering lock back first. (A sharded store
+    // reads on another connection than the shards' writers, whose WAL
+    // restarts a lingering lock would hold back.)
+    int on = 1;
+    const int rc = sqlite3_file_control(writer->db()->handle(), "main",
+                                        kReadLockLingerFileControl, &on);
+    if (rc != SQLITE_OK) {
+      return writer->db()->Error(rc, "options.sqlite.linger_read_locks");
+    }
+  }
   OpenedEngine out;
   OBKV_ASSIGN_OR_RETURN(out.specs, LoadCatalog(writer.get()));
   out.writers.push_back(std::move(writer));
   if (shards > 1) {
     OBKV_ASSIGN_OR_RETURN(out.all_writer,
-                          OpenShardWriters(path, options, shards,
+                          OpenShardWriters(path, writer_options, shards,
                                            !out.specs.empty(), &out.writers));
   }
   out.engine = std::make_unique<SqliteEngine>(path, options, shards);

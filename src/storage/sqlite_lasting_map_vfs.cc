@@ -8,7 +8,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
+#include <utility>
+
+#include "storage/sqlite_read_lock_linger.h"
 
 namespace obkvlite {
 namespace storage {
@@ -20,6 +24,11 @@ struct LastingFile {
   sqlite3_file* inner;
   // The file's size when its current mapping was made; -1: none known.
   sqlite3_int64 mapped_size;
+  // Whether the VFS keeps mappings (LastingMapVfsName) or passes every
+  // unmap through (StoreWriterVfsName).
+  bool lasting_map;
+  // Made by the first kReadLockLingerFileControl; owned.
+  ReadLockLinger* linger;
 };
 
 constexpr size_t kInnerOffset =
@@ -33,10 +42,16 @@ const sqlite3_io_methods* InnerMethods(sqlite3_file* f) {
   return Inner(f)->pMethods;
 }
 
-// The file methods: each passes the call to the inner file, except
-// xUnfetch(0, NULL) (see the header) and xFetch, which notes the size the
-// mapping was made at.
-int Close(sqlite3_file* f) { return InnerMethods(f)->xClose(Inner(f)); }
+// The file methods: each passes the call to the inner file, except, on
+// the lasting-map VFS, xUnfetch(0, NULL) (see the header) and xFetch,
+// which notes the size the mapping was made at; and on both, once a
+// kReadLockLingerFileControl made the file's ReadLockLinger, xShmLock and
+// xShmUnmap, which go through it.
+int Close(sqlite3_file* f) {
+  LastingFile* file = reinterpret_cast<LastingFile*>(f);
+  delete std::exchange(file->linger, nullptr);
+  return InnerMethods(f)->xClose(Inner(f));
+}
 int Read(sqlite3_file* f, void* buf, int n, sqlite3_int64 off) {
   return InnerMethods(f)->xRead(Inner(f), buf, n, off);
 }
@@ -62,6 +77,16 @@ int CheckReservedLock(sqlite3_file* f, int* out) {
   return InnerMethods(f)->xCheckReservedLock(Inner(f), out);
 }
 int FileControl(sqlite3_file* f, int op, void* arg) {
+  if (op == kReadLockLingerFileControl) {
+    LastingFile* file = reinterpret_cast<LastingFile*>(f);
+    const bool on = *static_cast<int*>(arg) != 0;
+    if (file->linger == nullptr && on) {
+      file->linger = new (std::nothrow) ReadLockLinger(file->inner);
+      if (file->linger == nullptr) return SQLITE_NOMEM;
+    }
+    if (file->linger != nullptr) file->linger->Enable(on);
+    return SQLITE_OK;
+  }
   return InnerMethods(f)->xFileControl(Inner(f), op, arg);
 }
 int SectorSize(sqlite3_file* f) {
@@ -75,17 +100,22 @@ int ShmMap(sqlite3_file* f, int region, int size, int extend,
   return InnerMethods(f)->xShmMap(Inner(f), region, size, extend, out);
 }
 int ShmLock(sqlite3_file* f, int offset, int n, int flags) {
+  ReadLockLinger* linger = reinterpret_cast<LastingFile*>(f)->linger;
+  if (linger != nullptr) return linger->ShmLock(offset, n, flags);
   return InnerMethods(f)->xShmLock(Inner(f), offset, n, flags);
 }
 void ShmBarrier(sqlite3_file* f) { InnerMethods(f)->xShmBarrier(Inner(f)); }
 int ShmUnmap(sqlite3_file* f, int delete_flag) {
+  ReadLockLinger* linger = reinterpret_cast<LastingFile*>(f)->linger;
+  if (linger != nullptr) return linger->ShmUnmap(delete_flag);
   return InnerMethods(f)->xShmUnmap(Inner(f), delete_flag);
 }
 
 int Fetch(sqlite3_file* f, sqlite3_int64 off, int n, void** out) {
   LastingFile* file = reinterpret_cast<LastingFile*>(f);
   const int rc = InnerMethods(f)->xFetch(file->inner, off, n, out);
-  if (rc == SQLITE_OK && *out != nullptr && file->mapped_size < 0) {
+  if (rc == SQLITE_OK && *out != nullptr && file->lasting_map &&
+      file->mapped_size < 0) {
     // The inner VFS maps the whole file at the first fetch after an
     // unmap: the size now is the size it mapped.
     sqlite3_int64 size = 0;
@@ -96,7 +126,7 @@ int Fetch(sqlite3_file* f, sqlite3_int64 off, int n, void** out) {
 
 int Unfetch(sqlite3_file* f, sqlite3_int64 off, void* page) {
   LastingFile* file = reinterpret_cast<LastingFile*>(f);
-  if (page == nullptr && file->mapped_size >= 0) {
+  if (page == nullptr && file->lasting_map && file->mapped_size >= 0) {
     sqlite3_int64 size = 0;
     if (FileSize(f, &size) == SQLITE_OK && size >= file->mapped_size &&
         size - file->mapped_size <= file->mapped_size / 8) {
@@ -121,10 +151,18 @@ constexpr sqlite3_io_methods MethodsOfVersion(int version) {
 const sqlite3_io_methods kMethods[3] = {
     MethodsOfVersion(1), MethodsOfVersion(2), MethodsOfVersion(3)};
 
-// A registered VFS: the inner one is in pAppData.
-sqlite3_vfs* InnerVfs(sqlite3_vfs* vfs) {
-  return static_cast<sqlite3_vfs*>(vfs->pAppData);
+struct Registered {
+  std::string name;
+  sqlite3_vfs vfs;
+  sqlite3_vfs* inner;
+  bool lasting_map;
+};
+
+// A registered VFS: its Registered is in pAppData.
+const Registered& Registration(sqlite3_vfs* vfs) {
+  return *static_cast<const Registered*>(vfs->pAppData);
 }
+sqlite3_vfs* InnerVfs(sqlite3_vfs* vfs) { return Registration(vfs).inner; }
 
 int Open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags,
          int* out_flags) {
@@ -133,6 +171,8 @@ int Open(sqlite3_vfs* vfs, const char* name, sqlite3_file* f, int flags,
       reinterpret_cast<sqlite3_file*>(reinterpret_cast<char*>(f) + kInnerOffset);
   file->inner->pMethods = nullptr;
   file->mapped_size = -1;
+  file->lasting_map = Registration(vfs).lasting_map;
+  file->linger = nullptr;
   const int rc =
       InnerVfs(vfs)->xOpen(InnerVfs(vfs), name, file->inner, flags, out_flags);
   // SQLite closes a file whose pMethods is set, even when xOpen failed.
@@ -190,17 +230,13 @@ const char* NextSystemCall(sqlite3_vfs* vfs, const char* name) {
   return InnerVfs(vfs)->xNextSystemCall(InnerVfs(vfs), name);
 }
 
-struct Registered {
-  std::string name;
-  sqlite3_vfs vfs;
-};
-
-}  // namespace
-
-Result<std::string> LastingMapVfsName(const std::string& inner_name) {
+// The wrapper over `inner_name` with the lasting map on or off.
+Result<std::string> WrapperVfsName(const std::string& inner_name,
+                                   bool lasting_map) {
   static std::mutex mu;
   // Registered VFSes must outlive every connection: never freed.
-  static auto* registry = new std::map<std::string, std::unique_ptr<Registered>>;
+  static auto* registry =
+      new std::map<std::pair<std::string, bool>, std::unique_ptr<Registered>>;
   std::lock_guard<std::mutex> lock(mu);
   sqlite3_vfs* inner =
       sqlite3_vfs_find(inner_name.empty() ? nullptr : inner_name.c_str());
@@ -208,17 +244,21 @@ Result<std::string> LastingMapVfsName(const std::string& inner_name) {
     return Status::NotFound("SQLite VFS '" + inner_name +
                             "' is not registered");
   }
-  auto it = registry->find(inner->zName);
+  const std::pair<std::string, bool> key(inner->zName, lasting_map);
+  auto it = registry->find(key);
   if (it != registry->end()) return it->second->name;
   auto r = std::make_unique<Registered>();
-  r->name = "obkv-lasting-map:" + std::string(inner->zName);
+  r->name = (lasting_map ? "obkv-lasting-map:" : "obkv-writer:") +
+            std::string(inner->zName);
+  r->inner = inner;
+  r->lasting_map = lasting_map;
   sqlite3_vfs& v = r->vfs;
   v = sqlite3_vfs{};
   v.iVersion = std::min(inner->iVersion, 3);
   v.szOsFile = static_cast<int>(kInnerOffset) + inner->szOsFile;
   v.mxPathname = inner->mxPathname;
   v.zName = r->name.c_str();
-  v.pAppData = inner;
+  v.pAppData = r.get();
   v.xOpen = Open;
   v.xDelete = Delete;
   v.xAccess = Access;
@@ -249,8 +289,18 @@ Result<std::string> LastingMapVfsName(const std::string& inner_name) {
                            "': " + sqlite3_errstr(rc));
   }
   std::string name = r->name;
-  registry->emplace(inner->zName, std::move(r));
+  registry->emplace(key, std::move(r));
   return name;
+}
+
+}  // namespace
+
+Result<std::string> LastingMapVfsName(const std::string& inner) {
+  return WrapperVfsName(inner, /*lasting_map=*/true);
+}
+
+Result<std::string> StoreWriterVfsName(const std::string& inner) {
+  return WrapperVfsName(inner, /*lasting_map=*/false);
 }
 
 }  // namespace storage

@@ -18,8 +18,13 @@
 // eighth since it was mapped (pages past a mapping are read with read(), so
 // a remap brings them in).
 //
-// Thread safety: LastingMapVfsName is safe from any thread; the VFSes it
-// registers live until the process ends.
+// The same wrapper with the mapping passed through as is
+// (StoreWriterVfsName) opens the store's writers: its files only answer
+// kReadLockLingerFileControl (storage/sqlite_read_lock_linger.h), which
+// every file of either VFS answers.
+//
+// Thread safety: the functions are safe from any thread; the VFSes they
+// register live until the process ends.
 
 #ifndef OBKVLITE_STORAGE_SQLITE_LASTING_MAP_VFS_H_
 #define OBKVLITE_STORAGE_SQLITE_LASTING_MAP_VFS_H_
@@ -35,6 +40,11 @@ namespace storage {
 // default VFS), registering it at the first call. NotFound when `inner`
 // is not a registered VFS.
 Result<std::string> LastingMapVfsName(const std::string& inner);
+
+// The registered name of the wrapper over `inner` that keeps no mapping
+// (the store's writers), registering it at the first call. NotFound as
+// above.
+Result<std::string> StoreWriterVfsName(const std::string& inner);
 
 }  // namespace storage
 }  // namespace obkvlite

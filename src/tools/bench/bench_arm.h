@@ -85,6 +85,9 @@ inline constexpr const char* kIndexedSuffix = "-indexed";
 // (RetryOptions::max_attempts 1; obkv-bench --retry-overhead):
 // "mariadb-noretry".
 inline constexpr const char* kNoRetrySuffix = "-noretry";
+// Suffix of an obkvlite arm whose Gets release their read lock at the end
+// of each read (SqliteOptions::linger_read_locks off): "normal-nolinger".
+inline constexpr const char* kNoLingerSuffix = "-nolinger";
 // Hand-written SQL over MariaDB Connector/C on the mariadb arm's table
 // ("rawmariadb"), or with `timeseries` on the mariadbts arm's
 // ("rawmariadbts").

@@ -65,6 +65,7 @@ class ObkvArm : public BenchArm {
     request_stats_ = !StripSuffix(kNoStatsSuffix, &strategy_);
     indexed_ = StripSuffix(kIndexedSuffix, &strategy_);
     retries_ = !StripSuffix(kNoRetrySuffix, &strategy_);
+    linger_ = !StripSuffix(kNoLingerSuffix, &strategy_);
   }
 
   const std::string& name() const override { return name_; }
@@ -73,6 +74,7 @@ class ObkvArm : public BenchArm {
     StoreOptions opened = options;
     opened.request_stats = request_stats_;
     if (!retries_) opened.retry.max_attempts = 1;
+    opened.sqlite.linger_read_locks = linger_;
     opened.sqlite.shards = LoadThreads();
     const bool server = strategy_ == "mariadb" || strategy_ == "mariadbts";
     if (server) database_ = BenchServerDatabase(strategy_, dir);
@@ -155,10 +157,12 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
-  // name_ without kNoStatsSuffix, kIndexedSuffix, kNoRetrySuffix
+  // name_ without kNoStatsSuffix, kIndexedSuffix, kNoRetrySuffix,
+  // kNoLingerSuffix
   std::string strategy_;
   bool indexed_ = false;       // the table has one index (kIndexedSuffix)
   bool retries_ = true;        // false: max_attempts 1 (kNoRetrySuffix)
+  bool linger_ = true;         // false: no lingering read locks
   bool request_stats_ = true;  // false for "<arm>-nostats"
   std::string database_;       // server arms
   std::unique_ptr<Store> store_;

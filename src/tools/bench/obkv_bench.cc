@@ -170,7 +170,7 @@ int RunStatsOverhead(const BenchConfig& cfg) {
   }
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {
-    if (IsRawArm(arm) || StripNoStats(arm) != arm) {
+    if (IsRawArm(arm) || StripVariant(arm) != arm) {
       continue;
     }
     std::vector<double> put, get, scan;
@@ -341,7 +341,7 @@ int Main(int argc, char** argv) {
                  cfg.arms.end());
   if (thrift && cfg.arms.empty()) return RunThriftBench(cfg);
   for (const std::string& full : cfg.arms) {
-    const std::string arm = StripNoStats(full);
+    const std::string arm = StripVariant(full);
     if (std::find(std::begin(kArmNames), std::end(kArmNames), arm) ==
         std::end(kArmNames)) {
       std::cerr << "obkv-bench: --arms: unknown arm '" << arm << "' (";

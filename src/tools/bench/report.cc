@@ -73,11 +73,12 @@ const std::vector<ShardRatio>& ShardRatios() {
 
 }  // namespace
 
-std::string StripNoStats(const std::string& arm) {
-  const std::string suffix = kNoStatsSuffix;
-  if (arm.size() > suffix.size() &&
-      arm.compare(arm.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    return arm.substr(0, arm.size() - suffix.size());
+std::string StripVariant(const std::string& arm) {
+  for (const std::string suffix : {kNoStatsSuffix, kNoLingerSuffix}) {
+    if (arm.size() > suffix.size() &&
+        arm.compare(arm.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      return arm.substr(0, arm.size() - suffix.size());
+    }
   }
   return arm;
 }
@@ -89,7 +90,7 @@ bool IsRawArm(const std::string& arm) {
 
 std::string BaselineOf(const std::string& arm,
                        const std::vector<std::string>& arms) {
-  const std::string a = StripNoStats(arm);
+  const std::string a = StripVariant(arm);
   if (a == "mariadb" || a == "rawmariadb") return "rawmariadb";
   if (a == "mariadbts" || a == "rawmariadbts") return "rawmariadbts";
   if (a == "key97" && Ran(arms, "raw97")) return "raw97";

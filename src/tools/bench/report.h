@@ -22,8 +22,8 @@ namespace bench {
 // Median figures by arm name.
 using ArmMedians = std::map<std::string, Metrics>;
 
-// `arm` without kNoStatsSuffix.
-std::string StripNoStats(const std::string& arm);
+// `arm` without kNoStatsSuffix or kNoLingerSuffix.
+std::string StripVariant(const std::string& arm);
 
 // Whether `arm` is hand-written SQL (raw, raw97, rawmariadb), not obkvlite.
 bool IsRawArm(const std::string& arm);
