@@ -142,6 +142,27 @@ TEST_CASE("obkv-bench: rawcells gets whole rows into owning cells") {
   CHECK(m["get_rows_per_s"].get<int64_t>() > 0);
 }
 
+TEST_CASE(
+    "obkv-bench: rawreader scans on a second connection every cell written, "
+    "and -nolinger arms run as their arm") {
+  const Run run = RunBench(
+      "--rows 100 --runs 1 --scans 50 --ops 50 --arms "
+      "raw,rawreader,normal-nolinger --json");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  for (const char* arm : {"rawreader", "normal-nolinger"}) {
+    CAPTURE(arm);
+    const nlohmann::json& m = js["arms"][arm];
+    CHECK(m["baseline"] == "raw");
+    // The full scan after YCSB's writes: every row's 10 cells, each seen
+    // once, whichever connection wrote them.
+    CHECK(m["full_scan_cells"] == 1000);
+    CHECK(m["scan_cells_per_s"].get<int64_t>() > 0);
+    CHECK(m["get_rows_per_s"].get<int64_t>() > 0);
+  }
+}
+
 TEST_CASE("obkv-bench --mmap-mib 0 turns mmap off on every arm") {
   const Run run = RunBench(
       "--rows 200 --runs 1 --scans 50 --ops 50 --arms raw,raw97,key97 "

@@ -65,6 +65,10 @@ std::unique_ptr<BenchArm> NewRawSqliteArm();
 // owning RowResult (row, family, qualifier, timestamp, value), the work
 // Table::Get(get, &row) cannot avoid: the floor of an owning get.
 std::unique_ptr<BenchArm> NewRawCellsArm();
+// Arm "rawreader": raw whose scans run on a second connection of the same
+// file, as a store's (its own page cache and mapping); gets and writes on
+// the first.
+std::unique_ptr<BenchArm> NewRawReaderArm();
 // The same by hand over the 97 KEY partition tables of arm key97, merged
 // by a heap on scans (raw97_arm.cc).
 std::unique_ptr<BenchArm> NewRaw97Arm();

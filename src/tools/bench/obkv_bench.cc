@@ -14,7 +14,8 @@
 //
 // Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
 // (raw whose gets copy each cell into an owning RowResult, the floor of
-// Table::Get(get, &row)), raw97
+// Table::Get(get, &row)), rawreader (raw whose scans run on a second
+// connection, as a store's readers do), raw97
 // (the same by hand over key97's 97 KEY partition tables, in the tables the
 // library's router picks, its scans merged by a heap; raw97_arm.cc), rawts
 // (the timeseries arm's documents by hand, its put floor;
@@ -98,13 +99,14 @@ namespace bench {
 namespace {
 
 const char* const kArmNames[] = {
-    "raw",        "rawcells",  "raw97",       "rawts",   "normal",
-    "key97",      "prefix",    "timeseries",  "key97x2", "mariadb",
-    "rawmariadb", "mariadbts", "rawmariadbts"};
+    "raw",     "rawcells",   "rawreader", "raw97",       "rawts",
+    "normal",  "key97",      "prefix",    "timeseries",  "key97x2",
+    "mariadb", "rawmariadb", "mariadbts", "rawmariadbts"};
 
 std::unique_ptr<BenchArm> MakeArm(const std::string& name) {
   if (name == "raw") return NewRawSqliteArm();
   if (name == "rawcells") return NewRawCellsArm();
+  if (name == "rawreader") return NewRawReaderArm();
   if (name == "raw97") return NewRaw97Arm();
   if (name == "rawts") return NewRawSqliteTsArm();
   if (name == "rawmariadb") return NewRawMariadbArm(false);
@@ -300,7 +302,8 @@ int Main(int argc, char** argv) {
       std::cerr
           << "usage: obkv-bench --rows N [--runs R] [--ops N] [--scans N] "
              "[--value-bytes B] [--cache-mib M] [--mmap-mib M] "
-             "[--ordered] [--arms raw,rawcells,raw97,rawts,normal,key97,prefix,"
+             "[--ordered] [--arms "
+             "raw,rawcells,rawreader,raw97,rawts,normal,key97,prefix,"
              "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
              "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] [--sequential] "

@@ -15,11 +15,21 @@ namespace obkvlite {
 namespace bench {
 namespace {
 
+// What a raw arm does beyond raw's one connection.
+enum class RawKind {
+  kRaw,
+  kOwningGets,       // "rawcells": each get copies its cells into a RowResult
+  kReaderConnection  // "rawreader": scans on a second connection
+};
+
 class RawSqliteArm : public BenchArm {
  public:
-  // `owning_gets`: copy each cell a get reads into an owning RowResult.
-  explicit RawSqliteArm(bool owning_gets)
-      : name_(owning_gets ? "rawcells" : "raw"), owning_gets_(owning_gets) {}
+  explicit RawSqliteArm(RawKind kind)
+      : name_(kind == RawKind::kOwningGets         ? "rawcells"
+              : kind == RawKind::kReaderConnection ? "rawreader"
+                                                   : "raw"),
+        owning_gets_(kind == RawKind::kOwningGets),
+        reader_connection_(kind == RawKind::kReaderConnection) {}
 
   const std::string& name() const override { return name_; }
 
@@ -27,6 +37,17 @@ class RawSqliteArm : public BenchArm {
     OBKV_RETURN_IF_ERROR(db_.Open(dir + "/raw.db", options));
     OBKV_RETURN_IF_ERROR(db_.CreateCellTable("t$f"));
     OBKV_ASSIGN_OR_RETURN(table_, db_.PrepareCellTable("t$f"));
+    scan_db_ = &db_;
+    scan_ = table_.scan;
+    if (reader_connection_) {
+      // As a store reads its scans: on a connection of their own, beside
+      // the one that writes (and gets), each with its own mapping.
+      OBKV_RETURN_IF_ERROR(reader_.Open(dir + "/raw.db", options));
+      OBKV_ASSIGN_OR_RETURN(CellStatements read,
+                            reader_.PrepareCellTable("t$f"));
+      scan_db_ = &reader_;
+      scan_ = read.scan;
+    }
     return Status::OK();
   }
 
@@ -48,7 +69,7 @@ class RawSqliteArm : public BenchArm {
   }
 
   Result<int64_t> ScanRows(const std::string& start, int64_t rows) override {
-    sqlite3_stmt* scan = table_.scan;
+    sqlite3_stmt* scan = scan_;
     RawSqliteDb::BindScanStart(scan, start);
     int64_t cells = 0;
     RowLimit limit(rows);
@@ -60,7 +81,7 @@ class RawSqliteArm : public BenchArm {
       cells += cell.v.empty() ? 0 : 1;
     }
     sqlite3_reset(scan);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_.Error();
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return scan_db_->Error();
     return cells;
   }
 
@@ -96,19 +117,28 @@ class RawSqliteArm : public BenchArm {
 
   const std::string name_;
   const bool owning_gets_;
+  const bool reader_connection_;
   RawSqliteDb db_;
   CellStatements table_;
+  RawSqliteDb reader_;  // reader_connection_ only
+  // The connection and statement scans run on: db_'s, or reader_'s.
+  RawSqliteDb* scan_db_ = nullptr;
+  sqlite3_stmt* scan_ = nullptr;
   RowResult row_;
 };
 
 }  // namespace
 
 std::unique_ptr<BenchArm> NewRawSqliteArm() {
-  return std::make_unique<RawSqliteArm>(false);
+  return std::make_unique<RawSqliteArm>(RawKind::kRaw);
 }
 
 std::unique_ptr<BenchArm> NewRawCellsArm() {
-  return std::make_unique<RawSqliteArm>(true);
+  return std::make_unique<RawSqliteArm>(RawKind::kOwningGets);
+}
+
+std::unique_ptr<BenchArm> NewRawReaderArm() {
+  return std::make_unique<RawSqliteArm>(RawKind::kReaderConnection);
 }
 
 }  // namespace bench

@@ -84,8 +84,9 @@ std::string StripVariant(const std::string& arm) {
 }
 
 bool IsRawArm(const std::string& arm) {
-  return arm == "raw" || arm == "rawcells" || arm == "raw97" || arm == "rawts" ||
-         arm == "rawmariadb" || arm == "rawmariadbts";
+  return arm == "raw" || arm == "rawcells" || arm == "rawreader" ||
+         arm == "raw97" || arm == "rawts" || arm == "rawmariadb" ||
+         arm == "rawmariadbts";
 }
 
 std::string BaselineOf(const std::string& arm,
