@@ -1,14 +1,15 @@
 // Copyright (c) obkvlite authors.
 //
 // Lingering read locks (storage/sqlite_read_lock_linger.h,
-// SqliteOptions::linger_read_locks): an unsharded store's Gets keep the
-// wal-index read lock between reads, and still each Get sees every commit
-// made before it started, by another connection of the process or by
-// another process, over every partitioning; the store's own writes
-// restart its WAL as before; an idle lock is let go, so another
-// connection's TRUNCATE checkpoint completes; and the lock really lingers
-// (the read-mark locks reaching the VFS under the store, counted by
-// FaultVfs, fall from one per Get to a few per run).
+// StoreOptions::sqlite.linger_read_locks): an unsharded store's Gets keep
+// the wal-index read lock between reads, and still each Get sees every
+// commit made before it started, by another connection of the process or
+// by another process, over every partitioning; the store's own writes
+// restart its WAL as before; a write's read lock does not linger and a
+// Get's holds back no checkpoint of what it saw; an idle lock is let go,
+// so another connection's TRUNCATE checkpoint completes; and the lock
+// really lingers (the read-mark locks reaching the VFS under the store,
+// counted by FaultVfs, fall from one per Get to a few per run).
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>

@@ -10,10 +10,11 @@
 // COMMIT) takes a shared lock on one of the wal-index's five read-mark
 // slots and releases it at its end: two fcntl() calls per Get. SQLite
 // elides them only while another connection of the same process holds
-// the same slot. A connection with lingering locks (SqliteOptions has
-// none: the store turns it on for its get connection, sqlite_engine.cc)
-// leaves the slot locked when SQLite releases it, and hands it back when
-// SQLite asks for that slot again. Nothing SQLite sees changes: each read
+// the same slot. A connection with lingering locks (an unsharded store's
+// writer, which serves its Gets, unless StoreOptions::sqlite.
+// linger_read_locks is off: sqlite_engine.cc) leaves the slot locked when
+// SQLite releases it, and hands it back when SQLite asks for that slot
+// again. Nothing SQLite sees changes: each read
 // transaction still reads the wal-index header and takes its snapshot as
 // of its own start, so a read never misses another connection's commit.
 // The lingering lock only looks, to every other connection, like a reader
