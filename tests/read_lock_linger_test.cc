@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -108,56 +109,54 @@ TEST_CASE_TEMPLATE(
   }
 }
 
-// Writes to the store in a child process, one put per request byte, and
-// acknowledges each after its commit.
+// Another process: `obkv --store PATH exec`, fed one put a line, each
+// acknowledged by its result line after its commit (exec'd, so that it
+// starts its own threads wherever the parent has some).
 TEST_CASE(
     "a Get sees every commit of another process made since the one "
     "before") {
   Watchdog watchdog(120, "the two processes' puts and gets");
   OneStore one;
-  const std::string& path = one.path;
   Table* table = one.table;
   MustPut(table, "r", "v0");
-  int request[2];
-  int ack[2];
-  REQUIRE(pipe(request) == 0);
-  REQUIRE(pipe(ack) == 0);
+  int to_child[2];
+  int from_child[2];
+  REQUIRE(pipe(to_child) == 0);
+  REQUIRE(pipe(from_child) == 0);
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
-    // The child's own store; nothing of the parent's connections is used.
-    close(request[1]);
-    close(ack[0]);
-    Result<std::unique_ptr<Store>> own = Store::Open(LingerOptions(true), path);
-    if (!own.ok()) _exit(2);
-    Result<Table*> t = (*own)->GetTable("t");
-    if (!t.ok()) _exit(3);
-    char n = 0;
-    while (read(request[0], &n, 1) == 1) {
-      Put put("r");
-      put.Add("f", "q", 1000, "v" + std::to_string(static_cast<int>(n)));
-      if (!(*t)->Put(put).ok()) _exit(4);
-      if (write(ack[1], &n, 1) != 1) _exit(5);
-    }
-    own->reset();
-    _exit(0);
+    dup2(to_child[0], STDIN_FILENO);
+    dup2(from_child[1], STDOUT_FILENO);
+    close(to_child[1]);
+    close(from_child[0]);
+    execl(OBKV_BINARY, "obkv", "--store", one.path.c_str(), "exec",
+          static_cast<char*>(nullptr));
+    _exit(127);
   }
-  close(request[0]);
-  close(ack[1]);
+  close(to_child[0]);
+  close(from_child[1]);
+  FILE* results = fdopen(from_child[0], "r");
+  REQUIRE(results != nullptr);
   for (int i = 1; i <= 100; ++i) {
     CHECK(ValueOf(table, "r") == "v" + std::to_string(i - 1));
-    const char n = static_cast<char>(i);
-    REQUIRE(write(request[1], &n, 1) == 1);
-    char back = 0;
-    REQUIRE(read(ack[0], &back, 1) == 1);
+    const std::string put =
+        R"({"op":"put","table":"t","row":"r","cells":[{"family":"f",)"
+        R"("qualifier":"q","value":"v)" +
+        std::to_string(i) + R"(","ts":1000}]})" + "\n";
+    REQUIRE(write(to_child[1], put.data(), put.size()) ==
+            static_cast<ssize_t>(put.size()));
+    char line[256];
+    REQUIRE(std::fgets(line, sizeof line, results) != nullptr);
+    REQUIRE(std::string(line) == "{\"ok\":true}\n");
     CHECK(ValueOf(table, "r") == "v" + std::to_string(i));
   }
-  close(request[1]);
+  close(to_child[1]);
   int status = 0;
   REQUIRE(waitpid(child, &status, 0) == child);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
-  close(ack[0]);
+  std::fclose(results);
 }
 
 TEST_CASE(
