@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -272,6 +273,23 @@ TEST_CASE(
     } else {
       CHECK(locks >= 400);
     }
+  }
+}
+
+// Regression: a file registered with the idle-lock thread before its
+// mutex was made, which ThreadSanitizer saw as a race with the thread's
+// tick. Stores open and close here while another's lock lingers, so the
+// thread ticks throughout.
+TEST_CASE("stores opened and closed while the idle-lock thread ticks") {
+  Watchdog watchdog(120, "the stores opened beside a lingering one");
+  OneStore lingering;
+  MustPut(lingering.table, "r", "v");
+  for (int i = 0; i < 40; ++i) {
+    CHECK(ValueOf(lingering.table, "r") == "v");  // keeps the thread ticking
+    OneStore one;
+    MustPut(one.table, "r", std::to_string(i));
+    CHECK(ValueOf(one.table, "r") == std::to_string(i));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
   }
 }
 

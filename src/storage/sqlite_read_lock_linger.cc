@@ -132,8 +132,10 @@ class Releaser {
 
 }  // namespace
 
-ReadLockLinger::ReadLockLinger(sqlite3_file* inner)
-    : inner_(inner), released_(Releaser::Get().Register(this)) {}
+ReadLockLinger::ReadLockLinger(sqlite3_file* inner) : inner_(inner) {
+  // Last: the background thread may use this as soon as it is registered.
+  released_ = Releaser::Get().Register(this);
+}
 
 ReadLockLinger::~ReadLockLinger() {
   Releaser::Get().Unregister(this);

@@ -91,9 +91,10 @@ class ReadLockLinger {
   void ReleaseLocked() OBKV_REQUIRES(mu_);
 
   sqlite3_file* const inner_;
-  // The background thread lets this file's idle locks go.
-  const bool released_;
   util::Mutex mu_;
+  // The background thread lets this file's idle locks go (set once, by the
+  // constructor, after everything else).
+  bool released_ = false;
   bool on_ OBKV_GUARDED_BY(mu_) = false;
   // The wal-index lock offset kept after SQLite released it; -1: none.
   int kept_ OBKV_GUARDED_BY(mu_) = -1;
