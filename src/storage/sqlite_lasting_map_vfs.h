@@ -18,10 +18,10 @@
 // eighth since it was mapped (pages past a mapping are read with read(), so
 // a remap brings them in).
 //
-// The same wrapper with the mapping passed through as is
-// (StoreWriterVfsName) opens the store's writers: its files only answer
-// kReadLockLingerFileControl (storage/sqlite_read_lock_linger.h), which
-// every file of either VFS answers.
+// The same wrapper with every unmap passed through (StoreWriterVfsName)
+// opens the store's writers: its files differ from the inner VFS's only in
+// answering kReadLockLingerFileControl (storage/sqlite_read_lock_linger.h),
+// as the lasting-map VFS's files also do.
 //
 // Thread safety: the functions are safe from any thread; the VFSes they
 // register live until the process ends.
@@ -41,9 +41,9 @@ namespace storage {
 // is not a registered VFS.
 Result<std::string> LastingMapVfsName(const std::string& inner);
 
-// The registered name of the wrapper over `inner` that keeps no mapping
-// (the store's writers), registering it at the first call. NotFound as
-// above.
+// The registered name of the wrapper over `inner` that passes every unmap
+// through (the store's writers), registering it at the first call.
+// NotFound as above.
 Result<std::string> StoreWriterVfsName(const std::string& inner);
 
 }  // namespace storage
