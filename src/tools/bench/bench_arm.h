@@ -80,6 +80,10 @@ std::unique_ptr<BenchArm> NewRawSqliteTsArm();
 // benchmark's MariaDB server) or "mariadbts" (timeseries on it).
 std::unique_ptr<BenchArm> NewObkvArm(const std::string& strategy);
 
+// Removes `suffix` from the end of `*name` (an arm's name, which must keep
+// at least one character); false when it does not end so.
+bool StripSuffix(const std::string& suffix, std::string* name);
+
 // Suffix of an obkvlite arm with request counting off: "key97-nostats".
 inline constexpr const char* kNoStatsSuffix = "-nostats";
 // Suffix of an obkvlite arm whose table has one secondary index, on

@@ -38,9 +38,6 @@ void AppendRowDocument(const RowBatch& batch, size_t r,
   layout::AppendTimeseriesValue(*members, doc);
 }
 
-namespace {
-
-// Removes `suffix` from the end of `*name`; false when it does not end so.
 bool StripSuffix(const std::string& suffix, std::string* name) {
   if (name->size() <= suffix.size() ||
       name->compare(name->size() - suffix.size(), suffix.size(), suffix) != 0) {
@@ -49,6 +46,8 @@ bool StripSuffix(const std::string& suffix, std::string* name) {
   name->resize(name->size() - suffix.size());
   return true;
 }
+
+namespace {
 
 // Counts the cells with a value, as the raw arm's gets do.
 struct ValueCounter final : CellVisitor {

@@ -74,13 +74,11 @@ const std::vector<ShardRatio>& ShardRatios() {
 }  // namespace
 
 std::string StripVariant(const std::string& arm) {
-  for (const std::string suffix : {kNoStatsSuffix, kNoLingerSuffix}) {
-    if (arm.size() > suffix.size() &&
-        arm.compare(arm.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      return arm.substr(0, arm.size() - suffix.size());
-    }
+  std::string base = arm;
+  for (const char* suffix : {kNoStatsSuffix, kNoLingerSuffix}) {
+    if (StripSuffix(suffix, &base)) break;
   }
-  return arm;
+  return base;
 }
 
 bool IsRawArm(const std::string& arm) {
