@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// ChildProcess: runs a program with its stdout on a pipe, for tests that
-// kill a writer process (crash_test) or run two at once (concurrency_test).
+// ChildProcess: runs a program with its stdout (and, if asked, its stdin)
+// on a pipe, for tests that kill a writer process (crash_test), run two at
+// once (concurrency_test) or feed one line by line (read_lock_linger_test).
 //
 //   ChildProcess writer({OBKV_CRASH_WRITER, "--store", path});
 //   writer.ReadLines(50, &lines);   // what it printed within 50 ms
@@ -53,17 +54,28 @@ inline uint64_t CrashSeed() {
 
 class ChildProcess {
  public:
-  // Starts argv[0] with the arguments; stderr goes to `stderr_path`.
+  // Starts argv[0] with the arguments; stderr goes to `stderr_path`. With
+  // `piped_input`, its stdin is a pipe that WriteLine feeds; else it
+  // inherits this process's.
   ChildProcess(const std::vector<std::string>& argv,
-               const std::string& stderr_path)
+               const std::string& stderr_path, bool piped_input = false)
       : stderr_path_(stderr_path) {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
+    int in[2] = {-1, -1};
+    // Close-on-exec: no other child keeps the write end, so CloseInput
+    // ends the input (dup2 leaves the child's stdin open).
+    if (piped_input) REQUIRE(pipe2(in, O_CLOEXEC) == 0);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
     posix_spawn_file_actions_addclose(&actions, fds[0]);
     posix_spawn_file_actions_addclose(&actions, fds[1]);
+    if (piped_input) {
+      posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+      posix_spawn_file_actions_addclose(&actions, in[0]);
+      posix_spawn_file_actions_addclose(&actions, in[1]);
+    }
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO,
                                      stderr_path.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -76,9 +88,14 @@ class ChildProcess {
     posix_spawn_file_actions_destroy(&actions);
     close(fds[1]);
     out_fd_ = fds[0];
+    if (piped_input) {
+      close(in[0]);
+      in_fd_ = in[1];
+    }
     REQUIRE_MESSAGE(rc == 0, "cannot start ", argv[0]);
   }
   ~ChildProcess() {
+    CloseInput();
     if (pid_ > 0) Kill();
     close(out_fd_);
   }
@@ -110,6 +127,21 @@ class ChildProcess {
     }
   }
 
+  // Writes `line` and a newline to the child's stdin. REQUIRED: started
+  // with piped_input, and CloseInput not called.
+  void WriteLine(const std::string& line) {
+    const std::string text = line + "\n";
+    REQUIRE(write(in_fd_, text.data(), text.size()) ==
+            static_cast<ssize_t>(text.size()));
+  }
+
+  // Closes the child's stdin (it reads end of input); nothing without
+  // piped_input.
+  void CloseInput() {
+    if (in_fd_ >= 0) close(in_fd_);
+    in_fd_ = -1;
+  }
+
   // Reads the rest of the output (the child must have ended).
   void ReadToEnd(std::vector<std::string>* lines) {
     while (ReadLines(1000, lines)) {
@@ -138,6 +170,7 @@ class ChildProcess {
  private:
   pid_t pid_ = -1;
   int out_fd_ = -1;
+  int in_fd_ = -1;  // piped_input only
   std::string stderr_path_;
   std::string partial_;
 };

@@ -13,8 +13,6 @@
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -25,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "child_process.h"
 #include "fault_vfs.h"
 #include "obkvlite/store.h"
 #include "store_fixture.h"
@@ -111,7 +110,7 @@ TEST_CASE_TEMPLATE(
 }
 
 // Another process: `obkv --store PATH exec`, fed one put a line, each
-// acknowledged by its result line after its commit (exec'd, so that it
+// acknowledged by its result line after its commit (spawned, so that it
 // starts its own threads wherever the parent has some).
 TEST_CASE(
     "a Get sees every commit of another process made since the one "
@@ -120,44 +119,24 @@ TEST_CASE(
   OneStore one;
   Table* table = one.table;
   MustPut(table, "r", "v0");
-  int to_child[2];
-  int from_child[2];
-  REQUIRE(pipe(to_child) == 0);
-  REQUIRE(pipe(from_child) == 0);
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    dup2(to_child[0], STDIN_FILENO);
-    dup2(from_child[1], STDOUT_FILENO);
-    close(to_child[1]);
-    close(from_child[0]);
-    execl(OBKV_BINARY, "obkv", "--store", one.path.c_str(), "exec",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(to_child[0]);
-  close(from_child[1]);
-  FILE* results = fdopen(from_child[0], "r");
-  REQUIRE(results != nullptr);
+  ChildProcess writer({OBKV_BINARY, "--store", one.path, "exec"},
+                      one.dir.path() + "/exec.err", /*piped_input=*/true);
+  std::vector<std::string> results;
   for (int i = 1; i <= 100; ++i) {
     CHECK(ValueOf(table, "r") == "v" + std::to_string(i - 1));
-    const std::string put =
+    writer.WriteLine(
         R"({"op":"put","table":"t","row":"r","cells":[{"family":"f",)"
         R"("qualifier":"q","value":"v)" +
-        std::to_string(i) + R"(","ts":1000}]})" + "\n";
-    REQUIRE(write(to_child[1], put.data(), put.size()) ==
-            static_cast<ssize_t>(put.size()));
-    char line[256];
-    REQUIRE(std::fgets(line, sizeof line, results) != nullptr);
-    REQUIRE(std::string(line) == "{\"ok\":true}\n");
+        std::to_string(i) + R"(","ts":1000}]})");
+    writer.ReadLines(60000, &results, static_cast<size_t>(i));
+    REQUIRE_MESSAGE(results.size() == static_cast<size_t>(i), writer.Stderr());
+    REQUIRE(results.back() == R"({"ok":true})");
     CHECK(ValueOf(table, "r") == "v" + std::to_string(i));
   }
-  close(to_child[1]);
-  int status = 0;
-  REQUIRE(waitpid(child, &status, 0) == child);
+  writer.CloseInput();
+  const int status = writer.Wait();
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
-  std::fclose(results);
 }
 
 TEST_CASE(
