@@ -13,6 +13,8 @@
 # fuzz/corpus/<target>/ with a regression test.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=build_common.sh
+. "$ROOT/scripts/build_common.sh"
 BUILD="${OBKV_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SECONDS_PER_TARGET="${1:-20}"
 shift || true
@@ -33,13 +35,12 @@ echo "fuzz: -Wthread-safety: ${#locked[@]} files that take annotated locks are c
 
 # -O1 -g1, as libFuzzer's documentation suggests: quick to build, line
 # numbers in a crash's stack.
-CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" \
+CC=clang CXX=clang++ obkv_configure "$BUILD" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_FUZZ=ON -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-  -DOBKVLITE_BUILD_TESTS=OFF >/dev/null
-cmake --build "$BUILD" -j"$(nproc)" \
-  --target "${TARGETS[@]/%/_fuzzer}" >/dev/null
+  -DOBKVLITE_BUILD_TESTS=OFF
+OBKV_BUILD_QUIET=1 obkv_build "$BUILD" "${TARGETS[@]/%/_fuzzer}"
 
 for t in "${TARGETS[@]}"; do
   bin="$BUILD/fuzz/${t}_fuzzer"

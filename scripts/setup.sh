@@ -26,6 +26,9 @@ BUILD_PACKAGES=(
   thrift-compiler     # generates its C++ and Python from hbase.thrift
   libboost-dev        # libthrift's headers need Boost's
   libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
+  ninja-build         # the build's generator (scripts/build_common.sh)
+  ccache              # compiler cache shared by every build folder and clone
+  mold                # the linker (cmake/build_speed.cmake)
 )
 TEST_PACKAGES=(
   sqlite3

@@ -8,11 +8,11 @@
 # the crash test reopens the store and checks it (acked batches whole, no
 # partial batch, no gap, integrity_check ok). A failing round prints its
 # seed (replay: OBKV_CRASH_SEED=... OBKV_CRASH_SHARDS=... OBKV_CRASH_MODE=mix
-# build/tests/crash_test) and stops the soak.
+# build/tests/obkv_tests -sf='*/crash_test.cc') and stops the soak.
 #
 #   scripts/soak.sh [MINUTES]
 #
-# Builds crash_test in $OBKV_BUILD_DIR (default build/) first. The last
+# Builds the suites (obkv_tests) in $OBKV_BUILD_DIR (default build/) first. The last
 # line sums the rounds: rounds, kills, batches acked, committed, lost.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,7 +22,7 @@ KILLS="${OBKV_SOAK_KILLS:-40}"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON >/dev/null
 fi
-cmake --build "$BUILD" -j"$(nproc)" --target crash_test >/dev/null
+cmake --build "$BUILD" -j"$(nproc)" --target obkv_tests >/dev/null
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
 
@@ -33,7 +33,7 @@ while [ "$SECONDS" -lt "$deadline" ]; do
   seed=$(( (RANDOM << 15) | RANDOM ))
   if ! (cd "$BUILD/tests" && OBKV_CRASH_MODE=mix OBKV_CRASH_KILLS="$KILLS" \
         OBKV_CRASH_SHARDS="$shards" OBKV_CRASH_SEED="$seed" \
-        ./crash_test --no-intro=true) >"$LOG" 2>&1; then
+        ./obkv_tests --no-intro=true --source-file='*/crash_test.cc') >"$LOG" 2>&1; then
     cat "$LOG" >&2
     echo "soak: round $((rounds + 1)) failed: OBKV_CRASH_SEED=$seed" \
       "OBKV_CRASH_SHARDS=$shards OBKV_CRASH_MODE=mix OBKV_CRASH_KILLS=$KILLS" >&2

@@ -10,6 +10,8 @@
 # those steps.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=build_common.sh
+. "$ROOT/scripts/build_common.sh"
 BUILD="${OBKV_BUILD_DIR:-$ROOT/build}"
 export OBKV_BUILD_DIR="$BUILD"
 
@@ -22,7 +24,7 @@ step() {  # NAME COMMAND...: runs the command and prints its wall time
 }
 
 run_ctest() {
-  (cd "$BUILD" && ctest --output-on-failure -j"$(nproc)")
+  (cd "$BUILD" && ctest --output-on-failure -j"$(obkv_ctest_jobs)")
 }
 
 total=$SECONDS

@@ -9,15 +9,18 @@
 # -O1 keeps TSan's slowdown tolerable; -g1 gives the reports line numbers.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=build_common.sh
+. "$ROOT/scripts/build_common.sh"
 BUILD="${OBKV_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 SUITES=(concurrency_test shards_test shard_stream_test crash_test store_test
         read_lock_linger_test)
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
+obkv_configure "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOBKVLITE_TSAN=ON \
-  -DOBKVLITE_BUILD_EXAMPLES=OFF >/dev/null
-# Only these suites (they pull in obkv and obkv-crash-writer).
-cmake --build "$BUILD" -j"$(nproc)" --target "${SUITES[@]}"
+  -DOBKVLITE_BUILD_EXAMPLES=OFF \
+  -DOBKVLITE_TEST_SUITES="$(IFS=';'; echo "${SUITES[*]}")"
+# Only these suites, in obkv_tests (they pull in obkv and obkv-crash-writer).
+obkv_build "$BUILD" obkv_tests
 cd "$BUILD"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 abort_on_error=1 second_deadlock_stack=1 suppressions=$ROOT/scripts/tsan.supp}"
 selection="^($(IFS='|'; echo "${SUITES[*]}"))(_shards3)?\$"

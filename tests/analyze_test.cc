@@ -23,14 +23,15 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.h"
 #include "obkvlite/bytes.h"
 #include "obkvlite/options.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "obkvlite/table.h"
-#include "cli_test_support.h"
 #include "svg_test_support.h"
+#include "test_paths.h"
 #include "tools/cli/cli.h"
 
 namespace obkvlite {

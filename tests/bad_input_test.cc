@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace testing {
@@ -142,7 +143,8 @@ TEST_CASE(
   const std::string before = DumpStore(box.store());
   REQUIRE(before.find("v1|") != std::string::npos);
 
-  std::ifstream in(OBKV_SOURCE_DIR "/tests/bad_input/cases.jsonl");
+  std::ifstream in(std::string(OBKV_SOURCE_DIR) +
+                   "/tests/bad_input/cases.jsonl");
   REQUIRE(in.good());
   const char* record_path = std::getenv("OBKV_BAD_INPUT_RECORD");
   std::ofstream record;

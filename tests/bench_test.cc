@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "test_paths.h"
 #include "watchdog.h"
 
 namespace obkvlite {

@@ -33,6 +33,8 @@
 #include <string>
 #include <vector>
 
+#include "test_paths.h"
+
 extern char** environ;
 
 namespace obkvlite {

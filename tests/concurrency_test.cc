@@ -30,6 +30,7 @@
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "tools/crash/batch_load.h"
 
 namespace obkvlite {

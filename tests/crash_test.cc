@@ -38,6 +38,7 @@
 #include "child_process.h"
 #include "obkvlite/store.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "tools/crash/batch_load.h"
 
 namespace obkvlite {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "server_test_support.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace testing {
@@ -66,6 +67,9 @@ std::vector<std::string> DocFiles() {
   return files;
 }
 
+// Whether build/examples/ is in the scratch folder.
+bool ExamplesBuilt() { return *OBKV_EXAMPLE_EMBED != '\0'; }
+
 // The scratch directory of one file's run: obkv on PATH, build/obkv,
 // build/examples/example_embed (when the examples are built), the
 // repository's schemas/ (read only) and copies of its doc/*.svg.
@@ -92,21 +96,12 @@ fs::path MakeScratch(const std::string& file, bool server) {
                     root / "run" / "doc" / entry.path().filename());
     }
   }
-#ifdef OBKV_EXAMPLE_EMBED
-  fs::create_directories(root / "run" / "build" / "examples");
-  fs::create_symlink(OBKV_EXAMPLE_EMBED,
-                     root / "run" / "build" / "examples" / "example_embed");
-#endif
+  if (ExamplesBuilt()) {
+    fs::create_directories(root / "run" / "build" / "examples");
+    fs::create_symlink(OBKV_EXAMPLE_EMBED,
+                       root / "run" / "build" / "examples" / "example_embed");
+  }
   return root;
-}
-
-// Whether build/examples/ is in the scratch folder.
-bool ExamplesBuilt() {
-#ifdef OBKV_EXAMPLE_EMBED
-  return true;
-#else
-  return false;
-#endif
 }
 
 std::string BlockText(const DocBlock& block) {

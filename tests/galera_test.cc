@@ -31,6 +31,7 @@
 #include "obkvlite/store.h"
 #include "rmw_test_support.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "watchdog.h"
 
 namespace obkvlite {

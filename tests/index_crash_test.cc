@@ -22,6 +22,7 @@
 #include "child_process.h"
 #include "obkvlite/index.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "tools/crash/indexed_batch.h"
 
 namespace obkvlite {

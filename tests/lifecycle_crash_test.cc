@@ -29,6 +29,7 @@
 #include "obkvlite/router.h"
 #include "obkvlite/store.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace testing {

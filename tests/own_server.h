@@ -20,6 +20,7 @@
 #include <string>
 
 #include "server_test_support.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace testing {

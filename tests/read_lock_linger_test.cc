@@ -27,6 +27,7 @@
 #include "fault_vfs.h"
 #include "obkvlite/store.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "watchdog.h"
 
 namespace obkvlite {

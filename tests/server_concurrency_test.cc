@@ -27,6 +27,7 @@
 #include "rmw_test_support.h"
 #include "server_test_support.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "watchdog.h"
 
 namespace obkvlite {

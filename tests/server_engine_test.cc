@@ -37,6 +37,7 @@
 #include "server_test_support.h"
 #include "storage/mysql_query.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace testing {

@@ -14,6 +14,8 @@
 #include <iterator>
 #include <string>
 
+#include "test_paths.h"
+
 namespace obkvlite {
 namespace testing {
 

@@ -25,6 +25,7 @@
 
 #include "obkvlite/ddl.h"
 #include "obkvlite/status.h"
+#include "test_paths.h"
 
 namespace obkvlite {
 namespace {

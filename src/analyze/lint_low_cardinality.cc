@@ -17,7 +17,7 @@ namespace {
 constexpr int64_t kMinFewValues = 2;   // one value is a constant prefix
 constexpr size_t kMaxFewValues = 16;   // "few" distinct leading values
 constexpr size_t kTrackedValues = 64;  // stop counting beyond this
-constexpr int64_t kMinKeys = 20;
+constexpr int64_t kMinKeysForFewValues = 20;
 constexpr int64_t kMinKeysPerValue = 10;
 constexpr double kSeparatedShare = 0.9;
 
@@ -127,7 +127,7 @@ class LowCardinalityPrefixRule : public LintRule {
 
   std::optional<Lint> TokenLint(const LintContext& ctx) const {
     const int64_t d = static_cast<int64_t>(tokens_.size());
-    if (overflow_ || ctx.keys < kMinKeys || d < kMinFewValues ||
+    if (overflow_ || ctx.keys < kMinKeysForFewValues || d < kMinFewValues ||
         d > static_cast<int64_t>(kMaxFewValues) ||
         separated_ < kSeparatedShare * ctx.keys ||
         ctx.keys < kMinKeysPerValue * d || LooksLikeSalt()) {

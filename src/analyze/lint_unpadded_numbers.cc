@@ -15,7 +15,7 @@ namespace analyze_internal {
 namespace {
 
 constexpr size_t kMaxFields = 16;
-constexpr int64_t kMinKeys = 10;
+constexpr int64_t kMinKeysForPadding = 10;
 constexpr double kNumericShare = 0.9;
 
 // Digits of a field, or "" when it is not all digits / letters+digits.
@@ -61,7 +61,7 @@ class UnpaddedNumberRule : public LintRule {
     for (size_t f = 0; f < kMaxFields; ++f) {
       const Widths& w = fields_[f];
       for (int kind = 0; kind < 2; ++kind) {
-        if (w.present < kMinKeys ||
+        if (w.present < kMinKeysForPadding ||
             w.numbers[kind] < kNumericShare * w.present ||
             w.shortest[kind].size() == w.longest[kind].size()) {
           continue;

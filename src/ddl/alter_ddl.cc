@@ -11,13 +11,11 @@ namespace {
 
 using ddl_internal::RangePartitionDefinition;
 
-std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
-
 std::string Names(const PartitionSpec& p, const std::vector<int>& indexes) {
   std::string out;
   for (int i : indexes) {
     if (!out.empty()) out += ", ";
-    out += Q(p.RangePartitionName(i));
+    out += QuoteMysqlIdentifier(p.RangePartitionName(i));
   }
   return out;
 }
@@ -215,7 +213,7 @@ std::vector<std::string> AlterTableStatements(
         "-- OceanBase checks a repartitioned table against the other tables "
         "of its table\n-- group: SHARDING = 'NONE' while they change.\n"
         "ALTER TABLEGROUP " +
-        Q(after.name) + " SHARDING = 'NONE';\n");
+        QuoteMysqlIdentifier(after.name) + " SHARDING = 'NONE';\n");
   }
   for (const FamilyMoves& m : moves) {
     const FamilySpec* f = after.FindFamily(m.family);
@@ -227,7 +225,7 @@ std::vector<std::string> AlterTableStatements(
     }
   }
   if (regroup) {
-    out.push_back("ALTER TABLEGROUP " + Q(after.name) +
+    out.push_back("ALTER TABLEGROUP " + QuoteMysqlIdentifier(after.name) +
                   " SHARDING = 'ADAPTIVE';\n");
   }
   if (RemovesRows(moves)) IndexCleanup(after, &out);

@@ -27,18 +27,18 @@ namespace obkvlite {
 namespace ddl_internal {
 namespace {
 
-std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
-
 // RANGE COLUMNS(T) with the partitions of a RANGE on G, highest T first.
 std::string RangeOnT(const PartitionSpec& p) {
-  std::string out = "PARTITION BY RANGE COLUMNS(" + Q("T") + ")";
+  std::string out =
+      "PARTITION BY RANGE COLUMNS(" + QuoteMysqlIdentifier("T") + ")";
   if (p.HasKeyLevel()) {
-    out += " SUBPARTITION BY KEY(" + Q("K") + ") SUBPARTITIONS " +
-           std::to_string(p.key_partitions);
+    out += " SUBPARTITION BY KEY(" + QuoteMysqlIdentifier("K") +
+           ") SUBPARTITIONS " + std::to_string(p.key_partitions);
   }
   out += " (\n";
   for (size_t i = p.bounds.size(); i-- > 0;) {
-    out += "  PARTITION " + Q(p.RangePartitionName(static_cast<int>(i))) +
+    out += "  PARTITION " +
+           QuoteMysqlIdentifier(p.RangePartitionName(static_cast<int>(i))) +
            " VALUES LESS THAN ";
     out += i == 0 ? "MAXVALUE"
                   : "(" + std::to_string(1 - p.bounds[i - 1].ts_ms) + ")";
@@ -74,8 +74,8 @@ MysqlPartitioning MysqlPartitionClause(const PartitionSpec& p,
         "refuses the\n-- generated column K_PREFIX there, so KEY(K_PREFIX) "
         "becomes KEY(K).\n";
     if (!on_g && p.strategy != PartitionStrategy::kKeyRange) {
-      out.clause = "PARTITION BY KEY(" + Q("K") + ") PARTITIONS " +
-                   std::to_string(p.key_partitions);
+      out.clause = "PARTITION BY KEY(" + QuoteMysqlIdentifier("K") +
+                   ") PARTITIONS " + std::to_string(p.key_partitions);
     }
   }
   return out;

@@ -13,8 +13,6 @@
 namespace obkvlite {
 namespace {
 
-std::string Q(std::string_view name) { return QuoteSqlIdentifier(name); }
-
 // SQLite limits one compound SELECT to 500 terms; views over more
 // partitions are built from chunk views "t$f$u<i>" of this many tables.
 constexpr int kViewChunk = 400;
@@ -56,10 +54,12 @@ std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
 std::string UnionView(const char* create, const std::string& view,
                       const std::string& columns,
                       const std::vector<std::string>& sources) {
-  std::string out = std::string(create) + " " + Q(view) + " AS\n";
+  std::string out =
+      std::string(create) + " " + QuoteSqlIdentifier(view) + " AS\n";
   for (size_t i = 0; i < sources.size(); ++i) {
     if (i > 0) out += "UNION ALL\n";
-    out += "SELECT " + columns + " FROM " + Q(sources[i]) + "\n";
+    out +=
+        "SELECT " + columns + " FROM " + QuoteSqlIdentifier(sources[i]) + "\n";
   }
   out.back() = ';';
   return out;
@@ -111,30 +111,31 @@ std::vector<std::string> DropFamilyViews(const TableSpec& spec,
   const std::string relation = FamilyRelationName(spec, f);
   const PartitionSpec& p = f.partition;
   if (p.strategy == PartitionStrategy::kNone) return out;
-  out.push_back("DROP VIEW IF EXISTS " + Q(relation) + ";");
+  out.push_back("DROP VIEW IF EXISTS " + QuoteSqlIdentifier(relation) + ";");
   if (p.PhysicalCount() > kViewChunk) {
     for (const std::string& chunk : ChunkViews(relation, p.PhysicalCount())) {
-      out.push_back("DROP VIEW IF EXISTS " + Q(chunk) + ";");
+      out.push_back("DROP VIEW IF EXISTS " + QuoteSqlIdentifier(chunk) + ";");
     }
   }
   return out;
 }
 
 std::string CatalogInsert(const TableSpec& spec) {
-  return "INSERT INTO " + Q(kCatalogTable) + " (\"name\", \"spec\") VALUES (" +
-         QuoteSqlString(spec.name) + ", " + QuoteSqlString(spec.json) + ");";
+  return "INSERT INTO " + QuoteSqlIdentifier(kCatalogTable) +
+         " (\"name\", \"spec\") VALUES (" + QuoteSqlString(spec.name) + ", " +
+         QuoteSqlString(spec.json) + ");";
 }
 
 }  // namespace
 
 std::string SqliteCatalogDdl() {
-  return "CREATE TABLE IF NOT EXISTS " + Q(kCatalogTable) +
+  return "CREATE TABLE IF NOT EXISTS " + QuoteSqlIdentifier(kCatalogTable) +
          " (\n  \"name\" TEXT PRIMARY KEY NOT NULL,\n"
          "  \"spec\" TEXT NOT NULL\n) WITHOUT ROWID;";
 }
 
 std::string SqliteNamespaceDdl() {
-  return "CREATE TABLE IF NOT EXISTS " + Q(kNamespaceTable) +
+  return "CREATE TABLE IF NOT EXISTS " + QuoteSqlIdentifier(kNamespaceTable) +
          " (\n  \"name\" TEXT PRIMARY KEY NOT NULL\n) WITHOUT ROWID;";
 }
 
@@ -144,7 +145,8 @@ std::vector<std::string> SqliteCreateStatements(const TableSpec& spec) {
     const std::string relation = FamilyRelationName(spec, f);
     for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
       out.push_back(CreatePartitionTable(
-          spec, f, Q(PartitionTableName(relation, f.partition, i))));
+          spec, f,
+          QuoteSqlIdentifier(PartitionTableName(relation, f.partition, i))));
     }
     for (std::string& view : FamilyUnionViews(spec, f, "CREATE VIEW")) {
       out.push_back(std::move(view));
@@ -168,7 +170,9 @@ std::vector<ShardedTableDdl> SqliteShardedTables(const TableSpec& spec,
       table.shard = ShardOfPartition(spec.name, i, shards);
       table.name = PartitionTableName(relation, f.partition, i);
       table.create = CreatePartitionTable(
-          spec, f, Q(ShardSchemaName(table.shard)) + "." + Q(table.name));
+          spec, f,
+          QuoteSqlIdentifier(ShardSchemaName(table.shard)) + "." +
+              QuoteSqlIdentifier(table.name));
       out.push_back(std::move(table));
     }
   }
@@ -179,8 +183,9 @@ std::vector<std::string> SqliteShardedCreateStatements(const TableSpec& spec,
                                                        int shards) {
   std::vector<std::string> out;
   for (ShardedTableDdl& table : SqliteShardedTables(spec, shards)) {
-    out.push_back("DROP TABLE IF EXISTS " + Q(ShardSchemaName(table.shard)) +
-                  "." + Q(table.name) + ";");
+    out.push_back("DROP TABLE IF EXISTS " +
+                  QuoteSqlIdentifier(ShardSchemaName(table.shard)) + "." +
+                  QuoteSqlIdentifier(table.name) + ";");
     out.push_back(std::move(table.create));
   }
   out.push_back(CatalogInsert(spec));
@@ -207,10 +212,11 @@ std::vector<std::string> SqliteDropStatements(const TableSpec& spec) {
     }
     for (int i = 0; i < p.PhysicalCount(); ++i) {
       out.push_back("DROP TABLE IF EXISTS " +
-                    Q(PartitionTableName(relation, p, i)) + ";");
+                    QuoteSqlIdentifier(PartitionTableName(relation, p, i)) +
+                    ";");
     }
   }
-  out.push_back("DELETE FROM " + Q(kCatalogTable) +
+  out.push_back("DELETE FROM " + QuoteSqlIdentifier(kCatalogTable) +
                 " WHERE \"name\" = " + QuoteSqlString(spec.name) + ";");
   return out;
 }
@@ -231,9 +237,9 @@ std::vector<std::string> SqliteFamilyDropViewStatements(const TableSpec& spec,
 }
 
 std::string SqliteCatalogUpdate(const TableSpec& spec) {
-  return "UPDATE " + Q(kCatalogTable) + " SET \"spec\" = " +
-         QuoteSqlString(spec.json) + " WHERE \"name\" = " +
-         QuoteSqlString(spec.name) + ";";
+  return "UPDATE " + QuoteSqlIdentifier(kCatalogTable) +
+         " SET \"spec\" = " + QuoteSqlString(spec.json) +
+         " WHERE \"name\" = " + QuoteSqlString(spec.name) + ";";
 }
 
 std::string GenerateDdl(const TableSpec& spec, DdlDialect dialect) {

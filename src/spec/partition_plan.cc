@@ -18,14 +18,6 @@ constexpr int64_t kWeekMs = 7 * kDayMs;
 // 1970-01-05, the first Monday of the epoch: weeks start on Monday (UTC).
 constexpr int64_t kFirstMondayMs = 4 * kDayMs;
 
-// a < b in the order of the range column, MAXVALUE above everything.
-bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column) {
-  if (a.is_maxvalue) return false;
-  if (b.is_maxvalue) return true;
-  if (column == RangeColumn::kG) return a.ts_ms < b.ts_ms;
-  return a.key < b.key;
-}
-
 std::string Quoted(const RangeBound& b, RangeColumn column) {
   if (b.is_maxvalue || column == RangeColumn::kG) {
     return BoundSpecText(b, column);
@@ -695,6 +687,13 @@ Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
     m.after = plan.spec.FindFamily(m.family)->partition;
   }
   return plan;
+}
+
+bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column) {
+  if (a.is_maxvalue) return false;
+  if (b.is_maxvalue) return true;
+  if (column == RangeColumn::kG) return a.ts_ms < b.ts_ms;
+  return a.key < b.key;  // std::string compares as unsigned char
 }
 
 }  // namespace obkvlite

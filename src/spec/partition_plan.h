@@ -79,6 +79,10 @@ struct PartitionRange {
 };
 PartitionRange RangeOfPartition(const PartitionSpec& p, int index);
 
+// Whether bound `a` orders before bound `b` in the order of the range
+// column (K bytes as unsigned, or G ms), MAXVALUE above everything.
+bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column);
+
 // A bound as a spec writes it: toStringBinary text for K, ms for G, or
 // MAXVALUE.
 std::string BoundSpecText(const RangeBound& bound, RangeColumn column);

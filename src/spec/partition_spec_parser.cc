@@ -7,6 +7,7 @@
 
 #include "obkvlite/bytes.h"
 #include "spec/json_fields.h"
+#include "spec/partition_plan.h"
 
 namespace obkvlite {
 namespace {
@@ -98,12 +99,6 @@ Result<RangeBound> ReadBound(const nlohmann::json& value,
                                    " bytes, limit 1024 (K is varbinary(1024))");
   }
   return bound;
-}
-
-// True when a < b in the order of the range column.
-bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column) {
-  if (column == RangeColumn::kG) return a.ts_ms < b.ts_ms;
-  return a.key < b.key;  // std::string compares as unsigned char
 }
 
 std::string BoundText(const RangeBound& b, RangeColumn column) {

@@ -13,8 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
-
 }  // namespace
 
 Status InvalidField(const std::string& path, const std::string& rule) {

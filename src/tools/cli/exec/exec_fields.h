@@ -12,6 +12,7 @@
 #define OBKVLITE_TOOLS_CLI_EXEC_EXEC_FIELDS_H_
 
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -25,6 +26,9 @@
 
 namespace obkvlite {
 namespace cli {
+
+// The largest integer an exec field takes (a Java long).
+inline constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
 // InvalidArgument "<path>: <rule>".
 Status InvalidField(const std::string& path, const std::string& rule);

@@ -20,7 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
 constexpr int64_t kIntMax = std::numeric_limits<int>::max();
 
