@@ -40,7 +40,7 @@ TEST_PACKAGES=(
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
   python3-thrift      # the Thrift gateway's Python test driver
-  python3             # the REST gateway's HTTP client tests (tests/rest/)
+  python3             # the REST gateway's HTTP client tests (tests/server/rest/)
   curl                # the README's REST session, by hand
   chromium            # the web pages' browser test (headless)
   prometheus          # promtool check metrics

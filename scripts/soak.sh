@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Long soak, not part of CI: for MINUTES (default 10), runs rounds of the
-# crash test's mixed workload (tests/crash_test.cc with OBKV_CRASH_MODE=mix:
+# crash test's mixed workload (tests/tools/crash/crash_test.cc with OBKV_CRASH_MODE=mix:
 # obkv-crash-writer writes two-version batches while a reader thread scans
 # and a purger thread purges, and is SIGKILLed at random points). Each round
 # is a fresh store and OBKV_SOAK_KILLS kills (default 40), alternating

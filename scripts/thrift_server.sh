@@ -2,7 +2,7 @@
 # An `obkv thrift start` gateway for tests, on a free loopback port, with
 # its files in DIR (CTest fixtures; tests/CMakeLists.txt).
 #   scripts/thrift_server.sh start OBKV DIR STORE [--shards N] [ARGS...]
-#       creates the store's fixture tables (tests/thrift/regions_spec.json,
+#       creates the store's fixture tables (tests/server/thrift/regions_spec.json,
 #       namespace thrift_ns), starts `OBKV --store STORE thrift start -p 0
 #       ARGS...` and waits for its "serving" line; writes DIR/port, DIR/pid
 #       and, when it exits, DIR/exit_code.
@@ -28,7 +28,7 @@ case "$cmd" in
     esac
     echo "$STORE" >"$DIR/store"
     "$OBKV" --store "$STORE" create "${SHARDS[@]}" \
-      "$ROOT/tests/thrift/regions_spec.json" >/dev/null
+      "$ROOT/tests/server/thrift/regions_spec.json" >/dev/null
     "$OBKV" --store "$STORE" namespace create thrift_ns >/dev/null
     # The gateway outlives this script: no inherited stdin/stdout (CTest
     # waits for those to close).

@@ -2,7 +2,7 @@
 //
 // Test-only faults of the MySQL-protocol engine, armed per thread, so a test
 // can make the server-side path fail at a chosen point of one operation
-// (tests/server_retry_test.cc):
+// (tests/storage/mysql/server_retry_test.cc):
 //   - kDeadlock: the n-th statement from now (each prepared-statement
 //     execute and each text statement: START TRANSACTION, COMMIT, ...)
 //     fails as a deadlock victim would: the session's transaction is
@@ -44,7 +44,7 @@ bool TakeInjectedLostCommit();
 bool TakeInjectedDdlStop();
 
 // Calls `hook` once, before the n-th DDL plan step from now (n >= 1), then
-// runs the step: a test kills the server there (tests/ddl_plan_test.cc).
+// runs the step: a test kills the server there (tests/storage/mysql/ddl_plan_test.cc).
 // An empty hook disarms.
 void InjectDdlStepHook(int n, std::function<void()> hook);
 // Plan side: counts one step and calls the hook when it is due.

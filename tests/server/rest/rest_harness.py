@@ -1,4 +1,4 @@
-"""Test harness for `obkv rest start` (tests/rest/*_test.py).
+"""Test harness for `obkv rest start` (tests/server/rest/*_test.py).
 
 Starts the server on a free loopback port (-p 0, the port read from the
 one line it prints), talks to it with http.client, and stops it with

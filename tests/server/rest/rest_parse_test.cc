@@ -3,7 +3,7 @@
 // The REST gateway's request parser and models (src/server/rest/), without
 // a socket: request targets, percent-decoding, base64, content
 // negotiation, CellSet / ScannerModel / TableSchema bodies, the JSON filter
-// model. The HTTP behaviour is tested over the wire by tests/rest/.
+// model. The HTTP behaviour is tested over the wire by tests/server/rest/.
 
 #include <doctest/doctest.h>
 

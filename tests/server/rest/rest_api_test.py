@@ -553,7 +553,7 @@ def test_scanner_expiry(ro, ck):
 def test_unavailable(s, ck):
     """MariaDB killed under the server: 503, then 200 once it is back."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                          "..", "scripts", "mariadb_server.sh")
+                          "..", "..", "scripts", "mariadb_server.sh")
     mdir = os.path.dirname(os.environ["OBKV_TEST_MYSQL_SOCKET"])
     subprocess.run([script, "kill", mdir], check=True, capture_output=True,
                    timeout=60)
