@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// libFuzzer target: the mysql:// store URI parser (storage/mysql_uri.h).
+// libFuzzer target: the mysql:// store URI parser (storage/mysql/mysql_uri.h).
 // Any input gives a URI or an InvalidArgument, never a crash; an accepted
 // URI's printed forms (Redacted, Endpoint) do not depend on its password,
 // it has at least one endpoint, and every parsed port is in [1, 65535].
@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "fuzz/fuzz_check.h"
-#include "storage/mysql_uri.h"
+#include "storage/mysql/mysql_uri.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -22,8 +22,8 @@
 #include "obkvlite/store.h"
 #include "own_server.h"
 #include "storage/fault_injection.h"
-#include "storage/mysql_connection.h"
-#include "storage/mysql_uri.h"
+#include "storage/mysql/mysql_connection.h"
+#include "storage/mysql/mysql_uri.h"
 #include "store_fixture.h"
 
 namespace obkvlite {

@@ -19,7 +19,7 @@
 //
 // It also counts the whole-file unmaps (xUnfetch(file, 0, NULL)) of files
 // opened read-only (a store's readers) that reach it: the readers map
-// through the lasting-map VFS over it (storage/sqlite_lasting_map_vfs.h),
+// through the lasting-map VFS over it (storage/sqlite/sqlite_lasting_map_vfs.h),
 // which lets few of them through. And it counts the shared locks of the
 // wal-index's read-mark slots that reach it (each read transaction takes
 // one, unless a lingering lock is handed back: storage/

@@ -8,7 +8,7 @@
 //     separators, dots, quotes or SQLite's reserved prefix are rejected,
 //     lookups of such names find nothing, and no file appears next to the
 //     store;
-//   - `obkv sql` is read-only by construction (storage/sqlite_readonly.h): more
+//   - `obkv sql` is read-only by construction (storage/sqlite/sqlite_readonly.h): more
 //     write attempts than cli_test's, each refused with the file unchanged.
 
 #include <doctest/doctest.h>

@@ -40,7 +40,7 @@
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
 #include "server_test_support.h"
-#include "storage/shards.h"
+#include "storage/sqlite/shards.h"
 
 namespace obkvlite {
 

@@ -20,7 +20,7 @@
 //     neighbour).
 //   - rows removed (RemovesRows) from a table with indexes: a DELETE per
 //     index family relation of the index rows whose main row lost its
-//     indexed cell, so a plan (storage/ddl_plan.h) that a crash stopped
+//     indexed cell, so a plan (storage/mysql/ddl_plan.h) that a crash stopped
 //     leaves no stale index row once repair finishes it.
 // Each statement ends in ";\n"; notes are "-- " lines before it.
 //

@@ -6,7 +6,7 @@
 // runs; kMysql is MySQL-protocol SQL, which MariaDB, MySQL and OceanBase's
 // MySQL tenant all run. Statements number their parameters ?1, ?2, ... in
 // both dialects (an engine whose server only knows positional '?' rewrites
-// them, see storage/mysql_statement.h); only quoting and the few
+// them, see storage/mysql/mysql_statement.h); only quoting and the few
 // non-standard clauses (upsert, row locks, LIMIT) differ.
 //
 // Thread safety: pure functions.

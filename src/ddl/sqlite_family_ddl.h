@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // The sqlite dialect's pieces for changing one family of a live table
-// (storage/sqlite_alter.cc): the same text SqliteCreateStatements and
+// (storage/sqlite/sqlite_alter.cc): the same text SqliteCreateStatements and
 // SqliteDropStatements are made of (sqlite_ddl.cc).
 // Thread safety: pure functions.
 

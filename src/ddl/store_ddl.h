@@ -33,7 +33,7 @@ inline constexpr std::string_view kNamespaceTable = "obkv_namespaces";
 std::string SqliteNamespaceDdl();
 std::string ServerNamespaceDdl();
 
-// A server store's unfinished multi-statement changes (storage/ddl_plan.h;
+// A server store's unfinished multi-statement changes (storage/mysql/ddl_plan.h;
 // doc/ddl-plans.md): table "obkv_ddl_plan" (id, kind, subject, plan,
 // reached), and its CREATE TABLE IF NOT EXISTS, run with the catalog's.
 inline constexpr std::string_view kDdlPlanTable = "obkv_ddl_plan";

@@ -7,7 +7,7 @@
 // obkvlite/ddl.h, exactly SqliteCatalogDdl() then
 // SqliteCreateStatements(spec) (or SqliteDropStatements(spec)), inside one
 // write transaction: the one code path for the store and `obkv create`.
-// The MySQL-protocol engine's are in storage/mysql_engine.cc.
+// The MySQL-protocol engine's are in storage/mysql/mysql_engine.cc.
 //
 // REQUIRED: write functions get the writer connection under the store's
 // write mutex, with no transaction open.
@@ -34,7 +34,7 @@ Result<std::vector<TableSpec>> LoadCatalog(Connection* conn);
 Result<bool> CatalogHas(Connection* conn, const std::string& name);
 
 // Creates the table; AlreadyExists when the catalog has that name. With
-// `shards` > 1, `writer` has every shard attached (storage/shards.h) and
+// `shards` > 1, `writer` has every shard attached (storage/sqlite/shards.h) and
 // the partition tables go to their shards (SqliteShardedCreateStatements).
 Status CreateCatalogTable(Connection* writer, const TableSpec& spec,
                           int shards);

@@ -4,8 +4,8 @@
 // between the hbase layer and SQLite or a MySQL-protocol server. It
 // prepares statements in its dialect's text (ddl/sql_quote.h), keeps
 // a statement cache, and runs transactions. Engines: SqliteConnection
-// (storage/sqlite_connection.h) and MysqlConnection
-// (storage/mysql_connection.h).
+// (storage/sqlite/sqlite_connection.h) and MysqlConnection
+// (storage/mysql/mysql_connection.h).
 //
 // Thread safety: used by one thread at a time (the writer under the store's
 // write mutex, a reader through a ConnectionPool lease).

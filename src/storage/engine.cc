@@ -1,9 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "storage/engine.h"
 
-#include "storage/mysql_engine.h"
-#include "storage/mysql_uri.h"
-#include "storage/sqlite_engine.h"
+#include "storage/mysql/mysql_engine.h"
+#include "storage/mysql/mysql_uri.h"
+#include "storage/sqlite/sqlite_engine.h"
 
 namespace obkvlite {
 namespace storage {

@@ -2,8 +2,8 @@
 //
 // Engine: the kind of storage a store lives in (doc/engines.md), chosen by
 // the store's location: a file path opens the SQLite engine
-// (storage/sqlite_engine.h), a mysql:// URI the MySQL-protocol engine
-// (storage/mysql_engine.h). Above storage/ nothing knows which one runs:
+// (storage/sqlite/sqlite_engine.h), a mysql:// URI the MySQL-protocol engine
+// (storage/mysql/mysql_engine.h). Above storage/ nothing knows which one runs:
 // the hbase layer asks the engine for connections and capabilities, and
 // the layouts write each dialect's SQL text.
 //
@@ -68,7 +68,7 @@ class Engine {
   // Turns table `before` into `after` (the same name): removed families'
   // relations are dropped, added ones created, the rows of the families in
   // `moves` go to their new partitions, and the catalog row becomes
-  // after.json. SQLite: one transaction (storage/sqlite_alter.h). A
+  // after.json. SQLite: one transaction (storage/sqlite/sqlite_alter.h). A
   // server: the statements of ddl/alter_ddl.h in order, then the catalog
   // row (a server's DDL commits by itself). Returns the rows copied by the
   // store (0 where the server moves them). NotFound when the catalog has no
@@ -86,7 +86,7 @@ class Engine {
                                 const std::vector<TableSpec>& specs) = 0;
 
   // Finishes or rolls back the unfinished DDL plans of table or namespace
-  // `subject` (storage/ddl_plan.h), appending a line per plan to `report`
+  // `subject` (storage/mysql/ddl_plan.h), appending a line per plan to `report`
   // (may be null). A store whose changes are single transactions (SQLite)
   // has none.
   virtual Status RepairPlans(Connection* /*writer*/,
@@ -122,7 +122,7 @@ struct OpenedEngine {
   RetryOptions retry;
 };
 
-// Opens the engine `location` names: "mysql://..." (storage/mysql_uri.h)
+// Opens the engine `location` names: "mysql://..." (storage/mysql/mysql_uri.h)
 // or a SQLite file path.
 Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                 const std::string& location);

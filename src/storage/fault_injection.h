@@ -10,7 +10,7 @@
 //   - kLostCommitReply: the n-th COMMIT from now is sent, and the session
 //     is closed before its reply is read, as when the connection dies right
 //     after COMMIT: the server commits, the client cannot know.
-//   - kStopDdl: a DDL plan (storage/ddl_plan.h) stops before its n-th step
+//   - kStopDdl: a DDL plan (storage/mysql/ddl_plan.h) stops before its n-th step
 //     from now as if the client died there: the step is not run, the plan
 //     stays recorded, and the change fails with IOError "injected stop".
 // A fault fires once and disarms itself. Nothing is armed unless a test

@@ -3,9 +3,9 @@
 
 #include <sqlite3.h>
 
-#include "storage/mysql_query.h"
-#include "storage/mysql_uri.h"
-#include "storage/sqlite_readonly.h"
+#include "storage/mysql/mysql_query.h"
+#include "storage/mysql/mysql_uri.h"
+#include "storage/sqlite/sqlite_readonly.h"
 
 namespace obkvlite {
 namespace storage {

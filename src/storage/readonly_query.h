@@ -2,10 +2,10 @@
 //
 // Read-only SQL on a store, for `obkv sql`, whatever its engine: the one
 // entry the CLI calls. On a store file the statements run on a connection
-// that cannot write (storage/sqlite_readonly.h: read-only open, query_only,
+// that cannot write (storage/sqlite/sqlite_readonly.h: read-only open, query_only,
 // an authorizer, sqlite3_stmt_readonly); on a server store one SELECT, WITH
 // or EXPLAIN statement runs in a READ ONLY transaction
-// (storage/mysql_query.h).
+// (storage/mysql/mysql_query.h).
 //
 // Thread safety: pure functions over a connection of their own.
 

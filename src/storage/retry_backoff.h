@@ -6,7 +6,7 @@
 // and a uniform wait in [b/2, b] ms, so that two writers that conflicted
 // do not meet again in step. The one backoff of every retry: the store's
 // writes (hbase/store/store_context.h) and DDL plan steps
-// (storage/ddl_plan.h).
+// (storage/mysql/ddl_plan.h).
 //
 // Thread safety: safe from any thread (a thread-local generator).
 

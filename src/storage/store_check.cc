@@ -9,7 +9,7 @@
 
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
-#include "storage/ddl_plan.h"
+#include "storage/mysql/ddl_plan.h"
 #include "storage/first_column.h"
 #include "storage/namespaces.h"
 #include "util/ascii_case.h"

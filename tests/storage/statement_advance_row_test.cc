@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "storage/sqlite_db.h"
-#include "storage/sqlite_statement.h"
+#include "storage/sqlite/sqlite_db.h"
+#include "storage/sqlite/sqlite_statement.h"
 
 namespace obkvlite {
 namespace storage {

@@ -19,7 +19,7 @@
 //
 // A write transaction that the server rolled back (Status Aborted: a
 // deadlock, a lock wait timeout, a certification failure, a leader change;
-// storage/mysql_error.h) runs again whole, up to retry().max_attempts in
+// storage/mysql/mysql_error.h) runs again whole, up to retry().max_attempts in
 // all, after a jittered exponential backoff; then it fails with Aborted
 // naming the conflict. A body therefore must keep no effect of a failed
 // attempt: it may run several times, and only its last run counts. A

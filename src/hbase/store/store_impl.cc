@@ -13,7 +13,7 @@
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/engine.h"
-#include "storage/mysql_uri.h"
+#include "storage/mysql/mysql_uri.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {

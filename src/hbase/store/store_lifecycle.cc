@@ -15,7 +15,7 @@
 #include "spec/spec_change_check.h"
 #include "spec/spec_json_edit.h"
 #include "storage/catalog.h"
-#include "storage/ddl_plan.h"
+#include "storage/mysql/ddl_plan.h"
 
 namespace obkvlite {
 namespace {

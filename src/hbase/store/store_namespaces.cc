@@ -10,7 +10,7 @@
 #include "hbase/api_guard.h"
 #include "hbase/store/store_impl.h"
 #include "storage/catalog.h"
-#include "storage/ddl_plan.h"
+#include "storage/mysql/ddl_plan.h"
 #include "storage/namespaces.h"
 #include "storage/transaction.h"
 

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// DDL plans (storage/ddl_plan.h, doc/ddl-plans.md) of the changes
+// DDL plans (storage/mysql/ddl_plan.h, doc/ddl-plans.md) of the changes
 // ddl_plan_test does not interrupt: a partition add, a rehash and a roll,
 // and the alters other than adding a family (a family dropped, a family's
 // MaxVersions and TimeToLive changed, MaxVersions raised, and a drop, an
@@ -99,7 +99,7 @@ int StopBeforeEachStep(const PlannedChange& c) {
 
 // The server returns 1213 at the n-th statement of the change, for every
 // n: a statement whose step ran before its record was rolled back is run
-// again as resumed (storage/ddl_step_applied.h); the change completes.
+// again as resumed (storage/mysql/ddl_step_applied.h); the change completes.
 // Returns how many statements it has.
 int DeadlockAtEachStatement(const PlannedChange& c) {
   return InterruptEach(

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// DDL plans on the private MariaDB (storage/ddl_plan.h, doc/ddl-plans.md):
+// DDL plans on the private MariaDB (storage/mysql/ddl_plan.h, doc/ddl-plans.md):
 // a change stopped before each of its steps, as if the client died there
 // (InjectedFault::kStopDdl), is finished or rolled back by the next open
 // or by the next change of the same table, and the catalog, the server's
@@ -31,10 +31,10 @@
 #include "ddl_plan_support.h"
 #include "own_server.h"
 #include "server_test_support.h"
-#include "storage/ddl_step_applied.h"
+#include "storage/mysql/ddl_step_applied.h"
 #include "storage/fault_injection.h"
-#include "storage/mysql_connection.h"
-#include "storage/mysql_uri.h"
+#include "storage/mysql/mysql_connection.h"
+#include "storage/mysql/mysql_uri.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 
@@ -393,7 +393,7 @@ TEST_CASE(
 }
 
 // A step whose outcome a crash left unknown is run again only when the
-// server shows it did not run (storage/ddl_step_applied.h): OceanBase's
+// server shows it did not run (storage/mysql/ddl_step_applied.h): OceanBase's
 // ADD, DROP and REORGANIZE PARTITION are not idempotent, so a repair that
 // ran them twice would fail (1507, 1517) or drop the wrong partition.
 // MariaDB runs the same statements.

@@ -1,10 +1,10 @@
 // Copyright (c) obkvlite authors.
 //
-// The mysql:// store URI (storage/mysql_uri.h, doc/engines.md): every part
+// The mysql:// store URI (storage/mysql/mysql_uri.h, doc/engines.md): every part
 // parsed, percent-decoded where OceanBase users need it, every error naming
 // its part, and no password in any error or printed form.
 
-#include "storage/mysql_uri.h"
+#include "storage/mysql/mysql_uri.h"
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "obkvlite/store.h"
-#include "storage/mysql_error.h"
+#include "storage/mysql/mysql_error.h"
 
 namespace obkvlite {
 namespace storage {

@@ -35,7 +35,7 @@
 #include "obkvlite/store.h"
 #include "own_server.h"
 #include "server_test_support.h"
-#include "storage/mysql_query.h"
+#include "storage/mysql/mysql_query.h"
 #include "store_fixture.h"
 #include "test_paths.h"
 

@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// Lingering read locks (storage/sqlite_read_lock_linger.h,
+// Lingering read locks (storage/sqlite/sqlite_read_lock_linger.h,
 // StoreOptions::sqlite.linger_read_locks): an unsharded store's Gets keep
 // the wal-index read lock between reads, and still each Get sees every
 // commit made before it started, by another connection of the process or

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // A store file's readers map it, and keep the mapping across the writer's
-// commits (storage/sqlite_lasting_map_vfs.h): the store runs on FaultVfs
+// commits (storage/sqlite/sqlite_lasting_map_vfs.h): the store runs on FaultVfs
 // (fault_vfs.h, never armed here), which counts the readers' whole-file
 // unmaps that reach it through the lasting-map VFS. Scans after writes, after
 // checkpoints that copy the WAL into the mapped file, after the file grew
