@@ -8,19 +8,12 @@
 
 #include "analyze/analyze_internal.h"
 #include "obkvlite/request_report.h"
+#include "util/civil_date.h"
 
 namespace obkvlite {
 namespace {
 
-// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar.
-int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
+using util::DaysFromCivil;
 
 // Reads exactly `n` digits at `*pos` into `*out`.
 bool Digits(std::string_view s, size_t* pos, size_t n, int64_t* out) {

@@ -6,56 +6,16 @@
 #include <cstring>
 
 #include "util/hex_digit.h"
+#include "util/utf8.h"
+#include "util/word_scan.h"
 
 namespace obkvlite {
 namespace layout {
 namespace {
 
-constexpr uint64_t kOnes = 0x0101010101010101ULL;
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
-
-uint64_t Load8(const char* p) {
-  uint64_t w;
-  std::memcpy(&w, p, sizeof w);
-  return w;
-}
-
-// Nonzero when some byte of `w` is below `n` (n <= 0x80; exact).
-constexpr uint64_t BytesBelow(uint64_t w, unsigned n) {
-  return (w - kOnes * n) & ~w & kHighBits;
-}
-
-// A word holding every one of the n < 8 bytes at `p` (some twice), the
-// rest `pad`: enough for a test of whether some byte is of a kind.
-inline uint64_t LoadShort(const char* p, size_t n, unsigned char pad) {
-  if (n >= 4) {  // two overlapping halves
-    uint32_t lo;
-    uint32_t hi;
-    std::memcpy(&lo, p, 4);
-    std::memcpy(&hi, p + n - 4, 4);
-    return lo | uint64_t{hi} << 32;
-  }
-  const uint64_t pads = kOnes * pad;
-  if (n == 0) return pads;
-  const auto byte = [&](size_t i) {
-    return uint64_t{static_cast<unsigned char>(p[i])};
-  };
-  return byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16 | (pads << 24);
-}
-
-// Whether `test` holds for some of the words covering `s`, eight bytes at
-// a time (the last word overlapping, or padded with `pad` when `s` is
-// shorter than eight bytes).
-template <typename Test>
-inline bool AnyWord(std::string_view s, unsigned char pad, Test test) {
-  const size_t n = s.size();
-  if (n < 8) return test(LoadShort(s.data(), n, pad));
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    if (test(Load8(s.data() + i))) return true;
-  }
-  return i < n && test(Load8(s.data() + n - 8));
-}
+using util::AnyWord;
+using util::BytesBelow;
+using util::kOnes;
 
 // The escape of `c` written to `out` (at most 6 bytes) and its length; 0
 // when `c` is kept as it is. The one escaping rule of V.
@@ -237,7 +197,7 @@ class Parser {
             }
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }
-          AppendUtf8(cp, out);
+          util::AppendUtf8(cp, out);
           break;
         }
         default:
@@ -252,68 +212,6 @@ class Parser {
 };
 
 }  // namespace
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
-bool IsValidUtf8(std::string_view bytes) {
-  const auto non_ascii = [](uint64_t w) { return (w & kHighBits) != 0; };
-  if (!AnyWord(bytes, 0, non_ascii)) return true;
-  size_t i = 0;
-  const size_t n = bytes.size();
-  while (i < n) {
-    // ASCII eight bytes at a time.
-    if (i + 8 <= n && (Load8(bytes.data() + i) & kHighBits) == 0) {
-      i += 8;
-      continue;
-    }
-    const unsigned char c = static_cast<unsigned char>(bytes[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int len;
-    uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      cp = c & 0x07;
-    } else
-      return false;
-    if (i + static_cast<size_t>(len) > n) return false;
-    for (int k = 1; k < len; ++k) {
-      const unsigned char cc = static_cast<unsigned char>(bytes[i + k]);
-      if ((cc & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
-      return false;
-    }
-    i += static_cast<size_t>(len);
-  }
-  return true;
-}
 
 void AppendTimeseriesValue(const std::vector<TimeseriesMember>& members,
                            std::string* out) {

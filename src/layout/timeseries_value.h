@@ -3,7 +3,7 @@
 // V of the timeseries layout: a JSON object {"qualifier": "value", ...}
 // whose keys are sorted by bytes, written compactly ({"a":"1","b":"2"}).
 // Qualifiers and values must be valid UTF-8 (JSON strings): they are never
-// mangled, invalid input is refused by the caller (IsValidUtf8). Strings
+// mangled, invalid input is refused by the caller (util::IsValidUtf8). Strings
 // are escaped minimally: '"', '\\' and the control characters below 0x20
 // (\b \f \n \r \t, otherwise \u00XX); everything else is kept as is.
 //
@@ -23,19 +23,12 @@
 namespace obkvlite {
 namespace layout {
 
-// True when `bytes` is well-formed UTF-8 (no overlongs, no surrogates,
-// nothing above U+10FFFF).
-bool IsValidUtf8(std::string_view bytes);
-
-// Appends code point `cp` (REQUIRED: at most U+10FFFF) to *out as UTF-8.
-void AppendUtf8(uint32_t cp, std::string* out);
-
 // A document member: qualifier and value.
 using TimeseriesMember = std::pair<std::string_view, std::string_view>;
 
 // Appends the JSON text of `members` to *out, the one encoder of V: a
 // writer builds the text it binds in place. REQUIRED: sorted by qualifier,
-// qualifiers distinct, every key and value IsValidUtf8.
+// qualifiers distinct, every key and value util::IsValidUtf8.
 void AppendTimeseriesValue(const std::vector<TimeseriesMember>& members,
                            std::string* out);
 // The JSON text of members in any order; of equal qualifiers the last wins.

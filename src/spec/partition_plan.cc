@@ -8,6 +8,7 @@
 #include "obkvlite/bytes.h"
 #include "spec/spec_json_edit.h"
 #include "util/ascii_case.h"
+#include "util/civil_date.h"
 
 namespace obkvlite {
 namespace {
@@ -25,29 +26,8 @@ std::string Quoted(const RangeBound& b, RangeColumn column) {
   return "'" + BoundSpecText(b, column) + "'";
 }
 
-// Days since the epoch -> (year, month 1..12, day 1..31), proleptic
-// Gregorian (H. Hinnant's civil_from_days).
-void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
-  *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-  *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-  *y = yoe + era * 400 + (*m <= 2 ? 1 : 0);
-}
-
-// (year, month, day) -> days since the epoch (days_from_civil).
-int64_t DaysFromCivil(int64_t y, int m, int d) {
-  y -= m <= 2 ? 1 : 0;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
+using util::CivilFromDays;
+using util::DaysFromCivil;
 
 int64_t FloorDiv(int64_t a, int64_t b) {
   return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0);

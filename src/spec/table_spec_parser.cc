@@ -18,6 +18,7 @@
 #include "spec/partition_policy_parser.h"
 #include "spec/partition_spec_parser.h"
 #include "spec/rowkey_spec_parser.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace {
@@ -110,25 +111,12 @@ std::string AsciiMessage(std::string_view text) {
   return out;
 }
 
-std::string AsciiLower(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    out.push_back(
-        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  }
-  return out;
-}
-
 // value_type: "varbinary(N)" with N in 1..1048576, or "longblob"
 // (case-insensitive, as in SQL).
 Status ReadValueType(const JsonFields& fields, FamilySpec* family) {
   OBKV_ASSIGN_OR_RETURN(auto type, fields.OptionalString("value_type"));
   if (!type) return Status::OK();
-  std::string lower;
-  for (char c : *type) {
-    lower.push_back(
-        static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  }
+  const std::string lower = AsciiLower(*type);
   if (lower == "longblob") {
     family->longblob = true;
     return Status::OK();

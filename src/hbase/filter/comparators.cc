@@ -1,11 +1,10 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/filter/comparators.h"
 
-#include <algorithm>
-
 #include "hbase/filter/filter_text.h"
 #include "hbase/filter/regex/java_regex_translator.h"
 #include "hbase/filter/regex/pcre2_regex.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace filter {
@@ -15,17 +14,6 @@ namespace {
 int CompareBytes(std::string_view a, std::string_view b) {
   const int c = a.compare(b);  // char_traits<char> compares as unsigned char
   return c < 0 ? -1 : (c > 0 ? 1 : 0);
-}
-
-char AsciiLower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-std::string AsciiLower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](char c) { return AsciiLower(c); });
-  return out;
 }
 
 class BinaryComparator : public ByteComparator {

@@ -11,6 +11,7 @@
 #include "hbase/timeseries/timeseries_request.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timestamp_codec.h"
+#include "util/utf8.h"
 
 namespace obkvlite {
 namespace {
@@ -42,10 +43,10 @@ Status CheckCells(const RoutedCell* cells, size_t n) {
       return TimeseriesUnsupported("cells[" + std::to_string(i) +
                                    "].family: a put spanning several families");
     }
-    if (!layout::IsValidUtf8(cells[i].qualifier)) {
+    if (!util::IsValidUtf8(cells[i].qualifier)) {
       return NotUtf8(FieldRef("cells", i, "qualifier"));
     }
-    if (!layout::IsValidUtf8(cells[i].value)) {
+    if (!util::IsValidUtf8(cells[i].value)) {
       return NotUtf8(FieldRef("cells", i, "value"));
     }
   }

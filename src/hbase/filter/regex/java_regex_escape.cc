@@ -2,6 +2,7 @@
 #include "hbase/filter/regex/java_regex_parser.h"
 #include "hbase/filter/regex/java_regex_properties.h"
 #include "hbase/filter/regex/java_utf8.h"
+#include "util/utf8.h"
 
 namespace obkvlite {
 namespace filter {
@@ -217,12 +218,12 @@ Status JavaRegexParser::Property(uint32_t at, bool negated, bool in_class,
   std::string name;
   if (RawIs(pos_, '{')) {
     ++pos_;
-    while (!AtEnd() && !RawIs(pos_, '}')) AppendUtf8(chars_[pos_++].cp, &name);
+    while (!AtEnd() && !RawIs(pos_, '}')) util::AppendUtf8(chars_[pos_++].cp, &name);
     if (AtEnd()) return Error(at, "unclosed character property");
     ++pos_;
     if (name.empty()) return Error(at, "empty character property");
   } else {
-    AppendUtf8(chars_[pos_++].cp, &name);
+    util::AppendUtf8(chars_[pos_++].cp, &name);
   }
   Result<std::string> text =
       TranslateJavaProperty(name, negated, in_class, flags_.case_insensitive);

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/filter/regex/java_utf8.h"
 
+#include "util/utf8.h"
+
 namespace obkvlite {
 namespace filter {
 namespace {
@@ -54,24 +56,6 @@ size_t DecodeJavaUtf8(std::string_view s, size_t i, char32_t* cp) {
   return need + 1;
 }
 
-void AppendUtf8(char32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    *out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    *out += static_cast<char>(0xC0 | (cp >> 6));
-    *out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    *out += static_cast<char>(0xE0 | (cp >> 12));
-    *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    *out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    *out += static_cast<char>(0xF0 | (cp >> 18));
-    *out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    *out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 std::string ToJavaUtf8(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 8);
@@ -79,7 +63,7 @@ std::string ToJavaUtf8(std::string_view s) {
     char32_t cp;
     const size_t n = DecodeJavaUtf8(s, i, &cp);
     if (cp == kReplacementChar) {
-      AppendUtf8(cp, &out);
+      util::AppendUtf8(cp, &out);
     } else {
       out.append(s.substr(i, n));
     }

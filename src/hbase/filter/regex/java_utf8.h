@@ -27,9 +27,6 @@ inline constexpr char32_t kReplacementChar = 0xFFFD;
 // REQUIRED: i < s.size().
 size_t DecodeJavaUtf8(std::string_view s, size_t i, char32_t* cp);
 
-// Appends `cp` (a Unicode scalar value) to `out` in UTF-8.
-void AppendUtf8(char32_t cp, std::string* out);
-
 // `s` with every malformed sequence replaced by U+FFFD: valid UTF-8.
 std::string ToJavaUtf8(std::string_view s);
 

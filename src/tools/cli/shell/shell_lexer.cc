@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "layout/timeseries_value.h"
 #include "util/hex_digit.h"
+#include "util/utf8.h"
 
 namespace obkvlite {
 namespace cli {
@@ -137,7 +137,7 @@ class Lexer {
     if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
       return At(at, "invalid Unicode escape");
     }
-    layout::AppendUtf8(code, out);
+    util::AppendUtf8(code, out);
     return Status::OK();
   }
 
