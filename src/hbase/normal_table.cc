@@ -380,7 +380,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
     const std::vector<Mutation>& mutations) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("batch"));
   const int64_t now = ctx_->NowMs();
-  OBKV_RETURN_IF_ERROR(ValidateBatch(*schema_, mutations, now));
+  OBKV_ASSIGN_OR_RETURN(const RoutedBatch routed,
+                        ValidateBatch(*schema_, mutations, now));
   std::vector<MutationResult> results;
   std::vector<std::string_view> rows;
   for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
@@ -388,7 +389,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
       RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(LockReadModifyWrites(writer, *schema_, mutations));
         OBKV_ASSIGN_OR_RETURN(results,
-                              ApplyBatch(writer, schema_, mutations, now));
+                              ApplyBatch(writer, schema_, mutations, routed,
+                                         now));
         return Status::OK();
       }));
   for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {

@@ -40,33 +40,41 @@ Status ValidateMutation(const TableSchema& schema, const Mutation& mutation,
                                 now_ms);
 }
 
-Status ValidateBatch(const TableSchema& schema,
-                     const std::vector<Mutation>& mutations, int64_t now_ms) {
+Result<RoutedBatch> ValidateBatch(const TableSchema& schema,
+                                  const std::vector<Mutation>& mutations,
+                                  int64_t now_ms) {
+  RoutedBatch routed;
+  routed.first_cell.reserve(mutations.size() + 1);
   for (size_t i = 0; i < mutations.size(); ++i) {
+    routed.first_cell.push_back(routed.put_cells.size());
+    const Put* put = std::get_if<Put>(&mutations[i]);
     OBKV_RETURN_IF_ERROR(PrefixStatus(
-        ValidateMutation(schema, mutations[i], now_ms), OpPrefix(i)));
+        put != nullptr
+            ? RoutePut(schema, *put, now_ms, &routed.put_cells)
+            : ValidateMutation(schema, mutations[i], now_ms),
+        OpPrefix(i)));
   }
-  return Status::OK();
+  routed.first_cell.push_back(routed.put_cells.size());
+  return routed;
 }
 
 Result<std::vector<MutationResult>> ApplyBatch(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema,
-    const std::vector<Mutation>& mutations, int64_t now_ms) {
+    const std::vector<Mutation>& mutations, const RoutedBatch& routed,
+    int64_t now_ms) {
   std::vector<MutationResult> results(mutations.size());
   std::vector<RoutedCell> cells;
   size_t i = 0;
   while (i < mutations.size()) {
-    // A run of puts: one grouped write.
+    // A run of puts: one grouped write of the cells routed for it.
     const size_t first = i;
-    cells.clear();
     while (i < mutations.size() && std::holds_alternative<Put>(mutations[i])) {
-      OBKV_RETURN_IF_ERROR(PrefixStatus(
-          RoutePut(*schema, std::get<Put>(mutations[i]), now_ms, &cells),
-          OpPrefix(i)));
       ++i;
     }
     if (i > first) {
+      cells.assign(routed.put_cells.begin() + routed.first_cell[first],
+                   routed.put_cells.begin() + routed.first_cell[i]);
       OBKV_RETURN_IF_ERROR(
           PrefixStatus(WriteCells(writer, &cells), OpPrefix(first)));
       continue;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "hbase/table_schema.h"
+#include "hbase/write/write_path.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -31,14 +32,29 @@ std::string_view MutationRow(const Mutation& mutation);
 Status ValidateMutation(const TableSchema& schema, const Mutation& mutation,
                         int64_t now_ms);
 
-// Validates all, with "ops[i]." prefixes.
-Status ValidateBatch(const TableSchema& schema,
-                     const std::vector<Mutation>& mutations, int64_t now_ms);
+// A batch validated once: the cells of its puts, routed. The cells view
+// the mutations, which must outlive it.
+struct RoutedBatch {
+  // Every put's cells, in the order of the mutations.
+  std::vector<RoutedCell> put_cells;
+  // Mutation i's cells are put_cells[first_cell[i], first_cell[i + 1])
+  // (none unless it is a Put); mutations.size() + 1 entries.
+  std::vector<size_t> first_cell;
+};
 
+// Validates all, with "ops[i]." prefixes, routing each put's cells once
+// (limits and partitions) for ApplyBatch.
+Result<RoutedBatch> ValidateBatch(const TableSchema& schema,
+                                  const std::vector<Mutation>& mutations,
+                                  int64_t now_ms);
+
+// Applies `mutations` in order. REQUIRED: `routed` is ValidateBatch's
+// result for the same schema, mutations and now_ms.
 Result<std::vector<MutationResult>> ApplyBatch(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema,
-    const std::vector<Mutation>& mutations, int64_t now_ms);
+    const std::vector<Mutation>& mutations, const RoutedBatch& routed,
+    int64_t now_ms);
 
 }  // namespace obkvlite
 
