@@ -669,11 +669,4 @@ Result<PartitionPlan> PlanPartitionChange(const TableSpec& spec,
   return plan;
 }
 
-bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column) {
-  if (a.is_maxvalue) return false;
-  if (b.is_maxvalue) return true;
-  if (column == RangeColumn::kG) return a.ts_ms < b.ts_ms;
-  return a.key < b.key;  // std::string compares as unsigned char
-}
-
 }  // namespace obkvlite

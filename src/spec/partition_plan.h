@@ -81,7 +81,14 @@ PartitionRange RangeOfPartition(const PartitionSpec& p, int index);
 
 // Whether bound `a` orders before bound `b` in the order of the range
 // column (K bytes as unsigned, or G ms), MAXVALUE above everything.
-bool BoundLess(const RangeBound& a, const RangeBound& b, RangeColumn column);
+// Inline: the spec parser uses it without linking the partition plans.
+inline bool BoundLess(const RangeBound& a, const RangeBound& b,
+                      RangeColumn column) {
+  if (a.is_maxvalue) return false;
+  if (b.is_maxvalue) return true;
+  if (column == RangeColumn::kG) return a.ts_ms < b.ts_ms;
+  return a.key < b.key;  // std::string compares as unsigned char
+}
 
 // A bound as a spec writes it: toStringBinary text for K, ms for G, or
 // MAXVALUE.
