@@ -260,6 +260,8 @@ class StoreFixture {
   StoreOptions Options() {
     StoreOptions options;
     options.clock_ms = [this] { return now_.load(); };
+    options.compat = compat_;
+    options.obkv_admin_ddl = obkv_admin_ddl_;
     if (const char* shards = getenv("OBKV_TEST_SHARDS")) {
       options.sqlite.shards = atoi(shards);
     }
@@ -292,6 +294,11 @@ class StoreFixture {
   // True when the store is on the test server (OBKV_TEST_MYSQL_SOCKET).
   bool on_server() const { return server_db_ != nullptr; }
   void set_now(int64_t now) { now_.store(now); }
+  // The compatibility profile (obkvlite/compat.h) of the next Reopen.
+  void set_compat(CompatProfile compat, bool obkv_admin_ddl = false) {
+    compat_ = compat;
+    obkv_admin_ddl_ = obkv_admin_ddl;
+  }
   int64_t now() const { return now_.load(); }
 
   // REQUIREs success.
@@ -345,6 +352,8 @@ class StoreFixture {
   std::string path_;
   TableSpec spec_;
   std::atomic<int64_t> now_{kNow};
+  CompatProfile compat_ = CompatProfile::kHBase;
+  bool obkv_admin_ddl_ = false;
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
   bool created_ = false;

@@ -101,8 +101,9 @@ enum class CompareOp { kLess, kLessOrEqual, kEqual, kNotEqual, kGreaterOrEqual,
 
 // Applies `mutations` (puts and deletes on `row`) iff the condition holds:
 // `value op cell` on the newest version of family:qualifier (as in HBase,
-// the operand is on the left), or, with check_not_exists, iff the cell is
-// absent.
+// the operand is on the left), or, with check_not_exists (HBase's null
+// check value, ifNotExists), iff the cell is absent or its newest version
+// is empty.
 struct CheckAndMutate {
   std::string row;
   std::string family;

@@ -11,6 +11,8 @@
 #include <functional>
 #include <string>
 
+#include "obkvlite/compat.h"
+
 namespace obkvlite {
 
 // What a committed write survives (SQLite's synchronous setting in WAL
@@ -120,6 +122,16 @@ struct StoreOptions {
   int request_stats_flush_ms = 5000;
   // Re-running writes a server rolled back; see RetryOptions.
   RetryOptions retry;
+  // The compatibility profile of this process (obkvlite/compat.h): kHBase
+  // behaves as Apache HBase and records findings, kObkv refuses what
+  // OBKV-HBase refuses.
+  CompatProfile compat = CompatProfile::kHBase;
+  // OceanBase's tenant switch _enable_kv_hbase_admin_ddl (False there by
+  // default): whether the cluster the application will run on takes HBase
+  // admin DDL (createTable, deleteTable, enableTable, disableTable through
+  // a gateway or the shell; doc/obkv-compat.md C-46). Off, the obkv
+  // profile refuses them and the hbase profile records them.
+  bool obkv_admin_ddl = false;
 };
 
 }  // namespace obkvlite

@@ -120,6 +120,10 @@ std::string RenderHotComparisonJson(const HotComparison& comparison,
 // InvalidArgument naming `field`.
 Result<int64_t> ParseTimeMs(std::string_view text, std::string_view field);
 
+// `ms` since the epoch as ISO-8601 UTC, "2024-10-15T08:30:00Z" (with
+// ".mmm" when not a whole second): what ParseTimeMs reads back.
+std::string FormatTimeMs(int64_t ms);
+
 // Terminal text: summary, spread, partition table, node balance.
 std::string RenderRequestReportText(const RequestReport& report);
 // One JSON object (one line): {"table", "family", "partitioning", "since",

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "obkvlite/compat.h"
 #include "obkvlite/options.h"
 #include "obkvlite/partition_change.h"
 #include "obkvlite/spec.h"
@@ -244,6 +245,28 @@ class Store {
   // flusher does it every StoreOptions::request_stats_flush_ms and at
   // close). OK with nothing to add, and on a read-only store.
   virtual Status FlushRequestStats() = 0;
+
+  // Compatibility profiles (obkvlite/compat.h, doc/obkv-compat.md).
+  //
+  // For an operation a surface above the library runs itself (the admin
+  // calls of a gateway or the shell, Thrift's getRowOrBefore): under the
+  // obkv profile, the refusal of reference row `rule` ("C-50") for
+  // `operation` on `table` ("" when store-wide); under the hbase profile a
+  // finding, and OK. InvalidArgument naming "rule" for a row obkvlite does
+  // not act on. Table operations are judged by the Table itself.
+  virtual Status CompatCheck(const std::string& table,
+                             const std::string& operation,
+                             const std::string& rule) = 0;
+  // Every finding of every process on this store (its "obkv_compat" table)
+  // plus this Store's not flushed yet, in (table, operation, surface, rule)
+  // order.
+  virtual Result<std::vector<CompatFinding>> CompatFindings() = 0;
+  // Removes every finding, stored and in memory; NotSupported on a
+  // read-only store.
+  virtual Status ResetCompatFindings() = 0;
+  // Adds this Store's findings to "obkv_compat" now (also done every
+  // StoreOptions::request_stats_flush_ms and at close).
+  virtual Status FlushCompatFindings() = 0;
 };
 
 }  // namespace obkvlite

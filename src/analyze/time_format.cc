@@ -114,4 +114,9 @@ std::string FormatDurationMs(int64_t ms) {
 }
 
 }  // namespace analyze_internal
+
+std::string FormatTimeMs(int64_t ms) {
+  return analyze_internal::FormatUtcMs(ms);
+}
+
 }  // namespace obkvlite

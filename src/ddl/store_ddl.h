@@ -39,6 +39,11 @@ std::string ServerNamespaceDdl();
 inline constexpr std::string_view kDdlPlanTable = "obkv_ddl_plan";
 std::string ServerDdlPlanDdl();
 
+// One row, one integer column: 1 when the store has the table `name` (a
+// table of its own such as obkv_stats; on a server, in the current
+// database), else 0.
+std::string StoreTableExistsSql(SqlDialect dialect, std::string_view name);
+
 // The statements that create one table in a store, in execution order:
 // partition tables, then views, then the catalog row. The store runs exactly
 // these, inside one transaction.

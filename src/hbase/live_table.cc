@@ -8,8 +8,8 @@
 namespace obkvlite {
 
 LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl,
-                     TableEvents* events)
-    : name_(std::move(name)), events_(events) {
+                     TableEvents* events, const compat::Gate* gate)
+    : name_(std::move(name)), events_(events), gate_(gate) {
   Install(std::move(impl));
 }
 
@@ -63,15 +63,29 @@ Result<std::unique_ptr<Scanner>> Guarded(
       new GuardedScanner(what, std::move(opened).value()));
 }
 
+// The compatibility check of a Get.
+auto GetCheck(const obkvlite::Get& get) {
+  return [&get](const TableSpec& spec, compat::Hits* hits) {
+    compat::CheckGet(spec, get, hits);
+  };
+}
+
 }  // namespace
 
-template <typename R, typename Op>
-R LiveTable::Run(const char* what, const Op& op) const {
+template <typename R, typename Op, typename Check>
+R LiveTable::Run(const char* what, const Op& op, const Check& check) const {
   return GuardApi(what, [&]() -> R {
     std::shared_lock<std::shared_mutex> lock(change_mu_);
     Status usable = Usable();
     if (!usable.ok()) return usable;
-    return op(impl_);
+    if (gate_ == nullptr) return op(impl_);
+    compat::Hits hits;
+    check(impl_->spec(), &hits);
+    if (hits.empty()) return op(impl_);
+    OBKV_RETURN_IF_ERROR(gate_->Admit(name_, what, hits));
+    R result = op(impl_);
+    if (result.ok()) gate_->Note(name_, what, hits);
+    return result;
   });
 }
 
@@ -87,13 +101,21 @@ void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
 }
 
 Status LiveTable::Put(const obkvlite::Put& put) {
-  Status st = Run<Status>("put", [&](Table* t) { return t->Put(put); });
+  Status st = Run<Status>(
+      "put", [&](Table* t) { return t->Put(put); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckPut(spec, put, hits);
+      });
   if (st.ok() && WatchesWrites()) NoteWrite({&put});
   return st;
 }
 
 Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
-  Status st = Run<Status>("put", [&](Table* t) { return t->Put(puts); });
+  Status st = Run<Status>(
+      "put", [&](Table* t) { return t->Put(puts); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        for (const obkvlite::Put& p : puts) compat::CheckPut(spec, p, hits);
+      });
   if (st.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> all;
     for (const obkvlite::Put& p : puts) all.push_back(&p);
@@ -108,26 +130,33 @@ Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
 }
 
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
-  return Run<Result<RowResult>>("get", [&](Table* t) { return t->Get(get); });
+  return Run<Result<RowResult>>(
+      "get", [&](Table* t) { return t->Get(get); }, GetCheck(get));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
-  return Run<Status>("get", [&](Table* t) { return t->Get(get, out); });
+  return Run<Status>(
+      "get", [&](Table* t) { return t->Get(get, out); }, GetCheck(get));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
-  return Run<Status>("get", [&](Table* t) { return t->Get(get, visitor); });
+  return Run<Status>(
+      "get", [&](Table* t) { return t->Get(get, visitor); }, GetCheck(get));
 }
 
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
-  return Run<Result<bool>>("exists", [&](Table* t) { return t->Exists(get); });
+  return Run<Result<bool>>(
+      "exists", [&](Table* t) { return t->Exists(get); }, GetCheck(get));
 }
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
     const obkvlite::Scan& scan) {
   return Guarded("scan",
                  Run<Result<std::unique_ptr<Scanner>>>(
-                     "scan", [&](Table* t) { return t->GetScanner(scan); }));
+                     "scan", [&](Table* t) { return t->GetScanner(scan); },
+                     [&](const TableSpec& spec, compat::Hits* hits) {
+                       compat::CheckScan(spec, scan, hits);
+                     }));
 }
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {
@@ -135,18 +164,27 @@ Status LiveTable::Delete(const obkvlite::Delete& del) {
 }
 
 Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
-  return Run<Result<RowResult>>("increment",
-                                [&](Table* t) { return t->Increment(inc); });
+  return Run<Result<RowResult>>(
+      "increment", [&](Table* t) { return t->Increment(inc); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckIncrement(spec, inc, hits);
+      });
 }
 
 Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
-  return Run<Result<RowResult>>("append",
-                                [&](Table* t) { return t->Append(app); });
+  return Run<Result<RowResult>>(
+      "append", [&](Table* t) { return t->Append(app); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckAppend(spec, app, hits);
+      });
 }
 
 Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
   Result<bool> r = Run<Result<bool>>(
-      "check_and_mutate", [&](Table* t) { return t->CheckAndMutate(cam); });
+      "check_and_mutate", [&](Table* t) { return t->CheckAndMutate(cam); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckCheckAndMutate(spec, cam, hits);
+      });
   if (r.ok() && *r && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const auto& m : cam.mutations) {
@@ -161,7 +199,10 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
     const std::vector<Mutation>& mutations) {
   Result<std::vector<MutationResult>> r =
       Run<Result<std::vector<MutationResult>>>(
-          "batch", [&](Table* t) { return t->Batch(mutations); });
+          "batch", [&](Table* t) { return t->Batch(mutations); },
+          [&](const TableSpec& spec, compat::Hits* hits) {
+            compat::CheckBatch(spec, mutations, hits);
+          });
   if (r.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const Mutation& m : mutations) {

@@ -14,7 +14,11 @@
 //   - after a successful write to a table with an auto-split family, the
 //     store's TableEvents::AfterWrite (its auto-split check) runs with the
 //     lock released. Other tables pay nothing for it; before a purge,
-//     TableEvents::BeforePurge (hbase/table_events.h).
+//     TableEvents::BeforePurge (hbase/table_events.h);
+//   - the store's compatibility gate (hbase/compat/compat_gate.h) judges
+//     each operation on the current spec: the obkv profile refuses it
+//     before it runs, the hbase profile records a finding once it
+//     succeeded.
 // spec() returns the current spec; earlier specs stay alive with the
 // LiveTable, so a returned reference stays valid while the Store lives.
 //
@@ -31,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "hbase/compat/compat_gate.h"
 #include "hbase/table_events.h"
 #include "obkvlite/table.h"
 
@@ -40,9 +45,9 @@ class LiveTable final : public Table {
  public:
   using WrittenRow = TableEvents::WrittenRow;
 
-  // `events` (may be null: none) outlives the table.
+  // `events` and `gate` (each may be null: none) outlive the table.
   LiveTable(std::string name, std::unique_ptr<Table> impl,
-            TableEvents* events = nullptr);
+            TableEvents* events = nullptr, const compat::Gate* gate = nullptr);
 
   // Installs the implementation of the changed table (its spec says
   // whether it is disabled). REQUIRED: hold ChangeLock().
@@ -88,9 +93,15 @@ class LiveTable final : public Table {
   // Runs `op` on the implementation under the shared change lock, inside
   // the API guard (hbase/api_guard.h): every table operation passes here,
   // so no exception of any layout crosses the public API. `what` names the
-  // operation in that error.
+  // operation in that error and in compatibility findings. `check`, when
+  // given, appends the compatibility rules the operation hits on a spec
+  // (hbase/compat/compat_checks.h).
   template <typename R, typename Op>
-  R Run(const char* what, const Op& op) const;
+  R Run(const char* what, const Op& op) const {
+    return Run<R>(what, op, [](const TableSpec&, compat::Hits*) {});
+  }
+  template <typename R, typename Op, typename Check>
+  R Run(const char* what, const Op& op, const Check& check) const;
   // True when writes go to events_->AfterWrite (an auto-split family).
   bool WatchesWrites() const {
     return watch_writes_.load(std::memory_order_relaxed);
@@ -112,7 +123,8 @@ class LiveTable final : public Table {
   std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
   // The newest spec has a family with auto_split (set by Install).
   std::atomic<bool> watch_writes_{false};
-  TableEvents* const events_;  // null: none
+  TableEvents* const events_;       // null: none
+  const compat::Gate* const gate_;  // null: none
 };
 
 }  // namespace obkvlite

@@ -2,6 +2,7 @@
 #include "layout/request_stats_sql.h"
 
 #include "ddl/sql_quote.h"
+#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/request_stats.h"
 
@@ -62,14 +63,7 @@ std::string StatsCreateSql(SqlDialect d) {
 }
 
 std::string StatsExistsSql(SqlDialect d) {
-  if (d == SqlDialect::kMysql) {
-    return "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-           "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = " +
-           QuoteSqlString(kStatsTable);
-  }
-  return "SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' AND "
-         "name = " +
-         QuoteSqlString(kStatsTable);
+  return StoreTableExistsSql(d, kStatsTable);
 }
 
 std::string StatsUpsertSql(SqlDialect d) {

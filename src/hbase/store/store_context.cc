@@ -76,7 +76,10 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       writers_(std::move(opened.writers)),
       all_writer_(std::move(opened.all_writer)),
       readers_([engine = engine_.get()] { return engine->OpenReader(); }),
-      request_stats_(std::make_unique<RequestStatsCollector>(this)) {}
+      request_stats_(std::make_unique<RequestStatsCollector>(this)),
+      compat_findings_(std::make_unique<FindingsCollector>(this)),
+      compat_gate_(options.compat, options.obkv_admin_ddl,
+                   compat_findings_.get(), [this] { return NowMs(); }) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();

@@ -159,7 +159,8 @@ void StoreImpl::ReviveTables(const std::vector<Revival>& revive) {
 std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
   TableEvents* events = this;
   return std::make_unique<LiveTable>(
-      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)), events);
+      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)), events,
+      &ctx_->compat_gate());
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(

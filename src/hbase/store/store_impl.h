@@ -56,6 +56,12 @@ class StoreImpl final : public Store, private TableEvents {
   Status ResetRequestStats(const std::string& name,
                            const std::string& family) override;
   Status FlushRequestStats() override;
+  // store_compat.cc
+  Status CompatCheck(const std::string& table, const std::string& operation,
+                     const std::string& rule) override;
+  Result<std::vector<CompatFinding>> CompatFindings() override;
+  Status ResetCompatFindings() override;
+  Status FlushCompatFindings() override;
   Result<int64_t> CopyTableTo(const std::string& name, Store* dest,
                               const CopyOptions& options) override;
   Status ForEachStoredRow(

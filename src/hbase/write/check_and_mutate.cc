@@ -21,7 +21,11 @@ const std::string& MutationRow(const std::variant<Put, Delete>& m) {
 // HBase's checkAndMutate decision on the newest visible cell.
 bool CheckPasses(const CheckAndMutate& cam, const RowResult& newest) {
   const bool present = !newest.cells.empty();
-  if (cam.check_not_exists) return !present;
+  // HBase's null check value (ifNotExists): the cell is absent or empty,
+  // as OBKV's default path has it too (doc/obkv-compat.md C-71, A-05).
+  if (cam.check_not_exists) {
+    return !present || newest.cells.front().value.empty();
+  }
   if (cam.value.empty()) {
     if (!present) return cam.op != CompareOp::kNotEqual;
     return newest.cells.front().value.empty() ==

@@ -103,6 +103,20 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
     out += "obkv_partition_bytes_written_total{" + labels(k) + "} " +
            std::to_string(c.bytes_written) + "\n";
   }
+  Header(&out, "obkv_compat_findings_total", "counter",
+         "Operations OBKV-HBase would refuse or answer differently, by "
+         "table, operation and doc/obkv-compat.md row (obkv compat).");
+  Result<std::vector<CompatFinding>> findings = store->CompatFindings();
+  if (findings.ok()) {
+    for (const CompatReportLine& line : SummarizeCompatFindings(*findings)) {
+      out += "obkv_compat_findings_total{" + engine + ",table=\"" +
+             EscapeLabelValue(line.table) + "\",operation=\"" +
+             EscapeLabelValue(line.operation) + "\",rule=\"" + line.rule +
+             "\"} " + std::to_string(line.count) + "\n";
+    }
+  } else {
+    ++errors;
+  }
   Header(&out, "obkv_metrics_errors_total", "counter",
          "Tables whose statistics could not be read for this scrape.");
   out += "obkv_metrics_errors_total " + std::to_string(errors) + "\n";

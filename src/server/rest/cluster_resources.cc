@@ -203,12 +203,14 @@ HttpResponse GetTableList(const RestContext& ctx) {
   HttpResponse refused;
   std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
   if (!type) return refused;
+  if (auto r = CompatRefusal(ctx, "", "listTables", "C-51")) return *r;
   return TableListBody(*type, ctx.store->ListTables());
 }
 
 HttpResponse HandleNamespaces(const RestContext& ctx) {
   const std::string& method = ctx.request.method;
   const std::string& ns = ctx.target.name;
+  if (auto r = CompatRefusal(ctx, "", "namespaces", "C-50")) return *r;
   if (ctx.target.resource == RestResource::kNamespace && method != "GET" &&
       method != "HEAD") {
     if (method == "DELETE") {

@@ -27,6 +27,15 @@ HttpResponse ErrorResponse(const Status& status) {
   }
 }
 
+std::optional<HttpResponse> CompatRefusal(const RestContext& ctx,
+                                          const std::string& table,
+                                          const char* operation,
+                                          const char* rule) {
+  Status st = ctx.store->CompatCheck(table, operation, rule);
+  if (st.ok()) return std::nullopt;
+  return ErrorResponse(st);
+}
+
 HttpResponse BadRequest(const std::string& message) {
   return HttpResponse::Text(400, "Bad request: " + message);
 }

@@ -48,6 +48,14 @@ struct RestContext {
 // ...", AlreadyExists 403, Unavailable / Busy / IOError 503, anything else
 // 500.
 HttpResponse ErrorResponse(const Status& status);
+// Judges `operation` on `table` by reference row `rule` of
+// doc/obkv-compat.md (Store::CompatCheck): OK, or the refusal of the obkv
+// profile as HBase's REST gateway answers that exception (ErrorResponse:
+// a client's RuntimeException 400, an IOException 503).
+std::optional<HttpResponse> CompatRefusal(const RestContext& ctx,
+                                          const std::string& table,
+                                          const char* operation,
+                                          const char* rule);
 // 400 "Bad request: <message>".
 HttpResponse BadRequest(const std::string& message);
 // 404 "Not found" (with ": <detail>" when given).

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "obkvlite/compat.h"
 #include "server/rest/rest_handlers.h"
 #include "server/rest/xml_doc.h"
 
@@ -119,6 +120,7 @@ int64_t RestService::expired_scanners() const { return scanners_->expired(); }
 void RestService::CloseScanners() { scanners_->Clear(); }
 
 HttpResponse RestService::Handle(const HttpRequest& request) {
+  ScopedCompatSurface surface("rest");
   const auto start = std::chrono::steady_clock::now();
   const char* operation = "bad_request";
   RequestKind kind = RequestKind::kAdmin;

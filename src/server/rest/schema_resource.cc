@@ -45,6 +45,11 @@ HttpResponse PutSchema(const RestContext& ctx) {
   if (!json.ok()) return ErrorResponse(json.status());
   Result<TableSpec> spec = ParseTableSpec(*json);
   if (!spec.ok()) return ErrorResponse(spec.status().WithPrefix("schema"));
+  if (auto r = CompatRefusal(ctx, ctx.target.table,
+                             exists ? "modifyTable" : "createTable",
+                             exists ? "C-52" : "C-46")) {
+    return *r;
+  }
   if (exists) {
     Status st = ctx.store->AlterTable(*spec, ChangeOptions());
     return st.ok() ? HttpResponse() : ErrorResponse(st);
@@ -60,6 +65,9 @@ HttpResponse DeleteSchema(const RestContext& ctx) {
   Result<bool> exists = ctx.store->TableExists(ctx.target.table);
   if (!exists.ok()) return ErrorResponse(exists.status());
   if (!*exists) return NotFound("table '" + ctx.target.table + "'");
+  if (auto r = CompatRefusal(ctx, ctx.target.table, "deleteTable", "C-46")) {
+    return *r;
+  }
   Status st = ctx.store->DropTable(ctx.target.table);
   return st.ok() ? HttpResponse() : ErrorResponse(st);
 }
@@ -86,6 +94,9 @@ HttpResponse GetRegions(const RestContext& ctx) {
   if (!type) return refused;
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
+  if (auto r = CompatRefusal(ctx, ctx.target.table, "getRegions", "C-53")) {
+    return *r;
+  }
   Result<std::vector<RegionInfo>> regions =
       ListRegions(ctx.store, (*table)->spec());
   if (!regions.ok()) return ErrorResponse(regions.status());

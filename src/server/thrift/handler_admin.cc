@@ -121,14 +121,22 @@ void HbaseHandler::CheckWritable(std::string_view method) const {
   }
 }
 
+void HbaseHandler::CheckCompat(const char* method, const Text& table,
+                               const char* rule) {
+  Status st = store_->CompatCheck(table, method, rule);
+  if (!st.ok()) ThrowStatus(method, st);
+}
+
 void HbaseHandler::enableTable(const Text& tableName) {
   CheckWritable("enableTable");
+  CheckCompat("enableTable", tableName, "C-46");
   Status st = store_->EnableTable(tableName, ChangeOptions());
   if (!st.ok()) ThrowStatus("enableTable", st);
 }
 
 void HbaseHandler::disableTable(const Text& tableName) {
   CheckWritable("disableTable");
+  CheckCompat("disableTable", tableName, "C-46");
   Status st = store_->DisableTable(tableName, ChangeOptions());
   if (!st.ok()) ThrowStatus("disableTable", st);
 }
@@ -139,6 +147,7 @@ bool HbaseHandler::isTableEnabled(const Text& tableName) {
 
 void HbaseHandler::compact(const Text& tableNameOrRegionName) {
   CheckWritable("compact");
+  CheckCompat("compact", TableOfRegion(tableNameOrRegionName), "C-53");
   Result<PurgeStats> stats =
       OpenTable("compact", TableOfRegion(tableNameOrRegionName))->Purge();
   if (!stats.ok()) ThrowStatus("compact", stats.status());
@@ -146,17 +155,20 @@ void HbaseHandler::compact(const Text& tableNameOrRegionName) {
 
 void HbaseHandler::majorCompact(const Text& tableNameOrRegionName) {
   CheckWritable("majorCompact");
+  CheckCompat("majorCompact", TableOfRegion(tableNameOrRegionName), "C-53");
   Result<PurgeStats> stats =
       OpenTable("majorCompact", TableOfRegion(tableNameOrRegionName))->Purge();
   if (!stats.ok()) ThrowStatus("majorCompact", stats.status());
 }
 
 void HbaseHandler::getTableNames(std::vector<Text>& _return) {
+  CheckCompat("getTableNames", "", "C-51");
   _return = store_->ListTables();
 }
 
 void HbaseHandler::getTableNamesWithIsTableEnabled(
     std::map<Text, bool>& _return) {
+  CheckCompat("getTableNamesWithIsTableEnabled", "", "C-51");
   for (const std::string& name : store_->ListTables()) {
     Result<Table*> table = store_->GetTable(name);
     if (table.ok()) _return[name] = !(*table)->spec().disabled;
@@ -174,6 +186,7 @@ void HbaseHandler::getColumnDescriptors(
 void HbaseHandler::getTableRegions(std::vector<gen::TRegionInfo>& _return,
                                    const Text& tableName) {
   OpenTable("getTableRegions", tableName);
+  CheckCompat("getTableRegions", tableName, "C-53");
   Result<std::vector<PartitionInfo>> parts =
       store_->ListPartitions(tableName, "");
   if (!parts.ok()) ThrowStatus("getTableRegions", parts.status());
@@ -225,6 +238,7 @@ void HbaseHandler::createTable(
     const Text& tableName,
     const std::vector<gen::ColumnDescriptor>& columnFamilies) {
   CheckWritable("createTable");
+  CheckCompat("createTable", tableName, "C-46");
   if (tableName.empty()) {
     ThrowIllegalArgument("createTable", "tableName: must not be empty");
   }
@@ -250,6 +264,7 @@ void HbaseHandler::createTable(
 
 void HbaseHandler::deleteTable(const Text& tableName) {
   CheckWritable("deleteTable");
+  CheckCompat("deleteTable", tableName, "C-46");
   if (!OpenTable("deleteTable", tableName)->spec().disabled) {
     ThrowIOError("deleteTable", "table '" + tableName +
                                     "' is enabled: disable it first "

@@ -154,6 +154,7 @@ void HbaseHandler::getRowOrBefore(std::vector<gen::TCell>& _return,
   // The row at or before `row` holding cells of `family`: a reversed scan
   // from `row`, one row.
   Table* table = OpenTable("getRowOrBefore", tableName);
+  CheckCompat("getRowOrBefore", tableName, "C-02");
   const ColumnName name = ParseColumnName(family);
   Status st = CheckFamily(table->spec(), name.family);
   if (!st.ok()) ThrowStatus("getRowOrBefore", st);

@@ -185,6 +185,10 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
   Table* OpenTable(std::string_view method, const Text& name);
   // IOError unless the gateway takes writes.
   void CheckWritable(std::string_view method) const;
+  // Judges `method` on `table` by reference row `rule` of
+  // doc/obkv-compat.md (Store::CompatCheck): throws the refusal under the
+  // obkv profile, records a finding under the hbase profile.
+  void CheckCompat(const char* method, const Text& table, const char* rule);
   // Gets `rows` (each with `columns`, newest version, time range [0, ts)
   // when `timestamp` is set) into TRowResults.
   void GetRows(std::string_view method, std::vector<gen::TRowResult>* out,

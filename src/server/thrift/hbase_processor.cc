@@ -11,6 +11,8 @@
 #include <string>
 #include <utility>
 
+#include "obkvlite/compat.h"
+
 namespace obkvlite {
 namespace server {
 namespace {
@@ -42,6 +44,7 @@ class Processor : public gen::HbaseProcessor {
  protected:
   bool dispatchCall(TProtocol* in, TProtocol* out, const std::string& fname,
                     int32_t seqid, void* context) override {
+    ScopedCompatSurface surface("thrift");
     try {
       if (fname == "checkAndPut") {
         CheckAndPut(in, out, seqid);

@@ -94,6 +94,35 @@ int64_t StoredCells(const std::vector<PartitionInfo>& parts) {
   return n;
 }
 
+// The store's compatibility findings (obkvlite/compat.h): what OBKV-HBase
+// would refuse or answer differently, as `obkv compat` lists it.
+std::string CompatSection(const UiContext& ctx) {
+  std::string body =
+      "<h2>OBKV-HBase compatibility findings</h2><table id=\"compat\"><tr>"
+      "<th>Table</th><th>Operation</th><th>Rule</th><th>Count</th>"
+      "<th>Surfaces</th><th>Last seen</th><th>Reason</th><th>OBKV</th></tr>";
+  Result<std::vector<CompatFinding>> findings = ctx.store->CompatFindings();
+  if (!findings.ok()) {
+    return body + "</table><p>" + XmlEscape(findings.status().ToString()) +
+           "</p>";
+  }
+  const std::vector<CompatReportLine> lines =
+      SummarizeCompatFindings(*findings);
+  for (const CompatReportLine& line : lines) {
+    body += "<tr class=\"finding\">" + Td(line.table) + Td(line.operation) +
+            Td(line.rule) + TdNum(line.count) + Td(CompatSurfaceCounts(line)) +
+            Td(FormatTimeMs(line.last_seen_ms)) + Td(line.reason) +
+            Td(line.obkv_error) + "</tr>";
+  }
+  body += "</table>";
+  if (lines.empty()) {
+    body +=
+        "<p id=\"compat-none\">No findings: nothing this store served "
+        "would be refused or answered differently by OBKV-HBase.</p>";
+  }
+  return body;
+}
+
 HttpResponse IndexPage(const UiContext& ctx) {
   const StoreInfo& info = ctx.store->info();
   std::string body = "<table id=\"store\">";
@@ -126,6 +155,7 @@ HttpResponse IndexPage(const UiContext& ctx) {
     }
   }
   body += "</table>";
+  body += CompatSection(ctx);
   return Html(200, Page(ctx, "obkvlite store", body));
 }
 

@@ -3,6 +3,9 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <map>
+
+#include "obkvlite/compat.h"
 
 namespace obkvlite {
 namespace cli {
@@ -48,6 +51,22 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
                  "of this run count into, in ms (default 60000; obkv stats)")
       ->type_name("MS")
       ->check(CLI::Range(int64_t{1000}, int64_t{86400000}));
+  app.add_option("--compat", ctx.compat,
+                 "Compatibility profile of this run (doc/obkv-compat.md): "
+                 "hbase behaves as Apache HBase and records what OBKV-HBase "
+                 "would refuse or answer differently (obkv compat lists it); "
+                 "obkv refuses it as OBKV-HBase does")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, CompatProfile>{{"hbase", CompatProfile::kHBase},
+                                               {"obkv", CompatProfile::kObkv}},
+          CLI::ignore_case))
+      ->type_name("hbase|obkv")
+      ->default_str("hbase");
+  app.add_flag("--obkv-admin-ddl", ctx.obkv_admin_ddl,
+               "The OceanBase cluster has _enable_kv_hbase_admin_ddl on: "
+               "HBase admin DDL (create, delete, enable, disable a table) "
+               "through a gateway or the shell is neither refused nor "
+               "recorded");
   app.require_subcommand(1);
   app.fallthrough();
 
@@ -81,7 +100,10 @@ int RunObkv(int argc, const char* const* argv, std::istream& in,
   RegisterThriftCommand(app, ctx);
   RegisterRestCommand(app, ctx);
   RegisterRepairCommands(app, ctx);
+  RegisterCompatCommand(app, ctx);
 
+  // Operations of commands that set no surface of their own are the CLI's.
+  ScopedCompatSurface surface("cli");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

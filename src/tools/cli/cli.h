@@ -13,6 +13,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "obkvlite/compat.h"
 #include "obkvlite/status.h"
 
 namespace CLI {
@@ -36,6 +37,10 @@ struct CliContext {
   // --stats-bucket-ms MS: StoreOptions::request_stats_bucket_ms of the
   // stores this run opens; 0: the default (one minute).
   int64_t stats_bucket_ms = 0;
+  // --compat hbase|obkv: StoreOptions::compat of the stores this run opens.
+  CompatProfile compat = CompatProfile::kHBase;
+  // --obkv-admin-ddl: StoreOptions::obkv_admin_ddl of those stores.
+  bool obkv_admin_ddl = false;
   int exit_code = kExitOk;
 
   // Prints "obkv: <status message>" to err and returns kExitError.
@@ -82,6 +87,7 @@ void RegisterIndexCommand(CLI::App& app, CliContext& ctx);
 void RegisterThriftCommand(CLI::App& app, CliContext& ctx);
 void RegisterRestCommand(CLI::App& app, CliContext& ctx);
 void RegisterRepairCommands(CLI::App& app, CliContext& ctx);  // cmd_repair.cc
+void RegisterCompatCommand(CLI::App& app, CliContext& ctx);
 
 }  // namespace cli
 }  // namespace obkvlite

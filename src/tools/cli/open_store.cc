@@ -31,6 +31,8 @@ Result<std::unique_ptr<Store>> OpenStore(const CliContext& ctx,
   options.create_if_missing = access == StoreAccess::kCreate;
   options.read_only = access == StoreAccess::kRead;
   options.sqlite.shards = shards;
+  options.compat = ctx.compat;
+  options.obkv_admin_ddl = ctx.obkv_admin_ddl;
   if (ctx.stats_bucket_ms > 0) {
     options.request_stats_bucket_ms = ctx.stats_bucket_ms;
   }

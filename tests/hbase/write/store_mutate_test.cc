@@ -221,7 +221,7 @@ TEST_CASE_TEMPLATE("check_and_mutate compares the newest visible version", P,
   CHECK(*r);
 }
 
-TEST_CASE_TEMPLATE("check_not_exists passes iff the cell is absent", P,
+TEST_CASE_TEMPLATE("check_not_exists passes iff the cell is absent or empty", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case());
   CheckAndMutate cam =
@@ -235,6 +235,16 @@ TEST_CASE_TEMPLATE("check_not_exists passes iff the cell is absent", P,
   REQUIRE(r.ok());
   CHECK_FALSE(*r);
   CHECK(RowCells(fx, "r1") == Cells{C("r1", "f", "q", 1, "first")});
+  // Regression (doc/obkv-compat.md A-05): an empty newest value passes, as
+  // HBase's null check value and OBKV's default path have it.
+  fx.MustPut(Put("r1").Add("f", "q", 3, ""));
+  cam.mutations = {Put("r1").Add("f", "q", 4, "third")};
+  r = fx.table()->CheckAndMutate(cam);
+  REQUIRE(r.ok());
+  CHECK(*r);
+  CHECK(RowCells(fx, "r1") == Cells{C("r1", "f", "q", 4, "third"),
+                                    C("r1", "f", "q", 3, ""),
+                                    C("r1", "f", "q", 1, "first")});
 }
 
 TEST_CASE_TEMPLATE("check_and_mutate runs puts and deletes in order", P,

@@ -13,6 +13,7 @@
 #include <ostream>
 #include <string>
 
+#include "obkvlite/compat.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/exec/exec_executor.h"
 #include "tools/cli/open_store.h"
@@ -27,6 +28,7 @@ bool IsBlank(const std::string& line) {
 
 int RunExec(CliContext& ctx) {
   if (!ctx.RequireStore("exec")) return ctx.exit_code;
+  ScopedCompatSurface surface("exec");
   Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kWrite);
   if (!store.ok()) return ctx.Fail(store.status());
   bool all_ok = true;

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "obkvlite/compat.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/shell/shell_parser.h"
@@ -79,6 +80,7 @@ Result<ShellOptions> ReadShellOptions(const ShellArgs& args) {
 }
 
 int RunShell(const ShellArgs& args, CliContext& ctx) {
+  ScopedCompatSurface surface("shell");
   if (!ctx.RequireStore("shell")) return ctx.exit_code;
   Result<ShellOptions> options = ReadShellOptions(args);
   if (!options.ok()) return ctx.Fail(options.status());

@@ -12,6 +12,7 @@
 #include "tools/cli/exec/exec_executor.h"
 #include "tools/cli/shell/shell_args.h"
 #include "tools/cli/shell/shell_attributes.h"
+#include "tools/cli/shell/shell_compat.h"
 #include "tools/cli/shell/shell_refused.h"
 #include "tools/cli/shell/shell_session.h"
 
@@ -74,8 +75,8 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "Lists the namespaces whose whole name matches REGEX (default: all).",
        nullptr},
       {"list_namespace_tables", &ShellSession::ListNamespaceTables,
-       "list_namespace_tables 'NAMESPACE'",
-       "Lists the tables of a namespace.", nullptr},
+       "list_namespace_tables 'NAMESPACE'", "Lists the tables of a namespace.",
+       nullptr},
       {"alter", &ShellSession::Alter,
        "alter 'TABLE', 'FAMILY' | {NAME => 'f', VERSIONS => 5, TTL => ...} "
        "| 'delete' => 'f' | {NAME => 'f', METHOD => 'delete'}, ...",
@@ -206,8 +207,8 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "As flush: purges excess versions and expired cells, with the count.",
        nullptr},
       {"list_snapshots", &ShellSession::ListSnapshots,
-       "list_snapshots ['REGEX']",
-       "Lists no snapshot: obkvlite keeps none.", nullptr},
+       "list_snapshots ['REGEX']", "Lists no snapshot: obkvlite keeps none.",
+       nullptr},
       {"snapshot", &ShellSession::Snapshot, "snapshot 'TABLE', 'SNAPSHOT'",
        "Refused: obkvlite keeps no snapshots; obkv export and load copy a "
        "table.",
@@ -300,6 +301,12 @@ Status ShellSession::RunCommand(const ShellCommand& c) {
   *out_ << notes;
   return_value_.clear();
   return_table_.clear();
+  if (st.ok()) {
+    const ShellCompat compat = ShellCompatRule(command);
+    if (compat.rule != nullptr) {
+      st = store_->CompatCheck(compat.table, command.name, compat.rule);
+    }
+  }
   if (st.ok()) st = (this->*(info->run))(command);
   const std::chrono::duration<double> took =
       std::chrono::steady_clock::now() - start;

@@ -1,0 +1,42 @@
+// Copyright (c) obkvlite authors.
+//
+// Which rows of doc/obkv-compat.md (compat_rules.h) an operation on a table
+// hits: the one place that decides it for the library's operations, so
+// every surface above the library (exec, the shell, Thrift, REST) is judged
+// alike. Operations the surfaces alone have (admin, getRowOrBefore) are
+// judged where they run, by rule id (Store::CompatCheck).
+//
+// Each function appends the rules hit, most important first; the obkv
+// profile refuses with the first refusal among them.
+//
+// Thread safety: pure functions.
+
+#ifndef OBKVLITE_HBASE_COMPAT_COMPAT_CHECKS_H_
+#define OBKVLITE_HBASE_COMPAT_COMPAT_CHECKS_H_
+
+#include <vector>
+
+#include "hbase/compat/compat_rules.h"
+#include "obkvlite/mutation.h"
+#include "obkvlite/query.h"
+#include "obkvlite/spec.h"
+
+namespace obkvlite {
+namespace compat {
+
+using Hits = std::vector<const Rule*>;
+
+void CheckGet(const TableSpec& spec, const Get& get, Hits* hits);
+void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits);
+void CheckPut(const TableSpec& spec, const Put& put, Hits* hits);
+void CheckIncrement(const TableSpec& spec, const Increment& inc, Hits* hits);
+void CheckAppend(const TableSpec& spec, const Append& app, Hits* hits);
+void CheckCheckAndMutate(const TableSpec& spec, const CheckAndMutate& cam,
+                         Hits* hits);
+void CheckBatch(const TableSpec& spec, const std::vector<Mutation>& mutations,
+                Hits* hits);
+
+}  // namespace compat
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_COMPAT_COMPAT_CHECKS_H_

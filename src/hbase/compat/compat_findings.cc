@@ -1,0 +1,186 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/compat/compat_findings.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "hbase/store/store_context.h"
+#include "layout/compat_findings_sql.h"
+#include "storage/transaction.h"
+
+namespace obkvlite {
+namespace {
+
+Result<bool> CompatTableExists(storage::Connection* conn) {
+  OBKV_ASSIGN_OR_RETURN(
+      std::unique_ptr<storage::Statement> exists,
+      conn->Prepare(layout::CompatExistsSql(conn->dialect())));
+  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
+  return row && exists->ColumnInt(0) > 0;
+}
+
+}  // namespace
+
+void FindingsCollector::Seen::Add(const Seen& o) {
+  if (o.count == 0) return;
+  first_ms = count == 0 ? o.first_ms : std::min(first_ms, o.first_ms);
+  last_ms = count == 0 ? o.last_ms : std::max(last_ms, o.last_ms);
+  count += o.count;
+}
+
+FindingsCollector::FindingsCollector(StoreContext* ctx)
+    : ctx_(ctx), writable_(!ctx->read_only()) {}
+
+FindingsCollector::~FindingsCollector() { Stop(); }
+
+void FindingsCollector::Record(const std::string& table,
+                               const std::string& operation,
+                               const std::string& surface,
+                               const std::string& rule, int64_t now_ms) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    pending_[Key(table, operation, surface, rule)].Add({1, now_ms, now_ms});
+  }
+  if (!writable_) return;
+  std::lock_guard<std::mutex> lock(thread_mu_);
+  if (started_ || stop_) return;
+  started_ = true;
+  flusher_ = std::thread([this] { FlushLoop(); });
+}
+
+void FindingsCollector::Stop() {
+  std::thread flusher;
+  {
+    std::lock_guard<std::mutex> lock(thread_mu_);
+    if (stop_) return;
+    stop_ = true;
+    flusher = std::move(flusher_);
+  }
+  wake_.notify_all();
+  if (flusher.joinable()) flusher.join();
+  (void)Flush();  // best effort: the store is closing
+}
+
+void FindingsCollector::FlushLoop() {
+  const auto interval = std::chrono::milliseconds(
+      std::max(10, ctx_->options().request_stats_flush_ms));
+  std::unique_lock<std::mutex> lock(thread_mu_);
+  while (!stop_) {
+    if (wake_.wait_for(lock, interval, [this] { return stop_; })) break;
+    lock.unlock();
+    (void)Flush();  // a failed flush keeps its findings for the next one
+    lock.lock();
+  }
+}
+
+Status FindingsCollector::Flush() {
+  if (!writable_) return Status::OK();
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  Findings batch;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    batch.swap(pending_);
+  }
+  if (batch.empty()) return Status::OK();
+  Status st = Write(batch);
+  if (!st.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [key, seen] : batch) pending_[key].Add(seen);
+  }
+  return st;
+}
+
+Status FindingsCollector::EnsureTable() {
+  if (table_created_) return Status::OK();
+  OBKV_RETURN_IF_ERROR(ctx_->RunShardWrites(
+      "compat findings", {0}, [](int, storage::Connection* writer) -> Status {
+        // The DDL only when the table is missing: on Galera even a CREATE
+        // TABLE IF NOT EXISTS takes a cluster-wide total-order slot.
+        OBKV_ASSIGN_OR_RETURN(bool exists, CompatTableExists(writer));
+        if (exists) return Status::OK();
+        return writer->Exec(layout::CompatCreateSql(writer->dialect()));
+      }));
+  table_created_ = true;
+  return Status::OK();
+}
+
+Status FindingsCollector::Write(const Findings& findings) {
+  OBKV_RETURN_IF_ERROR(EnsureTable());
+  return ctx_->RunShardWrites(
+      "compat findings", {0}, [&](int, storage::Connection* writer) -> Status {
+        OBKV_ASSIGN_OR_RETURN(
+            std::unique_ptr<storage::Statement> stmt,
+            writer->Prepare(layout::CompatUpsertSql(writer->dialect())));
+        for (const auto& [key, seen] : findings) {
+          stmt->BindText(1, std::get<0>(key));
+          stmt->BindText(2, std::get<1>(key));
+          stmt->BindText(3, std::get<2>(key));
+          stmt->BindText(4, std::get<3>(key));
+          stmt->BindInt(5, seen.count);
+          stmt->BindInt(6, seen.first_ms);
+          stmt->BindInt(7, seen.last_ms);
+          OBKV_RETURN_IF_ERROR(stmt->Run());
+        }
+        return Status::OK();
+      });
+}
+
+Result<std::vector<CompatFinding>> FindingsCollector::Read() {
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  Findings merged;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    merged = pending_;
+  }
+  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                        ctx_->readers().Acquire());
+  storage::Connection* conn = lease.get();
+  OBKV_ASSIGN_OR_RETURN(
+      storage::Transaction txn,
+      storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(bool exists, CompatTableExists(conn));
+  if (exists) {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<storage::Statement> stmt,
+        conn->Prepare(layout::CompatSelectSql(conn->dialect())));
+    while (true) {
+      OBKV_ASSIGN_OR_RETURN(bool more, stmt->Step());
+      if (!more) break;
+      Key key(
+          std::string(stmt->ColumnText(0)), std::string(stmt->ColumnText(1)),
+          std::string(stmt->ColumnText(2)), std::string(stmt->ColumnText(3)));
+      merged[key].Add(
+          {stmt->ColumnInt(4), stmt->ColumnInt(5), stmt->ColumnInt(6)});
+    }
+  }
+  OBKV_RETURN_IF_ERROR(txn.Commit());
+  std::vector<CompatFinding> out;
+  out.reserve(merged.size());
+  for (const auto& [key, seen] : merged) {
+    if (seen.count == 0) continue;
+    CompatFinding f;
+    std::tie(f.table, f.operation, f.surface, f.rule) = key;
+    f.count = seen.count;
+    f.first_seen_ms = seen.first_ms;
+    f.last_seen_ms = seen.last_ms;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+Status FindingsCollector::Reset() {
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset compat findings"));
+  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    pending_.clear();
+  }
+  OBKV_RETURN_IF_ERROR(EnsureTable());
+  return ctx_->RunShardWrites(
+      "reset compat findings", {0},
+      [&](int, storage::Connection* writer) -> Status {
+        return writer->Exec(layout::CompatDeleteSql(writer->dialect()));
+      });
+}
+
+}  // namespace obkvlite

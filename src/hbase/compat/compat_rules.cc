@@ -1,0 +1,115 @@
+// Copyright (c) obkvlite authors.
+#include "hbase/compat/compat_rules.h"
+
+#include <algorithm>
+
+namespace obkvlite {
+namespace compat {
+namespace {
+
+using Kind = Rule::Kind;
+using Raised = Rule::Raised;
+
+const char kNotSupportedYet[] =
+    "client: FeatureNotSupportedException \"not supported yet.\"";
+const char kAdminNotSupported[] =
+    "client: FeatureNotSupportedException \"does not support yet\"";
+
+std::vector<Rule> MakeRules() {
+  return {
+      {"C-02", Kind::kRefusal, Raised::kClientRuntime,
+       "getRowOrBefore (the 1.x client refuses it)", kNotSupportedYet},
+      {"C-04", Kind::kRefusal, Raised::kClientRuntime,
+       "an Increment, Append or CheckAndMutate inside a batch (a batch takes "
+       "only Get, Put and Delete)",
+       "client: FeatureNotSupportedException \"not supported other type in "
+       "batch yet,only support get, put and delete\""},
+      {"C-12", Kind::kRefusal, Raised::kClientRuntime,
+       "an increment or append on more than one family",
+       "client: FeatureNotSupportedException \"multi family is not supported "
+       "yet.\""},
+      {"C-13", Kind::kRefusal, Raised::kIOException,
+       "a check-and-mutate whose mutations are not all in the checked family",
+       "client: IllegalArgumentException \"mutation family is not equal check "
+       "family\""},
+      {"C-14", Kind::kDifferent, Raised::kIOException,
+       "an empty check value, which OBKV compares as bytes where HBase takes "
+       "it for a missing cell",
+       "none: a different result"},
+      {"C-23", Kind::kRefusal, Raised::kIOException,
+       "an empty qualifier in a write to more than one family (the server "
+       "reads it as the whole family)",
+       "none: a wider write or delete than asked"},
+      {"C-25", Kind::kRefusal, Raised::kIOException,
+       "the regexstring comparator",
+       "server: OB_KV_FILTER_PARSE_ERROR (-10514)"},
+      {"C-26", Kind::kRefusal, Raised::kIOException,
+       "the regexstringnocase comparator",
+       "server: OB_KV_FILTER_PARSE_ERROR (-10514)"},
+      {"C-32", Kind::kRefusal, Raised::kIOException,
+       "a request without a family on a time-series table",
+       "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with multi "
+       "column family not supported\""},
+      {"C-34", Kind::kRefusal, Raised::kIOException,
+       "a scan with a row limit on a time-series table",
+       "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with limit "
+       "query not supported\""},
+      {"C-42", Kind::kRefusal, Raised::kIOException,
+       "a batch on a time-series table that is neither puts only nor one "
+       "single-cell delete",
+       "server: OB_NOT_SUPPORTED (-4007) \"operation type except hbase put "
+       "and single delete not supported\""},
+      {"C-46", Kind::kRefusal, Raised::kIOException,
+       "admin DDL while the tenant switch _enable_kv_hbase_admin_ddl is off",
+       "server: OB_NOT_SUPPORTED (-4007) \"execute hbase admin ddl but "
+       "_enable_kv_hbase_admin_ddl is false not supported\""},
+      {"C-48", Kind::kRefusal, Raised::kClientRuntime,
+       "a pre-split createTable", kAdminNotSupported},
+      {"C-50", Kind::kRefusal, Raised::kClientRuntime,
+       "namespace admin (on OceanBase a namespace is a database made with "
+       "SQL)",
+       kAdminNotSupported},
+      {"C-51", Kind::kRefusal, Raised::kClientRuntime, "listing tables",
+       kAdminNotSupported},
+      {"C-52", Kind::kRefusal, Raised::kClientRuntime,
+       "a schema change (modify, add or delete a family, truncate)",
+       kAdminNotSupported},
+      {"C-53", Kind::kRefusal, Raised::kClientRuntime,
+       "region operations (split, merge, compact, flush, list regions)",
+       kAdminNotSupported},
+      {"C-54", Kind::kRefusal, Raised::kClientRuntime,
+       "snapshots, cluster status and other cluster admin", kAdminNotSupported},
+      {"C-55", Kind::kRefusal, Raised::kClientRuntime,
+       "the pattern and async forms of table admin (drop_all, enable_all, "
+       "disable_all, ...)",
+       kAdminNotSupported},
+  };
+}
+
+}  // namespace
+
+const std::vector<Rule>& AllRules() {
+  static const std::vector<Rule>* rules = new std::vector<Rule>(MakeRules());
+  return *rules;
+}
+
+const Rule* FindRule(std::string_view id) {
+  const std::vector<Rule>& rules = AllRules();
+  auto it = std::find_if(rules.begin(), rules.end(),
+                         [&](const Rule& r) { return id == r.id; });
+  return it == rules.end() ? nullptr : &*it;
+}
+
+Status Refusal(const Rule& rule, std::string_view table,
+               std::string_view operation) {
+  std::string message = "OBKV-HBase refuses " + std::string(operation);
+  if (!table.empty()) message += " on table '" + std::string(table) + "'";
+  message += ": " + std::string(rule.what) + " (" + rule.error +
+             "); see doc/obkv-compat.md " + rule.id;
+  return rule.raised == Rule::Raised::kIOException
+             ? Status::IOError(std::move(message))
+             : Status::NotSupported(std::move(message));
+}
+
+}  // namespace compat
+}  // namespace obkvlite

@@ -1,0 +1,34 @@
+// Copyright (c) obkvlite authors.
+//
+// StoreImpl's compatibility profile (obkvlite/compat.h): the store's gate
+// and FindingsCollector (hbase/compat/).
+
+#include "hbase/api_guard.h"
+#include "hbase/store/store_impl.h"
+
+namespace obkvlite {
+
+Status StoreImpl::CompatCheck(const std::string& table,
+                              const std::string& operation,
+                              const std::string& rule) {
+  return GuardApi("compat check", [&]() -> Status {
+    return ctx_->compat_gate().Check(table, operation, rule);
+  });
+}
+
+Result<std::vector<CompatFinding>> StoreImpl::CompatFindings() {
+  return GuardApi("compat findings",
+                  [&]() { return ctx_->compat_findings()->Read(); });
+}
+
+Status StoreImpl::ResetCompatFindings() {
+  return GuardApi("reset compat findings",
+                  [&]() { return ctx_->compat_findings()->Reset(); });
+}
+
+Status StoreImpl::FlushCompatFindings() {
+  return GuardApi("flush compat findings",
+                  [&]() { return ctx_->compat_findings()->Flush(); });
+}
+
+}  // namespace obkvlite

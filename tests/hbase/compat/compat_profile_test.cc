@@ -1,0 +1,417 @@
+// Copyright (c) obkvlite authors.
+//
+// The compatibility profiles (obkvlite/compat.h, doc/obkv-compat.md) on the
+// library surface: every row the library judges, in both profiles. Under
+// --compat obkv: the exact refusal (its code, OBKV's error, the reference
+// row) and the store unchanged; under the default profile: HBase's result
+// and exactly one finding with the right count. Then counts, surfaces,
+// persistence across Store objects, reset, read-only stores, and the rows a
+// surface judges through Store::CompatCheck. The suite runs on SQLite and
+// on MariaDB (tests/CMakeLists.txt).
+
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "store_fixture.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+constexpr const char* kTwoFamilies =
+    R"({"table": "t", "families": [{"name": "f"}, {"name": "g"}],
+        "partition": {"strategy": "key", "partitions": 4}})";
+constexpr const char* kTimeseries =
+    R"({"table": "t", "layout": "timeseries", "families": [{"name": "f"}],
+        "partition": {"strategy": "none"}})";
+
+std::vector<CompatFinding> Findings(Store* store) {
+  Result<std::vector<CompatFinding>> findings = store->CompatFindings();
+  REQUIRE_MESSAGE(findings.ok(), findings.status().ToString());
+  return *findings;
+}
+
+std::string Describe(const std::vector<CompatFinding>& findings) {
+  std::string out;
+  for (const CompatFinding& f : findings) {
+    out += f.table + "|" + f.operation + "|" + f.surface + "|" + f.rule + "|" +
+           std::to_string(f.count) + "\n";
+  }
+  return out;
+}
+
+// One operation that OBKV-HBase refuses.
+struct RefusalCase {
+  const char* name;
+  const char* spec;
+  const char* operation;  // as named in the refusal and the finding
+  const char* rule;
+  bool io_error;  // IOError (an IOException in OBKV), else NotSupported
+  std::function<Status(Table*)> run;
+};
+
+Status ScanStatus(Table* table, const Scan& scan) {
+  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(scan);
+  if (!scanner.ok()) return scanner.status();
+  RowResult row;
+  while ((*scanner)->Next(&row)) {
+  }
+  return (*scanner)->status();
+}
+
+Scan FilterScan(const std::string& filter) {
+  Scan scan;
+  scan.filter = filter;
+  return scan;
+}
+
+std::vector<RefusalCase> RefusalCases() {
+  return {
+      {"regexstring comparator in a scan filter", kTwoFamilies, "scan", "C-25",
+       true,
+       [](Table* t) {
+         return ScanStatus(t, FilterScan("ValueFilter(=, 'regexstring:v.*')"));
+       }},
+      {"regexstring comparator in a get filter", kTwoFamilies, "get", "C-25",
+       true,
+       [](Table* t) {
+         Get get("r1");
+         get.filter = "SingleColumnValueFilter('f', 'q', =, 'regexstring:v')";
+         return t->Get(get).status();
+       }},
+      {"regexstringnocase comparator", kTwoFamilies, "scan", "C-26", true,
+       [](Table* t) {
+         return ScanStatus(
+             t, FilterScan("QualifierFilter(!=, 'regexstringnocase:Q')"));
+       }},
+      {"increment inside a batch", kTwoFamilies, "batch", "C-04", false,
+       [](Table* t) {
+         Increment inc;
+         inc.row = "r2";
+         inc.columns = {{"f", "n", 1}};
+         std::vector<Mutation> batch = {Put("r3").Add("f", "q", 5, "x"), inc};
+         return t->Batch(batch).status();
+       }},
+      {"increment on two families", kTwoFamilies, "increment", "C-12", false,
+       [](Table* t) {
+         Increment inc;
+         inc.row = "r2";
+         inc.columns = {{"f", "n", 1}, {"g", "n", 1}};
+         return t->Increment(inc).status();
+       }},
+      {"append on two families", kTwoFamilies, "append", "C-12", false,
+       [](Table* t) {
+         Append app;
+         app.row = "r2";
+         app.columns = {{"f", "a", "x"}, {"g", "a", "y"}};
+         return t->Append(app).status();
+       }},
+      {"check-and-mutate writing another family", kTwoFamilies,
+       "check_and_mutate", "C-13", true,
+       [](Table* t) {
+         CheckAndMutate cam;
+         cam.row = "r1";
+         cam.family = "f";
+         cam.qualifier = "q";
+         cam.value = "v1";
+         cam.mutations = {Put("r1").Add("g", "q", 7, "w")};
+         return t->CheckAndMutate(cam).status();
+       }},
+      {"empty qualifier in a put to two families", kTwoFamilies, "put", "C-23",
+       true,
+       [](Table* t) {
+         return t->Put(Put("r4").Add("f", "", 5, "x").Add("g", "q", 5, "y"));
+       }},
+      {"time-series get without a family", kTimeseries, "get", "C-32", true,
+       [](Table* t) { return t->Get(Get("r1")).status(); }},
+      {"time-series scan with a row limit", kTimeseries, "scan", "C-34", true,
+       [](Table* t) {
+         Scan scan;
+         scan.families = {"f"};
+         scan.limit = 1;
+         return ScanStatus(t, scan);
+       }},
+      {"time-series batch of a put and a delete", kTimeseries, "batch", "C-42",
+       true,
+       [](Table* t) {
+         Delete del;
+         del.row = "r1";
+         del.type = DeleteType::kColumn;
+         del.family = "f";
+         del.qualifier = "q";
+         std::vector<Mutation> batch = {Put("r5").Add("f", "q", 5, "x"), del};
+         return t->Batch(batch).status();
+       }},
+  };
+}
+
+void Seed(StoreFixture* fx) {
+  fx->MustPut(Put("r1").Add("f", "q", 10, "v1"));
+  if (fx->spec().layout == Layout::kNormal) {
+    fx->MustPut(Put("r2").Add("f", "n", 10, std::string(8, '\0')));
+  }
+}
+
+// Every cell of every family, read with the families named (a time-series
+// table refuses a family-less scan under the obkv profile).
+std::vector<Cell> AllCells(StoreFixture* fx) {
+  Scan scan;
+  for (const FamilySpec& f : fx->spec().families)
+    scan.families.push_back(f.name);
+  return fx->MustScan(scan);
+}
+
+TEST_CASE(
+    "--compat obkv refuses each row with OBKV's error and writes "
+    "nothing") {
+  for (const RefusalCase& c : RefusalCases()) {
+    SUBCASE(c.name) {
+      StoreFixture fx(c.spec);
+      Seed(&fx);
+      fx.set_compat(CompatProfile::kObkv);
+      fx.Reopen();
+      const std::vector<Cell> before = AllCells(&fx);
+      const Status st = c.run(fx.table());
+      INFO(st.ToString());
+      CHECK(st.code() == (c.io_error ? Status::Code::kIOError
+                                     : Status::Code::kNotSupported));
+      const std::string head =
+          std::string("OBKV-HBase refuses ") + c.operation + " on table 't': ";
+      CHECK(st.message().rfind(head, 0) == 0);
+      const std::string tail =
+          std::string("; see doc/obkv-compat.md ") + c.rule;
+      REQUIRE(st.message().size() > tail.size());
+      CHECK(st.message().compare(st.message().size() - tail.size(), tail.size(),
+                                 tail) == 0);
+      CHECK(AllCells(&fx) == before);
+      CHECK(Findings(fx.store()).empty());  // the obkv profile records none
+    }
+  }
+}
+
+TEST_CASE("the default profile answers as HBase and records one finding") {
+  for (const RefusalCase& c : RefusalCases()) {
+    SUBCASE(c.name) {
+      StoreFixture fx(c.spec);
+      Seed(&fx);
+      const Status st = c.run(fx.table());
+      REQUIRE_MESSAGE(st.ok(), st.ToString());
+      const std::vector<CompatFinding> findings = Findings(fx.store());
+      CHECK(Describe(findings) ==
+            std::string("t|") + c.operation + "|library|" + c.rule + "|1\n");
+      REQUIRE(findings.size() == 1);
+      CHECK(findings[0].first_seen_ms == fx.now());
+      CHECK(findings[0].last_seen_ms == fx.now());
+    }
+  }
+}
+
+TEST_CASE("exact error text of a server refusal and of a client refusal") {
+  StoreFixture fx(kTwoFamilies);
+  fx.set_compat(CompatProfile::kObkv);
+  fx.Reopen();
+  Status st =
+      ScanStatus(fx.table(), FilterScan("RowFilter(=, 'regexstring:a')"));
+  CHECK(st.ToString() ==
+        "IOError: OBKV-HBase refuses scan on table 't': the regexstring "
+        "comparator (server: OB_KV_FILTER_PARSE_ERROR (-10514)); see "
+        "doc/obkv-compat.md C-25");
+  Increment inc;
+  inc.row = "r";
+  inc.columns = {{"f", "a", 1}, {"g", "a", 1}};
+  st = fx.table()->Increment(inc).status();
+  CHECK(st.ToString() ==
+        "NotSupported: OBKV-HBase refuses increment on table 't': an "
+        "increment or append on more than one family (client: "
+        "FeatureNotSupportedException \"multi family is not supported "
+        "yet.\"); see doc/obkv-compat.md C-12");
+}
+
+TEST_CASE("what OBKV runs as HBase does is neither refused nor recorded") {
+  StoreFixture fx(kTwoFamilies);
+  Seed(&fx);
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    CAPTURE(CompatProfileName(profile));
+    fx.set_compat(profile);
+    fx.Reopen();
+    // A comparator-looking literal outside a comparator's place.
+    CHECK(ScanStatus(fx.table(), FilterScan("PrefixFilter('regexstring:r')"))
+              .ok());
+    CHECK(ScanStatus(fx.table(), FilterScan("ValueFilter(=, 'substring:v') AND "
+                                            "RowFilter(<=, 'binaryprefix:r9')"))
+              .ok());
+    Increment inc;
+    inc.row = "r2";
+    inc.columns = {{"f", "n", 1}, {"f", "m", 2}};
+    CHECK(fx.table()->Increment(inc).ok());
+    std::vector<Mutation> batch = {Put("r6").Add("f", "q", 5, "x"),
+                                   Delete{"r1", DeleteType::kRow, "", "", {}}};
+    CHECK(fx.table()->Batch(batch).ok());
+    CheckAndMutate cam;
+    cam.row = "r6";
+    cam.family = "f";
+    cam.qualifier = "q";
+    cam.value = "x";
+    cam.mutations = {Put("r6").Add("f", "z", 6, "y")};
+    CHECK(fx.table()->CheckAndMutate(cam).ok());
+    CHECK(fx.table()->Put(Put("r7").Add("f", "", 5, "x")).ok());
+  }
+  CHECK(Findings(fx.store()).empty());
+}
+
+TEST_CASE("an empty check value is a finding, not a refusal") {
+  StoreFixture fx(kTwoFamilies);
+  Seed(&fx);
+  CheckAndMutate cam;
+  cam.row = "r9";
+  cam.family = "f";
+  cam.qualifier = "q";
+  cam.value = "";
+  cam.mutations = {Put("r9").Add("f", "q", 5, "new")};
+  Result<bool> applied = fx.table()->CheckAndMutate(cam);
+  REQUIRE(applied.ok());
+  CHECK(*applied);  // HBase: an empty value matches a missing cell
+  CHECK(Describe(Findings(fx.store())) ==
+        "t|check_and_mutate|library|C-14|1\n");
+}
+
+TEST_CASE(
+    "findings count per surface, outlive the Store and add up over "
+    "Store objects") {
+  StoreFixture fx(kTwoFamilies);
+  const Scan regex = FilterScan("ValueFilter(=, 'regexstring:v')");
+  for (int i = 0; i < 3; ++i) REQUIRE(ScanStatus(fx.table(), regex).ok());
+  fx.set_now(fx.now() + 5000);
+  {
+    ScopedCompatSurface surface("thrift");
+    CHECK(std::string(CurrentCompatSurface()) == "thrift");
+    REQUIRE(ScanStatus(fx.table(), regex).ok());
+  }
+  CHECK(std::string(CurrentCompatSurface()) == "library");
+  // A second Store object on the same store, as a second process.
+  std::unique_ptr<Store> other = MustOpenStore(fx.path());
+  Table* t2 = MustTable(other.get(), "t");
+  std::thread second([&] {
+    ScopedCompatSurface surface("rest");
+    for (int i = 0; i < 2; ++i) REQUIRE(ScanStatus(t2, regex).ok());
+  });
+  second.join();
+  other.reset();  // flushes at close
+  fx.Reopen();
+  const std::vector<CompatFinding> findings = Findings(fx.store());
+  CHECK(Describe(findings) ==
+        "t|scan|library|C-25|3\n"
+        "t|scan|rest|C-25|2\n"
+        "t|scan|thrift|C-25|1\n");
+  REQUIRE(findings.size() == 3);
+  CHECK(findings[0].first_seen_ms == kNow);
+  CHECK(findings[0].last_seen_ms == kNow);
+  CHECK(findings[2].first_seen_ms == kNow + 5000);
+  const std::vector<CompatReportLine> lines = SummarizeCompatFindings(findings);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].count == 6);
+  CHECK(lines[0].surfaces.at("library") == 3);
+  CHECK(lines[0].surfaces.at("rest") == 2);
+  CHECK(lines[0].reason == "the regexstring comparator");
+  CHECK(lines[0].first_seen_ms == kNow);
+  CHECK(lines[0].last_seen_ms > kNow);
+
+  REQUIRE(fx.store()->ResetCompatFindings().ok());
+  CHECK(Findings(fx.store()).empty());
+  fx.Reopen();
+  CHECK(Findings(fx.store()).empty());
+}
+
+TEST_CASE("findings of two Store objects written at once are both counted") {
+  StoreFixture fx(kTwoFamilies);
+  std::unique_ptr<Store> a = MustOpenStore(fx.path());
+  std::unique_ptr<Store> b = MustOpenStore(fx.path());
+  const Scan regex = FilterScan("ValueFilter(=, 'regexstring:v')");
+  auto work = [&](Store* store) {
+    Table* t = MustTable(store, "t");
+    for (int i = 0; i < 50; ++i) {
+      REQUIRE(ScanStatus(t, regex).ok());
+      if (i % 10 == 0) REQUIRE(store->FlushCompatFindings().ok());
+    }
+  };
+  std::thread ta(work, a.get());
+  std::thread tb(work, b.get());
+  ta.join();
+  tb.join();
+  a.reset();
+  b.reset();
+  CHECK(Describe(Findings(fx.store())) == "t|scan|library|C-25|100\n");
+}
+
+TEST_CASE("a read-only store keeps its findings in memory") {
+  if (OnTestServer()) return;  // read-only opens are a SQLite matter
+  StoreFixture fx(kTwoFamilies);
+  StoreOptions options;
+  options.read_only = true;
+  std::unique_ptr<Store> reader = MustOpenStore(fx.path(), options);
+  Table* t = MustTable(reader.get(), "t");
+  REQUIRE(ScanStatus(t, FilterScan("ValueFilter(=, 'regexstring:v')")).ok());
+  Result<std::vector<CompatFinding>> mine = reader->CompatFindings();
+  REQUIRE(mine.ok());
+  CHECK(mine->size() == 1);
+  CHECK(reader->FlushCompatFindings().ok());
+  CHECK(reader->ResetCompatFindings().IsNotSupported());
+  reader.reset();
+  CHECK(Findings(fx.store()).empty());
+}
+
+TEST_CASE("Store::CompatCheck judges the surfaces' own operations") {
+  StoreFixture fx(kTwoFamilies);
+  Status st = fx.store()->CompatCheck("t", "createTable", "C-99");
+  CHECK(st.IsInvalidArgument());
+  CHECK(st.message() ==
+        "rule: no compatibility rule 'C-99' (doc/obkv-compat.md)");
+  CHECK(fx.store()->CompatCheck("t", "createTable", "C-46").ok());
+  CHECK(fx.store()->CompatCheck("", "getTableNames", "C-51").ok());
+  CHECK(Describe(Findings(fx.store())) ==
+        "|getTableNames|library|C-51|1\n"
+        "t|createTable|library|C-46|1\n");
+
+  fx.set_compat(CompatProfile::kObkv);
+  fx.Reopen();
+  st = fx.store()->CompatCheck("t", "createTable", "C-46");
+  CHECK(st.ToString() ==
+        "IOError: OBKV-HBase refuses createTable on table 't': admin DDL "
+        "while the tenant switch _enable_kv_hbase_admin_ddl is off (server: "
+        "OB_NOT_SUPPORTED (-4007) \"execute hbase admin ddl but "
+        "_enable_kv_hbase_admin_ddl is false not supported\"); see "
+        "doc/obkv-compat.md C-46");
+  st = fx.store()->CompatCheck("", "getTableNames", "C-51");
+  CHECK(st.ToString() ==
+        "NotSupported: OBKV-HBase refuses getTableNames: listing tables "
+        "(client: FeatureNotSupportedException \"does not support yet\"); "
+        "see doc/obkv-compat.md C-51");
+  CHECK(fx.store()->CompatCheck("t", "checkAndMutate", "C-14").ok());
+
+  // With _enable_kv_hbase_admin_ddl on, admin DDL is OBKV's too.
+  fx.set_compat(CompatProfile::kObkv, /*obkv_admin_ddl=*/true);
+  fx.Reopen();
+  CHECK(fx.store()->CompatCheck("t", "createTable", "C-46").ok());
+  CHECK(fx.store()->CompatCheck("", "getTableNames", "C-51").IsNotSupported());
+  fx.set_compat(CompatProfile::kHBase, /*obkv_admin_ddl=*/true);
+  fx.Reopen();
+  REQUIRE(fx.store()->ResetCompatFindings().ok());
+  CHECK(fx.store()->CompatCheck("t", "deleteTable", "C-46").ok());
+  CHECK(Findings(fx.store()).empty());
+}
+
+TEST_CASE("profile names") {
+  CHECK(*ParseCompatProfile("obkv") == CompatProfile::kObkv);
+  CHECK(*ParseCompatProfile("hbase") == CompatProfile::kHBase);
+  Result<CompatProfile> bad = ParseCompatProfile("ob");
+  CHECK(bad.status().message() == "compat: expected hbase or obkv, got 'ob'");
+  CHECK(std::string(CompatProfileName(CompatProfile::kObkv)) == "obkv");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite

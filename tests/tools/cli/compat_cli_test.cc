@@ -1,0 +1,286 @@
+// Copyright (c) obkvlite authors.
+//
+// The compatibility profiles through obkv's surfaces (obkvlite/compat.h):
+// a mixed workload through the Thrift gateway (a real client over the
+// loopback), the REST service and exec in the default profile, then `obkv
+// compat`'s report line by line, --json, --check and --reset; and under
+// --compat obkv, each surface's answer for a refusal: Thrift's IOError,
+// REST's 400 (a client's RuntimeException) or 503 (an IOException), exec's
+// error line and the shell's. A watchdog ends the process if a case hangs.
+
+#include <doctest/doctest.h>
+#include <thrift/protocol/TBinaryProtocol.h>
+#include <thrift/transport/TBufferTransports.h>
+#include <thrift/transport/TSocket.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.h"
+#include "server/metrics/request_metrics.h"
+#include "server/rest/rest_app.h"
+#include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/thrift_server.h"
+#include "watchdog.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+namespace gen = ::obkvlite::server::hbase_thrift;
+
+constexpr const char* kSpec =
+    R"({"table": "t", "families": [{"name": "f"}, {"name": "g"}]})";
+constexpr const char* kRegexScan = "ValueFilter(=, 'regexstring:v.*')";
+
+// A Thrift client on an in-process gateway over `store`.
+class ThriftSession {
+ public:
+  explicit ThriftSession(Store* store) {
+    server::ThriftServerOptions o;
+    o.port = 0;
+    o.workers = 2;
+    Result<std::unique_ptr<server::ThriftServer>> s =
+        server::ThriftServer::Start(store, o);
+    REQUIRE_MESSAGE(s.ok(), s.status().ToString());
+    server_ = std::move(s).value();
+    auto socket = std::make_shared<apache::thrift::transport::TSocket>(
+        "127.0.0.1", server_->port());
+    socket->setRecvTimeout(10000);
+    transport_ =
+        std::make_shared<apache::thrift::transport::TBufferedTransport>(socket);
+    client_ = std::make_unique<gen::HbaseClient>(
+        std::make_shared<apache::thrift::protocol::TBinaryProtocol>(
+            transport_));
+    transport_->open();
+  }
+  ~ThriftSession() {
+    transport_->close();
+    server_->Stop();
+    server_->Wait();
+  }
+  gen::HbaseClient& client() { return *client_; }
+
+  // Opens and drains a scanner with `filter`.
+  void FilterScan(const std::string& filter) {
+    gen::TScan scan;
+    scan.__set_filterString(filter);
+    const gen::ScannerID id = client_->scannerOpenWithScan("t", scan, {});
+    std::vector<gen::TRowResult> rows;
+    client_->scannerGetList(rows, id, 100);
+    client_->scannerClose(id);
+  }
+
+ private:
+  std::unique_ptr<server::ThriftServer> server_;
+  std::shared_ptr<apache::thrift::transport::TTransport> transport_;
+  std::unique_ptr<gen::HbaseClient> client_;
+};
+
+rest::HttpResponse RestCall(rest::RestApp* app, const std::string& method,
+                            const std::string& target,
+                            const std::string& body = "") {
+  rest::HttpRequest request;
+  request.method = method;
+  request.target = target;
+  request.headers["accept"] = "application/json";
+  if (!body.empty()) request.headers["content-type"] = "application/json";
+  request.body = body;
+  return app->Handle(request);
+}
+
+std::string RegexScannerBody() {
+  const nlohmann::json filter = {
+      {"type", "ValueFilter"},
+      {"op", "EQUAL"},
+      {"comparator", {{"type", "RegexStringComparator"}, {"value", "v.*"}}}};
+  return nlohmann::json({{"batch", 10}, {"filter", filter.dump()}}).dump();
+}
+
+std::unique_ptr<Store> OpenWith(const CliSandbox& box, CompatProfile profile) {
+  StoreOptions options;
+  options.compat = profile;
+  Result<std::unique_ptr<Store>> store = Store::Open(options, box.store());
+  REQUIRE_MESSAGE(store.ok(), store.status().ToString());
+  return std::move(store).value();
+}
+
+// The report's lines without their times: "t  scan  C-25  x2  [...]".
+std::vector<std::string> ReportHeads(const std::string& text) {
+  std::vector<std::string> out;
+  size_t pos = text.find('\n') + 1;  // past the heading
+  while (pos < text.size()) {
+    const size_t end = text.find('\n', pos);
+    const std::string line = text.substr(pos, end - pos);
+    out.push_back(line.substr(0, line.find("]  ") + 1));
+    pos = end + 1;
+  }
+  return out;
+}
+
+TEST_CASE("a workload through Thrift, REST and exec, then obkv compat") {
+  Watchdog watchdog(60, "compat_cli_test");
+  CliSandbox box;
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  {
+    std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kHBase);
+    {
+      ThriftSession thrift(store.get());
+      std::vector<std::string> names;
+      thrift.client().getTableNames(names);
+      thrift.client().getTableNames(names);
+      CHECK(names == std::vector<std::string>{"t"});
+      gen::Mutation m;
+      m.__set_column("f:q");
+      m.__set_value("v1");
+      thrift.client().mutateRow("t", "r1", {m}, {});
+      thrift.FilterScan(kRegexScan);
+    }
+    rest::RestOptions options;
+    metrics::RequestMetrics metrics;
+    rest::RestApp app(store.get(), options, &metrics);
+    CHECK(RestCall(&app, "GET", "/").status == 200);
+    CHECK(RestCall(&app, "PUT", "/t/scanner", RegexScannerBody()).status ==
+          201);
+    // The gateway's own pages count and list them.
+    const std::string scrape = RestCall(&app, "GET", "/metrics").body;
+    CHECK(scrape.find("# TYPE obkv_compat_findings_total counter\n") !=
+          std::string::npos);
+    CHECK(scrape.find("obkv_compat_findings_total{engine=\"sqlite\",table="
+                      "\"t\",operation=\"scan\",rule=\"C-25\"} 2\n") !=
+          std::string::npos);
+    CHECK(scrape.find("obkv_compat_findings_total{engine=\"sqlite\",table="
+                      "\"\",operation=\"getTableNames\",rule=\"C-51\"} 2\n") !=
+          std::string::npos);
+    const std::string ui = RestCall(&app, "GET", "/ui").body;
+    CHECK(ui.find("<tr class=\"finding\"><td>t</td><td>scan</td><td>C-25"
+                  "</td><td class=\"n\">2</td><td>rest 1, thrift 1</td>") !=
+          std::string::npos);
+  }
+  const std::string ops =
+      R"j({"op":"scan","table":"t","filter":"RowFilter(=, 'regexstringnocase:R1')"})j"
+      "\n"
+      R"({"op":"increment","table":"t","row":"r2","family":"f","qualifier":"n"})"
+      "\n";
+  CHECK(box.Run({"exec"}, ops).code == 0);
+
+  CliRun report = box.Run({"compat"});
+  REQUIRE(report.code == 0);
+  CHECK(report.out.rfind("4 findings (6 operations) that OBKV-HBase would "
+                         "refuse or answer differently (doc/obkv-compat.md):\n",
+                         0) == 0);
+  CHECK(ReportHeads(report.out) ==
+        std::vector<std::string>{
+            "(store)  getTableNames  C-51  x2  [thrift 2]",
+            "(store)  listTables  C-51  x1  [rest 1]",
+            "t  scan  C-25  x2  [rest 1, thrift 1]",
+            "t  scan  C-26  x1  [exec 1]",
+        });
+  CHECK(report.out.find("the regexstring comparator; OBKV: server: "
+                        "OB_KV_FILTER_PARSE_ERROR (-10514)\n") !=
+        std::string::npos);
+
+  CliRun json = box.Run({"compat", "--json"});
+  REQUIRE(json.code == 0);
+  const nlohmann::json doc = nlohmann::json::parse(json.out);
+  REQUIRE(doc["findings"].size() == 4);
+  const nlohmann::json& scan = doc["findings"][2];
+  CHECK(scan["table"] == "t");
+  CHECK(scan["operation"] == "scan");
+  CHECK(scan["rule"] == "C-25");
+  CHECK(scan["count"] == 2);
+  CHECK(scan["surfaces"] == nlohmann::json({{"rest", 1}, {"thrift", 1}}));
+  CHECK(scan["first_seen_ms"].get<int64_t>() <=
+        scan["last_seen_ms"].get<int64_t>());
+
+  CHECK(box.Run({"compat", "--check"}).code == 1);
+  CliRun reset = box.Run({"compat", "--reset"});
+  CHECK(reset.code == 0);
+  CHECK(reset.out == "compat findings reset\n");
+  CliRun none = box.Run({"compat", "--check"});
+  CHECK(none.code == 0);
+  CHECK(none.out ==
+        "no findings: nothing this store served would be refused or answered "
+        "differently by OBKV-HBase\n");
+}
+
+TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
+  Watchdog watchdog(60, "compat_cli_test");
+  CliSandbox box;
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  {
+    std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kObkv);
+    {
+      ThriftSession thrift(store.get());
+      std::vector<std::string> names;
+      try {
+        thrift.client().getTableNames(names);
+        FAIL("getTableNames was not refused");
+      } catch (const gen::IOError& e) {
+        CHECK(e.message ==
+              "getTableNames: OBKV-HBase refuses getTableNames: listing "
+              "tables (client: FeatureNotSupportedException \"does not "
+              "support yet\"); see doc/obkv-compat.md C-51");
+      }
+      CHECK_THROWS_AS(thrift.FilterScan(kRegexScan), gen::IOError);
+      try {
+        std::vector<gen::TCell> cells;
+        thrift.client().getRowOrBefore(cells, "t", "r9", "f");
+        FAIL("getRowOrBefore was not refused");
+      } catch (const gen::IOError& e) {
+        CHECK(e.message.find("refuses getRowOrBefore on table 't': "
+                             "getRowOrBefore (the 1.x client refuses it)") !=
+              std::string::npos);
+      }
+      // What OBKV serves is served.
+      std::map<std::string, gen::ColumnDescriptor> families;
+      thrift.client().getColumnDescriptors(families, "t");
+      CHECK(families.size() == 2);
+    }
+    rest::RestOptions options;
+    rest::RestApp app(store.get(), options, nullptr);
+    rest::HttpResponse list = RestCall(&app, "GET", "/");
+    CHECK(list.status == 400);
+    CHECK(list.body.find("OBKV-HBase refuses listTables: listing tables") !=
+          std::string::npos);
+    rest::HttpResponse scanner =
+        RestCall(&app, "PUT", "/t/scanner", RegexScannerBody());
+    CHECK(scanner.status == 503);
+    CHECK(scanner.body.find("the regexstring comparator") != std::string::npos);
+    CHECK(RestCall(&app, "GET", "/t/schema").status == 200);
+    CHECK(RestCall(&app, "DELETE", "/t/schema").status == 503);  // C-46
+  }
+  CliRun exec = box.Run(
+      {"--compat", "obkv", "exec"},
+      R"j({"op":"scan","table":"t","filter":"ValueFilter(=, 'regexstring:v')"})j"
+      "\n");
+  CHECK(exec.code == 1);
+  CHECK(exec.out ==
+        R"({"ok":false,"error":{"code":"IOError","message":"OBKV-HBase )"
+        R"(refuses scan on table 't': the regexstring comparator (server: )"
+        R"(OB_KV_FILTER_PARSE_ERROR (-10514)); see doc/obkv-compat.md )"
+        R"(C-25"}})"
+        "\n");
+  CliRun shell = box.Run({"--compat", "obkv", "shell"}, "list\n");
+  CHECK(shell.err ==
+        "ERROR: line 1: OBKV-HBase refuses list: listing tables (client: "
+        "FeatureNotSupportedException \"does not support yet\"); see "
+        "doc/obkv-compat.md C-51\n");
+  // The admin switch lets table DDL through, as on such a cluster.
+  CliRun ddl = box.Run({"--compat", "obkv", "--obkv-admin-ddl", "shell"},
+                       "disable 't'\nenable 't'\n");
+  CHECK(ddl.code == 0);
+  CHECK(ddl.err.empty());
+  CliRun bad = box.Run({"--compat", "ob", "compat"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("--compat") != std::string::npos);
+  // The obkv profile records nothing.
+  CHECK(box.Run({"compat", "--check"}).code == 0);
+  CHECK(box.Run({"compat"}).out.rfind("no findings", 0) == 0);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
