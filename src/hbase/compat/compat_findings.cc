@@ -29,7 +29,14 @@ void FindingsCollector::Seen::Add(const Seen& o) {
 }
 
 FindingsCollector::FindingsCollector(StoreContext* ctx)
-    : ctx_(ctx), writable_(!ctx->read_only()) {}
+    : ctx_(ctx),
+      writable_(!ctx->read_only()),
+      flusher_(std::chrono::milliseconds(
+                   std::max(10, ctx->options().request_stats_flush_ms)),
+               [this] {
+                 // A failed flush keeps its findings for the next one.
+                 (void)Flush();
+               }) {}
 
 FindingsCollector::~FindingsCollector() { Stop(); }
 
@@ -38,53 +45,28 @@ void FindingsCollector::Record(const std::string& table,
                                const std::string& surface,
                                const std::string& rule, int64_t now_ms) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     pending_[Key(table, operation, surface, rule)].Add({1, now_ms, now_ms});
   }
-  if (!writable_) return;
-  std::lock_guard<std::mutex> lock(thread_mu_);
-  if (started_ || stop_) return;
-  started_ = true;
-  flusher_ = std::thread([this] { FlushLoop(); });
+  if (writable_) flusher_.Start();
 }
 
 void FindingsCollector::Stop() {
-  std::thread flusher;
-  {
-    std::lock_guard<std::mutex> lock(thread_mu_);
-    if (stop_) return;
-    stop_ = true;
-    flusher = std::move(flusher_);
-  }
-  wake_.notify_all();
-  if (flusher.joinable()) flusher.join();
-  (void)Flush();  // best effort: the store is closing
-}
-
-void FindingsCollector::FlushLoop() {
-  const auto interval = std::chrono::milliseconds(
-      std::max(10, ctx_->options().request_stats_flush_ms));
-  std::unique_lock<std::mutex> lock(thread_mu_);
-  while (!stop_) {
-    if (wake_.wait_for(lock, interval, [this] { return stop_; })) break;
-    lock.unlock();
-    (void)Flush();  // a failed flush keeps its findings for the next one
-    lock.lock();
-  }
+  if (flusher_.Stop()) (void)Flush();  // best effort: the store is closing
 }
 
 Status FindingsCollector::Flush() {
   if (!writable_) return Status::OK();
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   Findings batch;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     batch.swap(pending_);
   }
   if (batch.empty()) return Status::OK();
   Status st = Write(batch);
   if (!st.ok()) {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     for (const auto& [key, seen] : batch) pending_[key].Add(seen);
   }
   return st;
@@ -126,10 +108,10 @@ Status FindingsCollector::Write(const Findings& findings) {
 }
 
 Result<std::vector<CompatFinding>> FindingsCollector::Read() {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   Findings merged;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     merged = pending_;
   }
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
@@ -170,9 +152,9 @@ Result<std::vector<CompatFinding>> FindingsCollector::Read() {
 
 Status FindingsCollector::Reset() {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset compat findings"));
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     pending_.clear();
   }
   OBKV_RETURN_IF_ERROR(EnsureTable());

@@ -11,25 +11,25 @@
 // flush (outside the write transaction: server DDL commits by itself).
 //
 // REQUIRED: the StoreContext outlives the collector; Stop() (or the
-// destructor) runs before the context's writers go away. Never call
-// Record() while holding a store write mutex that Flush() would need: it
-// only takes the collector's own mutex, so it is safe anywhere.
+// destructor) runs before the context's writers go away. Record() takes
+// only the collector's own mutex, so it may be called anywhere, inside a
+// write transaction too.
 // Thread safety: safe from any thread.
 
 #ifndef OBKVLITE_HBASE_COMPAT_COMPAT_FINDINGS_H_
 #define OBKVLITE_HBASE_COMPAT_COMPAT_FINDINGS_H_
 
-#include <condition_variable>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "obkvlite/compat.h"
 #include "obkvlite/status.h"
+#include "util/mutex.h"
+#include "util/periodic_task.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 
@@ -72,24 +72,22 @@ class FindingsCollector {
   };
   using Findings = std::map<Key, Seen>;
 
-  Status Write(const Findings& findings);
-  Status EnsureTable();
-  void FlushLoop();
+  Status Write(const Findings& findings) OBKV_REQUIRES(flush_mu_);
+  Status EnsureTable() OBKV_REQUIRES(flush_mu_);
 
   StoreContext* const ctx_;
   const bool writable_;
 
-  std::mutex flush_mu_;         // one flush, read or reset at a time
-  bool table_created_ = false;  // by flush_mu_
+  // One flush, read or reset at a time; taken before mu_.
+  util::Mutex flush_mu_;
+  bool table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
 
-  std::mutex mu_;     // after flush_mu_
-  Findings pending_;  // by mu_
+  util::Mutex mu_;
+  Findings pending_ OBKV_GUARDED_BY(mu_);
 
-  std::mutex thread_mu_;
-  std::condition_variable wake_;
-  bool started_ = false;  // by thread_mu_
-  bool stop_ = false;     // by thread_mu_
-  std::thread flusher_;   // by thread_mu_
+  // Flushes every StoreOptions::request_stats_flush_ms, from the first
+  // finding on.
+  util::PeriodicTask flusher_;
 };
 
 }  // namespace obkvlite

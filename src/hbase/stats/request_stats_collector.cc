@@ -31,36 +31,21 @@ Result<bool> StatsTableExists(storage::Connection* conn) {
 RequestStatsCollector::RequestStatsCollector(StoreContext* ctx)
     : ctx_(ctx),
       enabled_(ctx->options().request_stats),
-      writable_(!ctx->read_only()) {
-  if (enabled_ && writable_) {
-    flusher_ = std::thread([this] { FlushLoop(); });
-  }
+      writable_(!ctx->read_only()),
+      flusher_(std::chrono::milliseconds(
+                   std::max(10, ctx->options().request_stats_flush_ms)),
+               [this] {
+                 // A failed flush keeps its buckets for the next one.
+                 (void)Flush();
+               }) {
+  if (enabled_ && writable_) flusher_.Start();
 }
 
 RequestStatsCollector::~RequestStatsCollector() { Stop(); }
 
 void RequestStatsCollector::Stop() {
-  {
-    std::lock_guard<std::mutex> lock(thread_mu_);
-    if (stopped_) return;
-    stopped_ = true;
-    stop_ = true;
-  }
-  wake_.notify_all();
-  if (flusher_.joinable()) flusher_.join();
+  if (!flusher_.Stop()) return;
   if (enabled_) (void)Flush();  // best effort: the store is closing
-}
-
-void RequestStatsCollector::FlushLoop() {
-  const auto interval = std::chrono::milliseconds(
-      std::max(10, ctx_->options().request_stats_flush_ms));
-  std::unique_lock<std::mutex> lock(thread_mu_);
-  while (!stop_) {
-    if (wake_.wait_for(lock, interval, [this] { return stop_; })) break;
-    lock.unlock();
-    (void)Flush();  // a failed flush keeps its buckets for the next one
-    lock.lock();
-  }
 }
 
 std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(

@@ -21,14 +21,12 @@
 #ifndef OBKVLITE_HBASE_STATS_REQUEST_STATS_COLLECTOR_H_
 #define OBKVLITE_HBASE_STATS_REQUEST_STATS_COLLECTOR_H_
 
-#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -36,6 +34,7 @@
 #include "hbase/table_schema.h"
 #include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
+#include "util/periodic_task.h"
 
 namespace obkvlite {
 
@@ -85,7 +84,6 @@ class RequestStatsCollector {
   // Writes `buckets` to obkv_stats, creating it first when needed.
   Status Write(const Buckets& buckets);
   Status EnsureTable();
-  void FlushLoop();
 
   StoreContext* const ctx_;
   const bool enabled_;
@@ -98,11 +96,8 @@ class RequestStatsCollector {
   std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
   Buckets pending_;                                       // by mu_
 
-  std::mutex thread_mu_;
-  std::condition_variable wake_;
-  bool stop_ = false;     // by thread_mu_
-  bool stopped_ = false;  // by thread_mu_
-  std::thread flusher_;
+  // Flushes every StoreOptions::request_stats_flush_ms.
+  util::PeriodicTask flusher_;
 };
 
 }  // namespace obkvlite
