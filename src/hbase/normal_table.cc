@@ -363,13 +363,16 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("check_and_mutate"));
   const int64_t now = ctx_->NowMs();
   OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
+  const EmptyCheckValue empty_value =
+      ctx_->options().compat == CompatProfile::kObkv ? EmptyCheckValue::kBytes
+                                                     : EmptyCheckValue::kNull;
   bool success = false;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
       "check_and_mutate", {cam.row}, [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(
             writer->LockRowForUpdate(schema_->spec().name, cam.row));
-        OBKV_ASSIGN_OR_RETURN(success,
-                              ApplyCheckAndMutate(writer, schema_, cam, now));
+        OBKV_ASSIGN_OR_RETURN(success, ApplyCheckAndMutate(writer, schema_, cam,
+                                                           now, empty_value));
         return Status::OK();
       }));
   if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
@@ -388,9 +391,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
   OBKV_RETURN_IF_ERROR(
       RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(LockReadModifyWrites(writer, *schema_, mutations));
-        OBKV_ASSIGN_OR_RETURN(results,
-                              ApplyBatch(writer, schema_, mutations, routed,
-                                         now));
+        OBKV_ASSIGN_OR_RETURN(
+            results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
       }));
   for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {

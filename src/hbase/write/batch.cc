@@ -49,9 +49,8 @@ Result<RoutedBatch> ValidateBatch(const TableSchema& schema,
     routed.first_cell.push_back(routed.put_cells.size());
     const Put* put = std::get_if<Put>(&mutations[i]);
     OBKV_RETURN_IF_ERROR(PrefixStatus(
-        put != nullptr
-            ? RoutePut(schema, *put, now_ms, &routed.put_cells)
-            : ValidateMutation(schema, mutations[i], now_ms),
+        put != nullptr ? RoutePut(schema, *put, now_ms, &routed.put_cells)
+                       : ValidateMutation(schema, mutations[i], now_ms),
         OpPrefix(i)));
   }
   routed.first_cell.push_back(routed.put_cells.size());
@@ -93,8 +92,11 @@ Result<std::vector<MutationResult>> ApplyBatch(
       st = r.status();
       if (r.ok()) result.cells = std::move(r->cells);
     } else {
-      Result<bool> r = ApplyCheckAndMutate(writer, schema,
-                                           std::get<CheckAndMutate>(m), now_ms);
+      // HBase's rule: the obkv profile refuses a CheckAndMutate inside a
+      // batch (doc/obkv-compat.md C-04).
+      Result<bool> r =
+          ApplyCheckAndMutate(writer, schema, std::get<CheckAndMutate>(m),
+                              now_ms, EmptyCheckValue::kNull);
       st = r.status();
       if (r.ok()) result.success = *r;
     }

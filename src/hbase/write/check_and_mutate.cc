@@ -18,15 +18,16 @@ const std::string& MutationRow(const std::variant<Put, Delete>& m) {
                                         : std::get<Delete>(m).row;
 }
 
-// HBase's checkAndMutate decision on the newest visible cell.
-bool CheckPasses(const CheckAndMutate& cam, const RowResult& newest) {
+// checkAndMutate's decision on the newest visible cell.
+bool CheckPasses(const CheckAndMutate& cam, const RowResult& newest,
+                 EmptyCheckValue empty_value) {
   const bool present = !newest.cells.empty();
   // HBase's null check value (ifNotExists): the cell is absent or empty,
   // as OBKV's default path has it too (doc/obkv-compat.md C-71, A-05).
   if (cam.check_not_exists) {
     return !present || newest.cells.front().value.empty();
   }
-  if (cam.value.empty()) {
+  if (cam.value.empty() && empty_value == EmptyCheckValue::kNull) {
     if (!present) return cam.op != CompareOp::kNotEqual;
     return newest.cells.front().value.empty() ==
            (cam.op != CompareOp::kNotEqual);
@@ -86,11 +87,11 @@ Status ValidateCheckAndMutate(const TableSchema& schema,
 Result<bool> ApplyCheckAndMutate(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema, const CheckAndMutate& cam,
-    int64_t now_ms) {
+    int64_t now_ms, EmptyCheckValue empty_value) {
   const ReadPlan plan =
       PlanNewestCell(schema, cam.row, cam.family, cam.qualifier, now_ms);
   OBKV_ASSIGN_OR_RETURN(RowResult newest, ReadRowInTransaction(writer, plan));
-  if (!CheckPasses(cam, newest)) return false;
+  if (!CheckPasses(cam, newest, empty_value)) return false;
   for (const std::variant<Put, Delete>& m : cam.mutations) {
     if (const Put* put = std::get_if<Put>(&m)) {
       std::vector<RoutedCell> cells;

@@ -32,11 +32,18 @@ namespace obkvlite {
 Status ValidateCheckAndMutate(const TableSchema& schema,
                               const CheckAndMutate& cam, int64_t now_ms);
 
+// How an empty check value (without check_not_exists) is compared.
+enum class EmptyCheckValue {
+  kNull,   // HBase: as a null value, the cell absent or empty
+  kBytes,  // OBKV-HBase (--compat obkv; doc/obkv-compat.md C-14): as the
+           // bytes '', against a cell that must exist
+};
+
 // True iff the check passed (and the mutations were applied).
 Result<bool> ApplyCheckAndMutate(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema, const CheckAndMutate& cam,
-    int64_t now_ms);
+    int64_t now_ms, EmptyCheckValue empty_value);
 
 // `operand op cell` on unsigned bytes.
 bool CompareMatches(CompareOp op, std::string_view operand,

@@ -279,6 +279,47 @@ TEST_CASE("an empty check value is a finding, not a refusal") {
         "t|check_and_mutate|library|C-14|1\n");
 }
 
+TEST_CASE("--compat obkv compares an empty check value as bytes") {
+  StoreFixture fx(kTwoFamilies);
+  fx.MustPut(Put("full").Add("f", "q", 10, "v"));
+  fx.MustPut(Put("empty").Add("f", "q", 10, ""));
+  // (row, op) -> HBase's answer, OBKV's answer.
+  struct Expect {
+    const char* row;
+    CompareOp op;
+    bool hbase;
+    bool obkv;
+  };
+  const Expect cases[] = {
+      {"absent", CompareOp::kEqual, true, false},
+      {"absent", CompareOp::kNotEqual, false, false},
+      {"absent", CompareOp::kLess, true, false},
+      {"empty", CompareOp::kEqual, true, true},
+      {"empty", CompareOp::kLess, true, false},
+      {"full", CompareOp::kEqual, false, false},
+      {"full", CompareOp::kLess, false, true},
+      {"full", CompareOp::kNotEqual, true, true},
+  };
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    fx.set_compat(profile);
+    fx.Reopen();
+    for (const Expect& e : cases) {
+      CAPTURE(CompatProfileName(profile));
+      CAPTURE(e.row);
+      CAPTURE(static_cast<int>(e.op));
+      CheckAndMutate cam;
+      cam.row = e.row;
+      cam.family = "f";
+      cam.qualifier = "q";
+      cam.op = e.op;
+      cam.value = "";
+      Result<bool> r = fx.table()->CheckAndMutate(cam);
+      REQUIRE(r.ok());
+      CHECK(*r == (profile == CompatProfile::kObkv ? e.obkv : e.hbase));
+    }
+  }
+}
+
 TEST_CASE(
     "findings count per surface, outlive the Store and add up over "
     "Store objects") {
