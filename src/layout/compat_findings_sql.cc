@@ -2,7 +2,6 @@
 #include "layout/compat_findings_sql.h"
 
 #include "ddl/sql_quote.h"
-#include "ddl/store_ddl.h"
 #include "obkvlite/compat.h"
 #include "obkvlite/ddl.h"
 
@@ -51,10 +50,6 @@ std::string CompatCreateSql(SqlDialect d) {
          CompatKeys(d) + "))";
   if (!mysql) out += " WITHOUT ROWID";
   return out;
-}
-
-std::string CompatExistsSql(SqlDialect d) {
-  return StoreTableExistsSql(d, kCompatTable);
 }
 
 std::string CompatUpsertSql(SqlDialect d) {

@@ -25,9 +25,6 @@ namespace layout {
 // CREATE TABLE IF NOT EXISTS obkv_compat (...).
 std::string CompatCreateSql(SqlDialect dialect);
 
-// One row, one integer column: 1 when obkv_compat exists, else 0.
-std::string CompatExistsSql(SqlDialect dialect);
-
 // Adds count ?5 seen from ?6 to ?7 to the row (table ?1, operation ?2,
 // surface ?3, rule ?4), inserting it when absent.
 std::string CompatUpsertSql(SqlDialect dialect);

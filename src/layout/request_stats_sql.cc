@@ -2,7 +2,6 @@
 #include "layout/request_stats_sql.h"
 
 #include "ddl/sql_quote.h"
-#include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/request_stats.h"
 
@@ -60,10 +59,6 @@ std::string StatsCreateSql(SqlDialect d) {
   out += ", PRIMARY KEY (" + Keys(d) + "))";
   if (!mysql) out += " WITHOUT ROWID";
   return out;
-}
-
-std::string StatsExistsSql(SqlDialect d) {
-  return StoreTableExistsSql(d, kStatsTable);
 }
 
 std::string StatsUpsertSql(SqlDialect d) {

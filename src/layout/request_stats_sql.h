@@ -29,9 +29,6 @@ inline constexpr int kStatsCounts = 7;
 // CREATE TABLE IF NOT EXISTS obkv_stats (...).
 std::string StatsCreateSql(SqlDialect dialect);
 
-// One row, one integer column: 1 when obkv_stats exists, else 0.
-std::string StatsExistsSql(SqlDialect dialect);
-
 // Adds counts ?5..?11 to the row (table ?1, family ?2, partition ?3,
 // bucket ?4), inserting it when absent.
 std::string StatsUpsertSql(SqlDialect dialect);

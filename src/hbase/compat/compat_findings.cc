@@ -4,23 +4,12 @@
 #include <algorithm>
 #include <chrono>
 
+#include "hbase/store/own_tables.h"
 #include "hbase/store/store_context.h"
 #include "layout/compat_findings_sql.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {
-namespace {
-
-Result<bool> CompatTableExists(storage::Connection* conn) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> exists,
-      conn->Prepare(layout::CompatExistsSql(conn->dialect())));
-  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
-  return row && exists->ColumnInt(0) > 0;
-}
-
-}  // namespace
-
 void FindingsCollector::Seen::Add(const Seen& o) {
   if (o.count == 0) return;
   first_ms = count == 0 ? o.first_ms : std::min(first_ms, o.first_ms);
@@ -74,14 +63,8 @@ Status FindingsCollector::Flush() {
 
 Status FindingsCollector::EnsureTable() {
   if (table_created_) return Status::OK();
-  OBKV_RETURN_IF_ERROR(ctx_->RunShardWrites(
-      "compat findings", {0}, [](int, storage::Connection* writer) -> Status {
-        // The DDL only when the table is missing: on Galera even a CREATE
-        // TABLE IF NOT EXISTS takes a cluster-wide total-order slot.
-        OBKV_ASSIGN_OR_RETURN(bool exists, CompatTableExists(writer));
-        if (exists) return Status::OK();
-        return writer->Exec(layout::CompatCreateSql(writer->dialect()));
-      }));
+  OBKV_RETURN_IF_ERROR(CreateOwnTableIfMissing(
+      ctx_, "compat findings", kCompatTable, &layout::CompatCreateSql));
   table_created_ = true;
   return Status::OK();
 }
@@ -120,7 +103,7 @@ Result<std::vector<CompatFinding>> FindingsCollector::Read() {
   OBKV_ASSIGN_OR_RETURN(
       storage::Transaction txn,
       storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-  OBKV_ASSIGN_OR_RETURN(bool exists, CompatTableExists(conn));
+  OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(conn, kCompatTable));
   if (exists) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<storage::Statement> stmt,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "hbase/store/own_tables.h"
 #include "hbase/store/store_context.h"
 #include "layout/request_stats_sql.h"
 #include "storage/transaction.h"
@@ -16,14 +17,6 @@ int64_t* Field(RequestCounts* c, int field) {
       &c->reads,         &c->rows_read,     &c->cells_read, &c->writes,
       &c->cells_written, &c->bytes_written, &c->deletes};
   return fields[field];
-}
-
-// Whether the store has its obkv_stats table, asked on `conn`.
-Result<bool> StatsTableExists(storage::Connection* conn) {
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> exists,
-                        conn->Prepare(layout::StatsExistsSql(conn->dialect())));
-  OBKV_ASSIGN_OR_RETURN(bool row, exists->Step());
-  return row && exists->ColumnInt(0) > 0;
 }
 
 }  // namespace
@@ -115,14 +108,8 @@ Status RequestStatsCollector::Flush() {
 
 Status RequestStatsCollector::EnsureTable() {
   if (table_created_) return Status::OK();
-  OBKV_RETURN_IF_ERROR(ctx_->RunShardWrites(
-      "request stats", {0}, [](int, storage::Connection* writer) -> Status {
-        // The DDL only when the table is missing: on Galera even a CREATE
-        // TABLE IF NOT EXISTS takes a cluster-wide total-order slot.
-        OBKV_ASSIGN_OR_RETURN(bool exists, StatsTableExists(writer));
-        if (exists) return Status::OK();
-        return writer->Exec(layout::StatsCreateSql(writer->dialect()));
-      }));
+  OBKV_RETURN_IF_ERROR(CreateOwnTableIfMissing(
+      ctx_, "request stats", kStatsTable, &layout::StatsCreateSql));
   table_created_ = true;
   return Status::OK();
 }
@@ -175,7 +162,7 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
   OBKV_ASSIGN_OR_RETURN(
       storage::Transaction txn,
       storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-  OBKV_ASSIGN_OR_RETURN(bool exists, StatsTableExists(conn));
+  OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(conn, kStatsTable));
   if (exists) {
     const bool one_family = families.size() == 1;
     OBKV_ASSIGN_OR_RETURN(
