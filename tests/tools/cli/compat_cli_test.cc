@@ -250,6 +250,11 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
     CHECK(scanner.status == 503);
     CHECK(scanner.body.find("the regexstring comparator") != std::string::npos);
     CHECK(RestCall(&app, "GET", "/t/schema").status == 200);
+    rest::HttpResponse namespaces = RestCall(&app, "GET", "/namespaces");
+    CHECK(namespaces.status == 400);
+    CHECK(namespaces.body.find("refuses namespaces: namespace admin") !=
+          std::string::npos);
+    CHECK(RestCall(&app, "GET", "/t/regions").status == 400);    // C-53
     CHECK(RestCall(&app, "DELETE", "/t/schema").status == 503);  // C-46
   }
   CliRun exec = box.Run(
@@ -273,6 +278,20 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
                        "disable 't'\nenable 't'\n");
   CHECK(ddl.code == 0);
   CHECK(ddl.err.empty());
+  // Even with the switch, OBKV's client refuses a pre-split create (C-48)
+  // and namespace admin (C-50).
+  CliRun split = box.Run({"--compat", "obkv", "--obkv-admin-ddl", "shell"},
+                         "create 't2', 'f', {SPLITS => ['m']}\n");
+  CHECK(split.err.find("OBKV-HBase refuses create on table 't2': a "
+                       "pre-split createTable") != std::string::npos);
+  CHECK(box.Run({"--compat", "obkv", "--obkv-admin-ddl", "shell"},
+                "create 't3', 'f'\n")
+            .err.empty());
+  CliRun ns =
+      box.Run({"--compat", "obkv", "shell"}, "create_namespace 'ns1'\n");
+  CHECK(ns.err.find("OBKV-HBase refuses create_namespace: namespace admin") !=
+        std::string::npos);
+  CHECK(box.Run({"list"}).out == "t\nt3\n");  // t2 was never made
   CliRun bad = box.Run({"--compat", "ob", "compat"});
   CHECK(bad.code == 2);
   CHECK(bad.err.find("--compat") != std::string::npos);
