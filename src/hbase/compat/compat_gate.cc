@@ -34,12 +34,9 @@ Status Gate::Check(const std::string& table, const std::string& operation,
                                    "' (doc/obkv-compat.md)");
   }
   if (admin_ddl_ && rule_id == "C-46") return Status::OK();
-  if (profile_ == CompatProfile::kObkv) {
-    return rule->kind == Rule::Kind::kRefusal ? Refusal(*rule, table, operation)
-                                              : Status::OK();
-  }
-  findings_->Record(table, operation, CurrentCompatSurface(), rule->id,
-                    now_ms_());
+  const Hits hits = {rule};
+  OBKV_RETURN_IF_ERROR(Admit(table, operation.c_str(), hits));
+  Note(table, operation.c_str(), hits);
   return Status::OK();
 }
 
