@@ -13,7 +13,7 @@
 
 #include <memory>
 
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/table.h"
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "hbase/stats/table_counters.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/table.h"

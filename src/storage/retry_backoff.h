@@ -5,7 +5,7 @@
 // failure): b = min(initial_backoff_ms * 2^(attempt-1), max_backoff_ms),
 // and a uniform wait in [b/2, b] ms, so that two writers that conflicted
 // do not meet again in step. The one backoff of every retry: the store's
-// writes (hbase/store/store_context.h) and DDL plan steps
+// writes (hbase/context/store_context.h) and DDL plan steps
 // (storage/mysql/ddl_plan.h).
 //
 // Thread safety: safe from any thread (a thread-local generator).

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "hbase/store/own_tables.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/own_tables.h"
+#include "hbase/context/store_context.h"
 #include "layout/compat_findings_sql.h"
 #include "storage/transaction.h"
 

@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/index.h"
 

@@ -23,7 +23,7 @@
 #include <string>
 
 #include "hbase/index/index_sync.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/index.h"
 

@@ -17,7 +17,7 @@
 #include <functional>
 #include <memory>
 
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/index.h"
 #include "obkvlite/query.h"

@@ -12,7 +12,7 @@
 #define OBKVLITE_HBASE_READ_GET_PATH_H_
 
 #include "hbase/read/read_plan.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "obkvlite/cell.h"
 #include "obkvlite/cell_visitor.h"
 #include "storage/connection.h"

@@ -24,7 +24,7 @@
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_reader.h"
 #include "hbase/stats/scan_counter.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "obkvlite/scanner.h"
 #include "storage/transaction.h"
 

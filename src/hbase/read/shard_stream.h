@@ -62,7 +62,7 @@
 #include "hbase/read/cell_cursor.h"
 #include "hbase/read/read_plan.h"
 #include "hbase/read/row_reader.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "obkvlite/status.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"

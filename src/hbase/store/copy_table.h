@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"

@@ -23,7 +23,7 @@
 
 #include "hbase/live_table.h"
 #include "hbase/store/auto_split.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/store.h"
 #include "storage/transaction.h"

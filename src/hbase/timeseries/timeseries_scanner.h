@@ -20,7 +20,7 @@
 #include <memory>
 
 #include "hbase/read/read_plan.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "obkvlite/scanner.h"
 
 namespace obkvlite {

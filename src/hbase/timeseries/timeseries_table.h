@@ -20,7 +20,7 @@
 
 #include "hbase/stats/request_counting.h"
 #include "hbase/stats/table_counters.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "hbase/timeseries/timeseries_write.h"
 #include "obkvlite/table.h"

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 
 #include "obkvlite/bytes.h"
 #include "storage/retry_backoff.h"

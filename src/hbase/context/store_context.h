@@ -38,8 +38,8 @@
 // REQUIRED: the context outlives its tables and scanners.
 // Thread safety: safe from any thread (see the members).
 
-#ifndef OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_
-#define OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_
+#ifndef OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
+#define OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
 
 #include <cstdint>
 #include <functional>
@@ -238,4 +238,4 @@ std::vector<int> ShardsWithWork(const std::vector<std::vector<T>>& by_shard) {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_STORE_STORE_CONTEXT_H_
+#endif  // OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_

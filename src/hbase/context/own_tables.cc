@@ -1,10 +1,10 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/store/own_tables.h"
+#include "hbase/context/own_tables.h"
 
 #include <memory>
 
 #include "ddl/store_ddl.h"
-#include "hbase/store/store_context.h"
+#include "hbase/context/store_context.h"
 
 namespace obkvlite {
 

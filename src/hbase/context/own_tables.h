@@ -6,8 +6,8 @@
 //
 // Thread safety: as the connection or StoreContext used.
 
-#ifndef OBKVLITE_HBASE_STORE_OWN_TABLES_H_
-#define OBKVLITE_HBASE_STORE_OWN_TABLES_H_
+#ifndef OBKVLITE_HBASE_CONTEXT_OWN_TABLES_H_
+#define OBKVLITE_HBASE_CONTEXT_OWN_TABLES_H_
 
 #include <string>
 #include <string_view>
@@ -33,4 +33,4 @@ Status CreateOwnTableIfMissing(StoreContext* ctx, const char* what,
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_STORE_OWN_TABLES_H_
+#endif  // OBKVLITE_HBASE_CONTEXT_OWN_TABLES_H_
