@@ -17,7 +17,7 @@
 // read, bound to ?6, ?7, ?8.
 //
 // Layout seam: a table's layout picks its Table implementation in
-// hbase/layout_dispatch.cc; the timeseries layout (K, T, S, V-json) gets
+// hbase/table/layout_dispatch.cc; the timeseries layout (K, T, S, V-json) gets
 // its own file pair here (timeseries_layout.{h,cc}) with its own kinds.
 //
 // Thread safety: pure functions.

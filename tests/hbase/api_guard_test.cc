@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "hbase/guarded_scanner.h"
-#include "hbase/live_table.h"
+#include "hbase/table/live_table.h"
 #include "hbase/read/normal_scanner.h"
 #include "obkvlite/spec.h"
 #include "store_fixture.h"

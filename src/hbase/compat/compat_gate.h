@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // Gate: a store's compatibility profile at work (obkvlite/compat.h). Every
-// table operation (hbase/live_table.h) and every surface-only operation
+// table operation (hbase/table/live_table.h) and every surface-only operation
 // (Store::CompatCheck) passes it:
 //   - Admit() before the operation: under the obkv profile, the refusal of
 //     the first refusal rule hit (compat_rules.h); else OK;

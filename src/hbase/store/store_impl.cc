@@ -6,7 +6,7 @@
 
 #include "ddl/store_ddl.h"
 #include "hbase/api_guard.h"
-#include "hbase/layout_dispatch.h"
+#include "hbase/table/layout_dispatch.h"
 #include "hbase/store/copy_table.h"
 #include "hbase/store/stored_rows.h"
 #include "hbase/table_schema.h"

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "hbase/live_table.h"
+#include "hbase/table/live_table.h"
 #include "hbase/store/auto_split.h"
 #include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"

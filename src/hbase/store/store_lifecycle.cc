@@ -8,7 +8,7 @@
 
 #include "ddl/alter_ddl.h"
 #include "hbase/api_guard.h"
-#include "hbase/layout_dispatch.h"
+#include "hbase/table/layout_dispatch.h"
 #include "hbase/store/store_impl.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/index.h"

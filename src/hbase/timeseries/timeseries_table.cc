@@ -3,7 +3,7 @@
 
 #include <variant>
 
-#include "hbase/layout_dispatch.h"
+#include "hbase/table/layout_dispatch.h"
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/read/read_plan.h"

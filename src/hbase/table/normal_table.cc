@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/normal_table.h"
+#include "hbase/table/normal_table.h"
 
 #include <algorithm>
 #include <string>

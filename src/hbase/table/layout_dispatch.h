@@ -8,8 +8,8 @@
 //
 // Thread safety: pure factory.
 
-#ifndef OBKVLITE_HBASE_LAYOUT_DISPATCH_H_
-#define OBKVLITE_HBASE_LAYOUT_DISPATCH_H_
+#ifndef OBKVLITE_HBASE_TABLE_LAYOUT_DISPATCH_H_
+#define OBKVLITE_HBASE_TABLE_LAYOUT_DISPATCH_H_
 
 #include <memory>
 
@@ -28,4 +28,4 @@ std::unique_ptr<Table> MakeTimeseriesTable(
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_LAYOUT_DISPATCH_H_
+#endif  // OBKVLITE_HBASE_TABLE_LAYOUT_DISPATCH_H_

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/live_table.h"
+#include "hbase/table/live_table.h"
 
 #include "hbase/api_guard.h"
 #include "hbase/guarded_scanner.h"

@@ -25,8 +25,8 @@
 // Lock order: the change lock, then the store's write mutexes.
 // Thread safety: safe from any thread.
 
-#ifndef OBKVLITE_HBASE_LIVE_TABLE_H_
-#define OBKVLITE_HBASE_LIVE_TABLE_H_
+#ifndef OBKVLITE_HBASE_TABLE_LIVE_TABLE_H_
+#define OBKVLITE_HBASE_TABLE_LIVE_TABLE_H_
 
 #include <atomic>
 #include <memory>
@@ -129,4 +129,4 @@ class LiveTable final : public Table {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_LIVE_TABLE_H_
+#endif  // OBKVLITE_HBASE_TABLE_LIVE_TABLE_H_

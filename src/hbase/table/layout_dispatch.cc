@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/layout_dispatch.h"
+#include "hbase/table/layout_dispatch.h"
 
-#include "hbase/normal_table.h"
+#include "hbase/table/normal_table.h"
 
 namespace obkvlite {
 

@@ -9,8 +9,8 @@
 // REQUIRED: the StoreContext outlives the table.
 // Thread safety: safe from any thread (obkvlite/table.h).
 
-#ifndef OBKVLITE_HBASE_NORMAL_TABLE_H_
-#define OBKVLITE_HBASE_NORMAL_TABLE_H_
+#ifndef OBKVLITE_HBASE_TABLE_NORMAL_TABLE_H_
+#define OBKVLITE_HBASE_TABLE_NORMAL_TABLE_H_
 
 #include <functional>
 #include <memory>
@@ -88,4 +88,4 @@ class NormalTable final : public Table {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_NORMAL_TABLE_H_
+#endif  // OBKVLITE_HBASE_TABLE_NORMAL_TABLE_H_
