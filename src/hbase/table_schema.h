@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/read/cells_per_row_hint.h"
+#include "hbase/cells_per_row_hint.h"
 #include "obkvlite/router.h"
 #include "obkvlite/spec.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ddl/sql_quote.h"
-#include "hbase/read/cells_per_row_hint.h"
+#include "hbase/cells_per_row_hint.h"
 #include "layout/normal_layout.h"
 #include "obkvlite/filter.h"
 

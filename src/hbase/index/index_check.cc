@@ -6,7 +6,7 @@
 #include <set>
 
 #include "hbase/index/index_entry.h"
-#include "hbase/store/stored_rows.h"
+#include "hbase/read/stored_rows.h"
 #include "obkvlite/bytes.h"
 #include "storage/transaction.h"
 

@@ -8,7 +8,7 @@
 
 #include "hbase/index/index_check.h"
 #include "hbase/layout_statements.h"
-#include "hbase/store/stored_rows.h"
+#include "hbase/read/stored_rows.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "storage/transaction.h"

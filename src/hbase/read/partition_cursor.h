@@ -38,7 +38,7 @@
 #include <vector>
 
 #include "hbase/read/cell_cursor.h"
-#include "hbase/read/cells_per_row_hint.h"
+#include "hbase/cells_per_row_hint.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/router.h"

@@ -7,7 +7,7 @@
 
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
-#include "hbase/store/stored_rows.h"
+#include "hbase/read/stored_rows.h"
 #include "hbase/write/write_path.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timestamp_codec.h"

@@ -4,7 +4,7 @@
 // they are stored (Store::CopyTableTo): normal (K, Q, T, V) and timeseries
 // (K, T, S, V) rows keep every byte, including cells that TimeToLive or
 // MaxVersions hide from reads, each routed by the destination's router to
-// its partition. The source is read in one snapshot (hbase/store/stored_rows.h,
+// its partition. The source is read in one snapshot (hbase/read/stored_rows.h,
 // a read transaction on a pooled connection); the destination is written
 // in batches, each its own transaction.
 //

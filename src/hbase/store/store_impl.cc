@@ -8,7 +8,7 @@
 #include "hbase/api_guard.h"
 #include "hbase/table/layout_dispatch.h"
 #include "hbase/store/copy_table.h"
-#include "hbase/store/stored_rows.h"
+#include "hbase/read/stored_rows.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"

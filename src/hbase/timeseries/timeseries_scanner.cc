@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "hbase/timeseries/timeseries_doc_cursor.h"
+#include "hbase/read/timeseries_doc_cursor.h"
 #include "layout/timeseries_layout.h"
 #include "layout/timeseries_value.h"
 #include "layout/timestamp_codec.h"

@@ -100,7 +100,7 @@ TEST_CASE("server reads: one statement alone, several in one snapshot") {
 
   // Rows of 40 cells in table w. A limited scan's first page holds the
   // cells of limit + 1 rows by the family's cells-per-row hint, at least
-  // 256: 16 cells per row at first (hbase/read/cells_per_row_hint.h). A
+  // 256: 16 cells per row at first (hbase/cells_per_row_hint.h). A
   // 5-row scan's first page of 256 cells holds 6 whole rows and part of a
   // 7th: it ends the scan (one statement) and teaches the hint 40 cells per
   // row. Then the first page of a 10-row scan (11 rows of 40 cells) ends it

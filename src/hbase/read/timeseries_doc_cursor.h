@@ -15,8 +15,8 @@
 // The current document's views are valid until Next().
 // Thread safety: used by one thread.
 
-#ifndef OBKVLITE_HBASE_TIMESERIES_TIMESERIES_DOC_CURSOR_H_
-#define OBKVLITE_HBASE_TIMESERIES_TIMESERIES_DOC_CURSOR_H_
+#ifndef OBKVLITE_HBASE_READ_TIMESERIES_DOC_CURSOR_H_
+#define OBKVLITE_HBASE_READ_TIMESERIES_DOC_CURSOR_H_
 
 #include <cstdint>
 #include <string>
@@ -75,4 +75,4 @@ class DocCursor {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_TIMESERIES_TIMESERIES_DOC_CURSOR_H_
+#endif  // OBKVLITE_HBASE_READ_TIMESERIES_DOC_CURSOR_H_

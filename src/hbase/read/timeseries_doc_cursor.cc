@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/timeseries/timeseries_doc_cursor.h"
+#include "hbase/read/timeseries_doc_cursor.h"
 
 #include <algorithm>
 

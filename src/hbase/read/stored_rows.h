@@ -10,8 +10,8 @@
 // REQUIRED: the caller holds a read transaction on `reader` (one snapshot).
 // Thread safety: on the reader's thread.
 
-#ifndef OBKVLITE_HBASE_STORE_STORED_ROWS_H_
-#define OBKVLITE_HBASE_STORE_STORED_ROWS_H_
+#ifndef OBKVLITE_HBASE_READ_STORED_ROWS_H_
+#define OBKVLITE_HBASE_READ_STORED_ROWS_H_
 
 #include <functional>
 
@@ -28,4 +28,4 @@ Status ForEachStoredRowOf(storage::Connection* reader,
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_STORE_STORED_ROWS_H_
+#endif  // OBKVLITE_HBASE_READ_STORED_ROWS_H_

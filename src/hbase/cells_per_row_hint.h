@@ -12,8 +12,8 @@
 // Thread safety: safe from many threads (a relaxed atomic; concurrent
 // readers may overwrite each other's observation, which only sizes pages).
 
-#ifndef OBKVLITE_HBASE_READ_CELLS_PER_ROW_HINT_H_
-#define OBKVLITE_HBASE_READ_CELLS_PER_ROW_HINT_H_
+#ifndef OBKVLITE_HBASE_CELLS_PER_ROW_HINT_H_
+#define OBKVLITE_HBASE_CELLS_PER_ROW_HINT_H_
 
 #include <algorithm>
 #include <atomic>
@@ -53,4 +53,4 @@ class CellsPerRowHint {
 
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_HBASE_READ_CELLS_PER_ROW_HINT_H_
+#endif  // OBKVLITE_HBASE_CELLS_PER_ROW_HINT_H_

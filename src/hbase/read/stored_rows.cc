@@ -1,12 +1,12 @@
 // Copyright (c) obkvlite authors.
-#include "hbase/store/stored_rows.h"
+#include "hbase/read/stored_rows.h"
 
 #include <memory>
 #include <vector>
 
 #include "hbase/read/cell_heap.h"
 #include "hbase/read/partition_cursor.h"
-#include "hbase/timeseries/timeseries_doc_cursor.h"
+#include "hbase/read/timeseries_doc_cursor.h"
 
 namespace obkvlite {
 namespace {
