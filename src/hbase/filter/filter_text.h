@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/printable.h"
+
 namespace obkvlite {
 namespace filter {
 
@@ -19,8 +21,8 @@ namespace filter {
 std::string QuoteArgument(std::string_view bytes);
 
 // `bytes` as Bytes.toStringBinary writes them, cut to 64 bytes with "..."
-// appended: safe to put in an error message.
-std::string Printable(std::string_view bytes);
+// appended: safe to put in an error message (util/printable.h).
+using util::Printable;
 
 }  // namespace filter
 }  // namespace obkvlite

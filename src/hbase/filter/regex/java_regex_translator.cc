@@ -1,8 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/filter/regex/java_regex_translator.h"
 
-#include "hbase/filter/filter_text.h"
 #include "hbase/filter/regex/java_regex_parser.h"
+#include "util/printable.h"
 
 namespace obkvlite {
 namespace filter {
@@ -18,7 +18,7 @@ Result<Pcre2Translation> TranslateJavaRegex(std::string_view java,
 
 Status InvalidRegex(std::string_view java, const std::string& reason) {
   return Status::InvalidArgument("expected a valid regular expression, got '" +
-                                 Printable(java) + "' (" + reason + ")");
+                                 util::Printable(java) + "' (" + reason + ")");
 }
 
 }  // namespace filter
