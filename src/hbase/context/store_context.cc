@@ -75,11 +75,7 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       all_writer_mu_(opened.all_writer != nullptr ? all_mu_ : shard_mu_[0]),
       writers_(std::move(opened.writers)),
       all_writer_(std::move(opened.all_writer)),
-      readers_([engine = engine_.get()] { return engine->OpenReader(); }),
-      request_stats_(std::make_unique<RequestStatsCollector>(this)),
-      compat_findings_(std::make_unique<FindingsCollector>(this)),
-      compat_gate_(options.compat, options.obkv_admin_ddl,
-                   compat_findings_.get(), [this] { return NowMs(); }) {}
+      readers_([engine = engine_.get()] { return engine->OpenReader(); }) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();

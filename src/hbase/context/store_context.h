@@ -48,9 +48,6 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/compat/compat_findings.h"
-#include "hbase/compat/compat_gate.h"
-#include "hbase/stats/request_stats_collector.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -173,13 +170,6 @@ class StoreContext {
   // NotSupported for writes to a read-only store.
   Status CheckWritable(const char* what) const;
 
-  // The store's request statistics (hbase/stats/request_stats_collector.h).
-  RequestStatsCollector* request_stats() { return request_stats_.get(); }
-
-  // The store's compatibility findings and profile (hbase/compat/).
-  FindingsCollector* compat_findings() { return compat_findings_.get(); }
-  const compat::Gate& compat_gate() const { return compat_gate_; }
-
  private:
   // RunRead's body on `conn`: a read is repeatable, so when its session
   // turns out to have lost its server (an idle connection across a server
@@ -218,11 +208,6 @@ class StoreContext {
   std::unique_ptr<storage::Connection> all_writer_
       OBKV_PT_GUARDED_BY(all_writer_mu_);
   storage::ConnectionPool readers_;
-  // Last, so it stops (its final flush) while the writers are alive.
-  std::unique_ptr<RequestStatsCollector> request_stats_;
-  // Last for the same reason.
-  std::unique_ptr<FindingsCollector> compat_findings_;
-  const compat::Gate compat_gate_;
 };
 
 // The shards k whose work list by_shard[k] is not empty, in order: the

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hbase/family_read.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/filter.h"
 #include "obkvlite/query.h"
@@ -28,25 +29,6 @@
 #include "obkvlite/status.h"
 
 namespace obkvlite {
-
-struct FamilyRead {
-  const FamilyInfo* family = nullptr;
-  bool all_qualifiers = true;
-  std::vector<std::string> qualifiers;  // sorted, distinct; when !all
-  TimeRange times;                      // request ∩ TimeToLive
-  // The request's range is all of time (HBase's allTime), so it holds
-  // Long.MAX_VALUE even where TimeToLive raised `times.min_ms`.
-  bool through_max = true;
-  int max_versions = 1;                 // request, capped by MaxVersions
-  std::vector<int> partitions;          // ascending, pruned (the router's)
-  std::vector<int> tables;  // the partitions to open: one per physical table
-
-  // Inline: asked once per cell read.
-  bool Wants(std::string_view qualifier) const {
-    return all_qualifiers || std::binary_search(qualifiers.begin(),
-                                                qualifiers.end(), qualifier);
-  }
-};
 
 struct ReadPlan {
   std::shared_ptr<const TableSchema> schema;

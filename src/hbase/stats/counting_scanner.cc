@@ -3,8 +3,6 @@
 
 #include <utility>
 
-#include "hbase/stats/scan_counter.h"
-
 namespace obkvlite {
 namespace {
 
@@ -40,17 +38,13 @@ class CountedScanner final : public Scanner {
 
 }  // namespace
 
-Result<std::unique_ptr<Scanner>> CountingScanner(
-    std::shared_ptr<TableCounters> counters, ReadPlan plan, int64_t now_ms,
-    const ScanOpener& open) {
-  std::unique_ptr<ScanCounter> counter =
-      ScanCounter::For(std::move(counters), plan);
-  if (counter == nullptr) return open(std::move(plan));
-  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
-                        open(std::move(plan)));
+std::unique_ptr<Scanner> CountingScanner(std::unique_ptr<ScanCounter> counter,
+                                         int64_t now_ms,
+                                         std::unique_ptr<Scanner> scanner) {
+  if (counter == nullptr) return scanner;
   counter->CountRequests(now_ms);
-  return std::unique_ptr<Scanner>(
-      std::make_unique<CountedScanner>(std::move(counter), std::move(scanner)));
+  return std::make_unique<CountedScanner>(std::move(counter),
+                                          std::move(scanner));
 }
 
 }  // namespace obkvlite

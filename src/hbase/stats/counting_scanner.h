@@ -2,8 +2,8 @@
 //
 // CountingScanner: wraps a table's Scanner so that the scan's read
 // requests and the rows it returns are counted
-// (hbase/stats/request_counting.h). Without counters (counting off) the scanner
-// comes back as it is.
+// (hbase/stats/request_counting.h). Without a counter (counting off) the
+// scanner comes back as it is.
 //
 // Thread safety: as the wrapped Scanner (one thread at a time).
 
@@ -11,24 +11,21 @@
 #define OBKVLITE_HBASE_STATS_COUNTING_SCANNER_H_
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 
-#include "hbase/read/read_plan.h"
-#include "hbase/stats/table_counters.h"
+#include "hbase/stats/scan_counter.h"
 #include "obkvlite/scanner.h"
 
 namespace obkvlite {
 
-using ScanOpener =
-    std::function<Result<std::unique_ptr<Scanner>>(ReadPlan plan)>;
-
-// open(plan), counted into `counters`: the read requests at `now_ms` once
-// it opened, then each row Next returns. An error passes through
-// uncounted.
-Result<std::unique_ptr<Scanner>> CountingScanner(
-    std::shared_ptr<TableCounters> counters, ReadPlan plan, int64_t now_ms,
-    const ScanOpener& open);
+// `scanner`, just opened for the scan `counter` counts (ScanCounter::For,
+// made before the scan's plan moved into the opener), counted: its read
+// requests at `now_ms`, then each row Next and each cell NextCell return.
+// A scan that failed to open is not counted: call this only with a
+// scanner. REQUIRED: `scanner` is not null.
+std::unique_ptr<Scanner> CountingScanner(std::unique_ptr<ScanCounter> counter,
+                                         int64_t now_ms,
+                                         std::unique_ptr<Scanner> scanner);
 
 }  // namespace obkvlite
 

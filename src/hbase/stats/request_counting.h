@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "hbase/read/read_plan.h"
+#include "hbase/family_read.h"
+#include "hbase/routed_cell.h"
 #include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
-#include "hbase/write/write_path.h"
 #include "obkvlite/cell.h"
 #include "obkvlite/mutation.h"
 

@@ -6,10 +6,12 @@
 namespace obkvlite {
 
 std::unique_ptr<ScanCounter> ScanCounter::For(
-    std::shared_ptr<TableCounters> counters, const ReadPlan& plan) {
+    std::shared_ptr<TableCounters> counters,
+    std::shared_ptr<const TableSchema> schema,
+    const std::vector<FamilyRead>& families, bool batched) {
   if (counters == nullptr) return nullptr;
-  return std::make_unique<ScanCounter>(std::move(counters), plan.schema,
-                                       plan.families, plan.batch > 0);
+  return std::make_unique<ScanCounter>(std::move(counters), std::move(schema),
+                                       families, batched);
 }
 
 ScanCounter::ScanCounter(std::shared_ptr<TableCounters> counters,

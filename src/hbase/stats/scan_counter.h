@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "hbase/read/read_plan.h"
+#include "hbase/family_read.h"
 #include "hbase/stats/request_counting.h"
 #include "hbase/stats/table_counters.h"
 #include "obkvlite/cell.h"
@@ -30,10 +30,13 @@ namespace obkvlite {
 
 class ScanCounter {
  public:
-  // The counter of a scan of `plan` into `counters`; null when `counters`
-  // is null (counting off).
+  // The counter of a scan of `families` of `schema` into `counters` (a
+  // ReadPlan's schema and families; `batched`: the plan has a batch); null
+  // when `counters` is null (counting off).
   static std::unique_ptr<ScanCounter> For(
-      std::shared_ptr<TableCounters> counters, const ReadPlan& plan);
+      std::shared_ptr<TableCounters> counters,
+      std::shared_ptr<const TableSchema> schema,
+      const std::vector<FamilyRead>& families, bool batched);
 
   ScanCounter(std::shared_ptr<TableCounters> counters,
               std::shared_ptr<const TableSchema> schema,

@@ -12,23 +12,22 @@ Status StoreImpl::CompatCheck(const std::string& table,
                               const std::string& operation,
                               const std::string& rule) {
   return GuardApi("compat check", [&]() -> Status {
-    return ctx_->compat_gate().Check(table, operation, rule);
+    return compat_gate_.Check(table, operation, rule);
   });
 }
 
 Result<std::vector<CompatFinding>> StoreImpl::CompatFindings() {
-  return GuardApi("compat findings",
-                  [&]() { return ctx_->compat_findings()->Read(); });
+  return GuardApi("compat findings", [&]() { return compat_findings_.Read(); });
 }
 
 Status StoreImpl::ResetCompatFindings() {
   return GuardApi("reset compat findings",
-                  [&]() { return ctx_->compat_findings()->Reset(); });
+                  [&]() { return compat_findings_.Reset(); });
 }
 
 Status StoreImpl::FlushCompatFindings() {
   return GuardApi("flush compat findings",
-                  [&]() { return ctx_->compat_findings()->Flush(); });
+                  [&]() { return compat_findings_.Flush(); });
 }
 
 }  // namespace obkvlite

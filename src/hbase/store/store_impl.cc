@@ -6,9 +6,9 @@
 
 #include "ddl/store_ddl.h"
 #include "hbase/api_guard.h"
-#include "hbase/table/layout_dispatch.h"
-#include "hbase/store/copy_table.h"
 #include "hbase/read/stored_rows.h"
+#include "hbase/store/copy_table.h"
+#include "hbase/table/layout_dispatch.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
@@ -115,18 +115,19 @@ Status StoreImpl::RestoreIndexTables(const std::vector<TableSpec>& specs) {
   for (const auto& [table, index] : missing) {
     {
       StoreContext::AllShardsLock write_lock(ctx_.get());
-      OBKV_RETURN_IF_ERROR(
-          ctx_->engine()->CreateTable(ctx_->writer(), index).WithPrefix(
-              "restore index table '" + index.name + "' of table '" + table +
-              "'"));
+      OBKV_RETURN_IF_ERROR(ctx_->engine()
+                               ->CreateTable(ctx_->writer(), index)
+                               .WithPrefix("restore index table '" +
+                                           index.name + "' of table '" + table +
+                                           "'"));
     }
     {
       std::lock_guard<std::mutex> lock(tables_mu_);
       AddTables({index}, nullptr);
     }
     OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(table));
-    OBKV_ASSIGN_OR_RETURN(int64_t rows,
-                          live->RebuildIndex(index.name, IndexRebuildOptions()));
+    OBKV_ASSIGN_OR_RETURN(
+        int64_t rows, live->RebuildIndex(index.name, IndexRebuildOptions()));
     info_.repaired.push_back(
         "restored index table '" + index.name + "' of table '" + table +
         "' (a create or drop stopped between its tables), rebuilt from " +
@@ -151,16 +152,24 @@ void StoreImpl::ReviveTables(const std::vector<Revival>& revive) {
   for (const Revival& r : revive) {
     auto lock = r.live->ChangeLock();
     if (r.live->dropped()) {
-      r.live->Revive(MakeTable(ctx_.get(), SchemaOf(r.spec)));
+      r.live->Revive(MakeTable(ctx_.get(), &request_stats_, SchemaOf(r.spec)));
     }
   }
 }
 
+StoreImpl::StoreImpl(std::unique_ptr<StoreContext> ctx)
+    : ctx_(std::move(ctx)),
+      request_stats_(ctx_.get()),
+      compat_findings_(ctx_.get()),
+      compat_gate_(ctx_->options().compat, ctx_->options().obkv_admin_ddl,
+                   &compat_findings_,
+                   [ctx = ctx_.get()] { return ctx->NowMs(); }) {}
+
 std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
   TableEvents* events = this;
   return std::make_unique<LiveTable>(
-      spec.name, MakeTable(ctx_.get(), SchemaOf(spec)), events,
-      &ctx_->compat_gate());
+      spec.name, MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)), events,
+      &compat_gate_);
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(
@@ -180,14 +189,15 @@ Result<int64_t> StoreImpl::CopyTableTo(const std::string& name, Store* dest,
     OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
     const TableSpec spec = table->spec();
     if (TableNamespace(spec.name) != kDefaultNamespace) {
-      Status made = target->CreateNamespace(std::string(TableNamespace(spec.name)));
+      Status made =
+          target->CreateNamespace(std::string(TableNamespace(spec.name)));
       if (!made.ok() && !made.IsAlreadyExists()) return made;
     }
     OBKV_RETURN_IF_ERROR(target->CreateTable(spec));
-    OBKV_ASSIGN_OR_RETURN(int64_t rows,
-                          CopyTableRows(ctx_.get(), *SchemaOf(spec),
-                                        target->ctx_.get(),
-                                        *target->SchemaOf(spec), options));
+    OBKV_ASSIGN_OR_RETURN(
+        int64_t rows,
+        CopyTableRows(ctx_.get(), *SchemaOf(spec), target->ctx_.get(),
+                      *target->SchemaOf(spec), options));
     // The index tables come along as they are (CreateTable made them).
     OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> indexes,
                           IndexTableSpecs(spec));
@@ -209,9 +219,9 @@ Status StoreImpl::ForEachStoredRow(
     const std::shared_ptr<const TableSchema> schema = SchemaOf(table->spec());
     OBKV_ASSIGN_OR_RETURN(const FamilyInfo* info, FamilyOf(*schema, family));
     OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
-    OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
-        snap.lease.get(), *info,
-        schema->spec().layout == Layout::kTimeseries, fn));
+    OBKV_RETURN_IF_ERROR(
+        ForEachStoredRowOf(snap.lease.get(), *info,
+                           schema->spec().layout == Layout::kTimeseries, fn));
     return snap.txn.Commit();
   });
 }
@@ -249,7 +259,6 @@ Result<const FamilyInfo*> StoreImpl::FamilyOf(const TableSchema& schema,
   }
   return &schema.families()[rank];
 }
-
 
 Result<std::vector<TableSpec>> StoreImpl::ReadCatalog() const {
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
@@ -289,7 +298,8 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
       return made.WithPrefix("index '" + indexes[i].name + "'");
     }
     auto_split_.Forget(spec.name);
-    if (live != nullptr) live->Revive(MakeTable(ctx_.get(), SchemaOf(spec)));
+    if (live != nullptr)
+      live->Revive(MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)));
     std::lock_guard<std::mutex> lock(tables_mu_);
     if (live == nullptr) AddTables({spec}, nullptr);
     AddTables(indexes, &revive);

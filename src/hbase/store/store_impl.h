@@ -21,9 +21,12 @@
 #include <utility>
 #include <vector>
 
-#include "hbase/table/live_table.h"
-#include "hbase/store/auto_split.h"
+#include "hbase/compat/compat_findings.h"
+#include "hbase/compat/compat_gate.h"
 #include "hbase/context/store_context.h"
+#include "hbase/stats/request_stats_collector.h"
+#include "hbase/store/auto_split.h"
+#include "hbase/table/live_table.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/store.h"
 #include "storage/transaction.h"
@@ -170,8 +173,7 @@ class StoreImpl final : public Store, private TableEvents {
   // The same by routing every stored row as the store does (one pass).
   Result<std::vector<int64_t>> CountByRouting(storage::Connection* conn,
                                               const FamilyInfo& family) const;
-  explicit StoreImpl(std::unique_ptr<StoreContext> ctx)
-      : ctx_(std::move(ctx)) {}
+  explicit StoreImpl(std::unique_ptr<StoreContext> ctx);
   // A dropped table object to bring back with `spec`.
   struct Revival {
     LiveTable* live;
@@ -204,6 +206,11 @@ class StoreImpl final : public Store, private TableEvents {
   MissingIndexTables(const std::vector<TableSpec>& specs);
 
   std::unique_ptr<StoreContext> ctx_;
+  // After ctx_, so that they stop (their final flush) while its writers
+  // are alive, and before the tables, which count into them.
+  RequestStatsCollector request_stats_;
+  FindingsCollector compat_findings_;
+  const compat::Gate compat_gate_;  // notes into compat_findings_
   StoreInfo info_;  // the engine's, and RestoreIndexTables' repairs
   mutable std::mutex tables_mu_;
   std::map<std::string, std::unique_ptr<LiveTable>> tables_;  // tables_mu_

@@ -8,8 +8,8 @@
 
 #include "ddl/alter_ddl.h"
 #include "hbase/api_guard.h"
-#include "hbase/table/layout_dispatch.h"
 #include "hbase/store/store_impl.h"
+#include "hbase/table/layout_dispatch.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/index.h"
 #include "spec/spec_change_check.h"
@@ -84,7 +84,8 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
   ctx_->EvictWriterStatements(name + "$");
   ctx_->readers().InvalidateStatements();
   auto_split_.Forget(name);
-  live->Replace(MakeTable(ctx_.get(), SchemaOf(planned.after)));
+  live->Replace(
+      MakeTable(ctx_.get(), &request_stats_, SchemaOf(planned.after)));
   return moved;
 }
 
@@ -100,7 +101,7 @@ Status StoreImpl::FinishCrashedChange(const std::string& name,
   ctx_->EvictWriterStatements(name + "$");
   ctx_->readers().InvalidateStatements();
   auto_split_.Forget(name);
-  live->Replace(MakeTable(ctx_.get(), SchemaOf(spec)));
+  live->Replace(MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)));
   return Status::OK();
 }
 

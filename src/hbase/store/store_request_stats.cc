@@ -37,8 +37,8 @@ Result<std::vector<RequestStatsBucket>> StoreImpl::RequestStats(
               "since: " + std::to_string(query.since_ms) + " is after until " +
               std::to_string(query.until_ms));
         }
-        return ctx_->request_stats()->Read(name, families, query.since_ms,
-                                           query.until_ms);
+        return request_stats_.Read(name, families, query.since_ms,
+                                   query.until_ms);
       });
 }
 
@@ -47,13 +47,13 @@ Status StoreImpl::ResetRequestStats(const std::string& name,
   return GuardApi("reset request stats", [&]() -> Status {
     OBKV_ASSIGN_OR_RETURN(Table * table, GetTable(name));
     OBKV_RETURN_IF_ERROR(SelectFamilies(table->spec(), family).status());
-    return ctx_->request_stats()->Reset(name, family);
+    return request_stats_.Reset(name, family);
   });
 }
 
 Status StoreImpl::FlushRequestStats() {
   return GuardApi("flush request stats",
-                  [&]() -> Status { return ctx_->request_stats()->Flush(); });
+                  [&]() -> Status { return request_stats_.Flush(); });
 }
 
 }  // namespace obkvlite

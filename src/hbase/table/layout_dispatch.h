@@ -4,8 +4,10 @@
 // Table implementation: kNormal is NormalTable (normal_table.h),
 // kTimeseries is TimeseriesTable (timeseries/timeseries_table.h, over
 // src/layout/timeseries_*).
-// Both share StoreContext, TableSchema, ReadPlan and limits.h.
+// Both share StoreContext, TableSchema, ReadPlan and limits.h, and count
+// their requests into the store's RequestStatsCollector.
 //
+// REQUIRED: `ctx` and `stats` outlive the table.
 // Thread safety: pure factory.
 
 #ifndef OBKVLITE_HBASE_TABLE_LAYOUT_DISPATCH_H_
@@ -14,17 +16,15 @@
 #include <memory>
 
 #include "hbase/context/store_context.h"
+#include "hbase/stats/request_stats_collector.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/table.h"
 
 namespace obkvlite {
 
 std::unique_ptr<Table> MakeTable(StoreContext* ctx,
+                                 RequestStatsCollector* stats,
                                  std::shared_ptr<const TableSchema> schema);
-
-// The timeseries layout's table (TimeseriesTable).
-std::unique_ptr<Table> MakeTimeseriesTable(
-    StoreContext* ctx, std::shared_ptr<const TableSchema> schema);
 
 }  // namespace obkvlite
 

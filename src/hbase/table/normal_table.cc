@@ -307,7 +307,8 @@ Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
   // The scanner counts itself (no CountingScanner around it).
-  std::unique_ptr<ScanCounter> counter = ScanCounter::For(counters_, plan);
+  std::unique_ptr<ScanCounter> counter =
+      ScanCounter::For(counters_, plan.schema, plan.families, plan.batch > 0);
   return NormalScanner::Open(ctx_, std::move(plan), std::move(counter), now);
 }
 

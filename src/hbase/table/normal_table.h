@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/stats/table_counters.h"
 #include "hbase/context/store_context.h"
+#include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/table.h"
@@ -28,10 +28,11 @@ namespace obkvlite {
 
 class NormalTable final : public Table {
  public:
-  NormalTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema)
-      : ctx_(ctx),
-        schema_(std::move(schema)),
-        counters_(ctx->request_stats()->ForTable(*schema_)) {}
+  // `counters`: the store's RequestStatsCollector::ForTable (null: counting
+  // off).
+  NormalTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema,
+              std::shared_ptr<TableCounters> counters)
+      : ctx_(ctx), schema_(std::move(schema)), counters_(std::move(counters)) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 

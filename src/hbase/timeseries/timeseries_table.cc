@@ -3,7 +3,6 @@
 
 #include <variant>
 
-#include "hbase/table/layout_dispatch.h"
 #include "hbase/layout_statements.h"
 #include "hbase/limits.h"
 #include "hbase/read/read_plan.h"
@@ -99,9 +98,11 @@ Result<std::unique_ptr<Scanner>> TimeseriesTable::GetScanner(
                                            scan.reversed, scan.batch));
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
-  return CountingScanner(counters_, std::move(plan), now, [&](ReadPlan p) {
-    return OpenTimeseriesScanner(ctx_, std::move(p));
-  });
+  std::unique_ptr<ScanCounter> counter =
+      ScanCounter::For(counters_, plan.schema, plan.families, plan.batch > 0);
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                        OpenTimeseriesScanner(ctx_, std::move(plan)));
+  return CountingScanner(std::move(counter), now, std::move(scanner));
 }
 
 Status TimeseriesTable::Delete(const obkvlite::Delete& del) {
@@ -223,11 +224,6 @@ bool TimeseriesTable::PutsByShard(
     if (shard >= 0) (*by_shard)[static_cast<size_t>(shard)].push_back(i);
   }
   return true;
-}
-
-std::unique_ptr<Table> MakeTimeseriesTable(
-    StoreContext* ctx, std::shared_ptr<const TableSchema> schema) {
-  return std::make_unique<TimeseriesTable>(ctx, std::move(schema));
 }
 
 }  // namespace obkvlite

@@ -18,9 +18,9 @@
 #include <memory>
 #include <vector>
 
+#include "hbase/context/store_context.h"
 #include "hbase/stats/request_counting.h"
 #include "hbase/stats/table_counters.h"
-#include "hbase/context/store_context.h"
 #include "hbase/table_schema.h"
 #include "hbase/timeseries/timeseries_write.h"
 #include "obkvlite/table.h"
@@ -29,10 +29,11 @@ namespace obkvlite {
 
 class TimeseriesTable final : public Table {
  public:
-  TimeseriesTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema)
-      : ctx_(ctx),
-        schema_(std::move(schema)),
-        counters_(ctx->request_stats()->ForTable(*schema_)) {}
+  // `counters`: the store's RequestStatsCollector::ForTable (null: counting
+  // off).
+  TimeseriesTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema,
+                  std::shared_ptr<TableCounters> counters)
+      : ctx_(ctx), schema_(std::move(schema)), counters_(std::move(counters)) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 

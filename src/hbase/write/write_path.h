@@ -19,23 +19,13 @@
 #include <vector>
 
 #include "hbase/limits.h"
+#include "hbase/routed_cell.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
 
 namespace obkvlite {
-
-// One cell on its way to a partition table. The views point into the
-// operation being applied and must outlive WriteCells.
-struct RoutedCell {
-  const FamilyInfo* family;
-  int partition;
-  std::string_view row;
-  std::string_view qualifier;
-  int64_t ts;
-  std::string_view value;
-};
 
 // Validates `put` and appends its cells, stamped `now_ms` when they have no
 // timestamp. Messages name the exec fields: "row: ...", "cells[i]....".

@@ -1,0 +1,33 @@
+// Copyright (c) obkvlite authors.
+//
+// RoutedCell: one cell of a write with its family and partition, as the
+// write path (hbase/write/write_path.h) routes it. Below the write path,
+// so that request counting (hbase/stats/) can count writes without
+// depending on it.
+//
+// Thread safety: a value of views; see the lifetime below.
+
+#ifndef OBKVLITE_HBASE_ROUTED_CELL_H_
+#define OBKVLITE_HBASE_ROUTED_CELL_H_
+
+#include <cstdint>
+#include <string_view>
+
+#include "hbase/table_schema.h"
+
+namespace obkvlite {
+
+// One cell on its way to a partition table. The views point into the
+// operation being applied and must outlive WriteCells.
+struct RoutedCell {
+  const FamilyInfo* family;
+  int partition;
+  std::string_view row;
+  std::string_view qualifier;
+  int64_t ts;
+  std::string_view value;
+};
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_HBASE_ROUTED_CELL_H_
