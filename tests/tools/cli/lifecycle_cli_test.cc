@@ -526,7 +526,7 @@ TEST_CASE("partition rehash: every row lands where the new spec routes it") {
               std::to_string(cells[p]);
   }
   CHECK(lc.Bounds("k") == bounds);
-  // OceanBase's KEY hash (partition_prune_test checks it against OBKV's vectors).
+  // OceanBase's KEY hash (router_hash_test checks it against OBKV's vectors).
   CHECK(placement ==
         "p0[r08:q r09:q] p1[r06:q r10:q r15:q] p2[] p3[r04:q r19:q] "
         "p4[r12:q r14:q r16:q r17:q] p5[r05:q] p6[r13:q] "
