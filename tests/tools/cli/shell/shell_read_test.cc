@@ -1,0 +1,222 @@
+// Copyright (c) obkvlite authors.
+//
+// `obkv shell`'s reads in-process: get, scan and count with their options
+// (ROWPREFIXFILTER, COLUMNS, INTERVAL, TIMESTAMP, MAXLENGTH, CACHE), column
+// formatters, and timestamps as HBase 2.3+ prints them, with the output the
+// HBase shell documents (src/tools/cli/shell/shell_read.cc,
+// shell_read_options.cc, shell_cell_format.cc, shell_formatter.cc).
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <string>
+
+#include "shell_test_support.h"
+
+namespace obkvlite {
+namespace testing {
+namespace {
+
+TEST_CASE("shell: ROWPREFIXFILTER replaces STARTROW and STOPROW") {
+  // hbase-shell table.rb _hash_to_scan ("This will overwrite any
+  // startrow/stoprow settings"); Scan.setRowPrefixFilter sets the start
+  // row to the prefix and the stop row to the row after the prefix.
+  Shell sh;
+  sh.Ok("create 't', 'f'\n");
+  for (const char* row : {"ro", "row1", "row20", "row3", "rox"}) {
+    sh.Ok(std::string("put 't', '") + row + "', 'f:q', 'v', 1\n");
+  }
+  const std::string rows =
+      "ROW                            COLUMN+CELL\n"
+      " row1                          column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
+      " row20                         column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
+      " row3                          column=f:q, timestamp=1970-01-01T00:00:00.001, value=v\n"
+      "3 row(s)\n";
+  CHECK(sh.Ok("scan 't', {STARTROW => 'row20', ROWPREFIXFILTER => 'row'}\n") ==
+        rows);
+  CHECK(sh.Ok("scan 't', {ROWPREFIXFILTER => 'row', STOPROW => 'row20'}\n") ==
+        rows);
+  CHECK(sh.Ok("count 't', {ROWPREFIXFILTER => 'row', STARTROW => 'row3'}\n") ==
+        "3 row(s)\n");
+}
+
+TEST_CASE("shell: column formatters convert values as HBase prints them") {
+  // hbase-shell table.rb parse_column_format_spec, convert and
+  // convert_bytes: 'f:q:toInt' and 'f:q:c(CLASS).METHOD' call Bytes.
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f'\n"
+      "put 't', 'r', 'f:i', \"\\x00\\x00\\x00\\x2A\", 1\n"
+      "put 't', 'r', 'f:l', \"\\x00\\x00\\x00\\x00\\x00\\x00\\x01\\x00\", 1\n"
+      "put 't', 'r', 'f:s', \"caf\\xC3\\xA9\", 1\n");
+  CHECK(sh.Ok("get 't', 'r', 'f:i:toInt', "
+              "'f:l:c(org.apache.hadoop.hbase.util.Bytes).toLong', "
+              "'f:s:toString'\n") ==
+        "COLUMN                         CELL\n"
+        " f:i                           timestamp=1970-01-01T00:00:00.001, value=42\n"
+        " f:l                           timestamp=1970-01-01T00:00:00.001, value=256\n"
+        " f:s                           timestamp=1970-01-01T00:00:00.001, value=caf\xC3\xA9\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {COLUMNS => ['f:i:toInt', 'f:s']}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:i, timestamp=1970-01-01T00:00:00.001, value=42\n"
+        " r                             column=f:s, timestamp=1970-01-01T00:00:00.001, "
+        "value=caf\\xC3\\xA9\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:i', FORMATTER => 'toHex', "
+              "FORMATTER_CLASS => 'org.apache.hadoop.hbase.util.Bytes'}\n") ==
+        "COLUMN                         CELL\n"
+        " 66:69                         timestamp=1970-01-01T00:00:00.001, value=0000002a\n"
+        "1 row(s)\n");
+  // A converter the value does not fit, or one that does not exist, is an
+  // error (HBase raises Bytes' IllegalArgumentException), never an empty
+  // result.
+  CliRun run = sh.Run("get 't', 'r', 'f:i:toLong'\n");
+  CHECK(run.code == 1);
+  CHECK(WithoutTook(run.out) == "COLUMN                         CELL\n");
+  CHECK(run.err ==
+        "ERROR: line 1: get: offset (0) + length (8) exceed the capacity of "
+        "the array: 4\n");
+  run = sh.Run("scan 't', {COLUMNS => 'f:i:toNumber'}\n");
+  CHECK(run.err ==
+        "ERROR: line 1: scan: unknown formatter 'toNumber' (use one of "
+        "toStringBinary, toString, toHex, toInt, toLong, toShort, toFloat, "
+        "toDouble, toBoolean, or c(org.apache.hadoop.hbase.util.Bytes)."
+        "METHOD)\n");
+  run = sh.Run("get 't', 'r', 'f:i:c(com.example.Money).parse'\n");
+  CHECK(run.err ==
+        "ERROR: line 1: get: formatter 'c(com.example.Money).parse': only "
+        "methods of org.apache.hadoop.hbase.util.Bytes can convert values "
+        "here, got class com.example.Money\n");
+}
+
+TEST_CASE("shell: get with several columns, count with INTERVAL") {
+  // hbase-shell table.rb _get_internal flattens get 't', 'r', 'c1', 'c2'
+  // into COLUMNS; count.rb prints "Current count: N, row: R" every
+  // INTERVAL rows (count 't', N is the old form) and "N row(s)".
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', 'g'\n"
+      "put 't','r1','f:a','1', 1\nput 't','r1','f:b','2', 1\n"
+      "put 't','r1','g:c','3', 1\n"
+      "put 't','r2','f:a','x', 1\nput 't','r3','f:a','x', 1\n"
+      "put 't','r4','f:a','x', 1\nput 't','r5','g:c','x', 1\n");
+  CHECK(sh.Ok("get 't', 'r1', 'f:a', 'g'\nget 't', 'r1', ['f:b']\n") ==
+        "COLUMN                         CELL\n"
+        " f:a                           timestamp=1970-01-01T00:00:00.001, value=1\n"
+        " g:c                           timestamp=1970-01-01T00:00:00.001, value=3\n"
+        "1 row(s)\n"
+        "COLUMN                         CELL\n"
+        " f:b                           timestamp=1970-01-01T00:00:00.001, value=2\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("count 't', INTERVAL => 2\n") ==
+        "Current count: 2, row: r2\n"
+        "Current count: 4, row: r4\n"
+        "5 row(s)\n");
+  CHECK(sh.Ok("count 't', 3\n") == "Current count: 3, row: r3\n5 row(s)\n");
+  CHECK(sh.Ok("count 't', {INTERVAL => 1, CACHE => 100, COLUMNS => ['g'], "
+              "CACHE_BLOCKS => 'false'}\n") ==
+        "Current count: 1, row: r1\n"
+        "Current count: 2, row: r5\n"
+        "2 row(s)\n");
+}
+
+TEST_CASE("shell: scan TIMESTAMP, MAXLENGTH, CACHE; RAW is refused") {
+  // hbase-shell table.rb _hash_to_scan (setTimestamp, setCaching,
+  // setCacheBlocks, setRaw) and _scan_internal (MAXLENGTH cuts
+  // "timestamp=..., value=...").
+  Shell sh;
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 3}\n"
+      "put 't','r','f:q','v1', 100\nput 't','r','f:q','v2', 200\n");
+  CHECK(sh.Ok("scan 't', {TIMESTAMP => 100, CACHE => 50, CACHE_BLOCKS => "
+              "false}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.100, value=v1\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {MAXLENGTH => 36, VERSIONS => 2}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.200, v\n"
+        " r                             column=f:q, timestamp=1970-01-01T00:00:00.100, v\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("get 't', 'r', {COLUMN => 'f:q', TIMESTAMP => 100}\n") ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.100, value=v1\n"
+        "1 row(s)\n");
+  CHECK(sh.Ok("scan 't', {RAW => false}\n").find("value=v2") !=
+        std::string::npos);
+  const CliRun raw = sh.Run("scan 't', {RAW => true}\n");
+  CHECK(raw.code == 1);
+  CHECK(raw.err ==
+        "ERROR: line 1: scan: RAW => true is not supported: deletes are "
+        "physical here, as in OBKV-HBase, so there are no delete markers or "
+        "deleted versions to show\n");
+}
+
+TEST_CASE("shell: timestamps as HBase 2.3+ prints them, epoch ms with -D") {
+  // table.rb toLocalDateTime: LocalDateTime.ofInstant(Instant.ofEpochMilli(
+  // ts), ZoneId.systemDefault()).toString, the shortest ISO-8601 time that
+  // keeps the value (HH:mm, HH:mm:ss, HH:mm:ss.SSS); with
+  // -Dhbase.shell.timestamp.format.epoch=true (HConstants
+  // SHELL_TIMESTAMP_FORMAT_EPOCH_KEY) the milliseconds.
+  Shell sh;
+  sh.Ok(
+      "create 't', {NAME => 'f', VERSIONS => 5}\n"
+      "put 't', 'r', 'f:q', 'a', 1733097600000\n"
+      "put 't', 'r', 'f:q', 'b', 1733128205000\n"
+      "put 't', 'r', 'f:q', 'c', 1733128205007\n"
+      "put 't', 's', 'f:q', 'd', 0\n");
+  const std::string iso =
+      "ROW                            COLUMN+CELL\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T08:30:05.007, value=c\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T08:30:05, value=b\n"
+      " r                             column=f:q, "
+      "timestamp=2024-12-02T00:00, value=a\n"
+      " s                             column=f:q, "
+      "timestamp=1970-01-01T00:00, value=d\n"
+      "2 row(s)\n";
+  CHECK(sh.Ok("scan 't', {VERSIONS => 5}\n") == iso);
+  CHECK(sh.Ok("scan 't', {VERSIONS => 5}\n",
+              {"-n", "-Dhbase.shell.timestamp.format.epoch=true"}) ==
+        "ROW                            COLUMN+CELL\n"
+        " r                             column=f:q, timestamp=1733128205007, "
+        "value=c\n"
+        " r                             column=f:q, timestamp=1733128205000, "
+        "value=b\n"
+        " r                             column=f:q, timestamp=1733097600000, "
+        "value=a\n"
+        " s                             column=f:q, timestamp=0, value=d\n"
+        "2 row(s)\n");
+  // hirb.rb's -D key=value form too, and Configuration.getBoolean's false.
+  CHECK(sh.Ok("get 't', 's'\n",
+              {"-n", "-D", "hbase.shell.timestamp.format.epoch=FALSE"}) ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=1970-01-01T00:00, value=d\n"
+        "1 row(s)\n");
+  CliRun run = sh.Run("list\n", {"-Dhbase.zookeeper.quorum=zk"});
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "obkv: shell -D: unknown key 'hbase.zookeeper.quorum' (the one key is "
+        "hbase.shell.timestamp.format.epoch)\n");
+  run = sh.Run("list\n", {"-Dhbase.shell.timestamp.format.epoch=yes"});
+  CHECK(run.err ==
+        "obkv: shell -D hbase.shell.timestamp.format.epoch: 'yes' is not true "
+        "or false\n");
+  // The local time zone (ZoneId.systemDefault), here UTC+8.
+  setenv("TZ", "CST-8", 1);
+  tzset();
+  const std::string east = sh.Ok("get 't', 's'\n");
+  setenv("TZ", "UTC", 1);
+  tzset();
+  CHECK(east ==
+        "COLUMN                         CELL\n"
+        " f:q                           timestamp=1970-01-01T08:00, value=d\n"
+        "1 row(s)\n");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace obkvlite
