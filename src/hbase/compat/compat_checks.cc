@@ -67,6 +67,10 @@ void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits) {
   if (Timeseries(spec) && scan.limit > 0) Hit("C-34", hits);
 }
 
+void CheckScanOrder(bool out_of_key_order, Hits* hits) {
+  if (out_of_key_order) Hit("C-73", hits);
+}
+
 void CheckPut(const TableSpec& spec, const Put& put, Hits* hits) {
   (void)spec;
   CheckMultiFamilyQualifiers(put, hits);

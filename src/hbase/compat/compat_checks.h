@@ -28,6 +28,9 @@ using Hits = std::vector<const Rule*>;
 
 void CheckGet(const TableSpec& spec, const Get& get, Hits* hits);
 void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits);
+// A planned scan: C-73 when it reads a family's partitions out of row-key
+// order (ReadsPartitionsOutOfKeyOrder, hbase/read/read_plan.h).
+void CheckScanOrder(bool out_of_key_order, Hits* hits);
 void CheckPut(const TableSpec& spec, const Put& put, Hits* hits);
 void CheckIncrement(const TableSpec& spec, const Increment& inc, Hits* hits);
 void CheckAppend(const TableSpec& spec, const Append& app, Hits* hits);

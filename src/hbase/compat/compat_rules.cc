@@ -83,6 +83,11 @@ std::vector<Rule> MakeRules() {
        "the pattern and async forms of table admin (drop_all, enable_all, "
        "disable_all, ...)",
        kAdminNotSupported},
+      {"C-73", Kind::kDifferent, Raised::kIOException,
+       "a scan that reads more than one partition of a family partitioned "
+       "other than by RANGE COLUMNS(K): OBKV's client reads them one after "
+       "another, so the rows come in partition order, not row-key order",
+       "none: the rows in another order"},
   };
 }
 

@@ -251,4 +251,16 @@ ReadPlan PlanNewestCell(std::shared_ptr<const TableSchema> schema,
   return plan;
 }
 
+bool ReadsPartitionsOutOfKeyOrder(const ReadPlan& plan) {
+  for (const FamilyRead& read : plan.families) {
+    if (read.partitions.size() <= 1) continue;
+    const PartitionSpec& partitioning = read.family->router.spec();
+    if (partitioning.strategy != PartitionStrategy::kRange ||
+        partitioning.range_column != RangeColumn::kK) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace obkvlite

@@ -63,6 +63,12 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
 Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                           const Scan& scan, int64_t now_ms);
+// Whether OBKV-HBase's client, without distributed execution, would return
+// the rows of a scan of `plan` in another order (doc/obkv-compat.md C-73):
+// it reads a family's partitions one after another, so a scan that reads
+// more than one partition of a family comes back in row-key order only
+// when they are ranges of the row key (RANGE COLUMNS(K)).
+bool ReadsPartitionsOutOfKeyOrder(const ReadPlan& plan);
 // Sets plan->values to false unless the filter reads values: for a read
 // whose caller does not look at them (Exists).
 void SkipValuesUnlessRead(ReadPlan* plan);

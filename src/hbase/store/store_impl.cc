@@ -152,7 +152,8 @@ void StoreImpl::ReviveTables(const std::vector<Revival>& revive) {
   for (const Revival& r : revive) {
     auto lock = r.live->ChangeLock();
     if (r.live->dropped()) {
-      r.live->Revive(MakeTable(ctx_.get(), &request_stats_, SchemaOf(r.spec)));
+      r.live->Revive(MakeTable(ctx_.get(), &request_stats_, &compat_gate_,
+                               SchemaOf(r.spec)));
     }
   }
 }
@@ -168,8 +169,9 @@ StoreImpl::StoreImpl(std::unique_ptr<StoreContext> ctx)
 std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
   TableEvents* events = this;
   return std::make_unique<LiveTable>(
-      spec.name, MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)), events,
-      &compat_gate_);
+      spec.name,
+      MakeTable(ctx_.get(), &request_stats_, &compat_gate_, SchemaOf(spec)),
+      events, &compat_gate_);
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(
@@ -299,7 +301,8 @@ Status StoreImpl::CreateTable(const TableSpec& spec) {
     }
     auto_split_.Forget(spec.name);
     if (live != nullptr)
-      live->Revive(MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)));
+      live->Revive(MakeTable(ctx_.get(), &request_stats_, &compat_gate_,
+                             SchemaOf(spec)));
     std::lock_guard<std::mutex> lock(tables_mu_);
     if (live == nullptr) AddTables({spec}, nullptr);
     AddTables(indexes, &revive);

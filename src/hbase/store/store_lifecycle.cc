@@ -84,8 +84,8 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
   ctx_->EvictWriterStatements(name + "$");
   ctx_->readers().InvalidateStatements();
   auto_split_.Forget(name);
-  live->Replace(
-      MakeTable(ctx_.get(), &request_stats_, SchemaOf(planned.after)));
+  live->Replace(MakeTable(ctx_.get(), &request_stats_, &compat_gate_,
+                          SchemaOf(planned.after)));
   return moved;
 }
 
@@ -101,7 +101,8 @@ Status StoreImpl::FinishCrashedChange(const std::string& name,
   ctx_->EvictWriterStatements(name + "$");
   ctx_->readers().InvalidateStatements();
   auto_split_.Forget(name);
-  live->Replace(MakeTable(ctx_.get(), &request_stats_, SchemaOf(spec)));
+  live->Replace(
+      MakeTable(ctx_.get(), &request_stats_, &compat_gate_, SchemaOf(spec)));
   return Status::OK();
 }
 

@@ -15,6 +15,7 @@
 
 #include <memory>
 
+#include "hbase/compat/compat_gate.h"
 #include "hbase/context/store_context.h"
 #include "hbase/stats/request_stats_collector.h"
 #include "hbase/table_schema.h"
@@ -22,8 +23,10 @@
 
 namespace obkvlite {
 
+// `gate`: the store's compatibility gate (hbase/compat/compat_gate.h).
 std::unique_ptr<Table> MakeTable(StoreContext* ctx,
                                  RequestStatsCollector* stats,
+                                 const compat::Gate* gate,
                                  std::shared_ptr<const TableSchema> schema);
 
 }  // namespace obkvlite

@@ -306,10 +306,15 @@ Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+  compat::Hits hits;
+  compat::CheckScanOrder(ReadsPartitionsOutOfKeyOrder(plan), &hits);
   // The scanner counts itself (no CountingScanner around it).
   std::unique_ptr<ScanCounter> counter =
       ScanCounter::For(counters_, plan.schema, plan.families, plan.batch > 0);
-  return NormalScanner::Open(ctx_, std::move(plan), std::move(counter), now);
+  Result<std::unique_ptr<Scanner>> scanner =
+      NormalScanner::Open(ctx_, std::move(plan), std::move(counter), now);
+  if (scanner.ok() && gate_ != nullptr) gate_->Note(spec().name, "scan", hits);
+  return scanner;
 }
 
 Status NormalTable::Delete(const obkvlite::Delete& del) {

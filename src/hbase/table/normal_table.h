@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hbase/compat/compat_gate.h"
 #include "hbase/context/store_context.h"
 #include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
@@ -29,10 +30,14 @@ namespace obkvlite {
 class NormalTable final : public Table {
  public:
   // `counters`: the store's RequestStatsCollector::ForTable (null: counting
-  // off).
+  // off). `gate`: the store's compatibility gate, told of a scan whose rows
+  // OBKV would order differently (null: none).
   NormalTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema,
-              std::shared_ptr<TableCounters> counters)
-      : ctx_(ctx), schema_(std::move(schema)), counters_(std::move(counters)) {}
+              std::shared_ptr<TableCounters> counters, const compat::Gate* gate)
+      : ctx_(ctx),
+        schema_(std::move(schema)),
+        counters_(std::move(counters)),
+        gate_(gate) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 
@@ -85,6 +90,7 @@ class NormalTable final : public Table {
   const std::shared_ptr<const TableSchema> schema_;
   // Request counts (hbase/stats/request_counting.h); null when counting is off.
   const std::shared_ptr<TableCounters> counters_;
+  const compat::Gate* const gate_;  // null: no compatibility notes
 };
 
 }  // namespace obkvlite

@@ -98,10 +98,13 @@ Result<std::unique_ptr<Scanner>> TimeseriesTable::GetScanner(
                                            scan.reversed, scan.batch));
   const int64_t now = ctx_->NowMs();
   OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+  compat::Hits hits;
+  compat::CheckScanOrder(ReadsPartitionsOutOfKeyOrder(plan), &hits);
   std::unique_ptr<ScanCounter> counter =
       ScanCounter::For(counters_, plan.schema, plan.families, plan.batch > 0);
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
                         OpenTimeseriesScanner(ctx_, std::move(plan)));
+  if (gate_ != nullptr) gate_->Note(spec().name, "scan", hits);
   return CountingScanner(std::move(counter), now, std::move(scanner));
 }
 

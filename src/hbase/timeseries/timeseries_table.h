@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "hbase/compat/compat_gate.h"
 #include "hbase/context/store_context.h"
 #include "hbase/stats/request_counting.h"
 #include "hbase/stats/table_counters.h"
@@ -30,10 +31,15 @@ namespace obkvlite {
 class TimeseriesTable final : public Table {
  public:
   // `counters`: the store's RequestStatsCollector::ForTable (null: counting
-  // off).
+  // off). `gate`: the store's compatibility gate, told of a scan whose rows
+  // OBKV would order differently (null: none).
   TimeseriesTable(StoreContext* ctx, std::shared_ptr<const TableSchema> schema,
-                  std::shared_ptr<TableCounters> counters)
-      : ctx_(ctx), schema_(std::move(schema)), counters_(std::move(counters)) {}
+                  std::shared_ptr<TableCounters> counters,
+                  const compat::Gate* gate)
+      : ctx_(ctx),
+        schema_(std::move(schema)),
+        counters_(std::move(counters)),
+        gate_(gate) {}
 
   const TableSpec& spec() const override { return schema_->spec(); }
 
@@ -81,6 +87,7 @@ class TimeseriesTable final : public Table {
   StoreContext* ctx_;
   const std::shared_ptr<const TableSchema> schema_;
   const std::shared_ptr<TableCounters> counters_;  // null: not counted
+  const compat::Gate* const gate_;  // null: no compatibility notes
 };
 
 }  // namespace obkvlite

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <thread>
@@ -22,9 +23,12 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
+// Partitioned by ranges of the row key, so that a scan across partitions
+// comes back in row-key order in OBKV too (no C-73 finding).
 constexpr const char* kTwoFamilies =
     R"({"table": "t", "families": [{"name": "f"}, {"name": "g"}],
-        "partition": {"strategy": "key", "partitions": 4}})";
+        "partition": {"strategy": "range", "column": "K",
+                      "bounds": ["m", "MAXVALUE"]}})";
 constexpr const char* kTimeseries =
     R"({"table": "t", "layout": "timeseries", "families": [{"name": "f"}],
         "partition": {"strategy": "none"}})";
@@ -443,6 +447,65 @@ TEST_CASE("Store::CompatCheck judges the surfaces' own operations") {
   REQUIRE(fx.store()->ResetCompatFindings().ok());
   CHECK(fx.store()->CompatCheck("t", "deleteTable", "C-46").ok());
   CHECK(Findings(fx.store()).empty());
+}
+
+TEST_CASE(
+    "a scan across KEY partitions is a finding: OBKV orders it otherwise") {
+  // (spec, scan, findings): OBKV's client reads a family's partitions one
+  // after another (C-73), so only one partition, or RANGE COLUMNS(K)
+  // partitions, come back in row-key order as in HBase.
+  struct Case {
+    const char* name;
+    const char* partition;
+    Scan scan;
+    const char* findings;
+  };
+  Scan whole;
+  Scan one_row;
+  one_row.start_row = "r5";
+  one_row.stop_row = std::string("r5") + '\0';  // [r5, r5\0): one row
+  const Case cases[] = {
+      {"key, whole table", R"({"strategy": "key", "partitions": 4})", whole,
+       "t|scan|library|C-73|1\n"},
+      {"key, one row", R"({"strategy": "key", "partitions": 4})", one_row, ""},
+      {"range on K, whole table",
+       R"({"strategy": "range", "column": "K", "bounds": ["r3", "r6", "MAXVALUE"]})",
+       whole, ""},
+      {"range on G, whole table",
+       R"({"strategy": "range", "column": "G", "bounds": [100, "MAXVALUE"]})",
+       whole, "t|scan|library|C-73|1\n"},
+      {"range and key, one row",
+       R"({"strategy": "range_key", "bounds": [100, "MAXVALUE"], "subpartitions": 3})",
+       one_row, "t|scan|library|C-73|1\n"},
+      {"none, whole table", R"({"strategy": "none"})", whole, ""},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    StoreFixture fx(std::string(R"({"table": "t", "families": [{"name": "f"}],
+        "partition": )") +
+                    c.partition + "}");
+    for (int i = 0; i < 9; ++i) {
+      fx.MustPut(Put("r" + std::to_string(i)).Add("f", "q", 50 + 100 * i, "v"));
+    }
+    // HBase's answer, in row-key order, in both profiles; only the default
+    // profile records the finding.
+    for (CompatProfile profile :
+         {CompatProfile::kObkv, CompatProfile::kHBase}) {
+      fx.set_compat(profile);
+      fx.Reopen();
+      REQUIRE(fx.store()->ResetCompatFindings().ok());
+      std::vector<std::string> rows;
+      Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(c.scan);
+      REQUIRE(scanner.ok());
+      RowResult row;
+      while ((*scanner)->Next(&row)) rows.push_back(row.row);
+      REQUIRE((*scanner)->status().ok());
+      CHECK(std::is_sorted(rows.begin(), rows.end()));
+      CHECK(rows.size() == (c.scan.start_row.empty() ? 9u : 1u));
+      CHECK(Describe(Findings(fx.store())) ==
+            (profile == CompatProfile::kHBase ? c.findings : ""));
+    }
+  }
 }
 
 TEST_CASE("profile names") {
