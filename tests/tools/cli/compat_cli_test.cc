@@ -3,7 +3,8 @@
 // The compatibility profiles through obkv's surfaces (obkvlite/compat.h):
 // a mixed workload through the Thrift gateway (a real client over the
 // loopback), the REST service and exec in the default profile, then `obkv
-// compat`'s report line by line, --json, --check and --reset; and under
+// compat`'s report line by line, --json, --check and --reset; the findings
+// of two `obkv exec` processes at once, both counted; and under
 // --compat obkv, each surface's answer for a refusal: Thrift's IOError,
 // REST's 400 (a client's RuntimeException) or 503 (an IOException), exec's
 // error line and the shell's. A watchdog ends the process if a case hangs.
@@ -18,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "child_process.h"
 #include "cli_test_support.h"
 #include "server/metrics/request_metrics.h"
 #include "server/rest/rest_app.h"
@@ -204,6 +206,42 @@ TEST_CASE("a workload through Thrift, REST and exec, then obkv compat") {
   CHECK(none.out ==
         "no findings: nothing this store served would be refused or answered "
         "differently by OBKV-HBase\n");
+}
+
+TEST_CASE("findings of two obkv processes at once are both counted") {
+  Watchdog watchdog(120, "two obkv exec processes' scans");
+  CliSandbox box;
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  const std::string scan =
+      R"j({"op":"scan","table":"t","filter":"ValueFilter(=, 'regexstring:v.*')"})j";
+  constexpr int kScans = 30;
+  std::vector<std::unique_ptr<ChildProcess>> execs;
+  for (int p = 0; p < 2; ++p) {
+    execs.push_back(std::make_unique<ChildProcess>(
+        std::vector<std::string>{OBKV_BINARY, "--store", box.Path("store.obkv"),
+                                 "exec"},
+        box.Path("exec" + std::to_string(p) + ".err"), /*piped_input=*/true));
+  }
+  // Both processes scan at once, each flushing findings on its own.
+  std::vector<std::vector<std::string>> out(execs.size());
+  for (int i = 1; i <= kScans; ++i) {
+    for (size_t p = 0; p < execs.size(); ++p) {
+      execs[p]->WriteLine(scan);
+      execs[p]->ReadLines(60000, &out[p], static_cast<size_t>(i));
+      REQUIRE_MESSAGE(out[p].size() == static_cast<size_t>(i),
+                      execs[p]->Stderr());
+    }
+  }
+  for (const std::unique_ptr<ChildProcess>& exec : execs) {
+    exec->CloseInput();
+    const int status = exec->Wait();
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  CliRun report = box.Run({"compat"});
+  REQUIRE(report.code == 0);
+  CHECK(ReportHeads(report.out) ==
+        std::vector<std::string>{"t  scan  C-25  x60  [exec 60]"});
 }
 
 TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
