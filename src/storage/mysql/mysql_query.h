@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "obkvlite/status.h"
-#include "storage/readonly_query.h"
+#include "storage/open/readonly_query.h"
 
 namespace obkvlite {
 namespace storage {

@@ -31,7 +31,7 @@
 #include "layout/partition_sql.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
-#include "storage/readonly_query.h"
+#include "storage/open/readonly_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 

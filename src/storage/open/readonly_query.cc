@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "storage/readonly_query.h"
+#include "storage/open/readonly_query.h"
 
 #include <sqlite3.h>
 

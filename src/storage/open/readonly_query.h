@@ -9,8 +9,8 @@
 //
 // Thread safety: pure functions over a connection of their own.
 
-#ifndef OBKVLITE_STORAGE_READONLY_QUERY_H_
-#define OBKVLITE_STORAGE_READONLY_QUERY_H_
+#ifndef OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_
+#define OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_
 
 #include <functional>
 #include <string>
@@ -45,4 +45,4 @@ Status RunReadOnlySql(const std::string& location, std::string_view sql,
 }  // namespace storage
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_STORAGE_READONLY_QUERY_H_
+#endif  // OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_
