@@ -9,7 +9,6 @@
 
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
-#include "storage/mysql/ddl_plan.h"
 #include "storage/first_column.h"
 #include "storage/namespaces.h"
 #include "util/ascii_case.h"
@@ -186,20 +185,6 @@ std::vector<std::string> ExpectedPartitions(const PartitionSpec& p) {
 Result<std::vector<std::string>> CheckServerStore(
     Connection* conn, const std::vector<TableSpec>& specs, DdlDialect dialect) {
   std::vector<std::string> out;
-  // Unfinished plans (none to read on a store made before plans existed).
-  OBKV_ASSIGN_OR_RETURN(
-      std::vector<std::string> plan_table,
-      FirstColumn(conn,
-                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                  "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1",
-                  {std::string(kDdlPlanTable)}));
-  if (!plan_table.empty()) {
-    OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
-    for (const DdlPlan& plan : plans) {
-      out.push_back("unfinished " + DescribeDdlPlan(plan) +
-                    " (obkv repair finishes it)");
-    }
-  }
   OBKV_ASSIGN_OR_RETURN(std::vector<std::string> database,
                         FirstColumn(conn, "SELECT DATABASE()"));
   const std::string own_db = database.empty() ? "" : database[0];

@@ -6,8 +6,9 @@
 
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
-#include "storage/mysql/ddl_step_applied.h"
 #include "storage/fault_injection.h"
+#include "storage/first_column.h"
+#include "storage/mysql/ddl_step_applied.h"
 #include "storage/namespaces.h"
 #include "storage/retry_backoff.h"
 #include "storage/transaction.h"
@@ -107,8 +108,8 @@ Status CatalogWrite(Connection* writer, const DdlPlan& plan,
 // (storage/mysql/ddl_step_applied.h). `*applied`
 // becomes true once a server statement of the step has run (its record
 // may still fail after it).
-Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
-                   bool resumed, bool* applied) {
+Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k, bool resumed,
+                   bool* applied) {
   const std::string& step = plan.steps[k];
   if (step.rfind("@catalog", 0) == 0) {
     // The catalog row and the step reached commit together.
@@ -168,8 +169,7 @@ Status RunFrom(Connection* writer, const RetryOptions& retry, DdlPlan* plan,
                              std::to_string(k + 1));
     }
     OBKV_RETURN_IF_ERROR(
-        RunStep(writer, retry, *plan, k, resumed && k == plan->reached,
-                applied)
+        RunStep(writer, retry, *plan, k, resumed && k == plan->reached, applied)
             .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
                         std::to_string(k + 1) + ": "));
     plan->reached = k + 1;
@@ -314,6 +314,24 @@ Status RepairDdlPlans(Connection* writer, const RetryOptions& retry,
     if (first.ok()) first = st;
   }
   return first;
+}
+
+Result<std::vector<std::string>> CheckUnfinishedDdlPlans(Connection* conn) {
+  std::vector<std::string> out;
+  OBKV_ASSIGN_OR_RETURN(
+      std::vector<std::string> plan_table,
+      FirstColumn(conn,
+                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
+                  "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1",
+                  {std::string(kDdlPlanTable)}));
+  if (!plan_table.empty()) {
+    OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
+    for (const DdlPlan& plan : plans) {
+      out.push_back("unfinished " + DescribeDdlPlan(plan) +
+                    " (obkv repair finishes it)");
+    }
+  }
+  return out;
 }
 
 }  // namespace storage
