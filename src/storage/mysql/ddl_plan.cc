@@ -6,7 +6,7 @@
 
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
-#include "storage/fault_injection.h"
+#include "storage/fault_hooks.h"
 #include "storage/first_column.h"
 #include "storage/mysql/ddl_step_applied.h"
 #include "storage/namespaces.h"
