@@ -20,8 +20,8 @@
 //
 // Thread safety: the state is the calling thread's own.
 
-#ifndef OBKVLITE_STORAGE_FAULT_INJECTION_H_
-#define OBKVLITE_STORAGE_FAULT_INJECTION_H_
+#ifndef OBKVLITE_TESTS_FAULT_INJECTION_H_
+#define OBKVLITE_TESTS_FAULT_INJECTION_H_
 
 #include <functional>
 
@@ -43,4 +43,4 @@ void InjectDdlStepHook(int n, std::function<void()> hook);
 }  // namespace storage
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_STORAGE_FAULT_INJECTION_H_
+#endif  // OBKVLITE_TESTS_FAULT_INJECTION_H_

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "storage/fault_injection.h"
+#include "fault_injection.h"
 
 #include <utility>
 
