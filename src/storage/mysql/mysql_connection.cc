@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ddl/row_lock_sql.h"
 #include "storage/fault_hooks.h"
 #include "storage/mysql/mysql_error.h"
 #include "storage/mysql/mysql_statement.h"

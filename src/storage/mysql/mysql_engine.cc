@@ -6,13 +6,14 @@
 #include <iterator>
 
 #include "ddl/alter_ddl.h"
+#include "ddl/namespace_sql.h"
+#include "ddl/row_lock_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/catalog.h"
 #include "storage/mysql/ddl_plan.h"
 #include "storage/mysql/mysql_connection.h"
-#include "storage/mysql/row_lock.h"
 #include "storage/namespaces.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
@@ -153,7 +154,7 @@ class MysqlEngine final : public Engine {
     DdlPlan plan;
     plan.kind = "namespace create";
     plan.subject = ns;
-    plan.steps = {"CREATE DATABASE IF NOT EXISTS " + QuoteMysqlIdentifier(ns),
+    plan.steps = {CreateNamespaceDatabaseSql(ns),
                   kClaimNamespaceStep + uri_.database, "@namespace add"};
     return RunDdlPlan(writer, retry_, std::move(plan));
   }
