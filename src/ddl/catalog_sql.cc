@@ -20,6 +20,12 @@ std::string CatalogCountSql() {
   return "SELECT count(*) FROM " + QuoteSqlIdentifier(kCatalogTable);
 }
 
+std::string SqliteCatalogExistsSql() {
+  return "SELECT count(*) FROM sqlite_schema WHERE type = 'table' "
+         "AND name = " +
+         QuoteSqlString(kCatalogTable);
+}
+
 std::string CatalogDeleteSql(SqlDialect d) {
   return "DELETE FROM " + QuoteIdentifier(d, kCatalogTable) + " WHERE " +
          QuoteIdentifier(d, "name") + " = ?1";

@@ -27,6 +27,10 @@ std::string CatalogRowsSql(SqlDialect dialect);
 // One row, the number of catalog rows (sqlite dialect).
 std::string CatalogCountSql();
 
+// One row, 1 when the store file has the catalog table, else 0 (sqlite
+// dialect).
+std::string SqliteCatalogExistsSql();
+
 // Removes the row of ?1; adds the row (?1, ?2); sets the spec of ?1 to ?2.
 std::string CatalogDeleteSql(SqlDialect dialect);
 std::string CatalogInsertSql(SqlDialect dialect);
