@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "fault_injection.h"
 #include "obkvlite/store.h"
 #include "own_server.h"
-#include "storage/fault_injection.h"
 #include "storage/mysql/mysql_connection.h"
 #include "storage/mysql/mysql_uri.h"
 #include "store_fixture.h"

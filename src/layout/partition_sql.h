@@ -29,17 +29,7 @@ std::string DeleteOlderSql(SqlDialect dialect, std::string_view table);
 
 // SELECT K, T FROM table: every stored row's key and T, to route them.
 std::string KeysAndTimesSql(SqlDialect dialect, std::string_view table);
-// The server's first-level partitions of `table` (in the current database,
-// or a namespace's table in its namespace's database), in their order: one row
-// per partition, its name (mysql dialect; information_schema.PARTITIONS, on
-// OceanBase its own names). No rows for an unpartitioned table.
-std::string PartitionNamesSql(std::string_view table);
-// How the server partitions `table` (found as PartitionNamesSql finds it):
-// one row (PARTITION_METHOD, PARTITION_EXPRESSION, first-level partitions,
-// SUBPARTITION_METHOD, SUBPARTITION_EXPRESSION, subpartitions in all), NULL
-// methods for an unpartitioned table; no row when the server has no such
-// table. mysql dialect, a read.
-std::string ServerPartitioningSql(std::string_view table);
+
 // One grouped count over the server's partitions `names` of `table`:
 // rows (i, COUNT(*)) for partition names[i] (SELECT ... PARTITION (p)),
 // mysql dialect. REQUIRED: names not empty.

@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "ddl/catalog_sql.h"
+#include "ddl/shard_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
@@ -12,23 +14,15 @@ namespace obkvlite {
 namespace storage {
 
 Result<bool> CatalogHas(Connection* conn, const std::string& name) {
-  const SqlDialect d = conn->dialect();
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT 1 FROM " + QuoteIdentifier(d, kCatalogTable) +
-                    " WHERE " + QuoteIdentifier(d, "name") + " = ?1"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                        conn->Prepare(CatalogHasSql(conn->dialect())));
   stmt->BindText(1, name);
   return stmt->Step();
 }
 
 Result<std::vector<TableSpec>> LoadCatalog(Connection* conn) {
-  const SqlDialect d = conn->dialect();
-  const std::string name_col = QuoteIdentifier(d, "name");
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT " + name_col + ", " + QuoteIdentifier(d, "spec") +
-                    " FROM " + QuoteIdentifier(d, kCatalogTable) +
-                    " ORDER BY " + name_col));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                        conn->Prepare(CatalogRowsSql(conn->dialect())));
   std::vector<TableSpec> specs;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
@@ -83,11 +77,8 @@ Status RepairShards(Connection* writer, int shards) {
   OBKV_ASSIGN_OR_RETURN(std::vector<TableSpec> specs, LoadCatalog(writer));
   std::vector<std::set<std::string>> present(shards);
   for (int k = 1; k < shards; ++k) {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> stmt,
-        writer->Prepare("SELECT \"name\" FROM " +
-                        QuoteSqlIdentifier(ShardSchemaName(k)) +
-                        ".sqlite_schema WHERE \"type\" = 'table'"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                          writer->Prepare(ShardTablesSql(k)));
     while (true) {
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (!row) break;
@@ -105,8 +96,7 @@ Status RepairShards(Connection* writer, int shards) {
   }
   for (int k = 1; k < shards; ++k) {
     for (const std::string& orphan : present[k]) {
-      fixes.push_back("DROP TABLE " + QuoteSqlIdentifier(ShardSchemaName(k)) +
-                      "." + QuoteSqlIdentifier(orphan));
+      fixes.push_back(DropShardTableSql(k, orphan));
     }
   }
   for (const std::string& fix : fixes) {

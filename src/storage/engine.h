@@ -1,11 +1,11 @@
 // Copyright (c) obkvlite authors.
 //
 // Engine: the kind of storage a store lives in (doc/engines.md), chosen by
-// the store's location: a file path opens the SQLite engine
-// (storage/sqlite/sqlite_engine.h), a mysql:// URI the MySQL-protocol engine
-// (storage/mysql/mysql_engine.h). Above storage/ nothing knows which one runs:
-// the hbase layer asks the engine for connections and capabilities, and
-// the layouts write each dialect's SQL text.
+// the store's location (storage/open/open_engine.h): a file path opens the
+// SQLite engine (storage/sqlite/sqlite_engine.h), a mysql:// URI the
+// MySQL-protocol engine (storage/mysql/mysql_engine.h). Above storage/ nothing
+// knows which one runs: the hbase layer asks the engine for connections and
+// capabilities, and the layouts write each dialect's SQL text.
 //
 // REQUIRED: the engine outlives every connection it opened.
 // Thread safety: info(), partitions_are_tables(), shards() and
@@ -121,11 +121,6 @@ struct OpenedEngine {
   // retry_* parameters), validated.
   RetryOptions retry;
 };
-
-// Opens the engine `location` names: "mysql://..." (storage/mysql/mysql_uri.h)
-// or a SQLite file path.
-Result<OpenedEngine> OpenEngine(const StoreOptions& options,
-                                const std::string& location);
 
 }  // namespace storage
 }  // namespace obkvlite

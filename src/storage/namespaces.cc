@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "storage/namespaces.h"
 
+#include "ddl/namespace_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
@@ -11,13 +12,9 @@ namespace {
 
 // True when the store has the table `name` (in its own file or database).
 Result<bool> HasTable(Connection* conn, std::string_view name) {
-  const bool mysql = conn->dialect() == SqlDialect::kMysql;
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> stmt,
-      conn->Prepare(mysql ? "SELECT 1 FROM information_schema.TABLES WHERE "
-                            "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1"
-                          : "SELECT 1 FROM sqlite_schema WHERE type = 'table' "
-                            "AND name = ?1"));
+      conn->Prepare(NamespaceTableExistsSql(conn->dialect())));
   stmt->BindText(1, name);
   return stmt->Step();
 }
@@ -27,10 +24,6 @@ Result<bool> HasRegistry(Connection* conn) {
   return HasTable(conn, kNamespaceTable);
 }
 
-std::string Quoted(Connection* conn, std::string_view name) {
-  return QuoteIdentifier(conn->dialect(), name);
-}
-
 }  // namespace
 
 Result<std::vector<std::string>> LoadNamespaces(Connection* conn) {
@@ -38,9 +31,7 @@ Result<std::vector<std::string>> LoadNamespaces(Connection* conn) {
   OBKV_ASSIGN_OR_RETURN(bool exists, HasRegistry(conn));
   if (!exists) return out;
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
-                        conn->Prepare("SELECT " + Quoted(conn, "name") +
-                                      " FROM " + Quoted(conn, kNamespaceTable) +
-                                      " ORDER BY " + Quoted(conn, "name")));
+                        conn->Prepare(NamespaceNamesSql(conn->dialect())));
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (!row) break;
@@ -59,20 +50,13 @@ Status AddNamespace(Connection* writer, const std::string& ns) {
       return Status::AlreadyExists("namespace '" + ns + "' already exists");
     }
   }
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> insert,
-      writer->Prepare("INSERT INTO " + Quoted(writer, kNamespaceTable) + " (" +
-                      Quoted(writer, "name") + ") VALUES (?1)"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> insert,
+                        writer->Prepare(NamespaceInsertSql(writer->dialect())));
   insert->BindText(1, ns);
   return insert->Run();
 }
 
 namespace {
-
-std::string OwnerTable(const std::string& ns) {
-  return QuoteMysqlIdentifier(ns) + "." +
-         QuoteMysqlIdentifier(kNamespaceOwnerTable);
-}
 
 Status OwnedByAnother(const std::string& ns, const std::string& owner) {
   return Status::FailedPrecondition(
@@ -86,18 +70,15 @@ Status OwnedByAnother(const std::string& ns, const std::string& owner) {
 Result<std::string> ServerNamespaceOwner(Connection* conn,
                                          const std::string& ns) {
   {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> has,
-        conn->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                      "TABLE_SCHEMA = ?1 AND TABLE_NAME = ?2"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> has,
+                          conn->Prepare(NamespaceOwnerTableCountSql()));
     has->BindText(1, ns);
     has->BindText(2, kNamespaceOwnerTable);
     OBKV_ASSIGN_OR_RETURN(bool row, has->Step());
     if (!row || has->ColumnInt(0) == 0) return std::string();
   }
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> owner,
-                        conn->Prepare("SELECT `store` FROM " + OwnerTable(ns) +
-                                      " WHERE `id` = 1"));
+                        conn->Prepare(NamespaceOwnerSql(ns)));
   OBKV_ASSIGN_OR_RETURN(bool row, owner->Step());
   return row ? std::string(owner->ColumnText(0)) : std::string();
 }
@@ -111,14 +92,10 @@ Status CheckServerNamespaceOwner(Connection* conn, const std::string& ns,
 
 Status ClaimServerNamespace(Connection* writer, const std::string& ns,
                             const std::string& store) {
-  const std::string table = OwnerTable(ns);
-  OBKV_RETURN_IF_ERROR(writer->Exec(
-      "CREATE TABLE IF NOT EXISTS " + table +
-      " (`id` tinyint NOT NULL PRIMARY KEY, `store` varchar(255) NOT NULL)"));
+  OBKV_RETURN_IF_ERROR(writer->Exec(NamespaceOwnerDdl(ns)));
   {
     OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> claim,
-                          writer->Prepare("INSERT IGNORE INTO " + table +
-                                          " (`id`, `store`) VALUES (1, ?1)"));
+                          writer->Prepare(NamespaceClaimSql(ns)));
     claim->BindText(1, store);
     OBKV_RETURN_IF_ERROR(claim->Run());
   }
@@ -133,10 +110,8 @@ Status DropServerNamespaceDatabase(Connection* writer, const std::string& ns,
   if (!owner.empty() && owner != store) return Status::OK();
   int64_t tables = 0;
   {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> count,
-        writer->Prepare("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                        "TABLE_SCHEMA = ?1 AND TABLE_NAME <> ?2"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> count,
+                          writer->Prepare(NamespaceOtherTablesCountSql()));
     count->BindText(1, ns);
     count->BindText(2, kNamespaceOwnerTable);
     OBKV_ASSIGN_OR_RETURN(bool row, count->Step());
@@ -144,7 +119,7 @@ Status DropServerNamespaceDatabase(Connection* writer, const std::string& ns,
     tables = count->ColumnInt(0);
   }
   if (tables != 0) return Status::OK();
-  return writer->Exec("DROP DATABASE IF EXISTS " + QuoteMysqlIdentifier(ns));
+  return writer->Exec(DropNamespaceDatabaseSql(ns));
 }
 
 Status RemoveNamespace(Connection* writer, const std::string& ns) {
@@ -153,8 +128,7 @@ Status RemoveNamespace(Connection* writer, const std::string& ns) {
   if (exists) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> del,
-        writer->Prepare("DELETE FROM " + Quoted(writer, kNamespaceTable) +
-                        " WHERE " + Quoted(writer, "name") + " = ?1"));
+        writer->Prepare(NamespaceDeleteSql(writer->dialect())));
     del->BindText(1, ns);
     OBKV_RETURN_IF_ERROR(del->Run());
     removed = del->changes();
@@ -186,12 +160,8 @@ Result<std::map<std::string, std::string>> LoadNamespaceProperties(
   std::map<std::string, std::string> out;
   OBKV_ASSIGN_OR_RETURN(bool exists, HasTable(conn, kNamespacePropertiesTable));
   if (!exists) return out;
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> stmt,
-      conn->Prepare("SELECT " + Quoted(conn, "name") + ", " +
-                    Quoted(conn, "value") + " FROM " +
-                    Quoted(conn, kNamespacePropertiesTable) + " WHERE " +
-                    Quoted(conn, "namespace") + " = ?1"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
+                        conn->Prepare(NamespacePropertiesSql(conn->dialect())));
   stmt->BindText(1, ns);
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
@@ -203,45 +173,23 @@ Result<std::map<std::string, std::string>> LoadNamespaceProperties(
 }
 
 Status CreateNamespacePropertiesTable(Connection* writer) {
-  const bool mysql = writer->dialect() == SqlDialect::kMysql;
-  const std::string table = Quoted(writer, kNamespacePropertiesTable);
-  const std::string ns = Quoted(writer, "namespace");
-  const std::string name = Quoted(writer, "name");
-  const std::string value = Quoted(writer, "value");
-  if (mysql) {
-    return writer->Exec(
-        "CREATE TABLE IF NOT EXISTS " + table + " (" + ns +
-        " varbinary(64) NOT NULL, " + name + " varbinary(255) NOT NULL, " +
-        value + " blob NOT NULL, PRIMARY KEY (" + ns + ", " + name + "))");
-  }
-  return writer->Exec("CREATE TABLE IF NOT EXISTS " + table + " (" + ns +
-                      " TEXT NOT NULL, " + name + " BLOB NOT NULL, " + value +
-                      " BLOB NOT NULL, PRIMARY KEY (" + ns + ", " + name +
-                      ")) WITHOUT ROWID");
+  return writer->Exec(NamespacePropertiesDdl(writer->dialect()));
 }
 
 Status WriteNamespaceProperties(Connection* writer, const std::string& ns,
                                 const std::map<std::string, std::string>& set,
                                 const std::vector<std::string>& unset) {
-  const std::string table = Quoted(writer, kNamespacePropertiesTable);
+  const SqlDialect d = writer->dialect();
   for (const std::string& key : unset) {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> del,
-        writer->Prepare("DELETE FROM " + table + " WHERE " +
-                        Quoted(writer, "namespace") + " = ?1 AND " +
-                        Quoted(writer, "name") + " = ?2"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> del,
+                          writer->Prepare(NamespacePropertyDeleteSql(d)));
     del->BindText(1, ns);
     del->BindBlob(2, key);
     OBKV_RETURN_IF_ERROR(del->Run());
   }
   for (const auto& [key, value] : set) {
-    // REPLACE INTO: SQLite's alias of INSERT OR REPLACE, MySQL's own.
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> put,
-        writer->Prepare("REPLACE INTO " + table + " (" +
-                        Quoted(writer, "namespace") + ", " +
-                        Quoted(writer, "name") + ", " +
-                        Quoted(writer, "value") + ") VALUES (?1, ?2, ?3)"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> put,
+                          writer->Prepare(NamespacePropertyReplaceSql(d)));
     put->BindText(1, ns);
     put->BindBlob(2, key);
     put->BindBlob(3, value);
@@ -256,9 +204,7 @@ Status RemoveNamespaceProperties(Connection* writer, const std::string& ns) {
   if (!exists) return Status::OK();
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<Statement> del,
-      writer->Prepare("DELETE FROM " +
-                      Quoted(writer, kNamespacePropertiesTable) + " WHERE " +
-                      Quoted(writer, "namespace") + " = ?1"));
+      writer->Prepare(NamespacePropertiesDeleteSql(writer->dialect())));
   del->BindText(1, ns);
   return del->Run();
 }

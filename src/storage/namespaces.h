@@ -32,8 +32,7 @@ Result<std::vector<std::string>> LoadNamespaces(Connection* conn);
 // FailedPrecondition naming the owner when another store owns it.
 Status ClaimServerNamespace(Connection* writer, const std::string& ns,
                             const std::string& store);
-// The owner table of ClaimServerNamespace.
-inline constexpr const char* kNamespaceOwnerTable = "obkv_namespace_owner";
+// Its owner table is kNamespaceOwnerTable (ddl/namespace_sql.h).
 
 // The store that owns namespace database `ns` (the owner table's row);
 // empty when the database, its owner table or the row is missing. Reads
@@ -61,10 +60,9 @@ Status RemoveNamespace(Connection* writer, const std::string& ns);
 // Namespace properties (HBase's NamespaceDescriptor configuration, set by
 // create_namespace 'ns', {'K' => 'V'} and alter_namespace): table
 // "obkv_namespace_properties" (namespace, name, value), in the store's own
-// file or database. It is made with the first property, so a store without
-// it (every store made before properties existed) has none.
-inline constexpr const char* kNamespacePropertiesTable =
-    "obkv_namespace_properties";
+// file or database (kNamespacePropertiesTable, ddl/namespace_sql.h). It is
+// made with the first property, so a store without it (every store made
+// before properties existed) has none.
 // Limits of a property, checked before anything is written.
 inline constexpr size_t kMaxPropertyKeyBytes = 255;
 inline constexpr size_t kMaxPropertyValueBytes = 65535;

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "ddl/sql_quote.h"
+#include "ddl/store_check_sql.h"
 #include "ddl/store_ddl.h"
-#include "storage/mysql/ddl_plan.h"
 #include "storage/first_column.h"
 #include "storage/namespaces.h"
 #include "util/ascii_case.h"
@@ -186,20 +186,6 @@ std::vector<std::string> ExpectedPartitions(const PartitionSpec& p) {
 Result<std::vector<std::string>> CheckServerStore(
     Connection* conn, const std::vector<TableSpec>& specs, DdlDialect dialect) {
   std::vector<std::string> out;
-  // Unfinished plans (none to read on a store made before plans existed).
-  OBKV_ASSIGN_OR_RETURN(
-      std::vector<std::string> plan_table,
-      FirstColumn(conn,
-                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                  "TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?1",
-                  {std::string(kDdlPlanTable)}));
-  if (!plan_table.empty()) {
-    OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
-    for (const DdlPlan& plan : plans) {
-      out.push_back("unfinished " + DescribeDdlPlan(plan) +
-                    " (obkv repair finishes it)");
-    }
-  }
   OBKV_ASSIGN_OR_RETURN(std::vector<std::string> database,
                         FirstColumn(conn, "SELECT DATABASE()"));
   const std::string own_db = database.empty() ? "" : database[0];
@@ -217,12 +203,7 @@ Result<std::vector<std::string>> CheckServerStore(
       expected.insert(schema + "." + rel);
       OBKV_ASSIGN_OR_RETURN(
           std::vector<std::string> have,
-          FirstColumn(
-              conn,
-              "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE "
-              "TABLE_SCHEMA = ?1 AND TABLE_NAME = ?2 ORDER BY "
-              "ORDINAL_POSITION",
-              {schema, rel}));
+          FirstColumn(conn, ServerColumnNamesSql(), {schema, rel}));
       if (have.empty()) {
         out.push_back(Where(t, f) + "relation '" + rel +
                       "' is missing on the server");
@@ -235,12 +216,7 @@ Result<std::vector<std::string>> CheckServerStore(
       } else {
         OBKV_ASSIGN_OR_RETURN(
             std::vector<std::string> types,
-            FirstColumn(
-                conn,
-                "SELECT CONCAT(COLUMN_TYPE, ' ', IS_NULLABLE) FROM "
-                "information_schema.COLUMNS WHERE TABLE_SCHEMA = ?1 AND "
-                "TABLE_NAME = ?2 ORDER BY ORDINAL_POSITION",
-                {schema, rel}));
+            FirstColumn(conn, ServerColumnTypesSql(), {schema, rel}));
         for (size_t i = 0; i < have.size() && i < types.size(); ++i) {
           const size_t space = types[i].rfind(' ');
           const std::string server =
@@ -254,10 +230,8 @@ Result<std::vector<std::string>> CheckServerStore(
         }
       }
       // SHOW CREATE TABLE: the primary key and the partitioning clause.
-      OBKV_ASSIGN_OR_RETURN(
-          std::unique_ptr<Statement> show,
-          conn->Prepare("SHOW CREATE TABLE " + QuoteMysqlIdentifier(schema) +
-                        "." + QuoteMysqlIdentifier(rel)));
+      OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> show,
+                            conn->Prepare(ShowCreateTableSql(schema, rel)));
       OBKV_ASSIGN_OR_RETURN(bool shown, show->Step());
       const std::string server_sql =
           shown ? AsciiUpper(show->ColumnText(1)) : "";
@@ -278,12 +252,7 @@ Result<std::vector<std::string>> CheckServerStore(
       }
       OBKV_ASSIGN_OR_RETURN(
           std::vector<std::string> parts,
-          FirstColumn(
-              conn,
-              "SELECT DISTINCT PARTITION_NAME FROM "
-              "information_schema.PARTITIONS WHERE TABLE_SCHEMA = ?1 AND "
-              "TABLE_NAME = ?2 AND PARTITION_NAME IS NOT NULL",
-              {schema, rel}));
+          FirstColumn(conn, ServerPartitionNamesSql(), {schema, rel}));
       std::vector<std::string> want = ExpectedPartitions(f.partition);
       if (!want.empty() && want[0][0] == '#') {
         parts = {"#" + std::to_string(parts.size())};
@@ -303,11 +272,7 @@ Result<std::vector<std::string>> CheckServerStore(
   for (const std::string& schema : schemas) {
     OBKV_ASSIGN_OR_RETURN(
         std::vector<std::string> rels,
-        FirstColumn(
-            conn,
-            "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-            "TABLE_SCHEMA = ?1 AND TABLE_NAME LIKE '%$%' ORDER BY TABLE_NAME",
-            {schema}));
+        FirstColumn(conn, ServerFamilyRelationsSql(), {schema}));
     for (const std::string& rel : rels) {
       if (expected.count(schema + "." + rel) == 0) {
         out.push_back("relation '" + rel + "' (database '" + schema +
@@ -344,12 +309,8 @@ Result<std::vector<std::string>> CheckSqliteStore(
   }
   for (int k = 0; k < std::max(shards, 1); ++k) {
     const std::string schema = ShardSchemaName(k);
-    OBKV_ASSIGN_OR_RETURN(
-        std::vector<std::string> have,
-        FirstColumn(conn,
-                    "SELECT name FROM " + QuoteSqlIdentifier(schema) +
-                        ".sqlite_master WHERE type = 'table' AND name LIKE "
-                        "'%$%' ORDER BY name"));
+    OBKV_ASSIGN_OR_RETURN(std::vector<std::string> have,
+                          FirstColumn(conn, SqliteFamilyTablesSql(schema)));
     std::map<std::string, std::string>& expected = want[schema];
     for (const std::string& name : have) {
       if (expected.erase(name) == 0) {

@@ -3,8 +3,8 @@
 // `obkv check` (Store::Check): every difference between a store's catalog
 // and the relations its engine really holds, one line each, naming the
 // table, the family and what differs (doc/ddl-plans.md):
-//   - a server store (CheckServerStore): an unfinished DDL plan; a family
-//     relation missing; its columns (information_schema.COLUMNS) other
+//   - a server store (CheckServerStore): a family relation missing; its columns
+//   (information_schema.COLUMNS) other
 //     than the catalog's CREATE TABLE has, or of another type; its primary
 //     key and partitioning clause (SHOW CREATE TABLE) other than that
 //     CREATE TABLE's; its first-level partitions
@@ -13,7 +13,9 @@
 //     has;
 //   - a SQLite store, one file or shards (CheckSqliteStore): a partition
 //     table missing, or one in sqlite_master that no catalog table has.
-// An empty list: the catalog and the engine agree.
+// An empty list: the catalog and the engine agree. A server store's
+// unfinished DDL plans are the engine's own lines
+// (storage/mysql/ddl_plan.h, CheckUnfinishedDdlPlans), before these.
 //
 // REQUIRED: `conn` sees every shard (the all-shards writer of a sharded
 // store). Thread safety: as the connection.

@@ -14,6 +14,7 @@
 #include "storage/catalog.h"
 #include "storage/engine.h"
 #include "storage/mysql/mysql_uri.h"
+#include "storage/open/open_engine.h"
 #include "storage/transaction.h"
 
 namespace obkvlite {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddl/alter_ddl.h"
+#include "ddl/server_partitions_sql.h"
 #include "ddl/sql_quote.h"
 #include "hbase/api_guard.h"
 #include "hbase/store/store_impl.h"
@@ -97,7 +98,7 @@ Result<std::vector<int64_t>> StoreImpl::CountAllCells(
   std::vector<std::string> server;
   {
     OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> stmt,
-                          conn->Prepare(layout::PartitionNamesSql(table)));
+                          conn->Prepare(PartitionNamesSql(table)));
     while (true) {
       OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
       if (!row) break;

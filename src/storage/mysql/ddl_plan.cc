@@ -4,10 +4,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "ddl/catalog_sql.h"
+#include "ddl/ddl_plan_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
+#include "storage/fault_hooks.h"
+#include "storage/first_column.h"
 #include "storage/mysql/ddl_step_applied.h"
-#include "storage/fault_injection.h"
 #include "storage/namespaces.h"
 #include "storage/retry_backoff.h"
 #include "storage/transaction.h"
@@ -15,8 +18,6 @@
 namespace obkvlite {
 namespace storage {
 namespace {
-
-std::string Q(std::string_view name) { return QuoteMysqlIdentifier(name); }
 
 std::string PlanJson(const DdlPlan& plan) {
   nlohmann::json doc;
@@ -30,18 +31,15 @@ Status Record(Connection* writer, DdlPlan* plan) {
   OBKV_ASSIGN_OR_RETURN(Transaction txn,
                         Transaction::Begin(writer, Transaction::Kind::kWrite));
   {
-    OBKV_ASSIGN_OR_RETURN(
-        std::unique_ptr<Statement> ins,
-        writer->Prepare("INSERT INTO " + Q(kDdlPlanTable) + " (" + Q("kind") +
-                        ", " + Q("subject") + ", " + Q("plan") + ", " +
-                        Q("reached") + ") VALUES (?1, ?2, ?3, 0)"));
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> ins,
+                          writer->Prepare(DdlPlanInsertSql()));
     const std::string doc = PlanJson(*plan);  // bound by view until Run
     ins->BindText(1, plan->kind);
     ins->BindText(2, plan->subject);
     ins->BindText(3, doc);
     OBKV_RETURN_IF_ERROR(ins->Run());
     OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> id,
-                          writer->Prepare("SELECT LAST_INSERT_ID()"));
+                          writer->Prepare(DdlPlanIdSql()));
     OBKV_ASSIGN_OR_RETURN(bool row, id->Step());
     if (!row) return Status::IOError("obkv_ddl_plan: no id for the new plan");
     plan->id = id->ColumnInt(0);
@@ -51,10 +49,8 @@ Status Record(Connection* writer, DdlPlan* plan) {
 
 // In the caller's transaction: the plan reached `reached` steps.
 Status Advance(Connection* writer, const DdlPlan& plan, int reached) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> up,
-      writer->Prepare("UPDATE " + Q(kDdlPlanTable) + " SET " + Q("reached") +
-                      " = ?2 WHERE " + Q("id") + " = ?1"));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> up,
+                        writer->Prepare(DdlPlanAdvanceSql()));
   up->BindInt(1, plan.id);
   up->BindInt(2, reached);
   return up->Run();
@@ -62,8 +58,7 @@ Status Advance(Connection* writer, const DdlPlan& plan, int reached) {
 
 Status Forget(Connection* writer, const DdlPlan& plan) {
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> del,
-                        writer->Prepare("DELETE FROM " + Q(kDdlPlanTable) +
-                                        " WHERE " + Q("id") + " = ?1"));
+                        writer->Prepare(DdlPlanDeleteSql()));
   del->BindInt(1, plan.id);
   return del->Run();
 }
@@ -80,24 +75,18 @@ Status RunBound(Connection* writer, const std::string& sql, const DdlPlan& plan,
 // The catalog write of `step`, in the caller's transaction.
 Status CatalogWrite(Connection* writer, const DdlPlan& plan,
                     const std::string& step) {
-  const std::string table = Q(kCatalogTable);
-  const std::string where = " WHERE " + Q("name") + " = ?1";
+  constexpr SqlDialect kServer = SqlDialect::kMysql;
   if (step == "@catalog delete") {
-    return RunBound(writer, "DELETE FROM " + table + where, plan, false);
+    return RunBound(writer, CatalogDeleteSql(kServer), plan, false);
   }
   if (step == "@catalog insert") {
     // Idempotent: a row of the name is replaced.
     OBKV_RETURN_IF_ERROR(
-        RunBound(writer, "DELETE FROM " + table + where, plan, false));
-    return RunBound(writer,
-                    "INSERT INTO " + table + " (" + Q("name") + ", " +
-                        Q("spec") + ") VALUES (?1, ?2)",
-                    plan, true);
+        RunBound(writer, CatalogDeleteSql(kServer), plan, false));
+    return RunBound(writer, CatalogInsertSql(kServer), plan, true);
   }
   if (step == "@catalog update") {
-    return RunBound(writer,
-                    "UPDATE " + table + " SET " + Q("spec") + " = ?2" + where,
-                    plan, true);
+    return RunBound(writer, CatalogUpdateSql(kServer), plan, true);
   }
   return Status::InvalidArgument("obkv_ddl_plan: unknown step '" + step + "'");
 }
@@ -107,8 +96,8 @@ Status CatalogWrite(Connection* writer, const DdlPlan& plan,
 // (storage/mysql/ddl_step_applied.h). `*applied`
 // becomes true once a server statement of the step has run (its record
 // may still fail after it).
-Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k,
-                   bool resumed, bool* applied) {
+Status RunStepOnce(Connection* writer, const DdlPlan& plan, int k, bool resumed,
+                   bool* applied) {
   const std::string& step = plan.steps[k];
   if (step.rfind("@catalog", 0) == 0) {
     // The catalog row and the step reached commit together.
@@ -168,8 +157,7 @@ Status RunFrom(Connection* writer, const RetryOptions& retry, DdlPlan* plan,
                              std::to_string(k + 1));
     }
     OBKV_RETURN_IF_ERROR(
-        RunStep(writer, retry, *plan, k, resumed && k == plan->reached,
-                applied)
+        RunStep(writer, retry, *plan, k, resumed && k == plan->reached, applied)
             .WithPrefix(DescribeDdlPlan(*plan) + ": step " +
                         std::to_string(k + 1) + ": "));
     plan->reached = k + 1;
@@ -244,11 +232,8 @@ Status RunDdlPlan(Connection* writer, const RetryOptions& retry, DdlPlan plan) {
 }
 
 Result<std::vector<DdlPlan>> LoadDdlPlans(Connection* conn) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<Statement> q,
-      conn->Prepare("SELECT " + Q("id") + ", " + Q("kind") + ", " +
-                    Q("subject") + ", " + Q("plan") + ", " + Q("reached") +
-                    " FROM " + Q(kDdlPlanTable) + " ORDER BY " + Q("id")));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> q,
+                        conn->Prepare(DdlPlanRowsSql()));
   std::vector<DdlPlan> out;
   while (true) {
     OBKV_ASSIGN_OR_RETURN(bool row, q->Step());
@@ -314,6 +299,21 @@ Status RepairDdlPlans(Connection* writer, const RetryOptions& retry,
     if (first.ok()) first = st;
   }
   return first;
+}
+
+Result<std::vector<std::string>> CheckUnfinishedDdlPlans(Connection* conn) {
+  std::vector<std::string> out;
+  OBKV_ASSIGN_OR_RETURN(
+      std::vector<std::string> plan_table,
+      FirstColumn(conn, DdlPlanTableExistsSql(), {std::string(kDdlPlanTable)}));
+  if (!plan_table.empty()) {
+    OBKV_ASSIGN_OR_RETURN(std::vector<DdlPlan> plans, LoadDdlPlans(conn));
+    for (const DdlPlan& plan : plans) {
+      out.push_back("unfinished " + DescribeDdlPlan(plan) +
+                    " (obkv repair finishes it)");
+    }
+  }
+  return out;
 }
 
 }  // namespace storage

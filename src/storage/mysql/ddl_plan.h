@@ -85,6 +85,11 @@ Status RepairDdlPlans(Connection* writer, const RetryOptions& retry,
 Status RetryAborted(Connection* writer, const RetryOptions& retry,
                     const std::function<Status()>& fn);
 
+// `obkv check`'s lines for the recorded plans, oldest first: "unfinished
+// plan 3: ... (obkv repair finishes it)". None on a store made before plans
+// existed (no obkv_ddl_plan relation).
+Result<std::vector<std::string>> CheckUnfinishedDdlPlans(Connection* conn);
+
 // "plan 3: partition change ... of table 't', step 2 of 5 reached".
 std::string DescribeDdlPlan(const DdlPlan& plan);
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ddl/server_partitions_sql.h"
 #include "ddl/sql_quote.h"
-#include "layout/partition_sql.h"
 #include "storage/first_column.h"
 #include "util/ascii_case.h"
 
@@ -118,9 +118,8 @@ Result<bool> DdlStepApplied(Connection* conn, const std::string& sql) {
   } else {
     return false;  // idempotent, or not a step of a plan
   }
-  OBKV_ASSIGN_OR_RETURN(
-      std::vector<std::string> have,
-      FirstColumn(conn, layout::PartitionNamesSql(table.back())));
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> have,
+                        FirstColumn(conn, PartitionNamesSql(table.back())));
   for (const std::string& name : gone) {
     if (Has(have, name)) return false;
   }

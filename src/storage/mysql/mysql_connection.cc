@@ -6,7 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "storage/fault_injection.h"
+#include "ddl/row_lock_sql.h"
+#include "storage/fault_hooks.h"
 #include "storage/mysql/mysql_error.h"
 #include "storage/mysql/mysql_statement.h"
 #include "storage/mysql/row_lock.h"

@@ -70,7 +70,7 @@ class MysqlConnection final : public Connection {
   // After a lost connection: the next Revive reconnects.
   void MarkBroken() { broken_ = true; }
   Status Revive() override;
-  // Test-only (storage/fault_injection.h): rolls the transaction back on
+  // Test-only (storage/fault_hooks.h): rolls the transaction back on
   // the server and returns the status of a deadlock victim while doing
   // `context`.
   Status InjectDeadlock(std::string_view context);

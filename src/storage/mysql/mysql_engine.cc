@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 #include "ddl/alter_ddl.h"
+#include "ddl/namespace_sql.h"
+#include "ddl/row_lock_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
@@ -12,7 +15,6 @@
 #include "storage/mysql/ddl_plan.h"
 #include "storage/mysql/mysql_connection.h"
 #include "storage/namespaces.h"
-#include "storage/mysql/row_lock.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
 
@@ -88,7 +90,15 @@ class MysqlEngine final : public Engine {
   Result<std::vector<std::string>> Check(
       Connection* conn, const std::vector<TableSpec>& specs) override {
     OBKV_RETURN_IF_ERROR(conn->Revive());
-    return CheckServerStore(conn, specs, dialect_);
+    // Unfinished plans first, then what the catalog and the server disagree
+    // on.
+    OBKV_ASSIGN_OR_RETURN(std::vector<std::string> out,
+                          CheckUnfinishedDdlPlans(conn));
+    OBKV_ASSIGN_OR_RETURN(std::vector<std::string> rest,
+                          CheckServerStore(conn, specs, dialect_));
+    out.insert(out.end(), std::make_move_iterator(rest.begin()),
+               std::make_move_iterator(rest.end()));
+    return out;
   }
 
   Status RepairPlans(Connection* writer, const std::string& subject,
@@ -144,7 +154,7 @@ class MysqlEngine final : public Engine {
     DdlPlan plan;
     plan.kind = "namespace create";
     plan.subject = ns;
-    plan.steps = {"CREATE DATABASE IF NOT EXISTS " + QuoteMysqlIdentifier(ns),
+    plan.steps = {CreateNamespaceDatabaseSql(ns),
                   kClaimNamespaceStep + uri_.database, "@namespace add"};
     return RunDdlPlan(writer, retry_, std::move(plan));
   }

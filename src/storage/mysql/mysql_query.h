@@ -1,15 +1,14 @@
 // Copyright (c) obkvlite authors.
 //
 // Read-only SQL on a server store, for `obkv sql` (the SQLite engine's
-// counterpart is storage/sqlite/sqlite_readonly.h). A query is refused unless it
-// is a single SELECT, WITH or EXPLAIN statement, without INTO (which
-// writes a file or variables) and without executable comments (/*! */,
-// whose text the server runs). It then runs in a READ ONLY transaction,
-// which the server itself keeps from writing, and is rolled back. The
-// session has ANSI_QUOTES, so "t$f" names a relation as in SQLite, and
-// NO_BACKSLASH_ESCAPES, so a string reads as in SQLite; relation
-// "ns:t$f" of a namespaced table is found in database `ns` (a namespace
-// is a database on a server, doc/engines.md).
+// counterpart is storage/sqlite/sqlite_readonly.h). A query is refused unless
+// it is a single SELECT, WITH or EXPLAIN statement, without INTO (which writes
+// a file or variables) and without executable comments (/*! */, whose text the
+// server runs). It then runs in a READ ONLY transaction, which the server
+// itself keeps from writing, and is rolled back. The session has ANSI_QUOTES,
+// so "t$f" names a relation as in SQLite, and NO_BACKSLASH_ESCAPES, so a string
+// reads as in SQLite; relation "ns:t$f" of a namespaced table is found in
+// database `ns` (a namespace is a database on a server, doc/engines.md).
 //
 // Thread safety: pure functions over a connection of their own.
 
@@ -21,7 +20,7 @@
 #include <vector>
 
 #include "obkvlite/status.h"
-#include "storage/readonly_query.h"
+#include "storage/query_result.h"
 
 namespace obkvlite {
 namespace storage {

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "storage/fault_injection.h"
+#include "storage/fault_hooks.h"
 #include "storage/mysql/mysql_connection.h"
 #include "storage/mysql/mysql_error.h"
 

@@ -22,15 +22,5 @@ int64_t RowLockSlot(std::string_view table, std::string_view row) {
   return static_cast<int64_t>(hash % static_cast<uint64_t>(kRowLockSlots));
 }
 
-std::string RowLockCreateSql() {
-  return std::string("CREATE TABLE IF NOT EXISTS ") + kRowLockTable +
-         " (SLOT BIGINT NOT NULL PRIMARY KEY, N BIGINT NOT NULL)";
-}
-
-std::string RowLockUpsertSql() {
-  return std::string("INSERT INTO ") + kRowLockTable +
-         " (SLOT, N) VALUES (?1, 1) ON DUPLICATE KEY UPDATE N = N + 1";
-}
-
 }  // namespace storage
 }  // namespace obkvlite

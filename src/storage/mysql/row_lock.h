@@ -7,7 +7,8 @@
 // slot's row, so two of them on the same row, on any nodes, write the same
 // key, and Galera's certification lets only one commit. Two rows sharing a
 // slot only conflict more often than needed, never less, and the table
-// holds at most kRowLockSlots rows.
+// holds at most kRowLockSlots rows. The table's statements are
+// ddl/row_lock_sql.h's.
 //
 // Thread safety: pure functions and constants.
 
@@ -15,25 +16,15 @@
 #define OBKVLITE_STORAGE_ROW_LOCK_H_
 
 #include <cstdint>
-#include <string>
 #include <string_view>
 
 namespace obkvlite {
 namespace storage {
 
-inline constexpr const char* kRowLockTable = "obkv_row_lock";
 inline constexpr int64_t kRowLockSlots = int64_t{1} << 24;
 
 // The slot of `row` of HBase table `table`, in [0, kRowLockSlots).
 int64_t RowLockSlot(std::string_view table, std::string_view row);
-
-// CREATE TABLE IF NOT EXISTS obkv_row_lock (SLOT BIGINT PRIMARY KEY,
-// N BIGINT NOT NULL): what a writable open on Galera runs when it is
-// missing.
-std::string RowLockCreateSql();
-
-// The upsert of slot ?1 (N counts the read-modify-writes it served).
-std::string RowLockUpsertSql();
 
 }  // namespace storage
 }  // namespace obkvlite

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "storage/sqlite/format_version.h"
 
-#include "ddl/sql_quote.h"
+#include "ddl/catalog_sql.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
 #include "storage/transaction.h"
@@ -11,11 +11,7 @@ namespace storage {
 namespace {
 
 Result<bool> HasCatalog(SqliteDb* db) {
-  OBKV_ASSIGN_OR_RETURN(
-      int64_t n,
-      db->QueryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' "
-                   "AND name = " +
-                   QuoteSqlString(kCatalogTable)));
+  OBKV_ASSIGN_OR_RETURN(int64_t n, db->QueryInt(SqliteCatalogExistsSql()));
   return n > 0;
 }
 

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "storage/sqlite/shards.h"
 
+#include "ddl/catalog_sql.h"
+#include "ddl/shard_sql.h"
 #include "ddl/sql_quote.h"
 #include "ddl/store_ddl.h"
 #include "obkvlite/ddl.h"
@@ -13,8 +15,6 @@
 namespace obkvlite {
 namespace storage {
 namespace {
-
-constexpr std::string_view kShardsTable = "obkv_shards";
 
 // ATTACH DATABASE of shard k under its schema name.
 std::string AttachStatement(const std::string& store_path, int k) {
@@ -29,15 +29,10 @@ std::string ShardFilePath(const std::string& store_path, int shard) {
 }
 
 Result<int> ReadShardCount(SqliteDb* db) {
-  OBKV_ASSIGN_OR_RETURN(
-      int64_t has_table,
-      db->QueryInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' "
-                   "AND name = " +
-                   QuoteSqlString(kShardsTable)));
+  OBKV_ASSIGN_OR_RETURN(int64_t has_table,
+                        db->QueryInt(ShardsTableExistsSql()));
   if (has_table == 0) return 1;
-  OBKV_ASSIGN_OR_RETURN(int64_t count,
-                        db->QueryInt("SELECT \"count\" FROM " +
-                                     QuoteSqlIdentifier(kShardsTable)));
+  OBKV_ASSIGN_OR_RETURN(int64_t count, db->QueryInt(ShardCountSql()));
   if (count < 2 || count > kMaxShards) {
     return Status::Corruption(std::string(kShardsTable) + ": shard count " +
                               std::to_string(count) + " is outside [2, " +
@@ -51,21 +46,16 @@ Result<int> ResolveShardCount(SqliteDb* db, const std::string& store_path,
   OBKV_ASSIGN_OR_RETURN(int stored, ReadShardCount(db));
   if (requested == 0 || requested == stored) return stored;
   if (stored == 1 && !db->read_only()) {
-    OBKV_ASSIGN_OR_RETURN(int64_t tables,
-                          db->QueryInt("SELECT count(*) FROM " +
-                                       QuoteSqlIdentifier(kCatalogTable)));
+    OBKV_ASSIGN_OR_RETURN(int64_t tables, db->QueryInt(CatalogCountSql()));
     if (tables > 0) {
       return Status::InvalidArgument(
           "options.sqlite.shards: store '" + store_path +
           "' already has tables in 1 file; got " + std::to_string(requested) +
           " (the count is chosen when the store is created)");
     }
-    OBKV_RETURN_IF_ERROR(
-        db->Exec("CREATE TABLE " + QuoteSqlIdentifier(kShardsTable) +
-                 " (\"count\" INTEGER NOT NULL); INSERT INTO " +
-                 QuoteSqlIdentifier(kShardsTable) + " VALUES (" +
-                 std::to_string(requested) + "); PRAGMA user_version = " +
-                 std::to_string(kShardedStoreFormatVersion)));
+    OBKV_RETURN_IF_ERROR(db->Exec(ShardsTableDdl(requested) +
+                                  "; PRAGMA user_version = " +
+                                  std::to_string(kShardedStoreFormatVersion)));
     return requested;
   }
   return Status::InvalidArgument("options.sqlite.shards: store '" + store_path +
@@ -89,9 +79,9 @@ Status AttachShards(SqliteDb* db, const std::string& store_path, int shards,
 
 Result<std::vector<std::string>> ShardedSessionStatements(
     const std::string& store_path) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<SqliteConnection> conn,
-      SqliteConnection::Open(store_path, OpenMode::kReadOnly, StoreOptions(), false));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<SqliteConnection> conn,
+                        SqliteConnection::Open(store_path, OpenMode::kReadOnly,
+                                               StoreOptions(), false));
   OBKV_ASSIGN_OR_RETURN(int shards, ReadShardCount(conn->db()));
   std::vector<std::string> out;
   if (shards == 1) return out;

@@ -18,11 +18,13 @@
 #ifndef OBKVLITE_STORAGE_SQLITE_READONLY_H_
 #define OBKVLITE_STORAGE_SQLITE_READONLY_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "obkvlite/status.h"
+#include "storage/query_result.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -62,6 +64,12 @@ class ReadOnlySqlite {
   sqlite3* db_;
   std::string denied_;
 };
+
+// Runs `sql` on the existing store file `path`, opened as ReadOnlySqlite,
+// and calls `each` with every statement's result, in order; stops at the
+// first error (`each`'s included). Errors are prefixed "sql: ".
+Status RunReadOnlySqlite(const std::string& path, std::string_view sql,
+                         const std::function<Status(const QueryResult&)>& each);
 
 }  // namespace storage
 }  // namespace obkvlite

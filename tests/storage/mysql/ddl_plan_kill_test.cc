@@ -22,12 +22,12 @@
 #include <vector>
 
 #include "ddl_plan_support.h"
+#include "fault_injection.h"
 #include "obkvlite/index.h"
 #include "obkvlite/partition_change.h"
 #include "obkvlite/store.h"
 #include "own_server.h"
 #include "server_test_support.h"
-#include "storage/fault_injection.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 

@@ -26,13 +26,13 @@
 #include <tuple>
 #include <vector>
 
+#include "ddl_plan_support.h"
+#include "fault_injection.h"
 #include "obkvlite/partition_change.h"
 #include "obkvlite/store.h"
-#include "ddl_plan_support.h"
 #include "own_server.h"
 #include "server_test_support.h"
 #include "storage/mysql/ddl_step_applied.h"
-#include "storage/fault_injection.h"
 #include "storage/mysql/mysql_connection.h"
 #include "storage/mysql/mysql_uri.h"
 #include "store_fixture.h"

@@ -19,9 +19,9 @@
 #include <memory>
 #include <string>
 
+#include "fault_injection.h"
 #include "obkvlite/store.h"
 #include "server_test_support.h"
-#include "storage/fault_injection.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 

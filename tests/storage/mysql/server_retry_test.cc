@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "fault_injection.h"
 #include "obkvlite/mutation.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
 #include "rmw_test_support.h"
 #include "server_test_support.h"
-#include "storage/fault_injection.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 

@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "ddl/partitioning_text.h"
-#include "layout/partition_sql.h"
+#include "ddl/server_partitions_sql.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/store.h"
-#include "storage/readonly_query.h"
+#include "storage/open/readonly_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -66,7 +66,7 @@ Result<std::string> ServerPartitioning(const std::string& location,
                                        const std::string& relation) {
   std::string text = "missing on the server";
   OBKV_RETURN_IF_ERROR(storage::RunReadOnlySql(
-      location, layout::ServerPartitioningSql(relation),
+      location, ServerPartitioningSql(relation),
       [&](const storage::QueryResult& result) {
         if (result.rows.empty()) return Status::OK();
         const std::vector<storage::QueryValue>& row = result.rows[0];

@@ -18,7 +18,7 @@
 
 #include "obkvlite/bytes.h"
 #include "obkvlite/store.h"
-#include "storage/readonly_query.h"
+#include "storage/open/readonly_query.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/text_table.h"

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "storage/engine.h"
+#include "storage/open/open_engine.h"
 
 #include "storage/mysql/mysql_engine.h"
 #include "storage/mysql/mysql_uri.h"
@@ -43,7 +43,8 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
     retry.max_backoff_ms =
         uri.retry_max_backoff_ms.value_or(retry.max_backoff_ms);
     OBKV_RETURN_IF_ERROR(ValidateRetry(retry));
-    OBKV_ASSIGN_OR_RETURN(OpenedEngine opened, OpenMysqlEngine(options, uri, retry));
+    OBKV_ASSIGN_OR_RETURN(OpenedEngine opened,
+                          OpenMysqlEngine(options, uri, retry));
     opened.retry = retry;
     return opened;
   }

@@ -10,16 +10,18 @@
 //   - kLostCommitReply: the n-th COMMIT from now is sent, and the session
 //     is closed before its reply is read, as when the connection dies right
 //     after COMMIT: the server commits, the client cannot know.
-//   - kStopDdl: a DDL plan (storage/mysql/ddl_plan.h) stops before its n-th step
+//   - kStopDdl: a DDL plan (storage/mysql/ddl_plan.h) stops before its n-th
+//   step
 //     from now as if the client died there: the step is not run, the plan
 //     stays recorded, and the change fails with IOError "injected stop".
-// A fault fires once and disarms itself. Nothing is armed unless a test
-// calls InjectFault; the engine's check is one thread-local read.
+// A fault fires once and disarms itself. The engine asks at its points
+// (storage/fault_hooks.h), through the hooks the first InjectFault or
+// InjectDdlStepHook installs; each reads the calling thread's state.
 //
 // Thread safety: the state is the calling thread's own.
 
-#ifndef OBKVLITE_STORAGE_FAULT_INJECTION_H_
-#define OBKVLITE_STORAGE_FAULT_INJECTION_H_
+#ifndef OBKVLITE_TESTS_FAULT_INJECTION_H_
+#define OBKVLITE_TESTS_FAULT_INJECTION_H_
 
 #include <functional>
 
@@ -33,24 +35,12 @@ void InjectFault(InjectedFault fault, int n);
 // Disarms; returns whether the armed fault fired.
 bool ClearInjectedFault();
 
-// Engine side: true when this statement must fail as a deadlock (counts
-// one statement).
-bool TakeInjectedDeadlock();
-// Engine side: true when this COMMIT's reply must be lost (counts one
-// COMMIT).
-bool TakeInjectedLostCommit();
-// Plan side: true when the plan must stop before this step (counts one
-// step).
-bool TakeInjectedDdlStop();
-
 // Calls `hook` once, before the n-th DDL plan step from now (n >= 1), then
-// runs the step: a test kills the server there (tests/storage/mysql/ddl_plan_test.cc).
-// An empty hook disarms.
+// runs the step: a test kills the server there
+// (tests/storage/mysql/ddl_plan_test.cc). An empty hook disarms.
 void InjectDdlStepHook(int n, std::function<void()> hook);
-// Plan side: counts one step and calls the hook when it is due.
-void RunInjectedDdlStepHook();
 
 }  // namespace storage
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_STORAGE_FAULT_INJECTION_H_
+#endif  // OBKVLITE_TESTS_FAULT_INJECTION_H_

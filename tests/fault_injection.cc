@@ -1,7 +1,9 @@
 // Copyright (c) obkvlite authors.
-#include "storage/fault_injection.h"
+#include "fault_injection.h"
 
 #include <utility>
+
+#include "storage/fault_hooks.h"
 
 namespace obkvlite {
 namespace storage {
@@ -24,9 +26,30 @@ bool Take(InjectedFault fault) {
   return true;
 }
 
+thread_local int hook_countdown = 0;
+thread_local std::function<void()> step_hook;
+
+bool TakeDeadlock() { return Take(InjectedFault::kDeadlock); }
+
+bool TakeLostCommit() { return Take(InjectedFault::kLostCommitReply); }
+
+bool TakeDdlStop() { return Take(InjectedFault::kStopDdl); }
+
+// Counts one DDL plan step and calls the hook when it is due.
+void BeforeDdlStep() {
+  if (!step_hook || --hook_countdown > 0) return;
+  std::function<void()> fn = std::move(step_hook);
+  step_hook = nullptr;
+  fn();
+}
+
+constexpr FaultHooks kInjectorHooks = {&TakeDeadlock, &TakeLostCommit,
+                                       &BeforeDdlStep, &TakeDdlStop};
+
 }  // namespace
 
 void InjectFault(InjectedFault fault, int n) {
+  InstallFaultHooks(&kInjectorHooks);
   plan = FaultPlan{true, false, fault, n};
 }
 
@@ -36,27 +59,10 @@ bool ClearInjectedFault() {
   return fired;
 }
 
-bool TakeInjectedDeadlock() { return Take(InjectedFault::kDeadlock); }
-
-bool TakeInjectedLostCommit() { return Take(InjectedFault::kLostCommitReply); }
-
-bool TakeInjectedDdlStop() { return Take(InjectedFault::kStopDdl); }
-
-namespace {
-thread_local int hook_countdown = 0;
-thread_local std::function<void()> step_hook;
-}  // namespace
-
 void InjectDdlStepHook(int n, std::function<void()> hook) {
+  InstallFaultHooks(&kInjectorHooks);
   step_hook = std::move(hook);
   hook_countdown = n;
-}
-
-void RunInjectedDdlStepHook() {
-  if (!step_hook || --hook_countdown > 0) return;
-  std::function<void()> fn = std::move(step_hook);
-  step_hook = nullptr;
-  fn();
 }
 
 }  // namespace storage

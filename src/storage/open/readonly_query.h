@@ -2,38 +2,25 @@
 //
 // Read-only SQL on a store, for `obkv sql`, whatever its engine: the one
 // entry the CLI calls. On a store file the statements run on a connection
-// that cannot write (storage/sqlite/sqlite_readonly.h: read-only open, query_only,
-// an authorizer, sqlite3_stmt_readonly); on a server store one SELECT, WITH
-// or EXPLAIN statement runs in a READ ONLY transaction
+// that cannot write (storage/sqlite/sqlite_readonly.h: read-only open,
+// query_only, an authorizer, sqlite3_stmt_readonly); on a server store one
+// SELECT, WITH or EXPLAIN statement runs in a READ ONLY transaction
 // (storage/mysql/mysql_query.h).
 //
 // Thread safety: pure functions over a connection of their own.
 
-#ifndef OBKVLITE_STORAGE_READONLY_QUERY_H_
-#define OBKVLITE_STORAGE_READONLY_QUERY_H_
+#ifndef OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_
+#define OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_
 
 #include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "obkvlite/status.h"
+#include "storage/query_result.h"
 
 namespace obkvlite {
 namespace storage {
-
-// One value of a result row.
-struct QueryValue {
-  enum Kind { kNull, kInteger, kFloat, kText, kBlob };
-  Kind kind = kNull;
-  std::string bytes;  // the text the engine gives (blob: the bytes)
-};
-
-// The rows of one statement; no columns for a statement without rows.
-struct QueryResult {
-  std::vector<std::string> columns;
-  std::vector<std::vector<QueryValue>> rows;
-};
 
 // Runs `sql` on the store at `location` (an existing store file, or a
 // mysql:// URI) and calls `each` with every statement's result, in order;
@@ -45,4 +32,4 @@ Status RunReadOnlySql(const std::string& location, std::string_view sql,
 }  // namespace storage
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_STORAGE_READONLY_QUERY_H_
+#endif  // OBKVLITE_STORAGE_OPEN_READONLY_QUERY_H_

@@ -1,0 +1,35 @@
+// Copyright (c) obkvlite authors.
+//
+// The SQL text of the reads that ask a server (mysql dialect) how it
+// partitions a family's relation, in information_schema.PARTITIONS: the
+// store's own view of what the server holds, read by a DDL plan's repair
+// (storage/mysql/ddl_step_applied.h), the store's partition counts and
+// `obkv describe`. `table` is the family's relation ("t$f", or "ns:t$f",
+// found in the database of namespace ns; any other in the current one).
+//
+// Thread safety: pure functions.
+
+#ifndef OBKVLITE_DDL_SERVER_PARTITIONS_SQL_H_
+#define OBKVLITE_DDL_SERVER_PARTITIONS_SQL_H_
+
+#include <string>
+#include <string_view>
+
+namespace obkvlite {
+
+// The server's first-level partitions of `table` (in the current database,
+// or a namespace's table in its namespace's database), in their order: one
+// row per partition, its name (mysql dialect; information_schema.PARTITIONS,
+// on OceanBase its own names). No rows for an unpartitioned table.
+std::string PartitionNamesSql(std::string_view table);
+
+// How the server partitions `table` (found as PartitionNamesSql finds it):
+// one row (PARTITION_METHOD, PARTITION_EXPRESSION, first-level partitions,
+// SUBPARTITION_METHOD, SUBPARTITION_EXPRESSION, subpartitions in all), NULL
+// methods for an unpartitioned table; no row when the server has no such
+// table. mysql dialect, a read.
+std::string ServerPartitioningSql(std::string_view table);
+
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_DDL_SERVER_PARTITIONS_SQL_H_
