@@ -12,8 +12,8 @@
 #define OBKVLITE_SERVER_REST_REST_APP_H_
 
 #include "obkvlite/store.h"
+#include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
 #include "server/rest/rest_service.h"
 
 namespace obkvlite {

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "obkvlite/store.h"
-#include "server/rest/http_message.h"
+#include "server/common/http_message.h"
 #include "server/rest/media_type.h"
 #include "server/rest/rest_path.h"
 #include "server/rest/rest_service.h"

@@ -23,8 +23,8 @@
 #include <string>
 
 #include "obkvlite/store.h"
+#include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
 #include "server/rest/scanner_registry.h"
 
 namespace obkvlite {

@@ -25,8 +25,8 @@
 #include <string>
 
 #include "obkvlite/store.h"
+#include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
 
 namespace obkvlite {
 namespace web {

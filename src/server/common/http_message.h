@@ -6,8 +6,8 @@
 //
 // Thread safety: plain values.
 
-#ifndef OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
-#define OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
+#ifndef OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
+#define OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
 
 #include <map>
 #include <string>
@@ -53,4 +53,4 @@ struct HttpResponse {
 }  // namespace rest
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
+#endif  // OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
