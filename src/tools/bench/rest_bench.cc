@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "obkvlite/store.h"
+#include "server/http/http_app.h"
+#include "server/http/http_server.h"
 #include "server/rest/base64.h"
-#include "server/rest/http_server.h"
-#include "server/rest/rest_app.h"
 
 namespace obkvlite {
 namespace bench {

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "cli_test_support.h"
+#include "server/http/http_app.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/rest_app.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
 #include "watchdog.h"

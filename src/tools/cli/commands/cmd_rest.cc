@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "server/common/shutdown_signal.h"
-#include "server/rest/http_server.h"
-#include "server/rest/rest_app.h"
+#include "server/http/http_app.h"
+#include "server/http/http_server.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 

@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "server/rest/http_server.h"
+#include "server/http/http_server.h"
 
 #include <httplib.h>
 #include <sys/socket.h>

@@ -20,8 +20,8 @@
 // Thread safety: the handler is called from the pool's threads at once;
 // Stop may be called from any thread.
 
-#ifndef OBKVLITE_SERVER_REST_HTTP_SERVER_H_
-#define OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+#ifndef OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
+#define OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
 
 #include <functional>
 #include <memory>
@@ -74,4 +74,4 @@ class HttpServer {
 }  // namespace rest
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+#endif  // OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_

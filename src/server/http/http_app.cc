@@ -1,5 +1,5 @@
 // Copyright (c) obkvlite authors.
-#include "server/rest/rest_app.h"
+#include "server/http/http_app.h"
 
 #include <chrono>
 

@@ -8,8 +8,8 @@
 // REQUIRED: the Store and the RequestMetrics outlive the app.
 // Thread safety: Handle may be called from several threads at once.
 
-#ifndef OBKVLITE_SERVER_REST_REST_APP_H_
-#define OBKVLITE_SERVER_REST_REST_APP_H_
+#ifndef OBKVLITE_SERVER_HTTP_HTTP_APP_H_
+#define OBKVLITE_SERVER_HTTP_HTTP_APP_H_
 
 #include "obkvlite/store.h"
 #include "server/common/http_message.h"
@@ -43,4 +43,4 @@ class RestApp {
 }  // namespace rest
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_SERVER_REST_REST_APP_H_
+#endif  // OBKVLITE_SERVER_HTTP_HTTP_APP_H_
