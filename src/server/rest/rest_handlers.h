@@ -19,7 +19,6 @@
 #include "server/rest/media_type.h"
 #include "server/rest/rest_path.h"
 #include "server/rest/rest_service.h"
-#include "server/rest/scanner_registry.h"
 
 namespace obkvlite {
 namespace rest {
@@ -38,7 +37,7 @@ inline constexpr std::initializer_list<MediaType> kCellOrValueTypes = {
 struct RestContext {
   Store* store;
   const RestOptions& options;
-  ScannerRegistry* scanners;
+  server::ScannerRegistry* scanners;
   const HttpRequest& request;
   const RestTarget& target;
 };

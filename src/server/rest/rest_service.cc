@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "server/rest/rest_service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
@@ -98,6 +99,18 @@ Route Resolve(RestResource resource, const std::string& method) {
   return {};
 }
 
+// HBase REST's scanners: ids of milliseconds and random hex, scoped to
+// their table, closed only by the sweep when idle.
+server::ScannerRegistryOptions RegistryOptions(const RestScannerOptions& o) {
+  server::ScannerRegistryOptions r;
+  r.max_open = o.max_scanners;
+  r.idle_ms = int64_t{o.idle_seconds} * 1000;
+  r.ids = server::ScannerIds::kTimeRandom;
+  r.expire_on_use = false;
+  r.sweep_interval_ms = std::clamp(o.idle_seconds * 250, 100, 1000);
+  return r;
+}
+
 }  // namespace
 
 std::string ObkvliteVersion() { return OBKVLITE_VERSION_STRING; }
@@ -107,7 +120,8 @@ RestService::RestService(Store* store, const RestOptions& options,
     : store_(store),
       options_(options),
       metrics_(metrics),
-      scanners_(std::make_unique<ScannerRegistry>(options.scanners)) {
+      scanners_(std::make_unique<server::ScannerRegistry>(
+          RegistryOptions(options.scanners))) {
   InitXml();
 }
 
@@ -117,7 +131,7 @@ int RestService::open_scanners() const { return scanners_->size(); }
 
 int64_t RestService::expired_scanners() const { return scanners_->expired(); }
 
-void RestService::CloseScanners() { scanners_->Clear(); }
+void RestService::CloseScanners() { scanners_->CloseAll(); }
 
 HttpResponse RestService::Handle(const HttpRequest& request) {
   ScopedCompatSurface surface("rest");
