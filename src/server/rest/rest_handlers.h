@@ -75,8 +75,6 @@ HttpResponse Body(MediaType type, std::string body, int status = 200);
 
 // The table of the target; NotFound when absent.
 Result<Table*> TargetTable(const RestContext& ctx);
-// NotFound naming the family when `spec` has no family `family`.
-Status CheckFamily(const TableSpec& spec, const std::string& family);
 
 // cluster_resources.cc
 HttpResponse GetVersion(const RestContext& ctx);

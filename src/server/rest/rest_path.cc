@@ -177,8 +177,8 @@ Result<std::string> PercentDecode(std::string_view text, std::string_view field,
 Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
                                    bool decode) {
   ColumnSpec column;
-  const size_t colon = raw.find(':');
-  std::string_view family = raw.substr(0, colon);
+  const server::ColumnParts parts = server::SplitColumnName(raw);
+  std::string_view family = parts.family;
   if (decode) {
     OBKV_ASSIGN_OR_RETURN(column.family,
                           PercentDecode(family, std::string(field), false));
@@ -189,11 +189,11 @@ Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
     return Status::InvalidArgument(std::string(field) + ": empty family in '" +
                                    std::string(raw.substr(0, 40)) + "'");
   }
-  if (colon == std::string_view::npos) {
+  if (!parts.has_colon) {
     column.whole_family = true;
     return column;
   }
-  std::string_view qualifier = raw.substr(colon + 1);
+  std::string_view qualifier = parts.qualifier;
   if (decode) {
     OBKV_ASSIGN_OR_RETURN(column.qualifier,
                           PercentDecode(qualifier, std::string(field), false));

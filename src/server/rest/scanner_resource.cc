@@ -33,11 +33,11 @@ HttpResponse CreateScanner(const RestContext& ctx) {
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
   for (const std::string& f : model->scan.families) {
-    Status st = CheckFamily((*table)->spec(), f);
+    Status st = server::CheckFamily((*table)->spec(), f);
     if (!st.ok()) return ErrorResponse(st);
   }
   for (const Column& c : model->scan.columns) {
-    Status st = CheckFamily((*table)->spec(), c.family);
+    Status st = server::CheckFamily((*table)->spec(), c.family);
     if (!st.ok()) return ErrorResponse(st);
   }
   Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(model->scan);
