@@ -34,6 +34,8 @@
 namespace obkvlite {
 namespace rest {
 
+using server::HttpRequest;
+using server::HttpResponse;
 using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
 
 struct HttpServerOptions {

@@ -31,6 +31,7 @@
 
 #include "obkvlite/status.h"
 #include "server/common/column_rules.h"
+#include "server/common/percent_decode.h"
 
 namespace obkvlite {
 namespace rest {
@@ -81,11 +82,8 @@ struct RestTarget {
   std::vector<std::string> Params(std::string_view name) const;
 };
 
-// Decodes %XX escapes (and '+' as a space when `plus_is_space`); a '%' not
-// followed by two hex digits is an InvalidArgument naming `field` and the
-// offset: "path: bad percent-encoding at offset 4".
-Result<std::string> PercentDecode(std::string_view text, std::string_view field,
-                                  bool plus_is_space);
+// server/common/percent_decode.h.
+using server::PercentDecode;
 
 // Parses "f", "f:" or "f:q" (SplitColumnName; each part percent-decoded
 // when `decode`). An empty family is an InvalidArgument naming `field`.

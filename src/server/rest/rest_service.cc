@@ -9,10 +9,6 @@
 #include "server/rest/rest_handlers.h"
 #include "server/rest/xml_doc.h"
 
-#ifndef OBKVLITE_VERSION_STRING
-#define OBKVLITE_VERSION_STRING "0.0.0"
-#endif
-
 namespace obkvlite {
 namespace rest {
 namespace {
@@ -112,8 +108,6 @@ server::ScannerRegistryOptions RegistryOptions(const RestScannerOptions& o) {
 }
 
 }  // namespace
-
-std::string ObkvliteVersion() { return OBKVLITE_VERSION_STRING; }
 
 RestService::RestService(Store* store, const RestOptions& options,
                          metrics::RequestMetrics* metrics)

@@ -25,10 +25,16 @@
 #include "obkvlite/store.h"
 #include "server/common/http_message.h"
 #include "server/common/scanner_registry.h"
+#include "server/common/server_version.h"
 #include "server/metrics/request_metrics.h"
 
 namespace obkvlite {
 namespace rest {
+
+// server/common: the HTTP message, the server's version.
+using server::HttpRequest;
+using server::HttpResponse;
+using server::ObkvliteVersion;
 
 // The REST scanners' bounds (server/common/scanner_registry.h).
 struct RestScannerOptions {
@@ -81,9 +87,6 @@ class RestService {
   metrics::RequestMetrics* const metrics_;
   std::unique_ptr<server::ScannerRegistry> scanners_;
 };
-
-// The server's own version, as /version and the pages show it.
-std::string ObkvliteVersion();
 
 }  // namespace rest
 }  // namespace obkvlite
