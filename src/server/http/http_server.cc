@@ -5,8 +5,8 @@
 #include <sys/socket.h>
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -16,7 +16,7 @@
 #include <vector>
 
 namespace obkvlite {
-namespace rest {
+namespace http {
 namespace {
 
 // httplib's task queue with a bound: enqueue waits while `capacity`
@@ -83,6 +83,7 @@ HttpResponse TooLarge(int64_t limit) {
   return r;
 }
 
+// The one catch of a request: the handler's exception becomes a 500.
 HttpResponse Call(const HttpHandler& handler, const HttpRequest& request) {
   try {
     return handler(request);
@@ -269,5 +270,5 @@ void HttpServer::Stop() {
   }
 }
 
-}  // namespace rest
+}  // namespace http
 }  // namespace obkvlite

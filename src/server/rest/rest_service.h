@@ -10,7 +10,9 @@
 //   table, row, column, namespace or scanner; 405 for a method the
 //   resource has not; 406/415 for media types it does not produce or
 //   read; 413 past max_body_bytes; 503 when the store is unavailable.
-// Each request is timed into RequestMetrics.
+// Each request is timed into RequestMetrics. An exception (a bug, or
+// memory) is not caught here: it reaches the HTTP host's one catch per
+// request (http/http_server.h), which answers 500, and is recorded as 500.
 //
 // REQUIRED: the Store and the RequestMetrics outlive the service.
 // Thread safety: Handle may be called from several threads at once.
