@@ -50,7 +50,7 @@ void RequestMetrics::Record(const std::string& operation, RequestKind kind,
   const int k = static_cast<int>(kind);
   const int64_t second = NowSecond();
   const int slot = static_cast<int>(second % kWindow);
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   OperationStats& op = ops_[operation];
   op.kind = kind;
   ++op.by_status[status];
@@ -66,14 +66,14 @@ void RequestMetrics::Record(const std::string& operation, RequestKind kind,
 }
 
 std::map<std::string, OperationStats> RequestMetrics::Operations() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   return ops_;
 }
 
 std::array<double, kRequestKinds> RequestMetrics::RatesPerSecond() const {
   const int64_t now = NowSecond();
   std::array<double, kRequestKinds> out{};
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   for (int k = 0; k < kRequestKinds; ++k) {
     int64_t sum = 0;
     for (int s = 0; s < kWindow; ++s) {
@@ -85,12 +85,28 @@ std::array<double, kRequestKinds> RequestMetrics::RatesPerSecond() const {
 }
 
 std::array<int64_t, kRequestKinds> RequestMetrics::TotalsByKind() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   return totals_;
 }
 
 double RequestMetrics::UptimeSeconds() const {
   return static_cast<double>(SteadyNs() - start_steady_ns_) / 1e9;
+}
+
+ScopedRequestRecord::ScopedRequestRecord(RequestMetrics* metrics,
+                                         const char* operation,
+                                         RequestKind kind)
+    : metrics_(metrics),
+      start_(std::chrono::steady_clock::now()),
+      operation_(operation),
+      kind_(kind) {}
+
+ScopedRequestRecord::~ScopedRequestRecord() {
+  if (metrics_ == nullptr) return;
+  metrics_->Record(
+      operation_, kind_, status_,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+          .count());
 }
 
 }  // namespace metrics

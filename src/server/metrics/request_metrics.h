@@ -14,11 +14,14 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <string>
 #include <vector>
+
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 namespace metrics {
@@ -66,15 +69,49 @@ class RequestMetrics {
 
  private:
   static constexpr int kWindow = 60;  // seconds
-  mutable std::mutex mu_;
-  std::map<std::string, OperationStats> ops_;
+  mutable util::Mutex mu_;
+  std::map<std::string, OperationStats> ops_ OBKV_GUARDED_BY(mu_);
   // Per kind, per second slot of the window: the slot's second and count.
-  std::array<std::array<int64_t, kWindow>, kRequestKinds> slot_second_{};
-  std::array<std::array<int64_t, kWindow>, kRequestKinds> slot_count_{};
-  std::array<int64_t, kRequestKinds> totals_{};
+  std::array<std::array<int64_t, kWindow>, kRequestKinds> slot_second_
+      OBKV_GUARDED_BY(mu_){};
+  std::array<std::array<int64_t, kWindow>, kRequestKinds> slot_count_
+      OBKV_GUARDED_BY(mu_){};
+  std::array<int64_t, kRequestKinds> totals_ OBKV_GUARDED_BY(mu_){};
   std::atomic<int64_t> connections_{0};
   const int64_t start_ms_;
   const int64_t start_steady_ns_;
+};
+
+// Times one request into `metrics` (may be null: nothing is recorded),
+// recording it when it goes out of scope with the operation, kind and
+// status last set. Status stays 500 unless set: a request that ends by an
+// exception is recorded as the host answers it (http/http_server.h).
+//
+//   ScopedRequestRecord record(metrics, "bad_request", RequestKind::kAdmin);
+//   record.set_operation("row_get", RequestKind::kRead);
+//   record.set_status(response.status);
+//
+// Thread safety: belongs to the thread serving the request.
+class ScopedRequestRecord {
+ public:
+  ScopedRequestRecord(RequestMetrics* metrics, const char* operation,
+                      RequestKind kind);
+  ~ScopedRequestRecord();
+  ScopedRequestRecord(const ScopedRequestRecord&) = delete;
+  ScopedRequestRecord& operator=(const ScopedRequestRecord&) = delete;
+
+  void set_operation(const char* operation, RequestKind kind) {
+    operation_ = operation;
+    kind_ = kind;
+  }
+  void set_status(int status) { status_ = status; }
+
+ private:
+  RequestMetrics* const metrics_;
+  const std::chrono::steady_clock::time_point start_;
+  const char* operation_;
+  RequestKind kind_;
+  int status_ = 500;
 };
 
 }  // namespace metrics

@@ -98,11 +98,5 @@ Result<Table*> TargetTable(const RestContext& ctx) {
   return table;
 }
 
-Status CheckFamily(const TableSpec& spec, const std::string& family) {
-  if (spec.FindFamily(family) != nullptr) return Status::OK();
-  return Status::NotFound("table '" + spec.name + "' has no column family '" +
-                          family + "'");
-}
-
 }  // namespace rest
 }  // namespace obkvlite

@@ -15,11 +15,10 @@
 #include <string>
 
 #include "obkvlite/store.h"
-#include "server/rest/http_message.h"
+#include "server/common/http_message.h"
 #include "server/rest/media_type.h"
 #include "server/rest/rest_path.h"
 #include "server/rest/rest_service.h"
-#include "server/rest/scanner_registry.h"
 
 namespace obkvlite {
 namespace rest {
@@ -38,7 +37,7 @@ inline constexpr std::initializer_list<MediaType> kCellOrValueTypes = {
 struct RestContext {
   Store* store;
   const RestOptions& options;
-  ScannerRegistry* scanners;
+  server::ScannerRegistry* scanners;
   const HttpRequest& request;
   const RestTarget& target;
 };
@@ -76,8 +75,6 @@ HttpResponse Body(MediaType type, std::string body, int status = 200);
 
 // The table of the target; NotFound when absent.
 Result<Table*> TargetTable(const RestContext& ctx);
-// NotFound naming the family when `spec` has no family `family`.
-Status CheckFamily(const TableSpec& spec, const std::string& family);
 
 // cluster_resources.cc
 HttpResponse GetVersion(const RestContext& ctx);

@@ -3,8 +3,6 @@
 
 #include <limits>
 
-#include "util/hex_digit.h"
-
 namespace obkvlite {
 namespace rest {
 namespace {
@@ -149,36 +147,11 @@ std::vector<std::string> RestTarget::Params(std::string_view name) const {
   return out;
 }
 
-Result<std::string> PercentDecode(std::string_view text, std::string_view field,
-                                  bool plus_is_space) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '%') {
-      const int hi = i + 1 < text.size() ? HexDigitValue(text[i + 1]) : -1;
-      const int lo = i + 2 < text.size() ? HexDigitValue(text[i + 2]) : -1;
-      if (hi < 0 || lo < 0) {
-        return Status::InvalidArgument(std::string(field) +
-                                       ": bad percent-encoding at offset " +
-                                       std::to_string(i));
-      }
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else if (c == '+' && plus_is_space) {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
                                    bool decode) {
   ColumnSpec column;
-  const size_t colon = raw.find(':');
-  std::string_view family = raw.substr(0, colon);
+  const server::ColumnParts parts = server::SplitColumnName(raw);
+  std::string_view family = parts.family;
   if (decode) {
     OBKV_ASSIGN_OR_RETURN(column.family,
                           PercentDecode(family, std::string(field), false));
@@ -189,11 +162,11 @@ Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
     return Status::InvalidArgument(std::string(field) + ": empty family in '" +
                                    std::string(raw.substr(0, 40)) + "'");
   }
-  if (colon == std::string_view::npos) {
+  if (!parts.has_colon) {
     column.whole_family = true;
     return column;
   }
-  std::string_view qualifier = raw.substr(colon + 1);
+  std::string_view qualifier = parts.qualifier;
   if (decode) {
     OBKV_ASSIGN_OR_RETURN(column.qualifier,
                           PercentDecode(qualifier, std::string(field), false));

@@ -30,6 +30,8 @@
 #include <vector>
 
 #include "obkvlite/status.h"
+#include "server/common/column_rules.h"
+#include "server/common/percent_decode.h"
 
 namespace obkvlite {
 namespace rest {
@@ -52,12 +54,9 @@ enum class RestResource {
   kRow,       // /T/ROW...
 };
 
-// One column of a cell path: a whole family, or family:qualifier.
-struct ColumnSpec {
-  std::string family;
-  std::string qualifier;
-  bool whole_family = false;  // "f" without ':'
-};
+// One column of a cell path: a whole family ("f" without ':'), or
+// family:qualifier.
+using ColumnSpec = server::ColumnName;
 
 // HBase's RowSpec.
 struct RowSpec {
@@ -83,14 +82,11 @@ struct RestTarget {
   std::vector<std::string> Params(std::string_view name) const;
 };
 
-// Decodes %XX escapes (and '+' as a space when `plus_is_space`); a '%' not
-// followed by two hex digits is an InvalidArgument naming `field` and the
-// offset: "path: bad percent-encoding at offset 4".
-Result<std::string> PercentDecode(std::string_view text, std::string_view field,
-                                  bool plus_is_space);
+// server/common/percent_decode.h.
+using server::PercentDecode;
 
-// Parses "f", "f:" or "f:q" (each part percent-decoded). An empty family
-// is an InvalidArgument naming `field`.
+// Parses "f", "f:" or "f:q" (SplitColumnName; each part percent-decoded
+// when `decode`). An empty family is an InvalidArgument naming `field`.
 Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
                                    bool decode);
 

@@ -1,16 +1,11 @@
 // Copyright (c) obkvlite authors.
 #include "server/rest/rest_service.h"
 
-#include <chrono>
-#include <exception>
+#include <algorithm>
 
 #include "obkvlite/compat.h"
 #include "server/rest/rest_handlers.h"
 #include "server/rest/xml_doc.h"
-
-#ifndef OBKVLITE_VERSION_STRING
-#define OBKVLITE_VERSION_STRING "0.0.0"
-#endif
 
 namespace obkvlite {
 namespace rest {
@@ -98,16 +93,27 @@ Route Resolve(RestResource resource, const std::string& method) {
   return {};
 }
 
-}  // namespace
+// HBase REST's scanners: ids of milliseconds and random hex, scoped to
+// their table, closed only by the sweep when idle.
+server::ScannerRegistryOptions RegistryOptions(const RestScannerOptions& o) {
+  server::ScannerRegistryOptions r;
+  r.max_open = o.max_scanners;
+  r.idle_ms = int64_t{o.idle_seconds} * 1000;
+  r.ids = server::ScannerIds::kTimeRandom;
+  r.expire_on_use = false;
+  r.sweep_interval_ms = std::clamp(o.idle_seconds * 250, 100, 1000);
+  return r;
+}
 
-std::string ObkvliteVersion() { return OBKVLITE_VERSION_STRING; }
+}  // namespace
 
 RestService::RestService(Store* store, const RestOptions& options,
                          metrics::RequestMetrics* metrics)
     : store_(store),
       options_(options),
       metrics_(metrics),
-      scanners_(std::make_unique<ScannerRegistry>(options.scanners)) {
+      scanners_(std::make_unique<server::ScannerRegistry>(
+          RegistryOptions(options.scanners))) {
   InitXml();
 }
 
@@ -117,50 +123,40 @@ int RestService::open_scanners() const { return scanners_->size(); }
 
 int64_t RestService::expired_scanners() const { return scanners_->expired(); }
 
-void RestService::CloseScanners() { scanners_->Clear(); }
+void RestService::CloseScanners() { scanners_->CloseAll(); }
 
 HttpResponse RestService::Handle(const HttpRequest& request) {
   ScopedCompatSurface surface("rest");
-  const auto start = std::chrono::steady_clock::now();
-  const char* operation = "bad_request";
-  RequestKind kind = RequestKind::kAdmin;
+  // Recorded on every way out; an exception is answered (and recorded) as
+  // a 500 by the host's one catch (http/http_server.h).
+  metrics::ScopedRequestRecord record(metrics_, "bad_request",
+                                      RequestKind::kAdmin);
   HttpResponse response;
-  try {
-    Result<RestTarget> target = ParseRestTarget(request.target);
-    if (!target.ok()) {
-      response = BadRequest(target.status().message());
+  Result<RestTarget> target = ParseRestTarget(request.target);
+  if (!target.ok()) {
+    response = BadRequest(target.status().message());
+  } else {
+    const Route route = Resolve(target->resource, request.method);
+    if (route.operation == nullptr) {
+      record.set_operation("method_not_allowed", RequestKind::kAdmin);
+      response = HttpResponse::Text(405, "Method not allowed");
     } else {
-      const Route route = Resolve(target->resource, request.method);
-      if (route.operation == nullptr) {
-        operation = "method_not_allowed";
-        response = HttpResponse::Text(405, "Method not allowed");
+      record.set_operation(route.operation, route.kind);
+      if (route.writes && options_.read_only) {
+        response =
+            HttpResponse::Text(403, "Forbidden: the server is read-only");
+      } else if (static_cast<int64_t>(request.body.size()) >
+                 options_.max_body_bytes) {
+        response = HttpResponse::Text(
+            413, "Payload too large: the limit is " +
+                     std::to_string(options_.max_body_bytes) + " bytes");
       } else {
-        operation = route.operation;
-        kind = route.kind;
-        if (route.writes && options_.read_only) {
-          response =
-              HttpResponse::Text(403, "Forbidden: the server is read-only");
-        } else if (static_cast<int64_t>(request.body.size()) >
-                   options_.max_body_bytes) {
-          response = HttpResponse::Text(
-              413, "Payload too large: the limit is " +
-                       std::to_string(options_.max_body_bytes) + " bytes");
-        } else {
-          RestContext ctx{store_, options_, scanners_.get(), request, *target};
-          response = route.handler(ctx);
-        }
+        RestContext ctx{store_, options_, scanners_.get(), request, *target};
+        response = route.handler(ctx);
       }
     }
-  } catch (const std::exception& e) {
-    response =
-        HttpResponse::Text(500, std::string("Internal error: ") + e.what());
   }
-  if (metrics_ != nullptr) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-            .count();
-    metrics_->Record(operation, kind, response.status, seconds);
-  }
+  record.set_status(response.status);
   return response;
 }
 

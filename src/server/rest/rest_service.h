@@ -10,7 +10,9 @@
 //   table, row, column, namespace or scanner; 405 for a method the
 //   resource has not; 406/415 for media types it does not produce or
 //   read; 413 past max_body_bytes; 503 when the store is unavailable.
-// Each request is timed into RequestMetrics.
+// Each request is timed into RequestMetrics. An exception (a bug, or
+// memory) is not caught here: it reaches the HTTP host's one catch per
+// request (http/http_server.h), which answers 500, and is recorded as 500.
 //
 // REQUIRED: the Store and the RequestMetrics outlive the service.
 // Thread safety: Handle may be called from several threads at once.
@@ -23,12 +25,27 @@
 #include <string>
 
 #include "obkvlite/store.h"
+#include "server/common/http_message.h"
+#include "server/common/scanner_registry.h"
+#include "server/common/server_version.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
-#include "server/rest/scanner_registry.h"
 
 namespace obkvlite {
 namespace rest {
+
+// server/common: the HTTP message, the server's version.
+using server::HttpRequest;
+using server::HttpResponse;
+using server::ObkvliteVersion;
+
+// The REST scanners' bounds (server/common/scanner_registry.h).
+struct RestScannerOptions {
+  // A scanner not read for this long is closed (seconds, >= 1) by a sweep
+  // every quarter of it (at least 0.1 s and at most 1 s apart).
+  int idle_seconds = 60;
+  // Open scanners at most; a create past it is Unavailable (HTTP 503).
+  int max_scanners = 1000;
+};
 
 struct RestOptions {
   // Refuse every write (PUT/POST/DELETE on cells, schemas, namespaces)
@@ -37,7 +54,7 @@ struct RestOptions {
   // Largest request body accepted, in bytes; past it, 413.
   int64_t max_body_bytes = 64 << 20;
   // Open scanners: idle expiry and count limit.
-  ScannerRegistryOptions scanners;
+  RestScannerOptions scanners;
   // Cells one row GET (a '*' glob included) or multiget returns at most;
   // past it, 400 naming the limit (use a scanner).
   int64_t max_response_cells = 100000;
@@ -70,11 +87,8 @@ class RestService {
   Store* const store_;
   const RestOptions options_;
   metrics::RequestMetrics* const metrics_;
-  std::unique_ptr<ScannerRegistry> scanners_;
+  std::unique_ptr<server::ScannerRegistry> scanners_;
 };
-
-// The server's own version, as /version and the pages show it.
-std::string ObkvliteVersion();
 
 }  // namespace rest
 }  // namespace obkvlite

@@ -40,12 +40,7 @@ Status Project(const TableSpec& spec, const RowSpec& rs,
                std::vector<std::string>* families,
                std::vector<Column>* columns) {
   for (const ColumnSpec& c : rs.columns) {
-    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
-    if (c.whole_family) {
-      families->push_back(c.family);
-    } else {
-      columns->push_back({c.family, c.qualifier});
-    }
+    OBKV_RETURN_IF_ERROR(server::AddToProjection(spec, c, families, columns));
   }
   return Status::OK();
 }
@@ -133,7 +128,7 @@ Result<std::vector<Put>> BinaryPut(const RestContext& ctx,
         "(/table/row/family:qualifier)");
   }
   const ColumnSpec& c = rs.columns.front();
-  OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+  OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, c.family));
   std::optional<int64_t> ts = rs.timestamp;
   const std::string header = ctx.request.Header("x-timestamp");
   if (!header.empty()) {
@@ -181,7 +176,7 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
       } else {
         return Status::InvalidArgument(cpath + ".column: missing");
       }
-      OBKV_RETURN_IF_ERROR(CheckFamily(spec, column.family));
+      OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, column.family));
       std::optional<int64_t> ts =
           cell.timestamp ? cell.timestamp : rs.timestamp;
       if (ts && *ts < 0) {
@@ -216,7 +211,7 @@ Result<std::vector<Mutation>> UrlDeletes(const RowSpec& rs,
     deletes.emplace_back(std::move(d));
   }
   for (const ColumnSpec& c : rs.columns) {
-    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
+    OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, c.family));
     Delete d;
     d.row = rs.row;
     d.family = c.family;

@@ -14,6 +14,14 @@
 
 namespace obkvlite {
 namespace rest {
+namespace {
+
+// One open REST scanner.
+struct RestScanner : server::ScannerEntry {
+  int batch = 0;  // cells per GET
+};
+
+}  // namespace
 
 HttpResponse CreateScanner(const RestContext& ctx) {
   HttpResponse refused;
@@ -25,20 +33,25 @@ HttpResponse CreateScanner(const RestContext& ctx) {
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
   for (const std::string& f : model->scan.families) {
-    Status st = CheckFamily((*table)->spec(), f);
+    Status st = server::CheckFamily((*table)->spec(), f);
     if (!st.ok()) return ErrorResponse(st);
   }
   for (const Column& c : model->scan.columns) {
-    Status st = CheckFamily((*table)->spec(), c.family);
+    Status st = server::CheckFamily((*table)->spec(), c.family);
     if (!st.ok()) return ErrorResponse(st);
   }
   Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(model->scan);
   if (!scanner.ok()) return ErrorResponse(scanner.status());
-  OpenScanner open;
-  open.table = ctx.target.table;
-  open.batch = model->batch;
-  open.scanner = std::move(scanner).value();
+  auto open = std::make_unique<RestScanner>();
+  open->table = ctx.target.table;
+  open->batch = model->batch;
+  open->scanner = std::move(scanner).value();
   Result<std::string> id = ctx.scanners->Add(std::move(open));
+  if (!id.ok() && id.status().IsUnavailable()) {  // the open bound
+    return ErrorResponse(Status::Unavailable(
+        "too many open scanners (" + std::to_string(ctx.scanners->max_open()) +
+        "); delete some or wait for them to expire"));
+  }
   if (!id.ok()) return ErrorResponse(id.status());
   std::string host = ctx.request.Header("host");
   if (host.empty()) host = ctx.options.location;
@@ -68,12 +81,10 @@ HttpResponse NextScannerBatch(const RestContext& ctx) {
     }
     want = *v;
   }
-  std::optional<ScannerLease> lease =
-      ctx.scanners->Acquire(ctx.target.table, ctx.target.name);
+  server::ScannerRegistry::Lease lease =
+      ctx.scanners->Use(ctx.target.name, ctx.target.table);
   if (!lease) return NotFound("scanner '" + ctx.target.name + "'");
-  OpenScanner& open = **lease;
-  if (open.scanner == nullptr)
-    return NotFound("scanner '" + ctx.target.name + "'");
+  RestScanner& open = *static_cast<RestScanner*>(lease.get());
   if (want == 0) want = open.batch;
   if (*type == MediaType::kBinary) want = 1;
   std::vector<RowResult> rows;
@@ -107,7 +118,7 @@ HttpResponse NextScannerBatch(const RestContext& ctx) {
 }
 
 HttpResponse DeleteScanner(const RestContext& ctx) {
-  if (!ctx.scanners->Remove(ctx.target.table, ctx.target.name)) {
+  if (!ctx.scanners->Remove(ctx.target.name, ctx.target.table)) {
     return NotFound("scanner '" + ctx.target.name + "'");
   }
   return HttpResponse();

@@ -75,9 +75,15 @@ gen::ScannerID HbaseHandler::OpenScanner(std::string_view method,
   entry->scanner = std::move(scanner).value();
   entry->sort_columns = sort_columns;
   entry->by_cell = scan.batch == 0;
-  Result<int32_t> id = scanners_->Add(std::move(entry));
+  Result<std::string> id = scanners_->Add(std::move(entry));
+  if (!id.ok() && id.status().IsUnavailable()) {  // the open bound
+    ThrowStatus(method,
+                Status::InvalidArgument("too many open scanners (limit " +
+                                        std::to_string(scanners_->max_open()) +
+                                        "): close some with scannerClose"));
+  }
   if (!id.ok()) ThrowStatus(method, id.status());
-  return *id;
+  return static_cast<gen::ScannerID>(std::stol(*id));  // ScannerIds::kCounter
 }
 
 gen::ScannerID HbaseHandler::scannerOpenWithScan(const Text& tableName,
@@ -147,7 +153,7 @@ gen::ScannerID HbaseHandler::scannerOpenWithStopTs(
 void HbaseHandler::ReadScanner(std::string_view method,
                                std::vector<gen::TRowResult>* out,
                                gen::ScannerID id, int32_t rows) {
-  ScannerRegistry::Lease lease = scanners_->Use(id);
+  ScannerRegistry::Lease lease = scanners_->Use(std::to_string(id));
   if (!lease) {
     ThrowIllegalArgument(method, InvalidScanner(id));
   }
@@ -203,7 +209,7 @@ void HbaseHandler::scannerGetList(std::vector<gen::TRowResult>& _return,
 }
 
 void HbaseHandler::scannerClose(gen::ScannerID id) {
-  if (!scanners_->Remove(id)) {
+  if (!scanners_->Remove(std::to_string(id))) {
     ThrowIllegalArgument("scannerClose", InvalidScanner(id));
   }
 }

@@ -1,21 +1,14 @@
 // Copyright (c) obkvlite authors.
 #include "server/thrift/thrift_convert.h"
 
-#include <algorithm>
-
 namespace obkvlite {
 namespace server {
 
 ColumnName ParseColumnName(std::string_view text) {
+  const ColumnParts parts = SplitColumnName(text);
   ColumnName c;
-  const size_t colon = text.find(':');
-  if (colon == std::string_view::npos) {
-    c.family = std::string(text);
-    c.whole_family = true;
-    return c;
-  }
-  c.family = std::string(text.substr(0, colon));
-  c.qualifier = std::string(text.substr(colon + 1));
+  c.family = std::string(parts.family);
+  c.qualifier = std::string(parts.qualifier);
   c.whole_family = c.qualifier.empty();
   return c;
 }
@@ -29,27 +22,13 @@ std::string JoinColumnName(std::string_view family,
   return out;
 }
 
-Status CheckFamily(const TableSpec& spec, std::string_view family) {
-  if (spec.FindFamily(family) != nullptr) return Status::OK();
-  return Status::NotFound("table '" + spec.name + "' has no column family '" +
-                          std::string(family) + "'");
-}
-
 Status AddProjection(const TableSpec& spec,
                      const std::vector<std::string>& columns,
                      std::vector<std::string>* families,
                      std::vector<Column>* out_columns) {
   for (const std::string& text : columns) {
-    ColumnName c = ParseColumnName(text);
-    OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
-    if (c.whole_family) {
-      if (std::find(families->begin(), families->end(), c.family) ==
-          families->end()) {
-        families->push_back(std::move(c.family));
-      }
-    } else {
-      out_columns->push_back({std::move(c.family), std::move(c.qualifier)});
-    }
+    OBKV_RETURN_IF_ERROR(
+        AddToProjection(spec, ParseColumnName(text), families, out_columns));
   }
   return Status::OK();
 }

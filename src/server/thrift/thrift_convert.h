@@ -4,6 +4,8 @@
 // one place each rule lives:
 //   - column names: "family:qualifier" is one column; "family" and
 //     "family:" name the whole family (happybase's spelling of a family);
+//     the split itself, the family check and the projection are the
+//     gateways' shared rules (server/common/column_rules.h);
 //   - results: Cells -> TCell lists and TRowResults (a columns map, or
 //     sortedColumns when a scanner asked for them);
 //   - errors: a Status becomes HBase's exception: IllegalArgument for a bad
@@ -23,6 +25,7 @@
 #include "obkvlite/query.h"
 #include "obkvlite/spec.h"
 #include "obkvlite/status.h"
+#include "server/common/column_rules.h"
 #include "server/thrift/gen-cpp/hbase_types.h"
 
 namespace obkvlite {
@@ -30,28 +33,20 @@ namespace server {
 
 namespace gen = ::obkvlite::server::hbase_thrift;
 
-struct ColumnName {
-  std::string family;
-  std::string qualifier;
-  bool whole_family = false;  // "family" or "family:"
-};
-
-// Splits at the first ':'.
+// Thrift's column name (SplitColumnName): "family" and "family:" are the
+// whole family.
 ColumnName ParseColumnName(std::string_view text);
 
 // "family:qualifier".
 std::string JoinColumnName(std::string_view family, std::string_view qualifier);
 
-// Adds `columns` (Thrift column names) to a Get's or Scan's projection.
-// IOError naming the family when `spec` has no such family (HBase's
-// NoSuchColumnFamilyException).
-Status AddProjection(const TableSpec& spec,
-                     const std::vector<std::string>& columns,
-                     std::vector<std::string>* families,
-                     std::vector<Column>* out_columns);
-
-// IOError "table 't' has no column family 'f'" unless `spec` has it.
-Status CheckFamily(const TableSpec& spec, std::string_view family);
+// Adds `columns` (Thrift column names) to a Get's or Scan's projection
+// (AddToProjection): NotFound naming the family when `spec` has no such
+// family, thrown as IOError (HBase's NoSuchColumnFamilyException).
+[[nodiscard]] Status AddProjection(const TableSpec& spec,
+                                   const std::vector<std::string>& columns,
+                                   std::vector<std::string>* families,
+                                   std::vector<Column>* out_columns);
 
 // Appends `cells` as TCells.
 void AppendCells(const std::vector<Cell>& cells, std::vector<gen::TCell>* out);

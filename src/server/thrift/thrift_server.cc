@@ -121,15 +121,24 @@ void TryAnswer(apache::thrift::protocol::TProtocol* protocol,
   }
 }
 
+// Thrift's scanners: ids "1", "2", ...; an idle one expires at the next
+// open or read of any scanner, and on a quiet server within a second.
+ScannerRegistryOptions ScannerOptions(const ThriftServerOptions& options) {
+  ScannerRegistryOptions o;
+  o.max_open = options.max_scanners;
+  o.idle_ms = int64_t{options.scanner_idle_seconds} * 1000;
+  o.ids = ScannerIds::kCounter;
+  o.expire_on_use = true;
+  o.sweep_interval_ms = 1000;
+  return o;
+}
+
 }  // namespace
 
 class ThriftServer::Impl {
  public:
   Impl(Store* store, const ThriftServerOptions& options)
-      : store_(store),
-        options_(options),
-        scanners_(ScannerRegistryOptions{
-            options.max_scanners, options.scanner_idle_seconds * 1000, {}}) {}
+      : store_(store), options_(options), scanners_(ScannerOptions(options)) {}
 
   Status Start() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
@@ -202,7 +211,6 @@ class ThriftServer::Impl {
     while (!stop_.stopping.load()) {
       pollfd p[2] = {{listen_fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
       const int rc = ::poll(p, 2, 1000);
-      scanners_.Sweep();  // idle scanners expire even on a quiet server
       if (rc <= 0 || !(p[0].revents & POLLIN)) continue;
       const int fd =
           ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);

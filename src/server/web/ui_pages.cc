@@ -10,16 +10,15 @@
 #include "obkvlite/bytes.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/request_report.h"
-#include "server/rest/rest_path.h"
-#include "server/rest/rest_service.h"
-#include "server/rest/xml_doc.h"
+#include "server/common/percent_decode.h"
+#include "server/common/server_version.h"
 #include "util/xml_escape.h"
 
 namespace obkvlite {
 namespace web {
 namespace {
 
-using rest::HttpResponse;
+using server::HttpResponse;
 
 constexpr const char* kStyle =
     "body{font-family:sans-serif;margin:1.5em;color:#222}"
@@ -128,7 +127,7 @@ HttpResponse IndexPage(const UiContext& ctx) {
   std::string body = "<table id=\"store\">";
   body += "<tr><th>Engine</th>" + Td(info.engine) + "</tr>";
   body += "<tr><th>Engine version</th>" + Td(info.version) + "</tr>";
-  body += "<tr><th>Server</th>" + Td("obkvlite " + rest::ObkvliteVersion()) +
+  body += "<tr><th>Server</th>" + Td("obkvlite " + server::ObkvliteVersion()) +
           "</tr>";
   body += "<tr><th>Store</th>" + Td(info.location) + "</tr>";
   body += "<tr><th>Listening</th>" + Td(ctx.listen) + "</tr>";
@@ -330,7 +329,7 @@ HttpResponse RenderUiPage(const UiContext& ctx, const std::string& method,
   if (path.compare(0, prefix.size(), prefix) == 0 &&
       path.size() > prefix.size()) {
     Result<std::string> name =
-        rest::PercentDecode(path.substr(prefix.size()), "table", false);
+        server::PercentDecode(path.substr(prefix.size()), "table", false);
     if (!name.ok())
       return HttpResponse::Text(400, "Bad request: " + name.status().message());
     return TablePage(ctx, *name);

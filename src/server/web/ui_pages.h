@@ -25,8 +25,8 @@
 #include <string>
 
 #include "obkvlite/store.h"
+#include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
 
 namespace obkvlite {
 namespace web {
@@ -48,8 +48,9 @@ bool IsUiPath(const std::string& path);
 
 // The page for `path`; 404 for an unknown page or table, 405 for a method
 // other than GET.
-rest::HttpResponse RenderUiPage(const UiContext& ctx, const std::string& method,
-                                const std::string& path);
+server::HttpResponse RenderUiPage(const UiContext& ctx,
+                                  const std::string& method,
+                                  const std::string& path);
 
 }  // namespace web
 }  // namespace obkvlite

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "obkvlite/store.h"
+#include "server/http/http_app.h"
+#include "server/http/http_server.h"
 #include "server/rest/base64.h"
-#include "server/rest/http_server.h"
-#include "server/rest/rest_app.h"
 
 namespace obkvlite {
 namespace bench {
@@ -73,16 +73,16 @@ struct Figures {
 };
 
 struct Endpoint {
-  std::unique_ptr<rest::HttpServer> server;
+  std::unique_ptr<http::HttpServer> server;
   std::thread thread;
   std::unique_ptr<httplib::Client> client;
 
-  bool Start(rest::HttpHandler handler) {
-    rest::HttpServerOptions o;
+  bool Start(http::HttpHandler handler) {
+    http::HttpServerOptions o;
     o.port = 0;
     o.threads = 2;
     o.keep_alive_seconds = 30;
-    server = std::make_unique<rest::HttpServer>(o, std::move(handler), nullptr);
+    server = std::make_unique<http::HttpServer>(o, std::move(handler), nullptr);
     if (!server->Bind().ok()) return false;
     thread = std::thread([this] { server->Run(); });
     client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
@@ -220,13 +220,13 @@ int RunRestBench(const BenchConfig& cfg) {
     Status st = InProcArm((*store)->GetTable("inproc").value(), batches,
                           get_rows, value, &inproc);
     metrics::RequestMetrics metrics;
-    rest::RestApp app(store->get(), rest::RestOptions(), &metrics);
+    http::HttpApp app(store->get(), rest::RestOptions(), &metrics);
     NullBodies canned;
     Endpoint rest_ep, null_ep;
-    bool ok = st.ok() && rest_ep.Start([&app](const rest::HttpRequest& r) {
+    bool ok = st.ok() && rest_ep.Start([&app](const server::HttpRequest& r) {
       return app.Handle(r);
-    }) && null_ep.Start([&canned](const rest::HttpRequest& r) {
-      rest::HttpResponse out;
+    }) && null_ep.Start([&canned](const server::HttpRequest& r) {
+      server::HttpResponse out;
       if (r.method == "PUT" && r.target.find("/scanner") != std::string::npos) {
         out.status = 201;
         out.headers.emplace_back("Location", "http://127.0.0.1/rest/scanner/1");

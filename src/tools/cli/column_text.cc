@@ -2,22 +2,23 @@
 #include "tools/cli/column_text.h"
 
 #include "obkvlite/bytes.h"
+#include "server/common/column_rules.h"
 
 namespace obkvlite {
 namespace cli {
 
 Result<ColumnText> SplitColumnText(std::string_view text,
                                    std::string_view field) {
-  const size_t colon = text.find(':');
-  if (colon == std::string_view::npos || colon == 0) {
+  const server::ColumnParts parts = server::SplitColumnName(text);
+  if (!parts.has_colon || parts.family.empty()) {
     return Status::InvalidArgument(
         std::string(field) +
         ": must be \"family:qualifier\" with a non-empty family, got \"" +
         std::string(text) + "\"");
   }
   ColumnText column;
-  column.family = std::string(text.substr(0, colon));
-  column.qualifier = std::string(text.substr(colon + 1));
+  column.family = std::string(parts.family);
+  column.qualifier = std::string(parts.qualifier);
   return column;
 }
 

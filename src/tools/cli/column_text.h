@@ -4,8 +4,9 @@
 // ("columns": ["f:q"]) and on the command line (--column f:q, put's
 // FAMILY:QUALIFIER). The family is everything before the first ':' and must
 // not be empty; the qualifier is the rest, in Bytes.toStringBinary form, and
-// may be empty ("f:" is the empty qualifier). This is the one place the form
-// is parsed.
+// may be empty ("f:" is the empty qualifier). The split is the one
+// "family:qualifier" parser of every surface (server/common/column_rules.h);
+// these add the CLI's rules and messages.
 //
 // Thread safety: pure functions.
 

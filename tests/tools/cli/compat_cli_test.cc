@@ -21,8 +21,8 @@
 
 #include "child_process.h"
 #include "cli_test_support.h"
+#include "server/http/http_app.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/rest_app.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
 #include "watchdog.h"
@@ -81,10 +81,10 @@ class ThriftSession {
   std::unique_ptr<gen::HbaseClient> client_;
 };
 
-rest::HttpResponse RestCall(rest::RestApp* app, const std::string& method,
-                            const std::string& target,
-                            const std::string& body = "") {
-  rest::HttpRequest request;
+server::HttpResponse RestCall(http::HttpApp* app, const std::string& method,
+                              const std::string& target,
+                              const std::string& body = "") {
+  server::HttpRequest request;
   request.method = method;
   request.target = target;
   request.headers["accept"] = "application/json";
@@ -142,7 +142,7 @@ TEST_CASE("a workload through Thrift, REST and exec, then obkv compat") {
     }
     rest::RestOptions options;
     metrics::RequestMetrics metrics;
-    rest::RestApp app(store.get(), options, &metrics);
+    http::HttpApp app(store.get(), options, &metrics);
     CHECK(RestCall(&app, "GET", "/").status == 200);
     CHECK(RestCall(&app, "PUT", "/t/scanner", RegexScannerBody()).status ==
           201);
@@ -278,17 +278,17 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
       CHECK(families.size() == 2);
     }
     rest::RestOptions options;
-    rest::RestApp app(store.get(), options, nullptr);
-    rest::HttpResponse list = RestCall(&app, "GET", "/");
+    http::HttpApp app(store.get(), options, nullptr);
+    server::HttpResponse list = RestCall(&app, "GET", "/");
     CHECK(list.status == 400);
     CHECK(list.body.find("OBKV-HBase refuses listTables: listing tables") !=
           std::string::npos);
-    rest::HttpResponse scanner =
+    server::HttpResponse scanner =
         RestCall(&app, "PUT", "/t/scanner", RegexScannerBody());
     CHECK(scanner.status == 503);
     CHECK(scanner.body.find("the regexstring comparator") != std::string::npos);
     CHECK(RestCall(&app, "GET", "/t/schema").status == 200);
-    rest::HttpResponse namespaces = RestCall(&app, "GET", "/namespaces");
+    server::HttpResponse namespaces = RestCall(&app, "GET", "/namespaces");
     CHECK(namespaces.status == 400);
     CHECK(namespaces.body.find("refuses namespaces: namespace admin") !=
           std::string::npos);

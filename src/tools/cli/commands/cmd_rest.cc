@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "server/common/shutdown_signal.h"
-#include "server/rest/http_server.h"
-#include "server/rest/rest_app.h"
+#include "server/http/http_app.h"
+#include "server/http/http_server.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -39,11 +39,11 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   // Installed before any thread starts (the store's, the server's): they
   // inherit the blocked mask, so only the signal thread sees SIGTERM and
   // SIGINT, and it stops the server.
-  std::atomic<rest::HttpServer*> serving{nullptr};
+  std::atomic<http::HttpServer*> serving{nullptr};
   std::atomic<bool> stop_done{false};
   std::unique_ptr<server::ShutdownSignal> signal =
       server::ShutdownSignal::Install([&serving, &stop_done](int) {
-        if (rest::HttpServer* s = serving.load()) s->Stop();
+        if (http::HttpServer* s = serving.load()) s->Stop();
         stop_done.store(true);
       });
 
@@ -55,7 +55,7 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   options.read_only = args.read_only;
   options.max_body_bytes = args.max_body_bytes;
   options.scanners.idle_seconds = args.scanner_idle_seconds;
-  rest::HttpServerOptions http;
+  http::HttpServerOptions http;
   http.bind = args.bind;
   http.port = args.port;
   http.threads = args.threads;
@@ -64,22 +64,25 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   // The app needs the bound port (its Locations name it): bind first,
   // build the app before serving.
   metrics::RequestMetrics metrics;
-  std::unique_ptr<rest::RestApp> app;
-  auto handler = [&app](const rest::HttpRequest& r) { return app->Handle(r); };
-  rest::HttpServer server(http, handler, &metrics);
+  std::unique_ptr<http::HttpApp> app;
+  auto handler = [&app](const server::HttpRequest& r) {
+    return app->Handle(r);
+  };
+  http::HttpServer server(http, handler, &metrics);
   Status bound = server.Bind();
   if (!bound.ok()) return ctx.Fail(bound);
   const bool v6 = args.bind.find(':') != std::string::npos;
   options.location = (v6 ? "[" + args.bind + "]" : args.bind) + ":" +
                      std::to_string(server.port());
-  app = std::make_unique<rest::RestApp>(store->get(), options, &metrics);
+  app = std::make_unique<http::HttpApp>(store->get(), options, &metrics);
 
   *ctx.out << "obkv rest: listening on http://" << options.location
            << " (store " << (*store)->info().location << ", "
            << (args.read_only ? "read-only" : "read-write") << ")" << std::endl;
   serving.store(&server);
   // A signal that came before `serving` was set found nothing to stop.
-  if (signal->received() == 0) server.Run();  // until Stop, or the listener fails
+  if (signal->received() == 0)
+    server.Run();  // until Stop, or the listener fails
   serving.store(nullptr);
   const int signal_number = signal->received();
   // The signal thread may still be inside Stop: the server outlives it.

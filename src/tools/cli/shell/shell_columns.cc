@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/shell/shell_columns.h"
 
+#include "server/common/column_rules.h"
 #include "tools/cli/shell/shell_args.h"
 #include "tools/cli/shell/shell_formatter.h"
 
@@ -9,10 +10,11 @@ namespace cli {
 
 ShellColumnSpec SplitShellColumn(std::string_view text) {
   ShellColumnSpec spec;
-  const size_t colon = text.find(':');
-  spec.family = std::string(text.substr(0, colon));
-  if (colon == std::string_view::npos) return spec;
-  const std::string_view rest = text.substr(colon + 1);
+  const server::ColumnParts parts = server::SplitColumnName(text);
+  spec.family = std::string(parts.family);
+  if (!parts.has_colon) return spec;
+  // The shell's own third part: 'family:qualifier:FORMATTER'.
+  const std::string_view rest = parts.qualifier;
   const size_t second = rest.find(':');
   spec.qualifier = std::string(rest.substr(0, second));
   if (second != std::string_view::npos) {

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "server/common/column_rules.h"
 #include "tools/cli/column_text.h"
 #include "tools/cli/transfer/cell_line.h"
 
@@ -79,7 +80,7 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
       }
     }
     Column column;
-    if (entry.find(':') == std::string::npos) {
+    if (!server::SplitColumnName(entry).has_colon) {
       column.family = entry;  // "f": the empty qualifier
     } else {
       OBKV_ASSIGN_OR_RETURN(column, ParseColumn(entry, EntryField(i)));

@@ -1,22 +1,24 @@
 // Copyright (c) obkvlite authors.
-#include "server/rest/http_server.h"
+#include "server/http/http_server.h"
 
 #include <httplib.h>
 #include <sys/socket.h>
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <limits>
-#include <mutex>
 #include <thread>
 #include <vector>
 
+#include "util/mutex.h"
+#include "util/thread_annotations.h"
+
 namespace obkvlite {
-namespace rest {
+namespace http {
 namespace {
 
 // httplib's task queue with a bound: enqueue waits while `capacity`
@@ -30,15 +32,18 @@ class BoundedTaskQueue : public httplib::TaskQueue {
   }
 
   void enqueue(std::function<void()> fn) override {
-    std::unique_lock<std::mutex> lock(mu_);
-    space_.wait(lock, [this] { return jobs_.size() < capacity_ || stopping_; });
+    util::MutexLock lock(&mu_);
+    // The analysis cannot see that the wait's predicate runs under mu_.
+    space_.wait(mu_, [this]() OBKV_NO_THREAD_SAFETY_ANALYSIS {
+      return jobs_.size() < capacity_ || stopping_;
+    });
     jobs_.push_back(std::move(fn));
     ready_.notify_one();
   }
 
   void shutdown() override {
     {
-      std::lock_guard<std::mutex> lock(mu_);
+      util::MutexLock lock(&mu_);
       stopping_ = true;
     }
     ready_.notify_all();
@@ -51,8 +56,10 @@ class BoundedTaskQueue : public httplib::TaskQueue {
     while (true) {
       std::function<void()> fn;
       {
-        std::unique_lock<std::mutex> lock(mu_);
-        ready_.wait(lock, [this] { return !jobs_.empty() || stopping_; });
+        util::MutexLock lock(&mu_);
+        ready_.wait(mu_, [this]() OBKV_NO_THREAD_SAFETY_ANALYSIS {
+          return !jobs_.empty() || stopping_;
+        });
         // Accepted connections are served even while stopping.
         if (jobs_.empty()) return;
         fn = std::move(jobs_.front());
@@ -67,12 +74,12 @@ class BoundedTaskQueue : public httplib::TaskQueue {
 
   const size_t capacity_;
   metrics::RequestMetrics* const metrics_;
-  std::mutex mu_;
-  std::condition_variable ready_;
-  std::condition_variable space_;
-  std::deque<std::function<void()>> jobs_;
-  bool stopping_ = false;
-  std::vector<std::thread> workers_;
+  util::Mutex mu_;
+  std::condition_variable_any ready_;
+  std::condition_variable_any space_;
+  std::deque<std::function<void()>> jobs_ OBKV_GUARDED_BY(mu_);
+  bool stopping_ OBKV_GUARDED_BY(mu_) = false;
+  std::vector<std::thread> workers_;  // set in the constructor only
 };
 
 HttpResponse TooLarge(int64_t limit) {
@@ -83,6 +90,7 @@ HttpResponse TooLarge(int64_t limit) {
   return r;
 }
 
+// The one catch of a request: the handler's exception becomes a 500.
 HttpResponse Call(const HttpHandler& handler, const HttpRequest& request) {
   try {
     return handler(request);
@@ -269,5 +277,5 @@ void HttpServer::Stop() {
   }
 }
 
-}  // namespace rest
+}  // namespace http
 }  // namespace obkvlite

@@ -6,8 +6,8 @@
 //
 // Thread safety: plain values.
 
-#ifndef OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
-#define OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
+#ifndef OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
+#define OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
 
 #include <map>
 #include <string>
@@ -16,7 +16,7 @@
 #include <vector>
 
 namespace obkvlite {
-namespace rest {
+namespace server {
 
 struct HttpRequest {
   std::string method;  // "GET", "PUT", ...
@@ -50,7 +50,7 @@ struct HttpResponse {
   }
 };
 
-}  // namespace rest
+}  // namespace server
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_SERVER_REST_HTTP_MESSAGE_H_
+#endif  // OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_

@@ -1,13 +1,11 @@
 // Copyright (c) obkvlite authors.
-#include "server/rest/rest_app.h"
-
-#include <chrono>
+#include "server/http/http_app.h"
 
 #include "server/metrics/prometheus_text.h"
 #include "server/web/ui_pages.h"
 
 namespace obkvlite {
-namespace rest {
+namespace http {
 namespace {
 
 std::string PathOf(const std::string& target) {
@@ -16,40 +14,32 @@ std::string PathOf(const std::string& target) {
 
 }  // namespace
 
-RestApp::RestApp(Store* store, const RestOptions& options,
+HttpApp::HttpApp(Store* store, const rest::RestOptions& options,
                  metrics::RequestMetrics* metrics)
     : store_(store), metrics_(metrics), service_(store, options, metrics) {}
 
-HttpResponse RestApp::Handle(const HttpRequest& request) {
+HttpResponse HttpApp::Handle(const HttpRequest& request) {
   const std::string path = PathOf(request.target);
   if (path == "/metrics") {
     return Timed("metrics", metrics::RequestKind::kUi, request,
-                 &RestApp::Metrics);
+                 &HttpApp::Metrics);
   }
   if (web::IsUiPath(path)) {
-    return Timed("ui", metrics::RequestKind::kUi, request, &RestApp::Ui);
+    return Timed("ui", metrics::RequestKind::kUi, request, &HttpApp::Ui);
   }
   return service_.Handle(request);
 }
 
-HttpResponse RestApp::Timed(const char* operation, metrics::RequestKind kind,
+HttpResponse HttpApp::Timed(const char* operation, metrics::RequestKind kind,
                             const HttpRequest& request,
-                            HttpResponse (RestApp::*page)(const HttpRequest&)) {
-  const auto start = std::chrono::steady_clock::now();
-  HttpResponse r;
-  try {
-    r = (this->*page)(request);
-  } catch (const std::exception& e) {
-    r = HttpResponse::Text(500, std::string("Internal error: ") + e.what());
-  }
-  metrics_->Record(
-      operation, kind, r.status,
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count());
+                            HttpResponse (HttpApp::*page)(const HttpRequest&)) {
+  metrics::ScopedRequestRecord record(metrics_, operation, kind);
+  HttpResponse r = (this->*page)(request);
+  record.set_status(r.status);
   return r;
 }
 
-HttpResponse RestApp::Metrics(const HttpRequest& request) {
+HttpResponse HttpApp::Metrics(const HttpRequest& request) {
   if (request.method != "GET" && request.method != "HEAD") {
     return HttpResponse::Text(405, "Method not allowed");
   }
@@ -62,7 +52,7 @@ HttpResponse RestApp::Metrics(const HttpRequest& request) {
   return r;
 }
 
-HttpResponse RestApp::Ui(const HttpRequest& request) {
+HttpResponse HttpApp::Ui(const HttpRequest& request) {
   web::UiContext ctx;
   ctx.store = store_;
   ctx.metrics = metrics_;
@@ -73,5 +63,5 @@ HttpResponse RestApp::Ui(const HttpRequest& request) {
   return web::RenderUiPage(ctx, request.method, PathOf(request.target));
 }
 
-}  // namespace rest
+}  // namespace http
 }  // namespace obkvlite

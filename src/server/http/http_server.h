@@ -1,8 +1,11 @@
 // Copyright (c) obkvlite authors.
 //
 // HttpServer: the HTTP/1.1 listener (Debian's cpp-httplib) in front of an
-// HttpHandler. Every request of every method goes to the handler with its
-// raw target, its headers and its whole body. Past max_body_bytes the
+// HttpHandler (HttpApp for `obkv rest start`). Every request of every
+// method goes to the handler with its raw target, its headers and its
+// whole body. Here is the one catch of each request: an exception out of
+// the handler is answered 500 "Internal error: WHAT" (the REST service,
+// the pages and /metrics catch nothing). Past max_body_bytes the
 // answer is 413 and the connection closes: at once for a Content-Length
 // past it (none of the body is read), as soon as a chunked body grows past
 // it. A body not read whole within body_deadline_seconds gets 408, a cut
@@ -20,20 +23,22 @@
 // Thread safety: the handler is called from the pool's threads at once;
 // Stop may be called from any thread.
 
-#ifndef OBKVLITE_SERVER_REST_HTTP_SERVER_H_
-#define OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+#ifndef OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
+#define OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
 
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "obkvlite/status.h"
+#include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
-#include "server/rest/http_message.h"
 
 namespace obkvlite {
-namespace rest {
+namespace http {
 
+using server::HttpRequest;
+using server::HttpResponse;
 using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
 
 struct HttpServerOptions {
@@ -71,7 +76,7 @@ class HttpServer {
   int port_ = 0;
 };
 
-}  // namespace rest
+}  // namespace http
 }  // namespace obkvlite
 
-#endif  // OBKVLITE_SERVER_REST_HTTP_SERVER_H_
+#endif  // OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
