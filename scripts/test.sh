@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up, builds (Release) and runs every test suite (ctest prints the
+# Sets up, checks the rooms of src/ (scripts/check_rooms.sh), builds
+# (Release) and runs every test suite (ctest prints the
 # summary), then the ecosystem checks (examples against the package
 # installed from that build, the MariaDB
 # migration test, the tmux terminal test), the same suites under ASan+UBSan
@@ -62,6 +63,8 @@ start_lane() {  # NAME FUNCTION
 
 total=$SECONDS
 step setup "$ROOT/scripts/setup.sh"
+# The rooms of src/ against doc/architecture.md: allowed includes, no cycle.
+step rooms "$ROOT/scripts/check_rooms.sh"
 # The suites run on a Release build (-O3, NDEBUG, no debug info), as users
 # and packagers build it: a warning only -O3 shows fails here, and the
 # examples build against the package installed from this same build. (The
