@@ -109,24 +109,26 @@ void ScannerRegistry::Close(const std::vector<std::shared_ptr<Slot>>& slots) {
 
 Result<std::string> ScannerRegistry::Add(std::unique_ptr<ScannerEntry> entry) {
   std::vector<std::shared_ptr<Slot>> expired;  // closed outside mu_
-  Result<std::string> id = Status::OK();
+  Status refused;
+  std::string id;
   {
     util::MutexLock lock(&mu_);
     if (options_.expire_on_use) TakeExpiredLocked(&expired);
     if (static_cast<int>(slots_.size()) >= options_.max_open) {
-      id = Status::Unavailable("too many open scanners (limit " +
-                               std::to_string(options_.max_open) + ")");
-    } else if (std::string next = NextIdLocked(); next.empty()) {
-      id = Status::InvalidArgument("scanner ids exhausted: restart the server");
+      refused = Status::Unavailable("too many open scanners (limit " +
+                                    std::to_string(options_.max_open) + ")");
+    } else if (id = NextIdLocked(); id.empty()) {
+      refused =
+          Status::InvalidArgument("scanner ids exhausted: restart the server");
     } else {
       auto slot = std::make_shared<Slot>();
       slot->entry = std::move(entry);
       slot->last_used_ms = Now();
-      slots_.emplace(next, std::move(slot));
-      id = std::move(next);
+      slots_.emplace(id, std::move(slot));
     }
   }
   Close(expired);
+  if (!refused.ok()) return refused;
   return id;
 }
 
