@@ -338,6 +338,70 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
   CHECK(box.Run({"compat"}).out.rfind("no findings", 0) == 0);
 }
 
+TEST_CASE("schema changes, cluster admin and pattern admin: C-52, C-54, C-55") {
+  Watchdog watchdog(60, "compat_cli_test");
+  CliSandbox box;
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"shell"}, "put 't', 'r1', 'f:a', 'v1'\n").code == 0);
+  const std::string commands =
+      "alter 't', {NAME => 'h'}\n"
+      "alter 't', 'delete' => 'g'\n"
+      "truncate 't'\n"
+      "snapshot 't', 'snap1'\n"
+      "status\n"
+      "drop_all 't.*'\n";
+  const std::string c52 =
+      "a schema change (modify, add or delete a family, truncate) (client: "
+      "FeatureNotSupportedException \"does not support yet\"); see "
+      "doc/obkv-compat.md C-52\n";
+  const std::string c54 =
+      "snapshots, cluster status and other cluster admin (client: "
+      "FeatureNotSupportedException \"does not support yet\"); see "
+      "doc/obkv-compat.md C-54\n";
+  auto describe = [&box] {
+    const std::string out = box.Run({"shell"}, "describe 't'\n").out;
+    return out.substr(0, out.find("Took "));  // without the timing
+  };
+  const std::string before = describe();
+  CliRun refused = box.Run({"--compat", "obkv", "shell"}, commands);
+  CHECK(refused.err ==
+        "ERROR: line 1: OBKV-HBase refuses alter on table 't': " + c52 +
+            "ERROR: line 2: OBKV-HBase refuses alter on table 't': " + c52 +
+            "ERROR: line 3: OBKV-HBase refuses truncate on table 't': " + c52 +
+            "ERROR: line 4: OBKV-HBase refuses snapshot on table 't': " + c54 +
+            "ERROR: line 5: OBKV-HBase refuses status: " + c54 +
+            "ERROR: line 6: OBKV-HBase refuses drop_all: the pattern and "
+            "async forms of table admin (drop_all, enable_all, disable_all, "
+            "...) (client: FeatureNotSupportedException \"does not support "
+            "yet\"); see doc/obkv-compat.md C-55\n");
+  {
+    // REST's schema POST on an existing table is a schema change too.
+    std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kObkv);
+    rest::RestOptions options;
+    http::HttpApp app(store.get(), options, nullptr);
+    server::HttpResponse post =
+        RestCall(&app, "POST", "/t/schema",
+                 R"({"name":"t","ColumnSchema":[{"name":"h"}]})");
+    CHECK(post.status == 400);
+    CHECK(post.body.find("refuses") != std::string::npos);
+    CHECK(post.body.find("C-52") != std::string::npos);
+  }
+  // Nothing changed: the families, the cell, and no findings.
+  CHECK(describe() == before);
+  CHECK(box.Run({"shell"}, "get 't', 'r1'\n").out.find("value=v1") !=
+        std::string::npos);
+  CHECK(box.Run({"compat"}).out.rfind("no findings", 0) == 0);
+  // The default profile runs them (but the snapshot, which obkvlite lacks)
+  // and records one finding per (table, operation, row).
+  box.Run({"shell"}, "status\nalter 't', {NAME => 'h'}\ntruncate 't'\n");
+  CHECK(ReportHeads(box.Run({"compat"}).out) ==
+        std::vector<std::string>{"(store)  status  C-54  x1  [shell 1]",
+                                 "t  alter  C-52  x1  [shell 1]",
+                                 "t  truncate  C-52  x1  [shell 1]"});
+  CHECK(box.Run({"shell"}, "get 't', 'r1'\n").out.find("0 row(s)") !=
+        std::string::npos);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
