@@ -8,7 +8,8 @@
 //     separators, dots, quotes or SQLite's reserved prefix are rejected,
 //     lookups of such names find nothing, and no file appears next to the
 //     store;
-//   - `obkv sql` is read-only by construction (storage/sqlite/sqlite_readonly.h): more
+//   - `obkv sql` is read-only by construction
+//   (storage/sqlite/sqlite_readonly.h): more
 //     write attempts than cli_test's, each refused with the file unchanged.
 
 #include <doctest/doctest.h>
@@ -37,8 +38,7 @@ namespace {
 // `sql` without its quoted identifiers ("..." or `...`) and string
 // literals ('...').
 std::string WithoutQuoted(const std::string& sql) {
-  static const std::regex kQuoted(
-      R"("([^"]|"")*"|'([^']|'')*'|`([^`]|``)*`)");
+  static const std::regex kQuoted(R"("([^"]|"")*"|'([^']|'')*'|`([^`]|``)*`)");
   return std::regex_replace(sql, kQuoted, "_");
 }
 
@@ -87,11 +87,11 @@ TEST_CASE("security: every layout statement quotes its table") {
          ++kind) {
       statements.insert(layout::TimeseriesSql(dialect, kind, "t$f$p1s2"));
     }
-    // 36 scan kinds, 4 column gets and 1 row get, each in 4 read shapes
+    // 36 scan kinds, 4 column gets and 1 row get, each in 8 read shapes
     // (SQLite locks the whole file, so its row-locking gets are the plain
-    // ones), 5 deletes, 32 inserts; 53 timeseries kinds (18 scans, 32
-    // inserts, an update and 2 deletes).
-    CHECK(statements.size() == (mysql ? 254u : 246u));
+    // ones), 6 deletes, 32 inserts without TTL and 32 with; 53 timeseries
+    // kinds (18 scans, 32 inserts, an update and 2 deletes).
+    CHECK(statements.size() == (mysql ? 451u : 435u));
     const char* q = mysql ? "`" : "\"";
     for (const std::string& sql : statements) {
       CHECK((sql.find(std::string(q) + "t$f$p3" + q) != std::string::npos ||
@@ -106,9 +106,21 @@ TEST_CASE("security: table names cannot reach outside the store") {
   fx.MustPut(Put("r").Add("f", "q", 100, "v"));
   // Invalid as table names, and found by no lookup.
   const std::vector<std::string> hostile = {
-      "../t",      "/tmp/t", "t/../../x",     ".t",            "-t",
-      "t\"; DROP", "t'",     "t$f",           "t$f$p0",        "",
-      "t ",        "t\\",    "sqlite_schema", "sqlite_master", "SQLITE_x",
+      "../t",
+      "/tmp/t",
+      "t/../../x",
+      ".t",
+      "-t",
+      "t\"; DROP",
+      "t'",
+      "t$f",
+      "t$f$p0",
+      "",
+      "t ",
+      "t\\",
+      "sqlite_schema",
+      "sqlite_master",
+      "SQLITE_x",
   };
   for (const std::string& name : hostile) {
     CAPTURE(name);
@@ -122,11 +134,11 @@ TEST_CASE("security: table names cannot reach outside the store") {
   // never the schema main.
   for (const char* dotted : {"main.t", "temp.t"}) {
     CAPTURE(dotted);
-    REQUIRE(fx.store()
-                ->CreateTable(MustParseSpec(std::string(R"({"table": ")") +
-                                            dotted +
-                                            R"(", "families": [{"name": "f"}]})"))
-                .ok());
+    REQUIRE(
+        fx.store()
+            ->CreateTable(MustParseSpec(std::string(R"({"table": ")") + dotted +
+                                        R"(", "families": [{"name": "f"}]})"))
+            .ok());
     CHECK(fx.SqlInt(std::string("SELECT COUNT(*) FROM sqlite_schema WHERE "
                                 "name = '") +
                     dotted + "$f'") == (fx.on_server() ? -1 : 1));

@@ -9,6 +9,14 @@
 // <= 256 bytes, value <= the family's limit (1 MiB, or 512 MiB for
 // longblob); a violation writes nothing.
 //
+// Cell TTL (HBase's Mutation.setTTL, the "_ttl" attribute; OBKV-HBase's
+// optional TTL column): `ttl_ms` on a Put, Increment or Append gives every
+// cell it writes a time to live in ms, counted from the cell's timestamp:
+// reads hide the cell once now - timestamp > ttl_ms (and still once the
+// family's TimeToLive passed, whichever comes first). Every family written
+// must keep cell TTLs (FamilySpec::cell_ttl), or the write is refused,
+// naming the family; ttl_ms must be >= 0.
+//
 // Thread safety: plain values.
 
 #ifndef OBKVLITE_MUTATION_H_
@@ -35,6 +43,7 @@ struct PutCell {
 struct Put {
   std::string row;
   std::vector<PutCell> cells;
+  std::optional<int64_t> ttl_ms;  // cell TTL of every cell; nullopt: none
 
   Put() = default;
   explicit Put(std::string r) : row(std::move(r)) {}
@@ -66,13 +75,15 @@ enum class DeleteType {
 struct Delete {
   std::string row;
   DeleteType type = DeleteType::kRow;
-  std::string family;     // required except for kRow
-  std::string qualifier;  // required for kColumn and kColumns
+  std::string family;                // required except for kRow
+  std::string qualifier;             // required for kColumn and kColumns
   std::optional<int64_t> timestamp;  // nullopt: latest / everything
 };
 
 // Adds `amount` to 8-byte big-endian longs (a missing cell counts as 0).
-// The new cell's timestamp is max(now, old_ts + 1).
+// The new cell's timestamp is max(now, old_ts + 1). Its cell TTL is
+// `ttl_ms`, or, when that is nullopt, the old cell's (as in HBase and
+// OBKV).
 struct Increment {
   struct Column {
     std::string family;
@@ -81,10 +92,11 @@ struct Increment {
   };
   std::string row;
   std::vector<Column> columns;
+  std::optional<int64_t> ttl_ms;  // cell TTL of the new cells
 };
 
 // Appends bytes to cells (a missing cell counts as empty). The new cell's
-// timestamp is max(now, old_ts + 1).
+// timestamp is max(now, old_ts + 1); its cell TTL as an Increment's.
 struct Append {
   struct Column {
     std::string family;
@@ -93,11 +105,18 @@ struct Append {
   };
   std::string row;
   std::vector<Column> columns;
+  std::optional<int64_t> ttl_ms;  // cell TTL of the new cells
 };
 
 // HBase's CompareOperator.
-enum class CompareOp { kLess, kLessOrEqual, kEqual, kNotEqual, kGreaterOrEqual,
-                       kGreater };
+enum class CompareOp {
+  kLess,
+  kLessOrEqual,
+  kEqual,
+  kNotEqual,
+  kGreaterOrEqual,
+  kGreater
+};
 
 // Applies `mutations` (puts and deletes on `row`) iff the condition holds:
 // `value op cell` on the newest version of family:qualifier (as in HBase,

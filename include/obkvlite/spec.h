@@ -31,8 +31,8 @@
 namespace obkvlite {
 
 // Limits of the OceanBase column types (DESIGN §2).
-inline constexpr size_t kMaxRowKeyBytes = 1024;        // K varbinary(1024)
-inline constexpr size_t kMaxQualifierBytes = 256;      // Q varbinary(256)
+inline constexpr size_t kMaxRowKeyBytes = 1024;    // K varbinary(1024)
+inline constexpr size_t kMaxQualifierBytes = 256;  // Q varbinary(256)
 inline constexpr int64_t kMaxVarbinaryValueBytes = 1048576;   // 1 MiB
 inline constexpr int64_t kMaxLongblobValueBytes = 536870912;  // 512 MiB
 inline constexpr int kMaxPartitions = 8192;
@@ -61,8 +61,8 @@ enum class RangeColumn { kK, kG };
 // MAXVALUE, a byte string (RANGE on K) or a timestamp in ms (RANGE on G).
 struct RangeBound {
   bool is_maxvalue = false;
-  std::string key;     // raw bytes, RANGE COLUMNS(K)
-  int64_t ts_ms = 0;   // RANGE COLUMNS(G)
+  std::string key;    // raw bytes, RANGE COLUMNS(K)
+  int64_t ts_ms = 0;  // RANGE COLUMNS(G)
 
   // A bound on K, on G, and MAXVALUE.
   static RangeBound Key(std::string key) {
@@ -199,10 +199,14 @@ Result<std::string> CanonicalHBaseAttribute(HBaseAttributeScope scope,
 
 struct FamilySpec {
   std::string name;
-  int64_t ttl_seconds = 0;   // 0: no TimeToLive
-  int64_t max_versions = 0;  // 0: no MaxVersions
+  int64_t ttl_seconds = 0;     // 0: no TimeToLive
+  int64_t max_versions = 0;    // 0: no MaxVersions
   bool kv_attributes = false;  // emit kv_attributes even when both are absent
   bool longblob = false;       // V is longblob instead of varbinary(N)
+  // "cell_ttl": the family's table has OBKV-HBase's optional column
+  // `TTL` bigint(20) DEFAULT NULL after V, a TTL per cell (Put::ttl_ms).
+  // Normal layout only.
+  bool cell_ttl = false;
   int64_t value_max_bytes = kMaxVarbinaryValueBytes;  // N of varbinary(N)
   // Effective partitioning: the family's own "partition", or the table's.
   PartitionSpec partition;

@@ -28,8 +28,8 @@
 #include "obkvlite/compat.h"
 #include "obkvlite/options.h"
 #include "obkvlite/partition_change.h"
-#include "obkvlite/spec.h"
 #include "obkvlite/request_stats.h"
+#include "obkvlite/spec.h"
 #include "obkvlite/status.h"
 #include "obkvlite/table.h"
 
@@ -67,6 +67,8 @@ struct StoredRow {
   int64_t t = 0;
   int64_t s = 0;  // timeseries only
   std::string_view value;
+  // The cell's TTL in ms (a family with cell_ttl), or -1: none.
+  int64_t ttl_ms = -1;
 };
 
 // How Store::CopyTableTo copies.

@@ -35,8 +35,9 @@ namespace obkvlite {
 
 // What Table::Purge removed.
 struct PurgeStats {
-  int64_t expired_cells = 0;   // older than the family's TimeToLive
-  int64_t excess_versions = 0; // beyond the family's MaxVersions
+  // Older than the family's TimeToLive, or past their own cell TTL.
+  int64_t expired_cells = 0;
+  int64_t excess_versions = 0;  // beyond the family's MaxVersions
   // Whole partitions Purge cleared in O(1) instead of cell by cell: a time
   // window's partitions past "expire" (dropped by the roll), and range
   // partitions on G whose every cell is past TimeToLive (emptied; their

@@ -174,7 +174,8 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
          "KEY partitioning\n-- hashes with MurmurHash64A, so partition "
          "numbers differ there.\n";
   }
-  s << "CREATE TABLE " << QuoteMysqlTableName(FamilyRelationName(t, f)) << " (\n";
+  s << "CREATE TABLE " << QuoteMysqlTableName(FamilyRelationName(t, f))
+    << " (\n";
   s << "  " << Q("K") << " varbinary(1024) NOT NULL,\n";
   if (!ts) s << "  " << Q("Q") << " varbinary(256) NOT NULL,\n";
   s << "  " << Q("T") << " bigint(20) NOT NULL,\n";
@@ -185,6 +186,7 @@ std::string CreateFamilyTable(const TableSpec& t, const FamilySpec& f,
     s << "  " << Q("V") << " "
       << (mysql ? ddl_internal::MysqlValueType(f) : ValueType(f))
       << " NOT NULL,\n";
+    if (f.cell_ttl) s << "  " << Q("TTL") << " bigint(20) DEFAULT NULL,\n";
   }
   if (ddl_internal::HasGColumn(t, f)) {
     s << "  " << Q("G") << " bigint(20) GENERATED ALWAYS AS (ABS(" << Q("T")
@@ -228,8 +230,8 @@ std::vector<std::string> ServerCreateStatements(const TableSpec& t,
                                                 DdlDialect dialect) {
   std::vector<std::string> out;
   if (TableNamespace(t.name) != kDefaultNamespace) {
-    out.push_back("CREATE DATABASE IF NOT EXISTS " +
-                  Q(TableNamespace(t.name)) + ";\n");
+    out.push_back("CREATE DATABASE IF NOT EXISTS " + Q(TableNamespace(t.name)) +
+                  ";\n");
   }
   if (dialect == DdlDialect::kOceanBase) {
     out.push_back("CREATE TABLEGROUP " + Q(t.name) + ";\n");
@@ -247,8 +249,8 @@ std::string ServerCatalogDdl() {
 }
 
 std::string ServerDdlPlanDdl() {
-  return "CREATE TABLE IF NOT EXISTS " + Q(kDdlPlanTable) + " (\n  " +
-         Q("id") + " bigint NOT NULL AUTO_INCREMENT,\n  " + Q("kind") +
+  return "CREATE TABLE IF NOT EXISTS " + Q(kDdlPlanTable) + " (\n  " + Q("id") +
+         " bigint NOT NULL AUTO_INCREMENT,\n  " + Q("kind") +
          " varchar(32) NOT NULL,\n  " + Q("subject") +
          " varbinary(255) NOT NULL,\n  " + Q("plan") +
          " longblob NOT NULL,\n  " + Q("reached") +
@@ -265,8 +267,8 @@ std::vector<std::string> ServerDropStatements(const TableSpec& t,
                                               DdlDialect dialect) {
   std::vector<std::string> out;
   for (const FamilySpec& f : t.families) {
-    out.push_back("DROP TABLE IF EXISTS " + QuoteMysqlTableName(FamilyRelationName(t, f)) +
-                  ";\n");
+    out.push_back("DROP TABLE IF EXISTS " +
+                  QuoteMysqlTableName(FamilyRelationName(t, f)) + ";\n");
   }
   if (dialect == DdlDialect::kOceanBase) {
     out.push_back("DROP TABLEGROUP IF EXISTS " + Q(t.name) + ";\n");

@@ -17,11 +17,6 @@ namespace {
 // partitions are built from chunk views "t$f$u<i>" of this many tables.
 constexpr int kViewChunk = 400;
 
-std::string BaseColumns(const TableSpec& t) {
-  return t.layout == Layout::kTimeseries ? "\"K\", \"T\", \"S\", \"V\""
-                                         : "\"K\", \"Q\", \"T\", \"V\"";
-}
-
 // `qualified` is the quoted table name, with its schema in sharded stores.
 std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
                                  const std::string& qualified) {
@@ -36,6 +31,7 @@ std::string CreatePartitionTable(const TableSpec& t, const FamilySpec& f,
     s << "  \"V\" TEXT NOT NULL,\n";
   } else {
     s << "  \"V\" BLOB NOT NULL,\n";
+    if (f.cell_ttl) s << "  \"TTL\" INTEGER DEFAULT NULL,\n";
   }
   if (ddl_internal::HasGColumn(t, f)) {
     s << "  \"G\" INTEGER GENERATED ALWAYS AS (abs(\"T\")) VIRTUAL,\n";
@@ -82,7 +78,7 @@ std::vector<std::string> FamilyUnionViews(const TableSpec& spec,
   std::vector<std::string> out;
   const PartitionSpec& p = f.partition;
   if (p.strategy == PartitionStrategy::kNone) return out;
-  const std::string columns = BaseColumns(spec);
+  const std::string columns = SqliteStoredColumns(spec, f);
   const std::string relation = FamilyRelationName(spec, f);
   const int count = p.PhysicalCount();
   std::vector<std::string> tables;
@@ -219,6 +215,14 @@ std::vector<std::string> SqliteDropStatements(const TableSpec& spec) {
   out.push_back("DELETE FROM " + QuoteSqlIdentifier(kCatalogTable) +
                 " WHERE \"name\" = " + QuoteSqlString(spec.name) + ";");
   return out;
+}
+
+std::string SqliteStoredColumns(const TableSpec& spec, const FamilySpec& f) {
+  if (spec.layout == Layout::kTimeseries) {
+    return "\"K\", \"T\", \"S\", \"V\"";
+  }
+  return f.cell_ttl ? "\"K\", \"Q\", \"T\", \"V\", \"TTL\""
+                    : "\"K\", \"Q\", \"T\", \"V\"";
 }
 
 std::string SqlitePartitionTableDdl(const TableSpec& spec, const FamilySpec& f,

@@ -15,6 +15,11 @@
 
 namespace obkvlite {
 
+// The stored columns of family `f`'s tables, quoted, in table order:
+// "K", "Q", "T", "V" (and "TTL" with cell_ttl), or a timeseries "K", "T",
+// "S", "V". Copies between its tables and its union views list these.
+std::string SqliteStoredColumns(const TableSpec& spec, const FamilySpec& f);
+
 // CREATE TABLE of one partition table of family `f`, named `qualified`
 // (quoted, with its schema in sharded stores).
 std::string SqlitePartitionTableDdl(const TableSpec& spec, const FamilySpec& f,

@@ -17,6 +17,9 @@
 
 namespace obkvlite {
 
+// A RoutedCell's ttl_ms when the cell has no cell TTL (stored NULL).
+inline constexpr int64_t kNoCellTtl = -1;
+
 // One cell on its way to a partition table. The views point into the
 // operation being applied and must outlive WriteCells.
 struct RoutedCell {
@@ -26,6 +29,8 @@ struct RoutedCell {
   std::string_view qualifier;
   int64_t ts;
   std::string_view value;
+  // Its cell TTL in ms (the family keeps them), or kNoCellTtl.
+  int64_t ttl_ms = kNoCellTtl;
 };
 
 }  // namespace obkvlite

@@ -17,14 +17,24 @@ static_assert(kLoCount * kHiCount * kOrderCount * kPageCount *
 
 ReadShape ShapeOf(int shape_index) {
   ReadShape shape;
+  shape.cell_ttl = (shape_index & 4) != 0;
   shape.all_times = (shape_index & 2) != 0;
   shape.values = (shape_index & 1) == 0;
   return shape;
 }
 
-// The T condition of `shape`, after a first condition.
-const char* TimeCondition(ReadShape shape) {
-  return shape.all_times ? "" : " AND T > ?3 AND T <= ?4";
+// The T condition of `shape`, after a first condition: the time range and
+// the cell TTL (now - ts <= TTL, with T = -ts).
+std::string TimeCondition(ReadShape shape) {
+  std::string sql = shape.all_times ? "" : " AND T > ?3 AND T <= ?4";
+  if (shape.cell_ttl) sql += " AND (TTL IS NULL OR TTL >= ?9 + T)";
+  return sql;
+}
+
+// The selected columns after `first` ("K, Q, T", "Q, T", "T").
+std::string Selected(const char* first, ReadShape shape) {
+  return std::string("SELECT ") + first + (shape.values ? ", V" : "") +
+         (shape.cell_ttl ? ", TTL" : "");
 }
 
 // Column names are plain words in both dialects; tables are quoted.
@@ -37,9 +47,7 @@ std::string ScanSql(SqlDialect dialect, int kind, const std::string& table) {
   const auto hi = static_cast<HiBound>((kind / kOrderCount) % kHiCount);
   const auto lo = static_cast<LoBound>(kind / (kOrderCount * kHiCount));
   const bool forward = order == ScanOrder::kForward;
-  std::string sql = std::string("SELECT K, Q, T") +
-                    (shape.values ? ", V" : "") + " FROM " + table +
-                    " WHERE K ";
+  std::string sql = Selected("K, Q, T", shape) + " FROM " + table + " WHERE K ";
   sql += lo == LoBound::kInclusive ? ">= ?1" : "> ?1";
   if (hi == HiBound::kExclusive) sql += " AND K < ?2";
   if (hi == HiBound::kInclusive) sql += " AND K <= ?2";
@@ -61,9 +69,9 @@ std::string GetColumnSql(SqlDialect dialect, int variant,
   variant /= kReadShapeCount;
   const bool paged = (variant & 1) != 0;
   const bool lock_rows = (variant & 2) != 0;
-  std::string sql = std::string("SELECT T") + (shape.values ? ", V" : "") +
-                    " FROM " + table + " WHERE K = ?1 AND Q = ?2" +
-                    TimeCondition(shape) + " ORDER BY K, Q, T";
+  std::string sql = Selected("T", shape) + " FROM " + table +
+                    " WHERE K = ?1 AND Q = ?2" + TimeCondition(shape) +
+                    " ORDER BY K, Q, T";
   if (paged) sql += " LIMIT ?5";
   // SQLite's write transaction already holds the whole file.
   if (lock_rows && dialect == SqlDialect::kMysql) sql += " FOR UPDATE";
@@ -72,31 +80,44 @@ std::string GetColumnSql(SqlDialect dialect, int variant,
 
 std::string GetRowSql(int shape_index, const std::string& table) {
   const ReadShape shape = ShapeOf(shape_index);
-  return std::string("SELECT Q, T") + (shape.values ? ", V" : "") + " FROM " +
-         table + " WHERE K = ?1" + TimeCondition(shape) + " ORDER BY K, Q, T";
+  return Selected("Q, T", shape) + " FROM " + table + " WHERE K = ?1" +
+         TimeCondition(shape) + " ORDER BY K, Q, T";
 }
 
-std::string InsertSql(SqlDialect dialect, int rows, const std::string& table) {
+// An upsert replaces the whole stored cell: its value and its TTL.
+std::string InsertSql(SqlDialect dialect, int rows, bool cell_ttl,
+                      const std::string& table) {
   std::string sql = dialect == SqlDialect::kMysql ? "INSERT INTO "
                                                   : "INSERT OR REPLACE INTO ";
-  sql += table + " (K, Q, T, V) VALUES " + InsertValuesSql(rows);
+  sql += table +
+         (cell_ttl ? " (K, Q, T, V, TTL) VALUES " : " (K, Q, T, V) VALUES ") +
+         InsertValuesSql(rows, cell_ttl ? 5 : 4);
   if (dialect == SqlDialect::kMysql) {
-    sql += " ON DUPLICATE KEY UPDATE V = VALUES(V)";
+    sql += cell_ttl
+               ? " ON DUPLICATE KEY UPDATE V = VALUES(V), TTL = VALUES(TTL)"
+               : " ON DUPLICATE KEY UPDATE V = VALUES(V)";
   }
   return sql;
 }
 
 }  // namespace
 
-std::string InsertValuesSql(int rows) {
+std::string InsertValuesSql(int rows, int columns) {
   std::string sql;
   for (int i = 0; i < rows; ++i) {
-    const int p = 4 * i;
     if (i > 0) sql += ", ";
-    sql += "(?" + std::to_string(p + 1) + ", ?" + std::to_string(p + 2) +
-           ", ?" + std::to_string(p + 3) + ", ?" + std::to_string(p + 4) + ")";
+    sql += "(";
+    for (int c = 1; c <= columns; ++c) {
+      if (c > 1) sql += ", ";
+      sql += "?" + std::to_string(columns * i + c);
+    }
+    sql += ")";
   }
   return sql;
+}
+
+int NormalInsertKind(int rows, bool cell_ttl) {
+  return (cell_ttl ? kNormalInsertTtlRows : kNormalInsertRows) + rows - 1;
 }
 
 int NormalScanKind(LoBound lo, HiBound hi, ScanOrder order, Page page,
@@ -129,11 +150,14 @@ std::string NormalSql(SqlDialect dialect, int kind,
   if (kind >= kNormalGetColumn && kind < kNormalDeleteCell) {
     return GetColumnSql(dialect, kind - kNormalGetColumn, table);
   }
-  if (kind >= kNormalGetRow && kind < kNormalKindEnd) {
+  if (kind >= kNormalGetRow && kind < kNormalGetRow + kReadShapeCount) {
     return GetRowSql(kind - kNormalGetRow, table);  // both dialects
   }
   if (kind >= kNormalInsertRows && kind < kNormalGetRow) {
-    return InsertSql(dialect, kind - kNormalInsertRows + 1, table);
+    return InsertSql(dialect, kind - kNormalInsertRows + 1, false, table);
+  }
+  if (kind >= kNormalInsertTtlRows && kind < kNormalDeleteExpired) {
+    return InsertSql(dialect, kind - kNormalInsertTtlRows + 1, true, table);
   }
   switch (kind) {
     case kNormalDeleteCell:
@@ -146,6 +170,8 @@ std::string NormalSql(SqlDialect dialect, int kind,
       return "DELETE FROM " + table + " WHERE K = ?1 AND T = ?2";
     case kNormalDeleteOlder:
       return DeleteOlderSql(dialect, table_name);
+    case kNormalDeleteExpired:
+      return "DELETE FROM " + table + " WHERE TTL < ?1 + T";
     default:
       return "SELECT RAISE(ABORT, 'unknown statement kind')";
   }

@@ -16,6 +16,12 @@
 // Pages (layout/page.h): a paged scan's continuation is the last (K, Q, T)
 // read, bound to ?6, ?7, ?8.
 //
+// Cell TTL (FamilySpec::cell_ttl, OBKV-HBase's optional column TTL): a read
+// of such a table (ReadShape::cell_ttl) hides the cells whose TTL passed,
+// "(TTL IS NULL OR TTL >= ?9 + T)" with ?9 the read's clock (now - ts <=
+// TTL: HBase's and OBKV's test), and selects TTL after its other columns;
+// its upserts write TTL too.
+//
 // Layout seam: a table's layout picks its Table implementation in
 // hbase/table/layout_dispatch.cc; the timeseries layout (K, T, S, V-json) gets
 // its own file pair here (timeseries_layout.{h,cc}) with its own kinds.
@@ -52,12 +58,24 @@ struct ReadShape {
   // KeyOnlyFilter): SQLite then never decodes the value or its overflow
   // pages.
   bool values = true;
+  // The table has the TTL column: expired cells are hidden (?9 is the
+  // read's clock, TBounds::now_ms) and TTL is selected last.
+  bool cell_ttl = false;
 };
-inline constexpr int kReadShapeCount = 4;
+inline constexpr int kReadShapeCount = 8;
 // 0..kReadShapeCount-1, a factor of every read kind.
 constexpr int ReadShapeIndex(ReadShape shape) {
-  return (shape.all_times ? 2 : 0) + (shape.values ? 0 : 1);
+  return (shape.cell_ttl ? 4 : 0) + (shape.all_times ? 2 : 0) +
+         (shape.values ? 0 : 1);
 }
+// The column of TTL in a read of `shape` (ReadShape::cell_ttl) whose
+// other columns number `columns` without V: a scan's K, Q, T (3), a row
+// get's Q, T (2), a column get's T (1).
+constexpr int TtlColumn(int columns, ReadShape shape) {
+  return columns + (shape.values ? 1 : 0);
+}
+// The stored value of a NULL TTL (none) as ColumnInt reads it is 0, so
+// readers ask Statement::ColumnIsNull first.
 
 // How a scan's key range is bounded in SQL.
 enum class LoBound { kInclusive, kExclusive };         // K >= ?1 | K > ?1
@@ -77,9 +95,10 @@ constexpr int InsertRowsPerStatement(int connection_rows) {
   return connection_rows < kMaxInsertRows ? connection_rows : kMaxInsertRows;
 }
 
-// The VALUES list of a multi-row INSERT of `rows` rows of four columns:
-// "(?1, ?2, ?3, ?4), (?5, ?6, ?7, ?8), ...", both dialects.
-std::string InsertValuesSql(int rows);
+// The VALUES list of a multi-row INSERT of `rows` rows of `columns`
+// columns: "(?1, ?2, ?3, ?4), (?5, ?6, ?7, ?8), ..." for four, both
+// dialects.
+std::string InsertValuesSql(int rows, int columns = 4);
 
 // Statement kinds (cache keys). Scan kinds are 0..143 (NormalScanKind).
 enum NormalKind : int {
@@ -107,7 +126,12 @@ enum NormalKind : int {
   // one whole row (a Get of whole families); a kind per ReadShape
   // (NormalGetRowKind).
   kNormalGetRow = kNormalInsertRows + kMaxInsertRows,
-  kNormalKindEnd = kNormalGetRow + kReadShapeCount,
+  // The upserts of a cell-TTL table: n rows (K, Q, T, V, TTL) = (?5i+1,
+  // ..., ?5i+5), TTL NULL for none; kind kNormalInsertTtlRows + n - 1.
+  kNormalInsertTtlRows = kNormalGetRow + kReadShapeCount,
+  // DELETE WHERE TTL < ?1 + T: every cell whose TTL passed at ?1 (now).
+  kNormalDeleteExpired = kNormalInsertTtlRows + kMaxInsertRows,
+  kNormalKindEnd,
 };
 
 // Kind of a range scan: SELECT K,Q,T[,V] WHERE K lo ?1 [AND K hi ?2]
@@ -121,6 +145,10 @@ int NormalGetColumnKind(bool paged, bool lock_rows,
 
 // Kind of a row get (see kNormalGetRow).
 int NormalGetRowKind(ReadShape shape = ReadShape());
+
+// Kind of an upsert of `rows` rows (1..kMaxInsertRows), with the TTL
+// column or without.
+int NormalInsertKind(int rows, bool cell_ttl);
 
 // The SQL of `kind` on the partition table `table` (quoted here).
 std::string NormalSql(SqlDialect dialect, int kind, std::string_view table);

@@ -32,6 +32,9 @@ constexpr int64_t DecodeTimestamp(int64_t t) { return EncodeTimestamp(t); }
 struct TBounds {
   int64_t lo_exclusive;
   int64_t hi_inclusive;
+  // The read's clock (ms), bound with them where cell TTLs are judged
+  // (layout/normal_layout.h: ReadShape::cell_ttl).
+  int64_t now_ms = 0;
 };
 // `through_max`: the range's upper end holds Long.MAX_VALUE as well (all
 // of time, also once TimeToLive raised its min: FamilyRead::through_max).

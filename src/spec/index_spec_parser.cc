@@ -44,8 +44,8 @@ Result<std::string> IndexTableName(const std::string& name,
   const std::string_view ns = TableNamespace(table.name);
   if (name.find(':') != std::string::npos && TableNamespace(name) != ns) {
     return Status::InvalidArgument(
-        path + ": an index lives in its table's namespace '" +
-        std::string(ns) + "', got '" + name + "'");
+        path + ": an index lives in its table's namespace '" + std::string(ns) +
+        "', got '" + name + "'");
   }
   const std::string qualifier(TableQualifier(name));
   std::string full =
@@ -61,26 +61,26 @@ Result<IndexColumn> ParseCovered(const nlohmann::json& value,
                                  const std::string& path,
                                  const TableSpec& table) {
   if (!value.is_string()) {
-    return Status::InvalidArgument(path + ": must be a string \"family:"
-                                          "qualifier\", got " +
+    return Status::InvalidArgument(path +
+                                   ": must be a string \"family:"
+                                   "qualifier\", got " +
                                    JsonForMessage(value));
   }
   const std::string text = value.get<std::string>();
   const size_t colon = text.find(':');
   if (colon == std::string::npos) {
-    return Status::InvalidArgument(path + ": must be \"family:qualifier\", got '" +
-                                   text + "'");
+    return Status::InvalidArgument(
+        path + ": must be \"family:qualifier\", got '" + text + "'");
   }
   IndexColumn column;
   column.family = text.substr(0, colon);
   if (table.FindFamily(column.family) == nullptr) {
-    return Status::InvalidArgument(path + ": unknown family '" +
-                                   column.family + "' in table '" +
-                                   table.name + "'");
+    return Status::InvalidArgument(path + ": unknown family '" + column.family +
+                                   "' in table '" + table.name + "'");
   }
-  OBKV_ASSIGN_OR_RETURN(column.qualifier,
-                        ReadQualifier(std::string_view(text).substr(colon + 1),
-                                      path));
+  OBKV_ASSIGN_OR_RETURN(
+      column.qualifier,
+      ReadQualifier(std::string_view(text).substr(colon + 1), path));
   return column;
 }
 
@@ -88,8 +88,8 @@ Result<IndexSpec> ParseIndex(const nlohmann::json& value,
                              const std::string& path, const TableSpec& table) {
   JsonFields fields(value, path);
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(
-      fields.CheckKnown({"name", "family", "qualifier", "partition", "covered"}));
+  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
+      {"name", "family", "qualifier", "partition", "covered"}));
   IndexSpec index;
   OBKV_ASSIGN_OR_RETURN(std::string name, fields.String("name"));
   OBKV_ASSIGN_OR_RETURN(index.name,
@@ -123,9 +123,9 @@ Result<IndexSpec> ParseIndex(const nlohmann::json& value,
       OBKV_ASSIGN_OR_RETURN(IndexColumn column,
                             ParseCovered((*covered)[i], at, table));
       if (!seen.insert({column.family, column.qualifier}).second) {
-        return Status::InvalidArgument(
-            at + ": '" + (*covered)[i].get<std::string>() +
-            "' is already indexed or covered");
+        return Status::InvalidArgument(at + ": '" +
+                                       (*covered)[i].get<std::string>() +
+                                       "' is already indexed or covered");
       }
       index.covered.push_back(std::move(column));
     }
@@ -157,8 +157,8 @@ Result<std::vector<IndexSpec>> ParseIndexes(const nlohmann::json& value,
         "no single newest value per qualifier to index)");
   }
   if (!value.is_array()) {
-    return Status::InvalidArgument(path + ": must be an array of indexes, got " +
-                                   JsonForMessage(value));
+    return Status::InvalidArgument(
+        path + ": must be an array of indexes, got " + JsonForMessage(value));
   }
   std::vector<IndexSpec> out;
   std::map<std::string, size_t> seen;  // lower-case name -> position
@@ -176,7 +176,8 @@ Result<std::vector<IndexSpec>> ParseIndexes(const nlohmann::json& value,
   return out;
 }
 
-Result<TableSpec> IndexTableSpec(const TableSpec& main, const IndexSpec& index) {
+Result<TableSpec> IndexTableSpec(const TableSpec& main,
+                                 const IndexSpec& index) {
   nlohmann::json doc;
   doc["table"] = index.name;
   nlohmann::json families = nlohmann::json::array();
@@ -186,6 +187,8 @@ Result<TableSpec> IndexTableSpec(const TableSpec& main, const IndexSpec& index) 
     const FamilySpec* f = main.FindFamily(name);
     nlohmann::json family;
     family["name"] = name;
+    // An entry expires with the main cell it mirrors.
+    if (f != nullptr && f->cell_ttl) family["cell_ttl"] = true;
     if (f != nullptr && f->longblob) {
       family["value_type"] = "longblob";
     } else if (f != nullptr && f->value_max_bytes != kMaxVarbinaryValueBytes) {

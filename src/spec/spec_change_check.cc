@@ -41,8 +41,8 @@ Status CheckSpecChange(const TableSpec& before, const TableSpec& after) {
     for (const std::string& f : families) {
       if (after.FindFamily(f) != nullptr) continue;
       return Status::InvalidArgument(
-          "families: family '" + f + "' holds columns of index '" +
-          index.name + "' and cannot be deleted while the index exists");
+          "families: family '" + f + "' holds columns of index '" + index.name +
+          "' and cannot be deleted while the index exists");
     }
   }
   if (Member(after.json, "indexes") != Member(before.json, "indexes")) {
@@ -66,7 +66,13 @@ Status CheckSpecChange(const TableSpec& before, const TableSpec& after) {
           path + ".value_type: family '" + f.name +
           "' keeps its value type (a new one needs a new family)");
     }
-    if (PartitionSpecToJson(f.partition) != PartitionSpecToJson(old->partition)) {
+    if (f.cell_ttl != old->cell_ttl) {
+      return Status::InvalidArgument(
+          path + ".cell_ttl: family '" + f.name +
+          "' keeps its cell_ttl (a family with the other needs a new name)");
+    }
+    if (PartitionSpecToJson(f.partition) !=
+        PartitionSpecToJson(old->partition)) {
       return Status::InvalidArgument(
           path + ".partition: family '" + f.name +
           "' changes its partitions through `obkv partition` (add, split, "

@@ -171,9 +171,10 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
                                std::vector<std::string>* warnings) {
   JsonFields fields(value, path);
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
-      {"name", "ttl_seconds", "max_versions", "kv_attributes", "value_type",
-       "partition", "hbase_attributes", "time_window", "auto_split"}));
+  OBKV_RETURN_IF_ERROR(
+      fields.CheckKnown({"name", "ttl_seconds", "max_versions", "kv_attributes",
+                         "value_type", "cell_ttl", "partition",
+                         "hbase_attributes", "time_window", "auto_split"}));
   FamilySpec family;
   OBKV_ASSIGN_OR_RETURN(family.name, fields.String("name"));
   OBKV_RETURN_IF_ERROR(ValidateFamilyName(family.name, fields.PathOf("name")));
@@ -203,6 +204,14 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
                                    "(V is json)");
   }
   OBKV_RETURN_IF_ERROR(ReadValueType(fields, &family));
+  OBKV_ASSIGN_OR_RETURN(auto cell_ttl, fields.OptionalBool("cell_ttl"));
+  family.cell_ttl = cell_ttl.value_or(false);
+  if (table.layout == Layout::kTimeseries && family.cell_ttl) {
+    return Status::InvalidArgument(fields.PathOf("cell_ttl") +
+                                   ": not allowed for the timeseries layout "
+                                   "(OBKV's K, T, S, V table has no TTL "
+                                   "column)");
+  }
 
   if (const nlohmann::json* p = fields.Get("partition")) {
     OBKV_ASSIGN_OR_RETURN(
@@ -236,10 +245,9 @@ Result<FamilySpec> ParseFamily(const nlohmann::json& value,
 Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   JsonFields fields(root, "");
   OBKV_RETURN_IF_ERROR(fields.CheckObject());
-  OBKV_RETURN_IF_ERROR(
-      fields.CheckKnown({"table", "layout", "families", "partition", "rowkey",
-                         "hbase_attributes", "disabled", "time_window",
-                         "auto_split", "indexes"}));
+  OBKV_RETURN_IF_ERROR(fields.CheckKnown(
+      {"table", "layout", "families", "partition", "rowkey", "hbase_attributes",
+       "disabled", "time_window", "auto_split", "indexes"}));
 
   TableSpec table;
   OBKV_ASSIGN_OR_RETURN(table.name, fields.String("table"));
@@ -310,9 +318,9 @@ Result<TableSpec> ParseSpecObject(const nlohmann::json& root) {
   std::map<std::string, size_t> seen;  // lower-case name -> index
   for (size_t i = 0; i < families->size(); ++i) {
     const std::string path = IndexPath("families", i);
-    OBKV_ASSIGN_OR_RETURN(FamilySpec family,
-                          ParseFamily((*families)[i], path, table, defaults,
-                                      &table.warnings));
+    OBKV_ASSIGN_OR_RETURN(
+        FamilySpec family,
+        ParseFamily((*families)[i], path, table, defaults, &table.warnings));
     auto [it, inserted] = seen.emplace(AsciiLower(family.name), i);
     if (!inserted) {
       const std::string& other = table.families[it->second].name;

@@ -41,6 +41,7 @@ class Statement {
   virtual void BindBlob(int index, std::string_view bytes) = 0;
   virtual void BindText(int index, std::string_view text) = 0;
   virtual void BindInt(int index, int64_t value) = 0;
+  virtual void BindNull(int index) = 0;
 
   // Steps once. On kError, error() tells why and constraint_violated()
   // whether a uniqueness constraint refused the row.
@@ -90,6 +91,8 @@ class Statement {
   virtual std::string_view ColumnBlob(int col) const = 0;
   virtual std::string_view ColumnText(int col) const = 0;
   virtual int64_t ColumnInt(int col) const = 0;
+  // True when column `col` of the current row is NULL.
+  virtual bool ColumnIsNull(int col) const = 0;
 
   // Makes the statement reusable; keeps the bindings.
   virtual void Reset() = 0;

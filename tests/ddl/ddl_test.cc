@@ -577,6 +577,60 @@ TEST_CASE("sqlite dialect: exact text of a small spec") {
   CHECK(GenerateDdl(spec, DdlDialect::kSqlite) == joined);
 }
 
+TEST_CASE("cell_ttl: OBKV's optional TTL column after V, in every dialect") {
+  // As the OBKV-HBase client's test$cellTTLFamily (unit_test_db.sql):
+  // `TTL` bigint(20) DEFAULT NULL after V.
+  const TableSpec spec = MustParse(R"j({"table": "test", "families": [
+      {"name": "cellTTLFamily", "cell_ttl": true, "value_type": "varbinary(1024)"},
+      {"name": "plain"}]})j");
+  CHECK(GenerateDdl(spec, DdlDialect::kOceanBase) ==
+        "CREATE TABLEGROUP `test`;\n"
+        "\n"
+        "CREATE TABLE `test$cellTTLFamily` (\n"
+        "  `K` varbinary(1024) NOT NULL,\n"
+        "  `Q` varbinary(256) NOT NULL,\n"
+        "  `T` bigint(20) NOT NULL,\n"
+        "  `V` varbinary(1024) NOT NULL,\n"
+        "  `TTL` bigint(20) DEFAULT NULL,\n"
+        "  PRIMARY KEY (`K`, `Q`, `T`)\n"
+        ") TABLEGROUP = `test`;\n"
+        "\n"
+        "CREATE TABLE `test$plain` (\n"
+        "  `K` varbinary(1024) NOT NULL,\n"
+        "  `Q` varbinary(256) NOT NULL,\n"
+        "  `T` bigint(20) NOT NULL,\n"
+        "  `V` varbinary(1048576) NOT NULL,\n"
+        "  PRIMARY KEY (`K`, `Q`, `T`)\n"
+        ") TABLEGROUP = `test`;\n");
+  CHECK(GenerateDdl(spec, DdlDialect::kMysql)
+            .find("  `V` varbinary(1024) NOT NULL,\n"
+                  "  `TTL` bigint(20) DEFAULT NULL,\n"
+                  "  PRIMARY KEY (`K`, `Q`, `T`)\n") != std::string::npos);
+  const std::vector<std::string> sqlite = SqliteCreateStatements(spec);
+  REQUIRE(sqlite.size() >= 2);
+  CHECK(sqlite[0] ==
+        "CREATE TABLE \"test$cellTTLFamily\" (\n"
+        "  \"K\" BLOB NOT NULL,\n"
+        "  \"Q\" BLOB NOT NULL,\n"
+        "  \"T\" INTEGER NOT NULL,\n"
+        "  \"V\" BLOB NOT NULL,\n"
+        "  \"TTL\" INTEGER DEFAULT NULL,\n"
+        "  PRIMARY KEY (\"K\", \"Q\", \"T\")\n"
+        ") WITHOUT ROWID;");
+  // Errors name the field.
+  CHECK(ParseTableSpec(R"j({"table": "t", "layout": "timeseries",
+      "families": [{"name": "f", "cell_ttl": true}]})j")
+            .status()
+            .message() ==
+        "families[0].cell_ttl: not allowed for the timeseries layout (OBKV's "
+        "K, T, S, V table has no TTL column)");
+  CHECK(ParseTableSpec(R"j({"table": "t",
+      "families": [{"name": "f", "cell_ttl": 1}]})j")
+            .status()
+            .message()
+            .rfind("families[0].cell_ttl: ", 0) == 0);
+}
+
 TEST_CASE("quoting helpers") {
   CHECK(QuoteSqlIdentifier("t$f") == "\"t$f\"");
   CHECK(QuoteSqlIdentifier("a\"b") == "\"a\"\"b\"");
@@ -840,8 +894,8 @@ TEST_CASE("cli: ddl SPEC prints the oceanbase DDL") {
   const CliRun r = RunCli({"ddl", spec});
   CHECK(r.code == 0);
   CHECK(r.err == "");
-  CHECK(r.out ==
-        ReadSourceFile(SourcePath("tests/golden/seed003/range_key.oceanbase.sql")));
+  CHECK(r.out == ReadSourceFile(SourcePath(
+                     "tests/golden/seed003/range_key.oceanbase.sql")));
   const CliRun explicit_dialect =
       RunCli({"ddl", spec, "--dialect", "oceanbase"});
   CHECK(explicit_dialect.code == 0);

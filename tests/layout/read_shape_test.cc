@@ -25,10 +25,11 @@ using layout::Page;
 using layout::ReadShape;
 using layout::ScanOrder;
 
-ReadShape Shape(bool all_times, bool values) {
+ReadShape Shape(bool all_times, bool values, bool cell_ttl = false) {
   ReadShape shape;
   shape.all_times = all_times;
   shape.values = values;
+  shape.cell_ttl = cell_ttl;
   return shape;
 }
 
@@ -56,6 +57,34 @@ TEST_CASE("a scan selects V and bounds T only when it must") {
         " (Q = ?7 AND T > ?8)))) ORDER BY K, Q, T LIMIT ?5");
 }
 
+TEST_CASE("a cell-TTL table's reads hide expired cells and select TTL last") {
+  CHECK(ScanSql(Shape(false, true, true)) ==
+        "SELECT K, Q, T, V, TTL FROM \"t$f\" WHERE K >= ?1 AND K < ?2"
+        " AND T > ?3 AND T <= ?4 AND (TTL IS NULL OR TTL >= ?9 + T)"
+        " ORDER BY K, Q, T");
+  CHECK(ScanSql(Shape(true, false, true)) ==
+        "SELECT K, Q, T, TTL FROM \"t$f\" WHERE K >= ?1 AND K < ?2"
+        " AND (TTL IS NULL OR TTL >= ?9 + T) ORDER BY K, Q, T");
+  CHECK(layout::TtlColumn(3, Shape(true, false, true)) == 3);
+  CHECK(layout::TtlColumn(2, Shape(true, true, true)) == 3);
+  CHECK(layout::NormalSql(SqlDialect::kSqlite,
+                          layout::NormalGetRowKind(Shape(true, true, true)),
+                          "t$f") ==
+        "SELECT Q, T, V, TTL FROM \"t$f\" WHERE K = ?1"
+        " AND (TTL IS NULL OR TTL >= ?9 + T) ORDER BY K, Q, T");
+  CHECK(layout::NormalSql(SqlDialect::kMysql, layout::NormalInsertKind(2, true),
+                          "t$f") ==
+        "INSERT INTO `t$f` (K, Q, T, V, TTL) VALUES (?1, ?2, ?3, ?4, ?5),"
+        " (?6, ?7, ?8, ?9, ?10) ON DUPLICATE KEY UPDATE V = VALUES(V),"
+        " TTL = VALUES(TTL)");
+  CHECK(layout::NormalSql(SqlDialect::kSqlite,
+                          layout::NormalInsertKind(1, true), "t$f") ==
+        "INSERT OR REPLACE INTO \"t$f\" (K, Q, T, V, TTL) VALUES (?1, ?2, ?3,"
+        " ?4, ?5)");
+  CHECK(layout::NormalSql(SqlDialect::kSqlite, layout::kNormalDeleteExpired,
+                          "t$f") == "DELETE FROM \"t$f\" WHERE TTL < ?1 + T");
+}
+
 TEST_CASE("a column get reads T and V only: K and Q are the ones it binds") {
   CHECK(layout::NormalSql(SqlDialect::kSqlite,
                           layout::NormalGetColumnKind(false, false), "t$f") ==
@@ -79,7 +108,7 @@ TEST_CASE("every read shape of every scan kind is a distinct kind") {
             kinds.push_back(layout::NormalScanKind(
                 static_cast<LoBound>(lo), static_cast<HiBound>(hi),
                 static_cast<ScanOrder>(order), static_cast<Page>(page),
-                Shape((shape & 2) != 0, (shape & 1) == 0)));
+                Shape((shape & 2) != 0, (shape & 1) == 0, (shape & 4) != 0)));
           }
         }
       }

@@ -49,7 +49,7 @@ const std::string kRootFields =
     "hbase_attributes, disabled, time_window, auto_split, indexes)";
 const std::string kFamilyFields =
     " (allowed: name, ttl_seconds, max_versions, kv_attributes, value_type, "
-    "partition, hbase_attributes, time_window, auto_split)";
+    "cell_ttl, partition, hbase_attributes, time_window, auto_split)";
 
 // ---------------------------------------------------------------------------
 // Bad specs: malformed JSON and the root object.
@@ -194,8 +194,8 @@ TEST_CASE("table names follow HBase's rules; family names are identifiers") {
   CHECK(Err(R"({"table": "a$b", "families": [{"name": "f"}]})") ==
         "table: '$' is reserved as the table$family separator, in 'a$b'");
   // HBase allows '-' and '.' inside a table name, not first.
-  Result<TableSpec> dashed =
-      ParseTableSpec(R"({"table": "my-table.v2", "families": [{"name": "f"}]})");
+  Result<TableSpec> dashed = ParseTableSpec(
+      R"({"table": "my-table.v2", "families": [{"name": "f"}]})");
   REQUIRE(dashed.ok());
   CHECK(dashed->name == "my-table.v2");
   CHECK(Err(R"({"table": "-a", "families": [{"name": "f"}]})") ==

@@ -35,7 +35,7 @@ Status ExpectedEntries(storage::Connection* conn, const TableSchema& main,
             IndexColumnsState& state = rows[std::string(r.key)];
             state.resize(index.columns.size());
             if (!state[i].has_value()) {
-              state[i] = StoredVersion{r.t, std::string(r.value)};
+              state[i] = StoredVersion{r.t, std::string(r.value), r.ttl_ms};
             }
           }
           return Status::OK();
@@ -56,7 +56,7 @@ Status StoredEntries(storage::Connection* conn, const IndexInfo& index,
         conn, family, false, [&](const StoredRow& r) -> Status {
           (*out)[std::string(r.key)].push_back(
               {family.name(), std::string(r.qualifier), r.t,
-               std::string(r.value)});
+               std::string(r.value), r.ttl_ms});
           return Status::OK();
         }));
   }
@@ -104,7 +104,8 @@ Result<IndexCheckReport> CheckIndexes(StoreContext* ctx,
     report.index += index->spec.name;
     Entries expected;
     Entries stored;
-    OBKV_RETURN_IF_ERROR(ExpectedEntries(snap.lease.get(), main, *index, &expected));
+    OBKV_RETURN_IF_ERROR(
+        ExpectedEntries(snap.lease.get(), main, *index, &expected));
     OBKV_RETURN_IF_ERROR(StoredEntries(snap.lease.get(), *index, &stored));
     report.expected += static_cast<int64_t>(expected.size());
     report.entries += static_cast<int64_t>(stored.size());

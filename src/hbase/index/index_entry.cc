@@ -18,7 +18,7 @@ std::optional<IndexEntry> EntryOf(const TableSchema& main,
     if (!state[i].has_value()) continue;
     const IndexInfo::ColumnRef& c = index.columns[i];
     entry.cells.push_back({main.families()[c.family].name(), c.qualifier,
-                           state[i]->t, state[i]->value});
+                           state[i]->t, state[i]->value, state[i]->ttl_ms});
   }
   std::sort(entry.cells.begin(), entry.cells.end());
   return entry;

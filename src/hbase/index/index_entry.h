@@ -33,14 +33,15 @@ struct IndexEntryCell {
   std::string qualifier;
   int64_t t = 0;  // stored (negated) timestamp
   std::string value;
+  int64_t ttl_ms = -1;  // the main cell's cell TTL, -1: none
 
   bool operator<(const IndexEntryCell& o) const {
-    return std::tie(family, qualifier, t, value) <
-           std::tie(o.family, o.qualifier, o.t, o.value);
+    return std::tie(family, qualifier, t, value, ttl_ms) <
+           std::tie(o.family, o.qualifier, o.t, o.value, o.ttl_ms);
   }
   bool operator==(const IndexEntryCell& o) const {
-    return std::tie(family, qualifier, t, value) ==
-           std::tie(o.family, o.qualifier, o.t, o.value);
+    return std::tie(family, qualifier, t, value, ttl_ms) ==
+           std::tie(o.family, o.qualifier, o.t, o.value, o.ttl_ms);
   }
 };
 

@@ -24,12 +24,13 @@ Result<std::vector<std::string>> IndexedRows(
   std::set<std::string> rows;
   for (const IndexInfo* index : indexes) {
     const IndexInfo::ColumnRef& c = index->columns.front();
-    OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(
-        snap.lease.get(), main.families()[c.family], false,
-        [&](const StoredRow& r) -> Status {
-          if (r.qualifier == c.qualifier) rows.emplace(r.key);
-          return Status::OK();
-        }));
+    OBKV_RETURN_IF_ERROR(ForEachStoredRowOf(snap.lease.get(),
+                                            main.families()[c.family], false,
+                                            [&](const StoredRow& r) -> Status {
+                                              if (r.qualifier == c.qualifier)
+                                                rows.emplace(r.key);
+                                              return Status::OK();
+                                            }));
   }
   OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   return std::vector<std::string>(rows.begin(), rows.end());

@@ -15,7 +15,8 @@ Status ReplaceEntry(storage::Connection* writer, const IndexInfo& index,
                     const std::optional<IndexEntry>& before,
                     const std::optional<IndexEntry>& after) {
   const TableSchema& table = *index.table;
-  if (after.has_value()) OBKV_RETURN_IF_ERROR(CheckEntryKey(index, row, *after));
+  if (after.has_value())
+    OBKV_RETURN_IF_ERROR(CheckEntryKey(index, row, *after));
   if (before.has_value()) {
     Delete del;
     del.row = before->key;
@@ -29,8 +30,9 @@ Status ReplaceEntry(storage::Connection* writer, const IndexInfo& index,
     const FamilyInfo& family = table.families()[table.Rank(c.family)];
     OBKV_ASSIGN_OR_RETURN(
         RoutedCell routed,
-        RouteCell(family, after->key, c.qualifier,
-                  layout::DecodeTimestamp(c.t), c.value, FieldRef("index")));
+        RouteCell(family, after->key, c.qualifier, layout::DecodeTimestamp(c.t),
+                  c.value, FieldRef("index"),
+                  family.spec.cell_ttl ? c.ttl_ms : kNoCellTtl));
     cells.push_back(routed);
   }
   return WriteCells(writer, &cells);
@@ -82,13 +84,12 @@ Status IndexSync::Apply(storage::Connection* writer) {
       const IndexInfo& index = main_->indexes()[i];
       OBKV_ASSIGN_OR_RETURN(IndexColumnsState now,
                             ReadIndexColumns(writer, *main_, index, row));
-      std::optional<IndexEntry> before =
-          EntryOf(*main_, index, row, states[i]);
+      std::optional<IndexEntry> before = EntryOf(*main_, index, row, states[i]);
       std::optional<IndexEntry> after = EntryOf(*main_, index, row, now);
-      const bool same = before.has_value() == after.has_value() &&
-                        (!before.has_value() ||
-                         (before->key == after->key &&
-                          before->cells == after->cells));
+      const bool same =
+          before.has_value() == after.has_value() &&
+          (!before.has_value() ||
+           (before->key == after->key && before->cells == after->cells));
       if (same) continue;
       OBKV_RETURN_IF_ERROR(ReplaceEntry(writer, index, row, before, after));
     }

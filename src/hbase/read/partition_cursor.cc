@@ -14,8 +14,7 @@ constexpr int64_t kMaxPageGrowth = 16;
 // A scan limited to n rows first fetches the cells of n + 1 rows by the
 // family's cells-per-row hint, within [page_rows, page_rows *
 // kMaxPageGrowth]: the first cell of row n + 1 shows that row n is whole.
-int64_t FirstPage(int64_t page_rows, int64_t row_limit,
-                  int64_t cells_per_row) {
+int64_t FirstPage(int64_t page_rows, int64_t row_limit, int64_t cells_per_row) {
   if (row_limit <= 0 || row_limit > page_rows * kMaxPageGrowth) {
     return row_limit <= 0 ? page_rows : page_rows * kMaxPageGrowth;
   }
@@ -43,20 +42,20 @@ Result<std::unique_ptr<CellCursor>> PartitionCursor::OpenRange(
   cursor->hi_ = keys.hi_unbounded   ? layout::HiBound::kNone
                 : keys.hi_inclusive ? layout::HiBound::kInclusive
                                     : layout::HiBound::kExclusive;
-  cursor->page_limit_ = paged && conn->page_rows() > 0
-                            ? FirstPage(conn->page_rows(), row_limit,
-                                        cells_per_row != nullptr
-                                            ? cells_per_row->get()
-                                            : CellsPerRowHint::kInitial)
-                            : 0;
+  cursor->page_limit_ =
+      paged && conn->page_rows() > 0
+          ? FirstPage(conn->page_rows(), row_limit,
+                      cells_per_row != nullptr ? cells_per_row->get()
+                                               : CellsPerRowHint::kInitial)
+          : 0;
   OBKV_ASSIGN_OR_RETURN(
       cursor->stmt_,
-      NormalStatement(conn, table,
-                      layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
-                                             cursor->page_limit_ > 0
-                                                 ? layout::Page::kFirst
-                                                 : layout::Page::kAll,
-                                             shape)));
+      NormalStatement(
+          conn, table,
+          layout::NormalScanKind(cursor->lo_, cursor->hi_, order,
+                                 cursor->page_limit_ > 0 ? layout::Page::kFirst
+                                                         : layout::Page::kAll,
+                                 shape)));
   cursor->SetColumns();
   cursor->BindRange();
   cursor->NextInTurn();
@@ -96,8 +95,8 @@ Status PartitionCursor::StartColumns(const std::string& table,
                                      int partition, bool lock_rows,
                                      layout::ReadShape shape) {
   StartPoint(table, family_index, partition, shape);
-  if (!UsePointStatement(layout::NormalGetColumnKind(/*paged=*/false,
-                                                     lock_rows, shape))) {
+  if (!UsePointStatement(
+          layout::NormalGetColumnKind(/*paged=*/false, lock_rows, shape))) {
     return status_;
   }
   mode_ = Mode::kColumns;
@@ -124,10 +123,9 @@ Status PartitionCursor::StartColumns(const std::string& table,
   return status_;
 }
 
-Status PartitionCursor::StartRow(const std::string& table,
-                                 std::string_view row, layout::TBounds times,
-                                 int family_index, int partition,
-                                 layout::ReadShape shape) {
+Status PartitionCursor::StartRow(const std::string& table, std::string_view row,
+                                 layout::TBounds times, int family_index,
+                                 int partition, layout::ReadShape shape) {
   StartPoint(table, family_index, partition, shape);
   if (!UsePointStatement(layout::NormalGetRowKind(shape))) return status_;
   mode_ = Mode::kRow;
@@ -150,18 +148,21 @@ void PartitionCursor::SetColumns() {
       col_k_ = col_q_ = -1;
       col_v_ = shape_.values ? layout::kGetColV : -1;
       col_t_ = layout::kGetColT;
+      col_ttl_ = shape_.cell_ttl ? layout::TtlColumn(1, shape_) : -1;
       return;
     case Mode::kRow:
       col_k_ = -1;
       col_q_ = layout::kGetRowQ;
       col_v_ = shape_.values ? layout::kGetRowV : -1;
       col_t_ = layout::kGetRowT;
+      col_ttl_ = shape_.cell_ttl ? layout::TtlColumn(2, shape_) : -1;
       return;
     case Mode::kRange:
       col_k_ = layout::kColK;
       col_q_ = layout::kColQ;
       col_v_ = shape_.values ? layout::kColV : -1;
       col_t_ = layout::kColT;
+      col_ttl_ = shape_.cell_ttl ? layout::TtlColumn(3, shape_) : -1;
       return;
   }
 }
@@ -178,6 +179,7 @@ void PartitionCursor::BindRange() {
     stmt_->BindInt(4, times_.hi_inclusive);
   }
   if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
+  if (shape_.cell_ttl) stmt_->BindInt(9, times_.now_ms);
   page_rows_read_ = 0;
 }
 

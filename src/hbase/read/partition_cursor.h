@@ -37,8 +37,8 @@
 #include <string_view>
 #include <vector>
 
-#include "hbase/read/cell_cursor.h"
 #include "hbase/cells_per_row_hint.h"
+#include "hbase/read/cell_cursor.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/router.h"
@@ -93,6 +93,15 @@ class PartitionCursor final : public CellCursor {
                       bool lock_rows, layout::ReadShape shape);
 
   ~PartitionCursor() override;
+
+  // The current cell's TTL (ms) in a read of ReadShape::cell_ttl, or
+  // kNoTtl when it has none (or the read selects no TTL).
+  static constexpr int64_t kNoTtl = -1;
+  int64_t ttl_ms() const {
+    return col_ttl_ < 0 || stmt_->ColumnIsNull(col_ttl_)
+               ? kNoTtl
+               : stmt_->ColumnInt(col_ttl_);
+  }
   // Inline for a cursor that streams (not paged, not by columns), per cell
   // the one call of the statement; the general case otherwise.
   void Next() override {
@@ -168,12 +177,12 @@ class PartitionCursor final : public CellCursor {
   Mode mode_ = Mode::kRange;
   // Valid, not paged and not by columns: Next steps the statement alone.
   bool streams_ = false;
-  // The columns of K, Q, V (-1: not read) and T (SetColumns).
-  int col_k_ = -1, col_q_ = -1, col_v_ = -1, col_t_ = -1;
+  // The columns of K, Q, V, TTL (-1: not read) and T (SetColumns).
+  int col_k_ = -1, col_q_ = -1, col_v_ = -1, col_t_ = -1, col_ttl_ = -1;
   // Pages: 0 = the statement streams.
   int64_t page_limit_ = 0;
   int64_t page_rows_read_ = 0;
-  int64_t row_limit_ = 0;        // rows the read takes at most (0: unknown)
+  int64_t row_limit_ = 0;  // rows the read takes at most (0: unknown)
   CellsPerRowHint* cells_per_row_ = nullptr;  // the family's, or null
   // A first page read lazily (StartLazyPage): the K of its last cell, the
   // rows positioned on so far and the current row's K.

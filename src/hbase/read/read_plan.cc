@@ -36,6 +36,7 @@ TimeRange GetTimes(const Get& get) {
 Status PlanFamilies(const std::vector<std::string>& families,
                     const std::vector<Column>& columns, const TimeRange& times,
                     int max_versions, int64_t now_ms, ReadPlan* plan) {
+  plan->now_ms = now_ms;
   const TableSchema& schema = *plan->schema;
   const size_t n = schema.families().size();
   enum Want { kNone, kColumns, kWhole };
@@ -166,6 +167,7 @@ Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan) {
   AssignBytes(&plan->keys.hi, get.row);
   plan->values = ValuesReturned(*plan);  // an Exists may have cleared it
   const TimeRange times = GetTimes(get);
+  plan->now_ms = now_ms;
   for (FamilyRead& read : plan->families) {
     const TimeRange before = read.times;
     SetFamilyTimes(times, now_ms, &read);

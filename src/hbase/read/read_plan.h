@@ -45,6 +45,9 @@ struct ReadPlan {
   // Read the cells' values; false when nobody looks at them (Exists, a
   // filter that drops them unread): cells then come back with empty values.
   bool values = true;
+  // The clock the plan was made at: TimeToLive and cell TTLs are judged
+  // against it.
+  int64_t now_ms = 0;
 };
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,

@@ -22,12 +22,20 @@ int RowReader::CursorCount(const ReadPlan& plan) {
 
 namespace {
 
-// How the cursors of `plan` read: T bounds or none, V or none.
+// How the cursors of `plan` read: T bounds or none, V or none, cell TTLs.
 layout::ReadShape PlanShape(const ReadPlan& plan, const FamilyRead& read) {
   layout::ReadShape shape;
   shape.all_times = read.times.IsAll();
   shape.values = plan.values;
+  shape.cell_ttl = read.family->spec.cell_ttl;
   return shape;
+}
+
+// The T bounds of `read`, at the plan's clock.
+layout::TBounds PlanTimes(const ReadPlan& plan, const FamilyRead& read) {
+  layout::TBounds times = layout::EncodeTimeRange(read.times, read.through_max);
+  times.now_ms = plan.now_ms;
+  return times;
 }
 
 }  // namespace
@@ -35,12 +43,11 @@ layout::ReadShape PlanShape(const ReadPlan& plan, const FamilyRead& read) {
 Status StartPointCursor(const ReadPlan& plan, int family_index, int partition,
                         PartitionCursor* cursor) {
   const FamilyRead& read = plan.families[family_index];
-  const layout::TBounds times =
-      layout::EncodeTimeRange(read.times, read.through_max);
+  const layout::TBounds times = PlanTimes(plan, read);
   const std::string& table = read.family->partition_tables[partition];
   if (read.all_qualifiers) {
-    return cursor->StartRow(table, plan.keys.lo, times, family_index,
-                            partition, PlanShape(plan, read));
+    return cursor->StartRow(table, plan.keys.lo, times, family_index, partition,
+                            PlanShape(plan, read));
   }
   return cursor->StartColumns(table, plan.keys.lo, read.qualifiers, times,
                               family_index, partition, plan.lock_rows,
@@ -58,8 +65,7 @@ Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,
     return std::unique_ptr<CellCursor>(std::move(cursor));
   }
   const FamilyRead& read = plan.families[family_index];
-  const layout::TBounds times =
-      layout::EncodeTimeRange(read.times, read.through_max);
+  const layout::TBounds times = PlanTimes(plan, read);
   const std::string& table = read.family->partition_tables[partition];
   // Each row of the range yields cells unless a filter or a column list
   // can drop it: only then is the plan's limit a bound on rows read.

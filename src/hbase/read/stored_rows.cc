@@ -46,10 +46,13 @@ class DocCellCursor final : public CellCursor {
 
 }  // namespace
 
-Status ForEachStoredRowOf(storage::Connection* reader,
-                          const FamilyInfo& family, bool timeseries,
+Status ForEachStoredRowOf(storage::Connection* reader, const FamilyInfo& family,
+                          bool timeseries,
                           const std::function<Status(const StoredRow&)>& fn) {
-  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  all.now_ms = 0;  // the epoch: no TTL has passed (TTL >= 0 >= T)
+  layout::ReadShape shape;
+  shape.cell_ttl = family.spec.cell_ttl;
   std::vector<std::unique_ptr<CellCursor>> cursors;
   CellHeap heap(/*reversed=*/false);
   for (int p : family.AllTables()) {
@@ -62,7 +65,8 @@ Status ForEachStoredRowOf(storage::Connection* reader,
       OBKV_ASSIGN_OR_RETURN(
           std::unique_ptr<CellCursor> cells,
           PartitionCursor::OpenRange(reader, table, KeyRange::All(), all,
-                                     layout::ScanOrder::kForward, 0, p));
+                                     layout::ScanOrder::kForward, 0, p,
+                                     /*paged=*/true, /*row_limit=*/0, shape));
       cursors.push_back(std::move(cells));
     }
     heap.Add(cursors.back().get());
@@ -75,6 +79,8 @@ Status ForEachStoredRowOf(storage::Connection* reader,
     row.t = top->t();
     row.s = timeseries ? static_cast<DocCellCursor*>(top)->s() : 0;
     row.value = top->value();
+    row.ttl_ms = shape.cell_ttl ? static_cast<PartitionCursor*>(top)->ttl_ms()
+                                : PartitionCursor::kNoTtl;
     OBKV_RETURN_IF_ERROR(fn(row));
     top->Next();
     OBKV_RETURN_IF_ERROR(top->status());

@@ -7,12 +7,16 @@
 // (PartitionCursor, DocCursor). The one reader of stored rows: obkv copy
 // and obkv export --dialect both go through it.
 //
+// Cells past their cell TTL are stored rows too (as cells past TimeToLive
+// are), each with its TTL: a copy or an export keeps them hidden.
+//
 // REQUIRED: the caller holds a read transaction on `reader` (one snapshot).
 // Thread safety: on the reader's thread.
 
 #ifndef OBKVLITE_HBASE_READ_STORED_ROWS_H_
 #define OBKVLITE_HBASE_READ_STORED_ROWS_H_
 
+#include <cstdint>
 #include <functional>
 
 #include "hbase/table_schema.h"
@@ -22,8 +26,8 @@
 
 namespace obkvlite {
 
-Status ForEachStoredRowOf(storage::Connection* reader,
-                          const FamilyInfo& family, bool timeseries,
+Status ForEachStoredRowOf(storage::Connection* reader, const FamilyInfo& family,
+                          bool timeseries,
                           const std::function<Status(const StoredRow&)>& fn);
 
 }  // namespace obkvlite

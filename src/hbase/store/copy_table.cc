@@ -22,6 +22,7 @@ struct OwnedRow {
   int64_t t = 0;
   int64_t s = 0;  // timeseries only
   std::string v;
+  int64_t ttl_ms = kNoCellTtl;  // cell TTL (a family with cell_ttl)
 };
 
 // Writes `rows` of `family` (a family of the destination) in one
@@ -37,7 +38,8 @@ Status WriteBatch(StoreContext* dest, const FamilyInfo& family, bool timeseries,
         OBKV_ASSIGN_OR_RETURN(
             RoutedCell cell,
             RouteCell(family, r.k, r.q, layout::DecodeTimestamp(r.t), r.v,
-                      FieldRef("row")));
+                      FieldRef("row"),
+                      family.spec.cell_ttl ? r.ttl_ms : kNoCellTtl));
         cells.push_back(cell);
       }
       return WriteCells(writer, &cells);
@@ -90,7 +92,7 @@ Result<int64_t> CopyTableRows(StoreContext* source,
         lease.get(), source_schema.families()[f], timeseries,
         [&](const StoredRow& r) -> Status {
           batch.push_back(OwnedRow{std::string(r.key), std::string(r.qualifier),
-                                   r.t, r.s, std::string(r.value)});
+                                   r.t, r.s, std::string(r.value), r.ttl_ms});
           return batch.size() >= batch_rows ? flush() : Status::OK();
         }));
     OBKV_RETURN_IF_ERROR(flush());

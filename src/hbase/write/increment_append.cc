@@ -9,24 +9,28 @@
 #include "hbase/limits.h"
 #include "hbase/read/get_path.h"
 #include "hbase/read/read_plan.h"
+#include "hbase/write/newest_stored.h"
 #include "hbase/write/write_path.h"
 #include "obkvlite/bytes.h"
 
 namespace obkvlite {
 namespace {
 
-// Validates the row and every column's family and qualifier.
+// Validates the row, every column's family and qualifier, and the cell
+// TTL.
 template <typename Columns>
 Status ValidateColumns(const TableSchema& schema, const std::string& row,
-                       const Columns& columns) {
+                       const Columns& columns,
+                       const std::optional<int64_t>& ttl_ms) {
   OBKV_RETURN_IF_ERROR(ValidateRow(row, "row"));
   if (columns.empty()) {
     return Status::InvalidArgument("columns: must not be empty");
   }
   for (size_t i = 0; i < columns.size(); ++i) {
-    OBKV_RETURN_IF_ERROR(
-        FindFamily(schema, columns[i].family, FieldRef("columns", i, "family"))
-            .status());
+    OBKV_ASSIGN_OR_RETURN(const FamilyInfo* family,
+                          FindFamily(schema, columns[i].family,
+                                     FieldRef("columns", i, "family")));
+    OBKV_RETURN_IF_ERROR(CheckCellTtl(*family, ttl_ms).status());
     OBKV_RETURN_IF_ERROR(ValidateQualifier(
         columns[i].qualifier, FieldRef("columns", i, "qualifier")));
   }
@@ -54,11 +58,26 @@ int64_t NewTimestamp(const std::optional<Cell>& old, int64_t now_ms) {
 
 // The read-modify-write shared by Increment and Append: for each column,
 // `compute(i, old cell or null, &new_value)` gives the new value.
+// The new cell's TTL: the write's, or else the old cell's (HBase carries
+// the TTL tag forward; OBKV keeps the old row's TTL column).
+Result<int64_t> NewCellTtl(storage::Connection* writer,
+                           const FamilyInfo& family,
+                           const std::optional<int64_t>& ttl_ms,
+                           const std::optional<Cell>& old) {
+  OBKV_ASSIGN_OR_RETURN(int64_t ttl, CheckCellTtl(family, ttl_ms));
+  if (ttl != kNoCellTtl || !family.spec.cell_ttl || !old.has_value()) {
+    return ttl;
+  }
+  return StoredCellTtl(writer, family, old->row, old->qualifier,
+                       old->timestamp);
+}
+
 template <typename Columns, typename Compute>
 Result<RowResult> ReadModifyWrite(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema, const std::string& row,
-    const Columns& columns, int64_t now_ms, Compute compute) {
+    const Columns& columns, const std::optional<int64_t>& ttl_ms,
+    int64_t now_ms, Compute compute) {
   RowResult result;
   result.row = row;
   for (size_t i = 0; i < columns.size(); ++i) {
@@ -75,10 +94,11 @@ Result<RowResult> ReadModifyWrite(
     OBKV_RETURN_IF_ERROR(compute(i, old ? &*old : nullptr, &cell.value));
     OBKV_RETURN_IF_ERROR(
         ValidateValue(cell.value, family, FieldRef("columns", i, "value")));
+    OBKV_ASSIGN_OR_RETURN(int64_t ttl, NewCellTtl(writer, family, ttl_ms, old));
     OBKV_ASSIGN_OR_RETURN(
         RoutedCell routed,
         RouteCell(family, cell.row, cell.qualifier, cell.timestamp, cell.value,
-                  FieldRef("columns", i)));
+                  FieldRef("columns", i), ttl));
     std::vector<RoutedCell> one{routed};
     OBKV_RETURN_IF_ERROR(WriteCells(writer, &one));
     result.cells.push_back(std::move(cell));
@@ -111,11 +131,12 @@ bool DecodeLong(std::string_view bytes, int64_t* value) {
 }
 
 Status ValidateIncrement(const TableSchema& schema, const Increment& inc) {
-  return ValidateColumns(schema, inc.row, inc.columns);
+  return ValidateColumns(schema, inc.row, inc.columns, inc.ttl_ms);
 }
 
 Status ValidateAppend(const TableSchema& schema, const Append& app) {
-  OBKV_RETURN_IF_ERROR(ValidateColumns(schema, app.row, app.columns));
+  OBKV_RETURN_IF_ERROR(
+      ValidateColumns(schema, app.row, app.columns, app.ttl_ms));
   for (size_t i = 0; i < app.columns.size(); ++i) {
     const FamilyInfo& family =
         schema.families()[schema.Rank(app.columns[i].family)];
@@ -130,7 +151,7 @@ Result<RowResult> ApplyIncrement(
     const std::shared_ptr<const TableSchema>& schema, const Increment& inc,
     int64_t now_ms) {
   return ReadModifyWrite(
-      writer, schema, inc.row, inc.columns, now_ms,
+      writer, schema, inc.row, inc.columns, inc.ttl_ms, now_ms,
       [&](size_t i, const Cell* old, std::string* value) -> Status {
         int64_t current = 0;
         if (old != nullptr && !DecodeLong(old->value, &current)) {
@@ -152,7 +173,7 @@ Result<RowResult> ApplyAppend(storage::Connection* writer,
                               const std::shared_ptr<const TableSchema>& schema,
                               const Append& app, int64_t now_ms) {
   return ReadModifyWrite(
-      writer, schema, app.row, app.columns, now_ms,
+      writer, schema, app.row, app.columns, app.ttl_ms, now_ms,
       [&](size_t i, const Cell* old, std::string* value) -> Status {
         if (old != nullptr) *value = old->value;
         *value += app.columns[i].value;

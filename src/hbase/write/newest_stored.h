@@ -2,8 +2,9 @@
 //
 // NewestStored: the newest stored version of one column of one row of a
 // normal-layout family, expired or not (what a column delete without ts
-// removes, and what an index entry mirrors), read on the writer inside the
-// caller's transaction, locking what it reads on a server engine.
+// removes, and what an index entry mirrors, with its cell TTL), read on the
+// writer inside the caller's transaction, locking what it reads on a
+// server engine.
 //
 // Thread safety: on the writer connection's thread.
 
@@ -22,11 +23,12 @@
 namespace obkvlite {
 
 struct StoredVersion {
-  int64_t t = 0;      // the stored (negated) timestamp
+  int64_t t = 0;  // the stored (negated) timestamp
   std::string value;
+  int64_t ttl_ms = -1;  // its cell TTL (a family with cell_ttl), -1: none
 
   bool operator==(const StoredVersion& o) const {
-    return t == o.t && value == o.value;
+    return t == o.t && value == o.value && ttl_ms == o.ttl_ms;
   }
 };
 
@@ -35,6 +37,12 @@ Result<std::optional<StoredVersion>> NewestStored(storage::Connection* conn,
                                                   const FamilyInfo& family,
                                                   std::string_view row,
                                                   std::string_view qualifier);
+
+// The cell TTL of the stored cell (row, family:qualifier, ts), or -1 when
+// it has none or is not stored. REQUIRED: family.spec.cell_ttl.
+Result<int64_t> StoredCellTtl(storage::Connection* conn,
+                              const FamilyInfo& family, std::string_view row,
+                              std::string_view qualifier, int64_t ts);
 
 }  // namespace obkvlite
 

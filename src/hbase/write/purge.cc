@@ -17,11 +17,28 @@ namespace {
 
 using storage::Statement;
 
+// Deletes the cells whose cell TTL passed at `now_ms`.
+Result<int64_t> PurgeCellTtlExpired(storage::Connection* writer,
+                                    const FamilyInfo& family, int64_t now_ms) {
+  if (!family.spec.cell_ttl) return int64_t{0};
+  int64_t removed = 0;
+  for (int p : family.AllTables()) {
+    OBKV_ASSIGN_OR_RETURN(Statement * stmt,
+                          NormalStatement(writer, family.partition_tables[p],
+                                          layout::kNormalDeleteExpired));
+    stmt->BindInt(1, now_ms);
+    OBKV_RETURN_IF_ERROR(stmt->Run());
+    removed += stmt->changes();
+  }
+  return removed;
+}
+
 Result<int64_t> PurgeExpired(storage::Connection* writer,
                              const FamilyInfo& family, int64_t now_ms) {
+  OBKV_ASSIGN_OR_RETURN(int64_t removed,
+                        PurgeCellTtlExpired(writer, family, now_ms));
   const int64_t cutoff = family.OldestVisible(now_ms);
-  if (cutoff <= 0) return int64_t{0};
-  int64_t removed = 0;
+  if (cutoff <= 0) return removed;
   TimeRange older;
   older.max_ms = cutoff;
   for (int p :
@@ -36,9 +53,11 @@ Result<int64_t> PurgeExpired(storage::Connection* writer,
   return removed;
 }
 
+// Cells past their cell TTL are no versions (the reader does not see the
+// writer's deletes yet: it hides them itself).
 Result<int64_t> PurgeExcessVersions(storage::Connection* writer,
                                     storage::ConnectionPool* readers,
-                                    const FamilyInfo& family) {
+                                    const FamilyInfo& family, int64_t now_ms) {
   if (family.spec.max_versions <= 0) return int64_t{0};
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                         readers->Acquire());
@@ -47,13 +66,17 @@ Result<int64_t> PurgeExcessVersions(storage::Connection* writer,
                             lease.get(), storage::Transaction::Kind::kRead));
   std::vector<std::unique_ptr<CellCursor>> cursors;
   CellHeap heap(/*reversed=*/false);
-  const layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  layout::TBounds all = layout::EncodeTimeRange(TimeRange::All());
+  all.now_ms = now_ms;
+  layout::ReadShape shape;
+  shape.cell_ttl = family.spec.cell_ttl;
   for (int p : family.AllTables()) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<CellCursor> cursor,
         PartitionCursor::OpenRange(lease.get(), family.partition_tables[p],
                                    KeyRange::All(), all,
-                                   layout::ScanOrder::kForward, 0, p));
+                                   layout::ScanOrder::kForward, 0, p,
+                                   /*paged=*/true, /*row_limit=*/0, shape));
     cursors.push_back(std::move(cursor));
     heap.Add(cursors.back().get());
   }
@@ -95,7 +118,7 @@ Result<PurgeStats> ApplyPurge(storage::Connection* writer,
     OBKV_ASSIGN_OR_RETURN(int64_t expired,
                           PurgeExpired(writer, family, now_ms));
     OBKV_ASSIGN_OR_RETURN(int64_t excess,
-                          PurgeExcessVersions(writer, readers, family));
+                          PurgeExcessVersions(writer, readers, family, now_ms));
     stats.expired_cells += expired;
     stats.excess_versions += excess;
   }

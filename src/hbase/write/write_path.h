@@ -15,6 +15,7 @@
 #define OBKVLITE_HBASE_WRITE_WRITE_PATH_H_
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -28,21 +29,30 @@
 namespace obkvlite {
 
 // Validates `put` and appends its cells, stamped `now_ms` when they have no
-// timestamp. Messages name the exec fields: "row: ...", "cells[i]....".
+// timestamp and carrying its cell TTL. Messages name the exec fields:
+// "row: ...", "cells[i]....", "ttl_ms: ...".
 Status RoutePut(const TableSchema& schema, const Put& put, int64_t now_ms,
                 std::vector<RoutedCell>* out);
 
 // Routes one validated cell; errors name `cell` (e.g. "columns[0]").
+// `ttl_ms`: its cell TTL (CheckCellTtl passed), or kNoCellTtl.
 // Inline: it runs per cell.
 inline Result<RoutedCell> RouteCell(const FamilyInfo& family,
                                     std::string_view row,
                                     std::string_view qualifier, int64_t ts,
                                     std::string_view value,
-                                    const FieldRef& cell) {
+                                    const FieldRef& cell,
+                                    int64_t ttl_ms = kNoCellTtl) {
   Result<int> partition = family.router.Route(row, ts);
   if (!partition.ok()) return RouteError(partition.status(), cell);
-  return RoutedCell{&family, *partition, row, qualifier, ts, value};
+  return RoutedCell{&family, *partition, row, qualifier, ts, value, ttl_ms};
 }
+
+// A write's cell TTL (Put::ttl_ms, Increment::ttl_ms, Append::ttl_ms) for
+// cells of `family`: kNoCellTtl for nullopt; InvalidArgument "ttl_ms: ..."
+// when it is negative or the family keeps no cell TTLs.
+Result<int64_t> CheckCellTtl(const FamilyInfo& family,
+                             const std::optional<int64_t>& ttl_ms);
 
 // Inserts `cells`, grouped by partition table (the order of cells within a
 // table is kept, so a later duplicate wins). Reorders `cells`.

@@ -157,6 +157,13 @@ void MysqlStatement::BindInt(int index, int64_t value) {
   }
 }
 
+void MysqlStatement::BindNull(int index) {
+  if (Param* p = ParamAt(index)) {
+    p->kind = Param::kUnset;  // sent as MYSQL_TYPE_NULL
+    p->length = 0;
+  }
+}
+
 void MysqlStatement::Fail(const char* context) {
   const unsigned int error = mysql_stmt_errno(stmt_);
   duplicate_key_ = IsDuplicateKey(error);
@@ -354,6 +361,10 @@ std::string_view MysqlStatement::ColumnBlob(int col) const {
 int64_t MysqlStatement::ColumnInt(int col) const {
   const Column& c = columns_[static_cast<size_t>(col)];
   return c.is_null || !c.integer ? 0 : c.value;
+}
+
+bool MysqlStatement::ColumnIsNull(int col) const {
+  return columns_[static_cast<size_t>(col)].is_null != 0;
 }
 
 void MysqlStatement::Reset() {

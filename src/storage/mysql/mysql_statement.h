@@ -56,6 +56,7 @@ class MysqlStatement final : public Statement {
   void BindBlob(int index, std::string_view bytes) override;
   void BindText(int index, std::string_view text) override;
   void BindInt(int index, int64_t value) override;
+  void BindNull(int index) override;
 
   StepCode Advance() override;
   Status error() const override { return error_; }
@@ -70,6 +71,7 @@ class MysqlStatement final : public Statement {
     return ColumnBlob(col);
   }
   int64_t ColumnInt(int col) const override;
+  bool ColumnIsNull(int col) const override;
 
   void Reset() override;
 

@@ -24,7 +24,9 @@ std::string Q(std::string_view name) { return QuoteSqlIdentifier(name); }
 class FamilyTables {
  public:
   FamilyTables(const TableSpec& spec, const FamilySpec& family, int shards)
-      : spec_(spec), family_(family), shards_(shards),
+      : spec_(spec),
+        family_(family),
+        shards_(shards),
         relation_(FamilyRelationName(spec, family)) {}
 
   int Shard(int index) const {
@@ -37,7 +39,9 @@ class FamilyTables {
   std::string Qualified(int shard, const std::string& name) const {
     return shards_ > 1 ? Q(ShardSchemaName(shard)) + "." + Q(name) : Q(name);
   }
-  std::string Table(int index) const { return Qualified(Shard(index), Name(index)); }
+  std::string Table(int index) const {
+    return Qualified(Shard(index), Name(index));
+  }
   // An old table's name while the change runs.
   std::string Parked(int index) const {
     return relation_ + "$o" + std::to_string(index);
@@ -45,10 +49,7 @@ class FamilyTables {
   std::string Create(int index) const {
     return SqlitePartitionTableDdl(spec_, family_, Table(index));
   }
-  std::string Columns() const {
-    return spec_.layout == Layout::kTimeseries ? "\"K\", \"T\", \"S\", \"V\""
-                                               : "\"K\", \"Q\", \"T\", \"V\"";
-  }
+  std::string Columns() const { return SqliteStoredColumns(spec_, family_); }
   const FamilySpec& family() const { return family_; }
 
  private:
@@ -104,13 +105,13 @@ Result<int64_t> Reroute(Connection* conn, const TableSpec& spec,
                         const FamilyTables& new_tables, int old_count,
                         int new_count, const MoveProgress& progress) {
   const bool ts = spec.layout == Layout::kTimeseries;
+  const bool cell_ttl = !ts && new_tables.family().cell_ttl;
   const PartitionRouter router(spec.name, new_tables.family());
   int64_t total = 0;
   for (int i = 0; i < old_count; ++i) {
     OBKV_ASSIGN_OR_RETURN(
-        int64_t n,
-        CountRows(conn, old_tables.Qualified(old_tables.Shard(i),
-                                             old_tables.Parked(i))));
+        int64_t n, CountRows(conn, old_tables.Qualified(old_tables.Shard(i),
+                                                        old_tables.Parked(i))));
     total += n;
   }
   std::vector<std::unique_ptr<Statement>> inserts(new_count);
@@ -119,9 +120,9 @@ Result<int64_t> Reroute(Connection* conn, const TableSpec& spec,
   for (int i = 0; i < old_count; ++i) {
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> read,
-        conn->Prepare("SELECT " + columns + " FROM " +
-                      old_tables.Qualified(old_tables.Shard(i),
-                                           old_tables.Parked(i))));
+        conn->Prepare(
+            "SELECT " + columns + " FROM " +
+            old_tables.Qualified(old_tables.Shard(i), old_tables.Parked(i))));
     while (true) {
       OBKV_ASSIGN_OR_RETURN(bool row, read->Step());
       if (!row) break;
@@ -130,9 +131,10 @@ Result<int64_t> Reroute(Connection* conn, const TableSpec& spec,
       OBKV_ASSIGN_OR_RETURN(int j, router.Route(key, std::llabs(t)));
       if (inserts[j] == nullptr) {
         OBKV_ASSIGN_OR_RETURN(
-            inserts[j], conn->Prepare("INSERT INTO " + new_tables.Table(j) +
-                                      " (" + columns +
-                                      ") VALUES (?1, ?2, ?3, ?4)"));
+            inserts[j],
+            conn->Prepare("INSERT INTO " + new_tables.Table(j) + " (" +
+                          columns + ") VALUES (?1, ?2, ?3, ?4" +
+                          (cell_ttl ? ", ?5)" : ")")));
       }
       Statement* ins = inserts[j].get();
       ins->BindBlob(1, key);
@@ -144,6 +146,11 @@ Result<int64_t> Reroute(Connection* conn, const TableSpec& spec,
         ins->BindBlob(2, read->ColumnBlob(1));
         ins->BindInt(3, t);
         ins->BindBlob(4, read->ColumnBlob(3));
+        if (cell_ttl && read->ColumnIsNull(4)) {
+          ins->BindNull(5);
+        } else if (cell_ttl) {
+          ins->BindInt(5, read->ColumnInt(4));
+        }
       }
       OBKV_RETURN_IF_ERROR(ins->Run());
       if (++done % 10000 == 0 && progress) progress(done, total);
@@ -190,16 +197,16 @@ Result<int64_t> MoveFamily(Connection* conn, const TableSpec& before,
   int64_t total = 0;
   if (progress && !m.reroute) {
     for (int j = 0; j < na; ++j) {
-      if (untouched[j] || (keep[j] >= 0 && old_tables.Shard(keep[j]) ==
-                                               new_tables.Shard(j))) {
+      if (untouched[j] ||
+          (keep[j] >= 0 && old_tables.Shard(keep[j]) == new_tables.Shard(j))) {
         continue;
       }
       for (int src : m.sources[j / sub_a]) {
         const int i = src * sub_b + j % sub_a;
         OBKV_ASSIGN_OR_RETURN(
-            int64_t n, CountRows(conn, old_tables.Qualified(
-                                           old_tables.Shard(i),
-                                           old_tables.Parked(i))));
+            int64_t n,
+            CountRows(conn, old_tables.Qualified(old_tables.Shard(i),
+                                                 old_tables.Parked(i))));
         total += n;
       }
     }
@@ -233,14 +240,14 @@ Result<int64_t> MoveFamily(Connection* conn, const TableSpec& before,
     }
   }
   if (m.reroute) {
-    OBKV_ASSIGN_OR_RETURN(copied, Reroute(conn, after, old_tables, new_tables,
-                                          nb, na, progress));
+    OBKV_ASSIGN_OR_RETURN(
+        copied, Reroute(conn, after, old_tables, new_tables, nb, na, progress));
   }
   for (int i = 0; i < nb; ++i) {
     if (old_untouched[i] || consumed[i]) continue;
-    OBKV_RETURN_IF_ERROR(conn->Exec(
-        "DROP TABLE " +
-        old_tables.Qualified(old_tables.Shard(i), old_tables.Parked(i))));
+    OBKV_RETURN_IF_ERROR(
+        conn->Exec("DROP TABLE " + old_tables.Qualified(old_tables.Shard(i),
+                                                        old_tables.Parked(i))));
   }
   if (shards == 1) {
     OBKV_RETURN_IF_ERROR(ExecAll(conn, SqliteFamilyViewStatements(after, fa)));
@@ -284,8 +291,8 @@ Result<int64_t> SqliteAlterTable(Connection* writer, const TableSpec& before,
   }
   int64_t moved = 0;
   for (const FamilyMoves& m : moves) {
-    OBKV_ASSIGN_OR_RETURN(int64_t n,
-                          MoveFamily(writer, before, after, m, shards, progress));
+    OBKV_ASSIGN_OR_RETURN(
+        int64_t n, MoveFamily(writer, before, after, m, shards, progress));
     moved += n;
   }
   OBKV_RETURN_IF_ERROR(writer->Exec(SqliteCatalogUpdate(after)));

@@ -54,6 +54,7 @@ class SqliteStatement final : public Statement {
   void BindInt(int index, int64_t value) override {
     sqlite3_bind_int64(stmt_, index, value);
   }
+  void BindNull(int index) override { sqlite3_bind_null(stmt_, index); }
 
   StepCode Advance() override {
     last_rc_ = sqlite3_step(stmt_);
@@ -95,6 +96,9 @@ class SqliteStatement final : public Statement {
   }
   int64_t ColumnInt(int col) const override {
     return sqlite3_column_int64(stmt_, col);
+  }
+  bool ColumnIsNull(int col) const override {
+    return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
   }
 
   StepCode AdvanceRow(int a, int b, int c, int i, RowColumns* out) override {

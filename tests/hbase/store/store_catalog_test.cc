@@ -716,7 +716,9 @@ TEST_CASE("the same workload gives identical results on all six strategies") {
         if (with_ts) d.timestamp = ts;
         REQUIRE(fx->table()->Delete(d).ok());
       } else {
-        REQUIRE(fx->table()->Increment(Increment{row, {{"g", "n", 1}}}).ok());
+        REQUIRE(fx->table()
+                    ->Increment(Increment{row, {{"g", "n", 1}}, std::nullopt})
+                    .ok());
       }
     }
   }
