@@ -184,8 +184,8 @@ class Store {
   // The first-level partitions of family `family` (empty: the first
   // family) with their bounds and stored cell counts, and with
   // options.sizes their stored bytes (obkvlite/partition_change.h), all in
-  // one snapshot. NotFound for an unknown table or family. Safe from any
-  // thread, as every Store method.
+  // one snapshot. NotFound for an unknown table, InvalidArgument for an
+  // unknown family. Safe from any thread, as every Store method.
   virtual Result<std::vector<PartitionInfo>> ListPartitions(
       const std::string& name, const std::string& family,
       const PartitionListOptions& options) = 0;
