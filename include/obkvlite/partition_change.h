@@ -93,8 +93,26 @@ struct PartitionInfo {
   RangeBound lower;
   RangeBound upper;
   // Stored rows (cells, for the normal layout) in the partition, including
-  // those TimeToLive or MaxVersions hide.
+  // those TimeToLive or MaxVersions hide. Exact: counted in the snapshot.
   int64_t cells = 0;
+  // Bytes the engine stores for the partition (its subpartitions included),
+  // with PartitionListOptions::sizes; else -1. -1 also where the engine
+  // cannot tell (a server whose own partitions are not the spec's first
+  // level). SQLite: exact, the pages of the partition's tables and their
+  // indexes times the page size (dbstat), so never below one page per
+  // table; pages freed by deletes leave it at once (they go to the file's
+  // freelist; the file keeps its size until VACUUM). A server: its
+  // estimate, information_schema.PARTITIONS' DATA_LENGTH + INDEX_LENGTH, as
+  // fresh as the server's statistics (doc/engines.md, "Stored sizes").
+  int64_t bytes = -1;
+};
+
+// What Store::ListPartitions measures besides bounds and cell counts.
+struct PartitionListOptions {
+  // Fill PartitionInfo::bytes. On SQLite this reads every page of the
+  // family's tables (overflow pages of large values too); on a server one
+  // information_schema query.
+  bool sizes = false;
 };
 
 }  // namespace obkvlite

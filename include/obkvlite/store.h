@@ -184,9 +184,18 @@ class Store {
       const std::string& name, const PartitionChange& change) = 0;
 
   // The first-level partitions of family `family` (empty: the first
-  // family) with their bounds and stored cell counts, in one snapshot.
+  // family) with their bounds and stored cell counts, and with
+  // options.sizes their stored bytes (obkvlite/partition_change.h), all in
+  // one snapshot. NotFound for an unknown table, InvalidArgument for an
+  // unknown family. Safe from any thread, as every Store method.
   virtual Result<std::vector<PartitionInfo>> ListPartitions(
-      const std::string& name, const std::string& family) = 0;
+      const std::string& name, const std::string& family,
+      const PartitionListOptions& options) = 0;
+  // The same without sizes (PartitionInfo::bytes is -1).
+  Result<std::vector<PartitionInfo>> ListPartitions(const std::string& name,
+                                                    const std::string& family) {
+    return ListPartitions(name, family, PartitionListOptions());
+  }
 
   // Names of all tables, ascending.
   virtual std::vector<std::string> ListTables() const = 0;

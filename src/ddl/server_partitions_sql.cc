@@ -37,4 +37,11 @@ std::string PartitionNamesSql(std::string_view table) {
          "MIN(PARTITION_ORDINAL_POSITION)";
 }
 
+std::string ServerPartitionBytesSql(std::string_view table) {
+  return "SELECT PARTITION_NAME, CAST(COALESCE(SUM(DATA_LENGTH + "
+         "INDEX_LENGTH), 0) AS SIGNED) FROM information_schema.PARTITIONS" +
+         WhereServerTable(table) +
+         " GROUP BY PARTITION_NAME ORDER BY MIN(PARTITION_ORDINAL_POSITION)";
+}
+
 }  // namespace obkvlite

@@ -4,8 +4,9 @@
 // partitions a family's relation, in information_schema.PARTITIONS: the
 // store's own view of what the server holds, read by a DDL plan's repair
 // (storage/mysql/ddl_step_applied.h), the store's partition counts and
-// `obkv describe`. `table` is the family's relation ("t$f", or "ns:t$f",
-// found in the database of namespace ns; any other in the current one).
+// sizes, and `obkv describe`. `table` is the family's relation ("t$f", or
+// "ns:t$f", found in the database of namespace ns; any other in the current
+// one).
 //
 // Thread safety: pure functions.
 
@@ -29,6 +30,14 @@ std::string PartitionNamesSql(std::string_view table);
 // methods for an unpartitioned table; no row when the server has no such
 // table. mysql dialect, a read.
 std::string ServerPartitioningSql(std::string_view table);
+
+// The bytes the server stores for each first-level partition of `table`
+// (found as PartitionNamesSql finds it), in their order: rows (name, bytes),
+// bytes being DATA_LENGTH + INDEX_LENGTH summed over the partition's
+// subpartitions; one row with a NULL name for an unpartitioned table; no
+// row when the server has no such table. The server's estimate (its table
+// statistics), not a count. mysql dialect, a read.
+std::string ServerPartitionBytesSql(std::string_view table);
 
 }  // namespace obkvlite
 

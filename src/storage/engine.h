@@ -8,9 +8,9 @@
 // capabilities, and the layouts write each dialect's SQL text.
 //
 // REQUIRED: the engine outlives every connection it opened.
-// Thread safety: info(), partitions_are_tables(), shards() and
-// OpenReader() are safe from any thread; CreateTable and DropTable run on
-// the writer under the store's write mutex.
+// Thread safety: info(), partitions_are_tables(), shards(), OpenReader()
+// and PartitionBytes() (on the caller's reader) are safe from any thread;
+// CreateTable and DropTable run on the writer under the store's write mutex.
 
 #ifndef OBKVLITE_STORAGE_ENGINE_H_
 #define OBKVLITE_STORAGE_ENGINE_H_
@@ -100,6 +100,14 @@ class Engine {
   // agree. `conn` sees every shard.
   virtual Result<std::vector<std::string>> Check(
       Connection* conn, const std::vector<TableSpec>& specs) = 0;
+
+  // The bytes stored for each first-level partition of family `family` of
+  // table `spec` (PartitionInfo::bytes), read on `reader` in the read
+  // transaction it has open: one entry per first-level partition, -1
+  // where the engine cannot attribute bytes to it. `reader` sees every
+  // shard.
+  virtual Result<std::vector<int64_t>> PartitionBytes(
+      Connection* reader, const TableSpec& spec, const FamilySpec& family) = 0;
 
   // Registers namespace `ns` (storage/namespaces.h); a server also creates
   // its database. AlreadyExists when registered.

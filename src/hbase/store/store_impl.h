@@ -92,8 +92,10 @@ class StoreImpl final : public Store, private TableEvents {
                        const ChangeOptions& options) override;
   Result<PartitionChangeResult> ChangePartitions(
       const std::string& name, const PartitionChange& change) override;
+  using Store::ListPartitions;
   Result<std::vector<PartitionInfo>> ListPartitions(
-      const std::string& name, const std::string& family) override;
+      const std::string& name, const std::string& family,
+      const PartitionListOptions& options) override;
 
  private:
   // A lifecycle change as the callback of ChangeTable computes it.

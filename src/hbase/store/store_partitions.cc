@@ -2,7 +2,7 @@
 //
 // StoreImpl's partitions (obkvlite/store.h): partition changes (add,
 // split, merge, drop, truncate, rehash, roll: through ChangeTable),
-// partition listing with cell counts, and purge's roll and
+// partition listing with cell counts and stored bytes, and purge's roll and
 // whole-partition purge.
 
 #include <algorithm>
@@ -156,7 +156,8 @@ Result<std::vector<int64_t>> StoreImpl::CountByRouting(
 }
 
 Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
-    const std::string& name, const std::string& family) {
+    const std::string& name, const std::string& family,
+    const PartitionListOptions& options) {
   return GuardApi(
       "partition list", [&]() -> Result<std::vector<PartitionInfo>> {
         OBKV_ASSIGN_OR_RETURN(LiveTable * live, Live(name));
@@ -171,6 +172,11 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
         OBKV_ASSIGN_OR_RETURN(Snapshot snap, ReadSnapshot());
         OBKV_ASSIGN_OR_RETURN(std::vector<int64_t> cells,
                               CountAllCells(snap.lease.get(), info));
+        std::vector<int64_t> bytes;
+        if (options.sizes) {
+          OBKV_ASSIGN_OR_RETURN(bytes, ctx_->engine()->PartitionBytes(
+                                           snap.lease.get(), spec, info.spec));
+        }
         std::vector<PartitionInfo> out;
         const bool range_first = p.strategy == PartitionStrategy::kRange ||
                                  p.strategy == PartitionStrategy::kRangeKey;
@@ -187,6 +193,9 @@ Result<std::vector<PartitionInfo>> StoreImpl::ListPartitions(
             part.upper = r.upper;
           }
           part.cells = cells[static_cast<size_t>(i)];
+          if (static_cast<size_t>(i) < bytes.size()) {
+            part.bytes = bytes[static_cast<size_t>(i)];
+          }
           out.push_back(std::move(part));
         }
         OBKV_RETURN_IF_ERROR(snap.txn.Commit());

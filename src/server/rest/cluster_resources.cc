@@ -1,7 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
 // HBase REST's cluster resources: /version, /version/cluster,
-// /status/cluster, the table list (GET /) and /namespaces.
+// /status/cluster (each region's storefileSizeMB from the store's sizes,
+// regions.h), the table list (GET /) and /namespaces.
 
 #include <sys/utsname.h>
 
@@ -28,6 +29,13 @@ std::string OsName() {
 
 std::string Attr(const char* name, const std::string& value) {
   return std::string(" ") + name + "=\"" + XmlEscape(value) + "\"";
+}
+
+// HBase's storefileSizeMB of a region: its stored bytes in whole MiB
+// (RegionMetrics' store file size in MEGABYTE, cast to int); 0 when the
+// engine cannot tell.
+int64_t StorefileSizeMb(const RegionInfo& r) {
+  return r.bytes > 0 ? r.bytes / (1024 * 1024) : 0;
 }
 
 std::string ClusterVersionText(const Store* store) {
@@ -139,7 +147,7 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
       region_list.push_back({{"name", Base64Encode(r.info.name)},
                              {"stores", r.stores},
                              {"storefiles", r.stores},
-                             {"storefileSizeMB", 0},
+                             {"storefileSizeMB", StorefileSizeMb(r.info)},
                              {"memstoreSizeMB", 0},
                              {"storefileIndexSizeKB", 0},
                              {"readRequestsCount", r.info.requests.reads},
@@ -177,6 +185,8 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
           "<Region" + Attr("name", Base64Encode(r.info.name)) +
           Attr("stores", std::to_string(r.stores)) +
           Attr("storefiles", std::to_string(r.stores)) +
+          Attr("storefileSizeMB", std::to_string(StorefileSizeMb(r.info))) +
+          Attr("memstoreSizeMB", "0") + Attr("storefileIndexSizeKB", "0") +
           Attr("readRequestsCount", std::to_string(r.info.requests.reads)) +
           Attr("writeRequestsCount", std::to_string(r.info.requests.writes +
                                                     r.info.requests.deletes)) +
@@ -191,6 +201,10 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
       << "\n\n";
   for (const Region& r : regions) {
     out << "        " << r.info.name << "\n            stores=" << r.stores
+        << "\n            storefiles=" << r.stores
+        << "\n            storefileSizeMB=" << StorefileSizeMb(r.info)
+        << "\n            memstoreSizeMB=0"
+        << "\n            storefileIndexSizeKB=0"
         << "\n            readRequestsCount=" << r.info.requests.reads
         << "\n            writeRequestsCount="
         << r.info.requests.writes + r.info.requests.deletes << "\n";

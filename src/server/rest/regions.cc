@@ -12,8 +12,27 @@ namespace rest {
 Result<std::vector<RegionInfo>> ListRegions(Store* store,
                                             const TableSpec& spec) {
   const FamilySpec& family = spec.families.front();
+  PartitionListOptions sizes;
+  sizes.sizes = true;
   OBKV_ASSIGN_OR_RETURN(std::vector<PartitionInfo> parts,
-                        store->ListPartitions(spec.name, family.name));
+                        store->ListPartitions(spec.name, family.name, sizes));
+  // The other stores of each region: families partitioned as the first.
+  for (size_t f = 1; f < spec.families.size(); ++f) {
+    const PartitionSpec& other = spec.families[f].partition;
+    if (other.strategy != family.partition.strategy ||
+        other.FirstLevelCount() != family.partition.FirstLevelCount()) {
+      continue;
+    }
+    OBKV_ASSIGN_OR_RETURN(
+        std::vector<PartitionInfo> more,
+        store->ListPartitions(spec.name, spec.families[f].name, sizes));
+    for (size_t i = 0; i < parts.size() && i < more.size(); ++i) {
+      parts[i].cells += more[i].cells;
+      parts[i].bytes = parts[i].bytes < 0 || more[i].bytes < 0
+                           ? -1
+                           : parts[i].bytes + more[i].bytes;
+    }
+  }
   OBKV_ASSIGN_OR_RETURN(std::vector<RequestStatsBucket> buckets,
                         store->RequestStats(spec.name, RequestStatsQuery()));
   // Physical partition index -> first-level index.
@@ -36,6 +55,7 @@ Result<std::vector<RegionInfo>> ListRegions(Store* store,
              std::to_string(p.index) + "." + (p.name.empty() ? "p0" : p.name) +
              ".";
     r.cells = p.cells;
+    r.bytes = p.bytes;
     r.requests = by_partition[p.index];
     out.push_back(std::move(r));
   }

@@ -106,11 +106,16 @@ HttpResponse GetRegions(const RestContext& ctx) {
     nlohmann::json doc = {{"name", name}};
     nlohmann::json& list = doc["Region"] = nlohmann::json::array();
     for (const RegionInfo& r : *regions) {
+      // "cells" and "bytes" are obkvlite's: HBase's TableRegionModel has no
+      // size.
       list.push_back({{"endKey", Base64Encode(r.end_key)},
                       {"id", r.index},
                       {"location", location},
                       {"name", r.name},
-                      {"startKey", Base64Encode(r.start_key)}});
+                      {"startKey", Base64Encode(r.start_key)},
+                      {"cells", r.cells},
+                      {"bytes", r.bytes >= 0 ? nlohmann::json(r.bytes)
+                                             : nlohmann::json(nullptr)}});
     }
     return Body(*type, doc.dump());
   }
@@ -121,14 +126,20 @@ HttpResponse GetRegions(const RestContext& ctx) {
       out += "<Region endKey=\"" + Base64Encode(r.end_key) + "\" id=\"" +
              std::to_string(r.index) + "\" location=\"" + XmlEscape(location) +
              "\" name=\"" + XmlEscape(r.name) + "\" startKey=\"" +
-             Base64Encode(r.start_key) + "\"/>";
+             Base64Encode(r.start_key) + "\" cells=\"" +
+             std::to_string(r.cells) + "\"" +
+             (r.bytes >= 0 ? " bytes=\"" + std::to_string(r.bytes) + "\""
+                           : std::string()) +
+             "/>";
     }
     return Body(*type, out + "</TableInfo>");
   }
   std::string out;
   for (const RegionInfo& r : *regions) {
     out += r.name + " [" + ToStringBinary(r.start_key) + ", " +
-           ToStringBinary(r.end_key) + ") " + location + "\n";
+           ToStringBinary(r.end_key) + ") " + location +
+           " cells=" + std::to_string(r.cells) + " bytes=" +
+           (r.bytes >= 0 ? std::to_string(r.bytes) : std::string("-")) + "\n";
   }
   return Body(*type, out);
 }

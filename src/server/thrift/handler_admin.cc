@@ -187,6 +187,8 @@ void HbaseHandler::getTableRegions(std::vector<gen::TRegionInfo>& _return,
                                    const Text& tableName) {
   OpenTable("getTableRegions", tableName);
   CheckCompat("getTableRegions", tableName, "C-53");
+  // Without sizes: TRegionInfo has no field for a region's size
+  // (doc/thrift.md).
   Result<std::vector<PartitionInfo>> parts =
       store_->ListPartitions(tableName, "");
   if (!parts.ok()) ThrowStatus("getTableRegions", parts.status());

@@ -93,6 +93,27 @@ int64_t StoredCells(const std::vector<PartitionInfo>& parts) {
   return n;
 }
 
+// The partitions' stored bytes added up; -1 when one is unknown.
+int64_t StoredBytes(const std::vector<PartitionInfo>& parts) {
+  int64_t n = 0;
+  for (const PartitionInfo& p : parts) {
+    if (p.bytes < 0) return -1;
+    n += p.bytes;
+  }
+  return n;
+}
+
+// A stored size: the number, or "?" where the engine cannot tell.
+std::string TdBytes(int64_t bytes) {
+  return bytes >= 0 ? TdNum(bytes) : "<td class=\"n\">?</td>";
+}
+
+PartitionListOptions WithSizes() {
+  PartitionListOptions options;
+  options.sizes = true;
+  return options;
+}
+
 // The store's compatibility findings (obkvlite/compat.h): what OBKV-HBase
 // would refuse or answer differently, as `obkv compat` lists it.
 std::string CompatSection(const UiContext& ctx) {
@@ -135,14 +156,15 @@ HttpResponse IndexPage(const UiContext& ctx) {
           "</tr></table>";
   body +=
       "<h2>Tables</h2><table id=\"tables\"><tr><th>Table</th><th>Family</th>"
-      "<th>Partitioning</th><th>Partitions</th><th>Cells</th></tr>";
+      "<th>Partitioning</th><th>Partitions</th><th>Cells</th><th>Bytes</th>"
+      "</tr>";
   for (const std::string& name : ctx.store->ListTables()) {
     Result<Table*> table = ctx.store->GetTable(name);
     if (!table.ok()) continue;
     const TableSpec& spec = (*table)->spec();
     for (const FamilySpec& f : spec.families) {
       Result<std::vector<PartitionInfo>> parts =
-          ctx.store->ListPartitions(name, f.name);
+          ctx.store->ListPartitions(name, f.name, WithSizes());
       Result<RequestReport> report =
           BuildRequestReport(spec, f.name, {}, RequestReportOptions());
       body += "<tr class=\"table\" data-table=\"" + XmlEscape(name) +
@@ -150,7 +172,10 @@ HttpResponse IndexPage(const UiContext& ctx) {
               XmlEscape(name) + "</a></td>" + Td(f.name) +
               Td(report.ok() ? report->partitioning : "") +
               TdNum(static_cast<int64_t>(f.partition.PhysicalCount())) +
-              (parts.ok() ? TdNum(StoredCells(*parts)) : Td("?")) + "</tr>";
+              (parts.ok()
+                   ? TdNum(StoredCells(*parts)) + TdBytes(StoredBytes(*parts))
+                   : Td("?") + Td("?")) +
+              "</tr>";
     }
   }
   body += "</table>";
@@ -185,7 +210,7 @@ std::string FamilySection(const UiContext& ctx, const TableSpec& spec,
                     XmlEscape(family.name) + "</h2>";
   Result<RequestReport> report = FamilyReport(ctx.store, spec, family.name);
   Result<std::vector<PartitionInfo>> parts =
-      ctx.store->ListPartitions(spec.name, family.name);
+      ctx.store->ListPartitions(spec.name, family.name, WithSizes());
   if (!report.ok() || !parts.ok()) {
     return out + "<p class=\"error\">" +
            XmlEscape(
@@ -204,7 +229,8 @@ std::string FamilySection(const UiContext& ctx, const TableSpec& spec,
   out += "<p>" + XmlEscape(report->partitioning) + ". " + summary + ".</p>";
   out += "<table class=\"partitions\" data-family=\"" + XmlEscape(family.name) +
          "\"><tr><th>Partition</th><th>Table</th><th>Bounds</th>"
-         "<th>Cells stored</th><th>Reads</th><th>Writes</th><th>Deletes</th>"
+         "<th>Cells stored</th><th>Bytes "
+         "stored</th><th>Reads</th><th>Writes</th><th>Deletes</th>"
          "<th>Cells read</th><th>Cells written</th><th>Share</th>"
          "<th>x avg</th><th></th></tr>";
   for (const PartitionRequests& p : report->partitions) {
@@ -223,7 +249,9 @@ std::string FamilySection(const UiContext& ctx, const TableSpec& spec,
            (p.load.hot ? " data-hot=\"true\"" : "") + ">" +
            Td(p.load.name.empty() ? "(one table)" : p.load.name) +
            Td(p.load.table) + Td(bounds) +
-           (subparts == 1 && info != nullptr ? TdNum(info->cells) : Td("")) +
+           (subparts == 1 && info != nullptr
+                ? TdNum(info->cells) + TdBytes(info->bytes)
+                : Td("") + Td("")) +
            TdNum(p.counts.reads) + TdNum(p.counts.writes) +
            TdNum(p.counts.deletes) + TdNum(p.counts.cells_read) +
            TdNum(p.counts.cells_written) + TdNum(p.share * 100, "%.1f%%") +

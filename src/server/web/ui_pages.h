@@ -5,10 +5,13 @@
 // Visualizer):
 //   /ui            the store's engine, versions and location (never a
 //                  password), and its tables: family, partitioning,
-//                  partitions and cells;
+//                  partitions, cells and stored bytes ("?" where the
+//                  engine cannot tell);
 //   /ui/table/T    the spec, the OceanBase DDL, and per family its
 //                  partitions (<tr class="partition" data-partition="i">)
-//                  with bounds, stored cells and request counters (reads,
+//                  with bounds, stored cells and bytes (one-level
+//                  partitioning; Store::ListPartitions' sizes) and
+//                  request counters (reads,
 //                  writes, deletes, cells read and written), HOT marked as
 //                  `obkv stats` marks it (<span class="hot">HOT</span>, at
 //                  >= 3x the average), and the request and key heatmaps

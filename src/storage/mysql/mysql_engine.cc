@@ -14,6 +14,7 @@
 #include "storage/catalog.h"
 #include "storage/mysql/ddl_plan.h"
 #include "storage/mysql/mysql_connection.h"
+#include "storage/mysql/server_sizes.h"
 #include "storage/namespaces.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
@@ -86,6 +87,12 @@ class MysqlEngine final : public Engine {
   }
 
   DdlDialect ddl_dialect() const override { return dialect_; }
+
+  Result<std::vector<int64_t>> PartitionBytes(
+      Connection* reader, const TableSpec& spec,
+      const FamilySpec& family) override {
+    return ServerPartitionBytes(reader, spec, family, dialect_);
+  }
 
   Result<std::vector<std::string>> Check(
       Connection* conn, const std::vector<TableSpec>& specs) override {

@@ -6,13 +6,14 @@
 
 #include "ddl/sql_quote.h"
 #include "storage/catalog.h"
-#include "storage/sqlite/format_version.h"
 #include "storage/namespaces.h"
+#include "storage/sqlite/format_version.h"
 #include "storage/sqlite/shards.h"
 #include "storage/sqlite/sqlite_alter.h"
 #include "storage/sqlite/sqlite_connection.h"
 #include "storage/sqlite/sqlite_lasting_map_vfs.h"
 #include "storage/sqlite/sqlite_read_lock_linger.h"
+#include "storage/sqlite/sqlite_sizes.h"
 #include "storage/store_check.h"
 #include "storage/transaction.h"
 
@@ -153,6 +154,11 @@ class SqliteEngine final : public Engine {
       Connection* conn, const std::vector<TableSpec>& specs) override {
     return CheckSqliteStore(conn, specs, shards_);
   }
+  Result<std::vector<int64_t>> PartitionBytes(
+      Connection* reader, const TableSpec& spec,
+      const FamilySpec& family) override {
+    return SqlitePartitionBytes(reader, spec, family, shards_);
+  }
   Result<int64_t> AlterTable(Connection* writer, const TableSpec& before,
                              const TableSpec& after,
                              const std::vector<FamilyMoves>& moves,
@@ -180,8 +186,8 @@ class SqliteEngine final : public Engine {
         const std::string relation = FamilyRelationName(spec, f);
         for (int i = 0; i < f.partition.PhysicalCount(); ++i) {
           OBKV_RETURN_IF_ERROR(writer->Exec(
-              "DELETE FROM " + QuoteSqlIdentifier(
-                                   PartitionTableName(relation, f.partition, i))));
+              "DELETE FROM " + QuoteSqlIdentifier(PartitionTableName(
+                                   relation, f.partition, i))));
         }
       }
     }

@@ -11,6 +11,7 @@ import select
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -190,6 +191,130 @@ def test_regions(s, ck):
     ck.eq("KEY regions: one per partition", len(doc["Region"]), 7)
     st, _, _ = s.request("GET", "/nosuch/regions")
     ck.eq("regions missing table: 404", st, 404)
+
+
+# Table "rs" (main() loads it): RANGE COLUMNS(K) [.., g), [g, p), [p, ..)
+# and two families partitioned alike, so each region holds both. p0: three
+# 400000-byte values in f (more than 1 MiB); p1: five small cells in f and
+# two in g; p2: empty.
+RS_SPEC = {"table": "rs", "families": [{"name": "f"}, {"name": "g"}],
+           "partition": {"strategy": "range", "column": "K",
+                         "bounds": ["g", "p", "MAXVALUE"]}}
+RS_CELLS = (["a%d\tf:q\t100\t%s" % (i, "x" * 400000) for i in range(3)] +
+            ["h%d\tf:q\t100\tsmall" % i for i in range(5)] +
+            ["h%d\tg:q\t100\tsmall" % i for i in range(2)])
+RS_REGION_CELLS = [3, 7, 0]
+
+
+def mysql_rows(store, sql):
+    """Rows of `sql` (tab-separated fields) on the database of a
+    mysql:// store, through the mysql client."""
+    user = store.split("//")[1].split("@")[0]
+    db = store.split("/")[3].split("?")[0]
+    sock = store.split("socket=")[1]
+    out = subprocess.run(["mysql", "-S", sock, "-u", user, "-N", "-B", db,
+                          "-e", sql], capture_output=True, text=True,
+                         timeout=60, check=True)
+    return [line.split("\t") for line in out.stdout.splitlines()]
+
+
+def table_bytes(store, table):
+    """Bytes of a SQLite table's b-trees, by dbstat on the store's file
+    (store file or shard) that holds it, apart from the gateway."""
+    files = [store] + ["%s.shard%d" % (store, k) for k in range(1, 11)
+                       if os.path.exists("%s.shard%d" % (store, k))]
+    for f in files:
+        c = sqlite3.connect("file:%s?mode=ro" % f, uri=True)
+        try:
+            if c.execute("SELECT count(*) FROM sqlite_schema WHERE type = "
+                         "'table' AND name = ?", (table,)).fetchone()[0]:
+                return c.execute(
+                    "SELECT sum(pgsize) FROM dbstat WHERE name IN (SELECT "
+                    "name FROM sqlite_schema WHERE tbl_name = ?)",
+                    (table,)).fetchone()[0]
+        finally:
+            c.close()
+    raise SystemExit("no file of %s holds %s" % (store, table))
+
+
+def rs_region_bytes(store):
+    """Each region's bytes, counted apart from the gateway: the two
+    families' partition tables (SQLite), or information_schema after
+    ANALYZE TABLE (MariaDB)."""
+    if store.startswith("mysql://"):
+        db = store.split("/")[3].split("?")[0]
+        out = [0, 0, 0]
+        for fam in ("f", "g"):
+            mysql_rows(store, "ANALYZE TABLE `rs$%s`" % fam)
+            rows = mysql_rows(
+                store, "SELECT PARTITION_NAME, DATA_LENGTH + INDEX_LENGTH "
+                "FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA = "
+                "'%s' AND TABLE_NAME = 'rs$%s'" % (db, fam))
+            for name, size in rows:
+                out[int(name[1:])] += int(size)
+        return out
+    return [table_bytes(store, "rs$f$p%d" % i) +
+            table_bytes(store, "rs$g$p%d" % i) for i in range(3)]
+
+
+def test_region_sizes(s, ck, store):
+    want = rs_region_bytes(store)
+    if store.startswith("mysql://"):
+        # InnoDB: an empty partition is one 16 KiB page; the 1.2 MB of p0
+        # are more than a MiB.
+        ck.eq("rs empty region: a page per family", want[2], 2 * 16384)
+        ck.true("rs region 0 over a MiB", want[0] >= 1 << 20, want)
+    else:
+        # SQLite, 8 KiB pages: p2 and p1 are each family's root page; p0 is
+        # f's leaf page and the overflow pages of three 400000-byte values
+        # (49 each), and g's root.
+        ck.eq("rs region bytes on SQLite", want,
+              [8192 * (1 + 3 * 49) + 8192, 2 * 8192, 2 * 8192])
+    st, doc = s.get_json("/rs/regions")
+    ck.eq("rs regions", st, 200)
+    ck.eq("rs regions JSON: cells and bytes",
+          [(r["cells"], r["bytes"]) for r in doc["Region"]],
+          list(zip(RS_REGION_CELLS, want)))
+    st, _, body = s.request("GET", "/rs/regions", headers=XML)
+    ck.true("rs regions XML: cells and bytes",
+            all(b'cells="%d" bytes="%d"/>' % (c, b) in body
+                for c, b in zip(RS_REGION_CELLS, want)), body)
+    st, _, body = s.request("GET", "/rs/regions")
+    ck.eq("rs regions text", body.decode(),
+          "".join("rs,%s,%d.p%d. [%s, %s) %s cells=%d bytes=%d\n" %
+                  (start, i, i, start, end, s.address, RS_REGION_CELLS[i],
+                   want[i])
+                  for i, (start, end) in enumerate(
+                      [("", "g"), ("g", "p"), ("p", "")])))
+    # /status/cluster: HBase's storefileSizeMB, whole MiB rounded down.
+    mb = [b // (1 << 20) for b in want]
+    ck.true("rs region 0 has a MiB", mb[0] >= 1, mb)
+    names = ["rs,,0.p0.", "rs,g,1.p1.", "rs,p,2.p2."]
+    st, doc = s.get_json("/status/cluster")
+    regions = {unb64(r["name"]).decode(): r
+               for r in doc["LiveNodes"][0]["Region"]}
+    ck.eq("status storefileSizeMB",
+          [regions[n]["storefileSizeMB"] for n in names], mb)
+    ck.eq("status stores and storefiles",
+          [(regions[n]["stores"], regions[n]["storefiles"]) for n in names],
+          [(2, 2)] * 3)
+    ck.eq("status memstore and index sizes",
+          {(regions[n]["memstoreSizeMB"], regions[n]["storefileIndexSizeKB"])
+           for n in names}, {(0, 0)})
+    st, _, body = s.request("GET", "/status/cluster", headers=XML)
+    for n, m in zip(names, mb):
+        ck.true("status XML storefileSizeMB of " + n,
+                ('<Region name="%s" stores="2" storefiles="2" '
+                 'storefileSizeMB="%d" memstoreSizeMB="0" '
+                 'storefileIndexSizeKB="0" ' % (b64(n), m)).encode() in body,
+                body)
+    st, _, body = s.request("GET", "/status/cluster")
+    for n, m in zip(names, mb):
+        ck.true("status text storefileSizeMB of " + n,
+                ("        %s\n            stores=2\n            storefiles=2"
+                 "\n            storefileSizeMB=%d\n            "
+                 "memstoreSizeMB=0\n            storefileIndexSizeKB=0\n" %
+                 (n, m)).encode() in body, body)
 
 
 def test_cells(s, ck):
@@ -589,6 +714,12 @@ def main():
                                             "partitions": 7}}, extra, workdir)
     obkv_create(obkv, store, {"table": "rts", "layout": "timeseries",
                               "families": [{"name": "m"}]}, extra, workdir)
+    obkv_create(obkv, store, RS_SPEC, extra, workdir)
+    rs_cells = os.path.join(workdir, "rs.tsv")
+    with open(rs_cells, "w") as f:
+        f.write("\n".join(RS_CELLS) + "\n")
+    subprocess.run([obkv, "--store", store, "load", "rs", rs_cells],
+                   check=True, capture_output=True, timeout=60)
     ck = Checks()
     s = Server(obkv, store, ["--max-body-bytes", "4096", "--threads", "4"],
                workdir)
@@ -600,6 +731,7 @@ def main():
                  test_timeseries, test_bad_input,
                  test_metrics):
         test(s, ck)
+    test_region_sizes(s, ck, store)
     test_concurrency(s, ck)
     test_listen_errors(obkv, store, s, ck, workdir)
     if kind == "mariadb":

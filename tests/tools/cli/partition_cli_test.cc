@@ -44,23 +44,26 @@ constexpr const char* kRangeBounds =
 
 TEST_CASE("partition list: text and JSON") {
   Lifecycle lc("t", kRangeSpec, kRangeCells);
+  // bytes: each partition's table is one 8 KiB page (the default page size)
+  // while its cells fit in it.
   CHECK(lc.Ok({"partition", "list", "t"}) ==
-        "index  name  oceanbase  lower     upper  cells\n"
-        "-----  ----  ---------  --------  -----  -----\n"
-        "0      p0    p0         MINVALUE  c      2\n"
-        "1      p1    p1         c         h      3\n"
-        "2      p2    p2         h         m      1\n"
-        "3      p3    p3         m         t      3\n");
+        "index  name  oceanbase  lower     upper  cells  bytes\n"
+        "-----  ----  ---------  --------  -----  -----  -----\n"
+        "0      p0    p0         MINVALUE  c      2      8192\n"
+        "1      p1    p1         c         h      3      8192\n"
+        "2      p2    p2         h         m      1      8192\n"
+        "3      p3    p3         m         t      3      8192\n");
   CHECK(lc.Ok({"partition", "list", "t", "--json"}) ==
         "{\"family\":\"f\",\"partitions\":["
-        "{\"cells\":2,\"index\":0,\"lower\":null,\"name\":\"p0\","
-        "\"oceanbase_name\":\"p0\",\"upper\":\"c\"},"
-        "{\"cells\":3,\"index\":1,\"lower\":\"c\",\"name\":\"p1\","
-        "\"oceanbase_name\":\"p1\",\"upper\":\"h\"},"
-        "{\"cells\":1,\"index\":2,\"lower\":\"h\",\"name\":\"p2\","
-        "\"oceanbase_name\":\"p2\",\"upper\":\"m\"},"
-        "{\"cells\":3,\"index\":3,\"lower\":\"m\",\"name\":\"p3\","
-        "\"oceanbase_name\":\"p3\",\"upper\":\"t\"}],\"table\":\"t\"}\n");
+        "{\"bytes\":8192,\"cells\":2,\"index\":0,\"lower\":null,"
+        "\"name\":\"p0\",\"oceanbase_name\":\"p0\",\"upper\":\"c\"},"
+        "{\"bytes\":8192,\"cells\":3,\"index\":1,\"lower\":\"c\","
+        "\"name\":\"p1\",\"oceanbase_name\":\"p1\",\"upper\":\"h\"},"
+        "{\"bytes\":8192,\"cells\":1,\"index\":2,\"lower\":\"h\","
+        "\"name\":\"p2\",\"oceanbase_name\":\"p2\",\"upper\":\"m\"},"
+        "{\"bytes\":8192,\"cells\":3,\"index\":3,\"lower\":\"m\","
+        "\"name\":\"p3\",\"oceanbase_name\":\"p3\",\"upper\":\"t\"}],"
+        "\"table\":\"t\"}\n");
   CHECK(lc.Bounds("t") == kRangeBounds);
 }
 

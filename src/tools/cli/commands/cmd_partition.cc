@@ -4,7 +4,9 @@
 // roll ...` (Store::ListPartitions, Store::ChangePartitions;
 // doc/partitions.md):
 //   list TABLE [--family F] [--json]       index, name, OceanBase's name,
-//                                          lower and upper bound, cells
+//                                          lower and upper bound, cells,
+//                                          stored bytes ("-" / null where
+//                                          the engine cannot tell)
 //   add TABLE BOUND                        a partition after the last one
 //   split TABLE PARTITION BOUND            cut PARTITION at BOUND
 //   merge TABLE PARTITION PARTITION        join two adjacent partitions
@@ -77,8 +79,10 @@ int RunList(const PartitionArgs& args, Store& store, CliContext& ctx) {
                                             args.family + "' in table '" +
                                             args.table + "'"));
   }
+  PartitionListOptions options;
+  options.sizes = true;
   Result<std::vector<PartitionInfo>> parts =
-      store.ListPartitions(args.table, family->name);
+      store.ListPartitions(args.table, family->name, options);
   if (!parts.ok()) return ctx.Fail(parts.status());
   const RangeColumn col = family->partition.range_column;
   if (args.json) {
@@ -88,7 +92,9 @@ int RunList(const PartitionArgs& args, Store& store, CliContext& ctx) {
       nlohmann::json j = {{"index", p.index},
                           {"name", p.name},
                           {"oceanbase_name", p.oceanbase_name},
-                          {"cells", p.cells}};
+                          {"cells", p.cells},
+                          {"bytes", p.bytes >= 0 ? nlohmann::json(p.bytes)
+                                                 : nlohmann::json(nullptr)}};
       if (p.has_range) {
         j["lower"] = p.has_lower ? nlohmann::json(BoundCell(p, true, col))
                                  : nlohmann::json(nullptr);
@@ -104,17 +110,19 @@ int RunList(const PartitionArgs& args, Store& store, CliContext& ctx) {
   for (const PartitionInfo& p : *parts) {
     rows.push_back({std::to_string(p.index), p.name, p.oceanbase_name,
                     BoundCell(p, true, col), BoundCell(p, false, col),
-                    std::to_string(p.cells)});
+                    std::to_string(p.cells),
+                    p.bytes >= 0 ? std::to_string(p.bytes) : "-"});
   }
-  PrintTextTable({"index", "name", "oceanbase", "lower", "upper", "cells"},
-                 rows, *ctx.out);
+  PrintTextTable(
+      {"index", "name", "oceanbase", "lower", "upper", "cells", "bytes"}, rows,
+      *ctx.out);
   return kExitOk;
 }
 
 int RunChange(PartitionOp op, const PartitionArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("partition")) return ctx.exit_code;
-  Result<std::unique_ptr<Store>> store = OpenStore(
-      ctx, args.ddl_only ? StoreAccess::kRead : StoreAccess::kWrite);
+  Result<std::unique_ptr<Store>> store =
+      OpenStore(ctx, args.ddl_only ? StoreAccess::kRead : StoreAccess::kWrite);
   if (!store.ok()) return ctx.Fail(store.status());
   Result<Table*> table = (*store)->GetTable(args.table);
   if (!table.ok()) return ctx.Fail(table.status());
@@ -131,9 +139,9 @@ int RunChange(PartitionOp op, const PartitionArgs& args, CliContext& ctx) {
   if (op == PartitionOp::kAdd || op == PartitionOp::kSplit) {
     const FamilySpec* family = BoundFamily(spec, args.family);
     if (family == nullptr) {
-      return ctx.Fail(Status::InvalidArgument(
-          "family: unknown family '" + args.family + "' in table '" +
-          args.table + "'"));
+      return ctx.Fail(Status::InvalidArgument("family: unknown family '" +
+                                              args.family + "' in table '" +
+                                              args.table + "'"));
     }
     Result<RangeBound> bound =
         ParseBoundText(args.bound, family->partition.range_column, "BOUND");
@@ -151,7 +159,8 @@ int RunChange(PartitionOp op, const PartitionArgs& args, CliContext& ctx) {
   }
   Result<PartitionChangeResult> result =
       (*store)->ChangePartitions(args.table, change);
-  if (progress != nullptr) progress->Finish(0, result.ok() ? result->rows_moved : 0);
+  if (progress != nullptr)
+    progress->Finish(0, result.ok() ? result->rows_moved : 0);
   if (!result.ok()) return ctx.Fail(result.status());
   for (const std::string& w : result->warnings) {
     *ctx.err << "warning: " << w << "\n";
@@ -199,7 +208,8 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
 
   auto list_args = std::make_shared<PartitionArgs>();
   CLI::App* list = partition->add_subcommand(
-      "list", "Partitions with their bounds and stored cell counts");
+      "list",
+      "Partitions with their bounds, stored cell counts and stored bytes");
   list->add_option("TABLE", list_args->table, "Table name")->required();
   list->add_option("--family", list_args->family,
                    "Family (default: the first)");
@@ -227,7 +237,9 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
                 "Cut PARTITION at BOUND; rows at or above BOUND move to the "
                 "new upper part",
                 PartitionOp::kSplit, split);
-  split_cmd->add_option("PARTITION", split->partition, "Partition name, as `partition list` shows it")
+  split_cmd
+      ->add_option("PARTITION", split->partition,
+                   "Partition name, as `partition list` shows it")
       ->required();
   split_cmd->add_option("BOUND", split->bound, "Bound inside PARTITION")
       ->required();
@@ -235,7 +247,8 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
   auto merge = std::make_shared<PartitionArgs>();
   AddChange(partition, ctx, "merge", "Join two adjacent partitions",
             PartitionOp::kMerge, merge)
-      ->add_option("PARTITIONS", merge->partitions, "Two partition names, as `partition list` shows them")
+      ->add_option("PARTITIONS", merge->partitions,
+                   "Two partition names, as `partition list` shows them")
       ->required()
       ->expected(2);
 
@@ -243,20 +256,22 @@ void RegisterPartitionCommand(CLI::App& app, CliContext& ctx) {
   AddChange(partition, ctx, "drop",
             "Remove a partition and its rows; the next one takes its range",
             PartitionOp::kDrop, drop)
-      ->add_option("PARTITION", drop->partition, "Partition name, as `partition list` shows it")
+      ->add_option("PARTITION", drop->partition,
+                   "Partition name, as `partition list` shows it")
       ->required();
 
   auto truncate = std::make_shared<PartitionArgs>();
   AddChange(partition, ctx, "truncate",
             "Remove a partition's rows, keeping its bounds",
             PartitionOp::kTruncate, truncate)
-      ->add_option("PARTITION", truncate->partition, "Partition name, as `partition list` shows it")
+      ->add_option("PARTITION", truncate->partition,
+                   "Partition name, as `partition list` shows it")
       ->required();
 
   auto rehash = std::make_shared<PartitionArgs>();
   AddChange(partition, ctx, "rehash",
-            "Rewrite every row into COUNT KEY partitions",
-            PartitionOp::kRehash, rehash)
+            "Rewrite every row into COUNT KEY partitions", PartitionOp::kRehash,
+            rehash)
       ->add_option("COUNT", rehash->count, "KEY partition count (1..8192)")
       ->required();
 

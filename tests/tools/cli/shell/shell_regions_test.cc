@@ -30,11 +30,11 @@ TEST_CASE("shell: get_splits, and truncate keeps the splits") {
         "Total number of splits = 3\na\nm\n"
         "0 row(s)\n");
   CHECK(sh.box.Run({"partition", "list", "t"}).out ==
-        "index  name  oceanbase  lower     upper     cells\n"
-        "-----  ----  ---------  --------  --------  -----\n"
-        "0      p0    p0         MINVALUE  a         0\n"
-        "1      p1    p1         a         m         0\n"
-        "2      p2    p2         m         MAXVALUE  0\n");
+        "index  name  oceanbase  lower     upper     cells  bytes\n"
+        "-----  ----  ---------  --------  --------  -----  -----\n"
+        "0      p0    p0         MINVALUE  a         0      8192\n"
+        "1      p1    p1         a         m         0      8192\n"
+        "2      p2    p2         m         MAXVALUE  0      8192\n");
   // An unsplit table has one region and no split keys.
   sh.Ok("create 'u', 'f'\n");
   CHECK(sh.Ok("get_splits 'u'\n") == "Total number of splits = 1\n");
@@ -108,14 +108,15 @@ TEST_CASE("shell: split cuts the partition that holds the key, as HBase's "
         "=> 3\n");
   CHECK(sh.box.Run({"partition", "list", "t", "--json"}).out ==
         "{\"family\":\"f\",\"partitions\":["
-        "{\"cells\":1,\"index\":0,\"lower\":null,\"name\":\"p0\","
-        "\"oceanbase_name\":\"p2\",\"upper\":\"f\"},"
-        "{\"cells\":1,\"index\":1,\"lower\":\"f\",\"name\":\"p1\","
-        "\"oceanbase_name\":\"p3\",\"upper\":\"m\"},"
-        "{\"cells\":1,\"index\":2,\"lower\":\"m\",\"name\":\"p2\","
-        "\"oceanbase_name\":\"p4\",\"upper\":\"z\"},"
-        "{\"cells\":0,\"index\":3,\"lower\":\"z\",\"name\":\"p3\","
-        "\"oceanbase_name\":\"p5\",\"upper\":\"MAXVALUE\"}],"
+        "{\"bytes\":8192,\"cells\":1,\"index\":0,\"lower\":null,"
+        "\"name\":\"p0\",\"oceanbase_name\":\"p2\",\"upper\":\"f\"},"
+        "{\"bytes\":8192,\"cells\":1,\"index\":1,\"lower\":\"f\","
+        "\"name\":\"p1\",\"oceanbase_name\":\"p3\",\"upper\":\"m\"},"
+        "{\"bytes\":8192,\"cells\":1,\"index\":2,\"lower\":\"m\","
+        "\"name\":\"p2\",\"oceanbase_name\":\"p4\",\"upper\":\"z\"},"
+        "{\"bytes\":8192,\"cells\":0,\"index\":3,\"lower\":\"z\","
+        "\"name\":\"p3\",\"oceanbase_name\":\"p5\","
+        "\"upper\":\"MAXVALUE\"}],"
         "\"table\":\"t\"}\n");
 }
 
