@@ -11,7 +11,13 @@
 // next one. The table is created at the first flush (outside the write
 // transaction: server DDL commits by itself).
 //
-// Off (StoreOptions::request_stats false) ForTable returns null and
+// It keeps the store's operation statistics too
+// (obkvlite/operation_stats.h): its OperationRecorder times every table
+// operation, and each flush adds the recorder's harvest to the store's
+// "obkv_op_stats" table (hbase/stats/operation_stats_table.h).
+//
+// Off (StoreOptions::request_stats false) ForTable returns null; with
+// StoreOptions::operation_stats false operations() is null; with both off
 // nothing runs. A read-only store counts but never writes.
 //
 // REQUIRED: the StoreContext outlives the collector; Stop() (or the
@@ -30,8 +36,10 @@
 #include <tuple>
 #include <vector>
 
+#include "hbase/stats/operation_recorder.h"
 #include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
+#include "obkvlite/operation_stats.h"
 #include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
 #include "util/periodic_task.h"
@@ -42,7 +50,8 @@ class StoreContext;
 
 class RequestStatsCollector {
  public:
-  // Starts the flusher when counting is on and the store is writable.
+  // Starts the flusher when either counting is on and the store is
+  // writable.
   explicit RequestStatsCollector(StoreContext* ctx);
   ~RequestStatsCollector();
   RequestStatsCollector(const RequestStatsCollector&) = delete;
@@ -53,8 +62,21 @@ class RequestStatsCollector {
   // New counters for a table object of `schema`; null when counting is off.
   std::shared_ptr<TableCounters> ForTable(const TableSchema& schema);
 
-  // Adds the pending counts to obkv_stats (OK on a read-only store).
+  // The recorder table operations time themselves into; null when
+  // StoreOptions::operation_stats is off. Lives as long as the collector.
+  OperationRecorder* operations() { return ops_.get(); }
+
+  // Adds the pending counts to obkv_stats and obkv_op_stats (OK on a
+  // read-only store).
   Status Flush();
+
+  // Every (surface, operation) with operations: stored plus pending, one
+  // line each (not summarized), in surface then operation order.
+  Result<std::vector<OperationStatsLine>> ReadOperations();
+
+  // Zeroes the operation statistics, stored and pending. NotSupported on a
+  // read-only store.
+  Status ResetOperations();
 
   // Every bucket of `table` with counts: stored plus pending, families in
   // `families` (all when empty), buckets in [since, until).
@@ -88,13 +110,16 @@ class RequestStatsCollector {
   StoreContext* const ctx_;
   const bool enabled_;
   const bool writable_;
+  const std::unique_ptr<OperationRecorder> ops_;  // null: off
 
   std::mutex flush_mu_;  // one flush, read or reset at a time; before mu_
-  bool table_created_ = false;  // by flush_mu_
+  bool table_created_ = false;      // by flush_mu_
+  bool ops_table_created_ = false;  // by flush_mu_
 
   std::mutex mu_;
   std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
   Buckets pending_;                                       // by mu_
+  OperationBuckets ops_pending_;                          // by mu_
 
   // Flushes every StoreOptions::request_stats_flush_ms.
   util::PeriodicTask flusher_;

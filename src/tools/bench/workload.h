@@ -44,6 +44,7 @@ struct BenchConfig {
   bool stats_overhead = false;  // measure request counting instead
   bool index_overhead = false;  // with stats_overhead: an index instead
   bool retry_overhead = false;  // with stats_overhead: retries instead
+  bool ops_overhead = false;    // with stats_overhead: operation statistics
   bool noise_floor = false;     // ... with counting off on both sides
   // --create-partitions: time CreateTable at these partition counts
   // instead (create_bench.h), with these family counts, over `shards`.
