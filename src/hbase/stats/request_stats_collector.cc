@@ -52,13 +52,13 @@ std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(
   int64_t bucket_ms = ctx_->options().request_stats_bucket_ms;
   if (bucket_ms < 1000) bucket_ms = 1000;
   auto counters = std::make_shared<TableCounters>(schema, bucket_ms, this);
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   counters_.push_back(counters);
   return counters;
 }
 
 void RequestStatsCollector::Rotate(TableCounters* counters, int64_t bucket) {
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   if (bucket <= counters->bucket_.load(std::memory_order_relaxed)) return;
   Harvest(counters);
   counters->bucket_.store(bucket, std::memory_order_relaxed);
@@ -95,11 +95,11 @@ void RequestStatsCollector::HarvestAll() {
 
 Status RequestStatsCollector::Flush() {
   if ((!enabled_ && ops_ == nullptr) || !writable_) return Status::OK();
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   Buckets batch;
   OperationBuckets ops;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     batch.swap(pending_);
     if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
@@ -109,14 +109,14 @@ Status RequestStatsCollector::Flush() {
   if (!batch.empty()) {
     st = Write(batch);
     if (!st.ok()) {
-      std::lock_guard<std::mutex> lock(mu_);
+      util::MutexLock lock(&mu_);
       for (const auto& [key, counts] : batch) pending_[key] += counts;
     }
   }
   if (!ops.empty()) {
     Status ops_st = WriteOperationStats(ctx_, ops, &ops_table_created_);
     if (!ops_st.ok()) {
-      std::lock_guard<std::mutex> lock(mu_);
+      util::MutexLock lock(&mu_);
       for (const auto& [key, counts] : ops) ops_pending_[key] += counts;
       if (st.ok()) st = ops_st;
     }
@@ -126,10 +126,10 @@ Status RequestStatsCollector::Flush() {
 
 Result<std::vector<OperationStatsLine>>
 RequestStatsCollector::ReadOperations() {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   OperationBuckets merged;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
     merged = ops_pending_;
   }
@@ -167,9 +167,9 @@ RequestStatsCollector::ReadOperations() {
 
 Status RequestStatsCollector::ResetOperations() {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset operation stats"));
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
     ops_pending_.clear();
   }
@@ -209,7 +209,7 @@ Status RequestStatsCollector::Write(const Buckets& buckets) {
 Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
     const std::string& table, const std::set<std::string>& families,
     int64_t since_ms, int64_t until_ms) {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   // (family, partition, bucket) -> counts
   std::map<std::tuple<std::string, int, int64_t>, RequestCounts> merged;
   auto wanted = [&](const std::string& family, int64_t bucket) {
@@ -217,7 +217,7 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
            bucket >= since_ms && bucket < until_ms;
   };
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     for (const auto& [key, counts] : pending_) {
       const auto& [t, family, partition, bucket] = key;
@@ -273,9 +273,9 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
 Status RequestStatsCollector::Reset(const std::string& table,
                                     const std::string& family) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset request stats"));
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     for (auto it = pending_.begin(); it != pending_.end();) {
       const bool match = std::get<0>(it->first) == table &&

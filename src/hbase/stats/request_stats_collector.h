@@ -30,7 +30,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <string>
 #include <tuple>
@@ -42,7 +41,9 @@
 #include "obkvlite/operation_stats.h"
 #include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
+#include "util/mutex.h"
 #include "util/periodic_task.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 
@@ -100,26 +101,27 @@ class RequestStatsCollector {
   using Key = std::tuple<std::string, std::string, int, int64_t>;
   using Buckets = std::map<Key, RequestCounts>;
 
-  // Takes every table's slot counts into pending_. REQUIRED: hold mu_.
-  void HarvestAll();
-  void Harvest(TableCounters* counters);
+  // Takes every table's slot counts into pending_.
+  void HarvestAll() OBKV_REQUIRES(mu_);
+  void Harvest(TableCounters* counters) OBKV_REQUIRES(mu_);
   // Writes `buckets` to obkv_stats, creating it first when needed.
-  Status Write(const Buckets& buckets);
-  Status EnsureTable();
+  Status Write(const Buckets& buckets) OBKV_REQUIRES(flush_mu_);
+  Status EnsureTable() OBKV_REQUIRES(flush_mu_);
 
   StoreContext* const ctx_;
   const bool enabled_;
   const bool writable_;
   const std::unique_ptr<OperationRecorder> ops_;  // null: off
 
-  std::mutex flush_mu_;  // one flush, read or reset at a time; before mu_
-  bool table_created_ = false;      // by flush_mu_
-  bool ops_table_created_ = false;  // by flush_mu_
+  // One flush, read or reset at a time; taken before mu_.
+  util::Mutex flush_mu_;
+  bool table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
+  bool ops_table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
 
-  std::mutex mu_;
-  std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
-  Buckets pending_;                                       // by mu_
-  OperationBuckets ops_pending_;                          // by mu_
+  util::Mutex mu_;
+  std::vector<std::shared_ptr<TableCounters>> counters_ OBKV_GUARDED_BY(mu_);
+  Buckets pending_ OBKV_GUARDED_BY(mu_);
+  OperationBuckets ops_pending_ OBKV_GUARDED_BY(mu_);
 
   // Flushes every StoreOptions::request_stats_flush_ms.
   util::PeriodicTask flusher_;
