@@ -46,6 +46,8 @@
 // over the runs. An arm "<arm>-nostats" is <arm> with counting off.
 // --noise-floor runs the same pairs with counting off on both sides: how
 // far the host's noise alone moves the ratios.
+// --rounds N splits the overhead modes' gets, updates and scans into N
+// paired rounds instead of 21 (the same requests in all).
 // --ops-overhead measures the same way what the operation statistics
 // cost (StoreOptions::operation_stats, obkvlite/operation_stats.h; target
 // <= 2% on gets and puts): each arm against "<arm>-noops".
@@ -152,6 +154,11 @@ int RunStatsOverhead(const BenchConfig& cfg) {
   w.batch = [&](uint64_t b) { return MakeBatch(cfg, qualifiers, b); };
   w.key = [&](uint64_t i) { return BenchKey(cfg, i); };
   w.noise_floor = cfg.noise_floor;
+  w.rounds = cfg.overhead_rounds;
+  // The same requests per run: shorter rounds when there are more.
+  w.gets_per_round = std::max<int64_t>(100, 2000 * 21 / w.rounds);
+  w.updates_per_round = std::max<int64_t>(50, 1000 * 21 / w.rounds);
+  w.scans_per_round = std::max<int64_t>(10, 100 * 21 / w.rounds);
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
      << (cfg.index_overhead   ? ",\"index_overhead\":{"
@@ -285,6 +292,12 @@ int Main(int argc, char** argv) {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
       cfg.stats_overhead = true;
+    } else if (a == "--rounds") {
+      cfg.overhead_rounds = std::atoi(next());
+      if (cfg.overhead_rounds < 1 || cfg.overhead_rounds > 10000) {
+        std::cerr << "obkv-bench: --rounds must be in [1, 10000]\n";
+        return 2;
+      }
     } else if (a == "--ops-overhead") {
       cfg.stats_overhead = cfg.ops_overhead = true;
     } else if (a == "--index-overhead") {
@@ -326,7 +339,7 @@ int Main(int argc, char** argv) {
              "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] [--sequential] "
              "[--stats-overhead] [--noise-floor] [--ops-overhead] "
-             "[--index-overhead] "
+             "[--index-overhead] [--rounds N] "
              "[--retry-overhead]\n"
              "       obkv-bench --create-partitions P,... "
              "[--create-families F,...] [--shards S] [--runs R] "
