@@ -120,6 +120,12 @@ struct StoreOptions {
   // "obkv_stats", in ms (>= 10); the counts are also added at close. A crash
   // loses at most this interval's counts.
   int request_stats_flush_ms = 5000;
+  // Time every table operation per surface and kind into latency
+  // histograms (obkvlite/operation_stats.h: OBKV-HBase's monitoring set)
+  // and keep them in the store's "obkv_op_stats" table, flushed with the
+  // request statistics. Costs two clock reads and two relaxed atomic adds
+  // per operation (obkv-bench --ops-overhead). Off: nothing is timed.
+  bool operation_stats = true;
   // Re-running writes a server rolled back; see RetryOptions.
   RetryOptions retry;
   // The compatibility profile of this process (obkvlite/compat.h): kHBase

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "obkvlite/compat.h"
+#include "obkvlite/operation_stats.h"
 #include "obkvlite/options.h"
 #include "obkvlite/partition_change.h"
 #include "obkvlite/request_stats.h"
@@ -252,10 +253,21 @@ class Store {
   virtual Status ResetRequestStats(const std::string& name,
                                    const std::string& family) = 0;
 
-  // Adds this Store's in-memory request counts to "obkv_stats" now (the
+  // Adds this Store's in-memory request counts to "obkv_stats" (and its
+  // operation statistics to "obkv_op_stats") now (the
   // flusher does it every StoreOptions::request_stats_flush_ms and at
   // close). OK with nothing to add, and on a read-only store.
   virtual Status FlushRequestStats() = 0;
+
+  // Operation statistics (obkvlite/operation_stats.h): every (surface,
+  // operation) with operations, from the store's "obkv_op_stats" table
+  // (every process's flushed counts) plus this Store's not flushed yet, one
+  // line each, in surface then operation order (SummarizeOperationStats
+  // adds the "all" lines). FlushRequestStats flushes them too.
+  virtual Result<std::vector<OperationStatsLine>> OperationStats() = 0;
+  // Zeroes the operation statistics: the stored rows of every process and
+  // this Store's in-memory counts. NotSupported on a read-only store.
+  virtual Status ResetOperationStats() = 0;
 
   // Compatibility profiles (obkvlite/compat.h, doc/obkv-compat.md).
   //

@@ -1,8 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
 // The store's own tables beside its catalog, made at their first use:
-// "obkv_stats" (request statistics) and "obkv_compat" (compatibility
-// findings). Whether one exists, and creating it when missing, on shard 0.
+// "obkv_stats" (request statistics), "obkv_op_stats" (operation
+// statistics) and "obkv_compat" (compatibility findings). Whether one exists, and creating it when missing, on shard 0.
 //
 // Thread safety: as the connection or StoreContext used.
 

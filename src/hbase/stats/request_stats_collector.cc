@@ -6,6 +6,7 @@
 
 #include "hbase/context/own_tables.h"
 #include "hbase/context/store_context.h"
+#include "hbase/stats/operation_stats_table.h"
 #include "layout/request_stats_sql.h"
 #include "storage/transaction.h"
 
@@ -25,20 +26,24 @@ RequestStatsCollector::RequestStatsCollector(StoreContext* ctx)
     : ctx_(ctx),
       enabled_(ctx->options().request_stats),
       writable_(!ctx->read_only()),
+      ops_(ctx->options().operation_stats
+               ? std::make_unique<OperationRecorder>()
+               : nullptr),
       flusher_(std::chrono::milliseconds(
                    std::max(10, ctx->options().request_stats_flush_ms)),
                [this] {
                  // A failed flush keeps its buckets for the next one.
                  (void)Flush();
                }) {
-  if (enabled_ && writable_) flusher_.Start();
+  if ((enabled_ || ops_ != nullptr) && writable_) flusher_.Start();
 }
 
 RequestStatsCollector::~RequestStatsCollector() { Stop(); }
 
 void RequestStatsCollector::Stop() {
   if (!flusher_.Stop()) return;
-  if (enabled_) (void)Flush();  // best effort: the store is closing
+  // Best effort: the store is closing.
+  if (enabled_ || ops_ != nullptr) (void)Flush();
 }
 
 std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(
@@ -47,13 +52,13 @@ std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(
   int64_t bucket_ms = ctx_->options().request_stats_bucket_ms;
   if (bucket_ms < 1000) bucket_ms = 1000;
   auto counters = std::make_shared<TableCounters>(schema, bucket_ms, this);
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   counters_.push_back(counters);
   return counters;
 }
 
 void RequestStatsCollector::Rotate(TableCounters* counters, int64_t bucket) {
-  std::lock_guard<std::mutex> lock(mu_);
+  util::MutexLock lock(&mu_);
   if (bucket <= counters->bucket_.load(std::memory_order_relaxed)) return;
   Harvest(counters);
   counters->bucket_.store(bucket, std::memory_order_relaxed);
@@ -89,21 +94,86 @@ void RequestStatsCollector::HarvestAll() {
 }
 
 Status RequestStatsCollector::Flush() {
-  if (!enabled_ || !writable_) return Status::OK();
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  if ((!enabled_ && ops_ == nullptr) || !writable_) return Status::OK();
+  util::MutexLock flush_lock(&flush_mu_);
   Buckets batch;
+  OperationBuckets ops;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     batch.swap(pending_);
+    if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
+    ops.swap(ops_pending_);
   }
-  if (batch.empty()) return Status::OK();
-  Status st = Write(batch);
-  if (!st.ok()) {
-    std::lock_guard<std::mutex> lock(mu_);
-    for (const auto& [key, counts] : batch) pending_[key] += counts;
+  Status st;
+  if (!batch.empty()) {
+    st = Write(batch);
+    if (!st.ok()) {
+      util::MutexLock lock(&mu_);
+      for (const auto& [key, counts] : batch) pending_[key] += counts;
+    }
+  }
+  if (!ops.empty()) {
+    Status ops_st = WriteOperationStats(ctx_, ops, &ops_table_created_);
+    if (!ops_st.ok()) {
+      util::MutexLock lock(&mu_);
+      for (const auto& [key, counts] : ops) ops_pending_[key] += counts;
+      if (st.ok()) st = ops_st;
+    }
   }
   return st;
+}
+
+Result<std::vector<OperationStatsLine>>
+RequestStatsCollector::ReadOperations() {
+  util::MutexLock flush_lock(&flush_mu_);
+  OperationBuckets merged;
+  {
+    util::MutexLock lock(&mu_);
+    if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
+    merged = ops_pending_;
+  }
+  {
+    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                          ctx_->readers().Acquire());
+    storage::Connection* conn = lease.get();
+    OBKV_ASSIGN_OR_RETURN(
+        storage::Transaction txn,
+        storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+    OBKV_RETURN_IF_ERROR(ReadOperationStats(conn, &merged));
+    OBKV_RETURN_IF_ERROR(txn.Commit());
+  }
+  std::vector<OperationStatsLine> out;
+  for (const auto& [key, counts] : merged) {
+    const auto& [surface, op, bucket] = key;
+    if (out.empty() || out.back().surface != OperationSurfaceName(surface) ||
+        out.back().operation != OperationName(static_cast<Operation>(op))) {
+      OperationStatsLine line;
+      line.surface = OperationSurfaceName(surface);
+      line.operation = OperationName(static_cast<Operation>(op));
+      out.push_back(std::move(line));
+    }
+    OperationStatsLine& line = out.back();
+    line.count += counts.count;
+    line.sum_ns += counts.sum_ns;
+    line.buckets[static_cast<size_t>(bucket)] += counts.count;
+  }
+  out.erase(
+      std::remove_if(out.begin(), out.end(),
+                     [](const OperationStatsLine& l) { return l.count == 0; }),
+      out.end());
+  return out;
+}
+
+Status RequestStatsCollector::ResetOperations() {
+  OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset operation stats"));
+  util::MutexLock flush_lock(&flush_mu_);
+  {
+    util::MutexLock lock(&mu_);
+    if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
+    ops_pending_.clear();
+  }
+  return DeleteOperationStats(ctx_, &ops_table_created_);
 }
 
 Status RequestStatsCollector::EnsureTable() {
@@ -139,7 +209,7 @@ Status RequestStatsCollector::Write(const Buckets& buckets) {
 Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
     const std::string& table, const std::set<std::string>& families,
     int64_t since_ms, int64_t until_ms) {
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   // (family, partition, bucket) -> counts
   std::map<std::tuple<std::string, int, int64_t>, RequestCounts> merged;
   auto wanted = [&](const std::string& family, int64_t bucket) {
@@ -147,7 +217,7 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
            bucket >= since_ms && bucket < until_ms;
   };
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     for (const auto& [key, counts] : pending_) {
       const auto& [t, family, partition, bucket] = key;
@@ -203,9 +273,9 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
 Status RequestStatsCollector::Reset(const std::string& table,
                                     const std::string& family) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset request stats"));
-  std::lock_guard<std::mutex> flush_lock(flush_mu_);
+  util::MutexLock flush_lock(&flush_mu_);
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     HarvestAll();
     for (auto it = pending_.begin(); it != pending_.end();) {
       const bool match = std::get<0>(it->first) == table &&

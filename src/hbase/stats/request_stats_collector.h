@@ -11,7 +11,13 @@
 // next one. The table is created at the first flush (outside the write
 // transaction: server DDL commits by itself).
 //
-// Off (StoreOptions::request_stats false) ForTable returns null and
+// It keeps the store's operation statistics too
+// (obkvlite/operation_stats.h): its OperationRecorder times every table
+// operation, and each flush adds the recorder's harvest to the store's
+// "obkv_op_stats" table (hbase/stats/operation_stats_table.h).
+//
+// Off (StoreOptions::request_stats false) ForTable returns null; with
+// StoreOptions::operation_stats false operations() is null; with both off
 // nothing runs. A read-only store counts but never writes.
 //
 // REQUIRED: the StoreContext outlives the collector; Stop() (or the
@@ -24,17 +30,20 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "hbase/stats/operation_recorder.h"
 #include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
+#include "obkvlite/operation_stats.h"
 #include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
+#include "util/mutex.h"
 #include "util/periodic_task.h"
+#include "util/thread_annotations.h"
 
 namespace obkvlite {
 
@@ -42,7 +51,8 @@ class StoreContext;
 
 class RequestStatsCollector {
  public:
-  // Starts the flusher when counting is on and the store is writable.
+  // Starts the flusher when either counting is on and the store is
+  // writable.
   explicit RequestStatsCollector(StoreContext* ctx);
   ~RequestStatsCollector();
   RequestStatsCollector(const RequestStatsCollector&) = delete;
@@ -53,8 +63,21 @@ class RequestStatsCollector {
   // New counters for a table object of `schema`; null when counting is off.
   std::shared_ptr<TableCounters> ForTable(const TableSchema& schema);
 
-  // Adds the pending counts to obkv_stats (OK on a read-only store).
+  // The recorder table operations time themselves into; null when
+  // StoreOptions::operation_stats is off. Lives as long as the collector.
+  OperationRecorder* operations() { return ops_.get(); }
+
+  // Adds the pending counts to obkv_stats and obkv_op_stats (OK on a
+  // read-only store).
   Status Flush();
+
+  // Every (surface, operation) with operations: stored plus pending, one
+  // line each (not summarized), in surface then operation order.
+  Result<std::vector<OperationStatsLine>> ReadOperations();
+
+  // Zeroes the operation statistics, stored and pending. NotSupported on a
+  // read-only store.
+  Status ResetOperations();
 
   // Every bucket of `table` with counts: stored plus pending, families in
   // `families` (all when empty), buckets in [since, until).
@@ -78,23 +101,27 @@ class RequestStatsCollector {
   using Key = std::tuple<std::string, std::string, int, int64_t>;
   using Buckets = std::map<Key, RequestCounts>;
 
-  // Takes every table's slot counts into pending_. REQUIRED: hold mu_.
-  void HarvestAll();
-  void Harvest(TableCounters* counters);
+  // Takes every table's slot counts into pending_.
+  void HarvestAll() OBKV_REQUIRES(mu_);
+  void Harvest(TableCounters* counters) OBKV_REQUIRES(mu_);
   // Writes `buckets` to obkv_stats, creating it first when needed.
-  Status Write(const Buckets& buckets);
-  Status EnsureTable();
+  Status Write(const Buckets& buckets) OBKV_REQUIRES(flush_mu_);
+  Status EnsureTable() OBKV_REQUIRES(flush_mu_);
 
   StoreContext* const ctx_;
   const bool enabled_;
   const bool writable_;
+  const std::unique_ptr<OperationRecorder> ops_;  // null: off
 
-  std::mutex flush_mu_;  // one flush, read or reset at a time; before mu_
-  bool table_created_ = false;  // by flush_mu_
+  // One flush, read or reset at a time; taken before mu_.
+  util::Mutex flush_mu_;
+  bool table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
+  bool ops_table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
 
-  std::mutex mu_;
-  std::vector<std::shared_ptr<TableCounters>> counters_;  // by mu_
-  Buckets pending_;                                       // by mu_
+  util::Mutex mu_;
+  std::vector<std::shared_ptr<TableCounters>> counters_ OBKV_GUARDED_BY(mu_);
+  Buckets pending_ OBKV_GUARDED_BY(mu_);
+  OperationBuckets ops_pending_ OBKV_GUARDED_BY(mu_);
 
   // Flushes every StoreOptions::request_stats_flush_ms.
   util::PeriodicTask flusher_;

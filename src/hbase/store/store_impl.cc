@@ -172,7 +172,7 @@ std::unique_ptr<LiveTable> StoreImpl::MakeLive(const TableSpec& spec) {
   return std::make_unique<LiveTable>(
       spec.name,
       MakeTable(ctx_.get(), &request_stats_, &compat_gate_, SchemaOf(spec)),
-      events, &compat_gate_);
+      events, &compat_gate_, request_stats_.operations());
 }
 
 std::shared_ptr<const TableSchema> StoreImpl::SchemaOf(

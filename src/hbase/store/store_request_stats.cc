@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
-// StoreImpl's request statistics (obkvlite/store.h): argument checks, then
-// the store's RequestStatsCollector.
+// StoreImpl's request and operation statistics (obkvlite/store.h):
+// argument checks, then the store's RequestStatsCollector.
 
 #include <set>
 
@@ -54,6 +54,16 @@ Status StoreImpl::ResetRequestStats(const std::string& name,
 Status StoreImpl::FlushRequestStats() {
   return GuardApi("flush request stats",
                   [&]() -> Status { return request_stats_.Flush(); });
+}
+
+Result<std::vector<OperationStatsLine>> StoreImpl::OperationStats() {
+  return GuardApi("operation stats",
+                  [&]() { return request_stats_.ReadOperations(); });
+}
+
+Status StoreImpl::ResetOperationStats() {
+  return GuardApi("reset operation stats",
+                  [&]() -> Status { return request_stats_.ResetOperations(); });
 }
 
 }  // namespace obkvlite

@@ -4,12 +4,17 @@
 #include "hbase/api_guard.h"
 #include "hbase/guarded_scanner.h"
 #include "hbase/read/normal_scanner.h"
+#include "hbase/stats/operation_timer.h"
 
 namespace obkvlite {
 
 LiveTable::LiveTable(std::string name, std::unique_ptr<Table> impl,
-                     TableEvents* events, const compat::Gate* gate)
-    : name_(std::move(name)), events_(events), gate_(gate) {
+                     TableEvents* events, const compat::Gate* gate,
+                     OperationRecorder* operations)
+    : name_(std::move(name)),
+      events_(events),
+      gate_(gate),
+      operations_(operations) {
   Install(std::move(impl));
 }
 
@@ -70,6 +75,19 @@ auto GetCheck(const obkvlite::Get& get) {
   };
 }
 
+// The operation kind of `cam`: checkAndPut when every mutation is a Put,
+// checkAndDelete when every one is a Delete, else checkAndMutate.
+Operation CheckAndMutateKind(const obkvlite::CheckAndMutate& cam) {
+  bool puts = !cam.mutations.empty(), deletes = !cam.mutations.empty();
+  for (const auto& m : cam.mutations) {
+    puts = puts && std::holds_alternative<obkvlite::Put>(m);
+    deletes = deletes && std::holds_alternative<obkvlite::Delete>(m);
+  }
+  return puts      ? Operation::kCheckAndPut
+         : deletes ? Operation::kCheckAndDelete
+                   : Operation::kCheckAndMutate;
+}
+
 }  // namespace
 
 template <typename R, typename Op, typename Check>
@@ -101,6 +119,7 @@ void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
 }
 
 Status LiveTable::Put(const obkvlite::Put& put) {
+  OperationTimer timer(operations_, Operation::kPut);
   Status st = Run<Status>(
       "put", [&](Table* t) { return t->Put(put); },
       [&](const TableSpec& spec, compat::Hits* hits) {
@@ -111,6 +130,7 @@ Status LiveTable::Put(const obkvlite::Put& put) {
 }
 
 Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
+  OperationTimer timer(operations_, Operation::kPut);
   Status st = Run<Status>(
       "put", [&](Table* t) { return t->Put(puts); },
       [&](const TableSpec& spec, compat::Hits* hits) {
@@ -130,27 +150,32 @@ Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
 }
 
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
+  OperationTimer timer(operations_, Operation::kGet);
   return Run<Result<RowResult>>(
       "get", [&](Table* t) { return t->Get(get); }, GetCheck(get));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
+  OperationTimer timer(operations_, Operation::kGet);
   return Run<Status>(
       "get", [&](Table* t) { return t->Get(get, out); }, GetCheck(get));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
+  OperationTimer timer(operations_, Operation::kGet);
   return Run<Status>(
       "get", [&](Table* t) { return t->Get(get, visitor); }, GetCheck(get));
 }
 
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
+  OperationTimer timer(operations_, Operation::kGet);
   return Run<Result<bool>>(
       "exists", [&](Table* t) { return t->Exists(get); }, GetCheck(get));
 }
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
     const obkvlite::Scan& scan) {
+  OperationTimer timer(operations_, Operation::kScan);
   return Guarded("scan",
                  Run<Result<std::unique_ptr<Scanner>>>(
                      "scan", [&](Table* t) { return t->GetScanner(scan); },
@@ -160,10 +185,12 @@ Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
 }
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {
+  OperationTimer timer(operations_, Operation::kDelete);
   return Run<Status>("delete", [&](Table* t) { return t->Delete(del); });
 }
 
 Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
+  OperationTimer timer(operations_, Operation::kIncrement);
   return Run<Result<RowResult>>(
       "increment", [&](Table* t) { return t->Increment(inc); },
       [&](const TableSpec& spec, compat::Hits* hits) {
@@ -172,6 +199,7 @@ Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
 }
 
 Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
+  OperationTimer timer(operations_, Operation::kAppend);
   return Run<Result<RowResult>>(
       "append", [&](Table* t) { return t->Append(app); },
       [&](const TableSpec& spec, compat::Hits* hits) {
@@ -180,6 +208,7 @@ Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
 }
 
 Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
+  OperationTimer timer(operations_, CheckAndMutateKind(cam));
   Result<bool> r = Run<Result<bool>>(
       "check_and_mutate", [&](Table* t) { return t->CheckAndMutate(cam); },
       [&](const TableSpec& spec, compat::Hits* hits) {
@@ -197,6 +226,7 @@ Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
 
 Result<std::vector<MutationResult>> LiveTable::Batch(
     const std::vector<Mutation>& mutations) {
+  OperationTimer timer(operations_, Operation::kBatch);
   Result<std::vector<MutationResult>> r =
       Run<Result<std::vector<MutationResult>>>(
           "batch", [&](Table* t) { return t->Batch(mutations); },

@@ -19,6 +19,10 @@
 //     each operation on the current spec: the obkv profile refuses it
 //     before it runs, the hbase profile records a finding once it
 //     succeeded.
+//   - each HBase operation (Get, Exists, GetScanner, Put, Delete, Append,
+//     Increment, CheckAndMutate, Batch) is timed, from entry to return,
+//     into the store's OperationRecorder (obkvlite/operation_stats.h),
+//     when it has one.
 // spec() returns the current spec; earlier specs stay alive with the
 // LiveTable, so a returned reference stays valid while the Store lives.
 //
@@ -36,6 +40,7 @@
 #include <vector>
 
 #include "hbase/compat/compat_gate.h"
+#include "hbase/stats/operation_recorder.h"
 #include "hbase/table_events.h"
 #include "obkvlite/table.h"
 
@@ -45,9 +50,11 @@ class LiveTable final : public Table {
  public:
   using WrittenRow = TableEvents::WrittenRow;
 
-  // `events` and `gate` (each may be null: none) outlive the table.
+  // `events`, `gate` and `operations` (each may be null: none) outlive the
+  // table.
   LiveTable(std::string name, std::unique_ptr<Table> impl,
-            TableEvents* events = nullptr, const compat::Gate* gate = nullptr);
+            TableEvents* events = nullptr, const compat::Gate* gate = nullptr,
+            OperationRecorder* operations = nullptr);
 
   // Installs the implementation of the changed table (its spec says
   // whether it is disabled). REQUIRED: hold ChangeLock().
@@ -123,8 +130,9 @@ class LiveTable final : public Table {
   std::vector<std::unique_ptr<Table>> impls_;  // guarded by change_mu_
   // The newest spec has a family with auto_split (set by Install).
   std::atomic<bool> watch_writes_{false};
-  TableEvents* const events_;       // null: none
-  const compat::Gate* const gate_;  // null: none
+  TableEvents* const events_;            // null: none
+  const compat::Gate* const gate_;       // null: none
+  OperationRecorder* const operations_;  // null: operations are not timed
 };
 
 }  // namespace obkvlite

@@ -6,6 +6,8 @@
 #include <tuple>
 #include <vector>
 
+#include "server/metrics/operation_metrics.h"
+
 namespace obkvlite {
 namespace metrics {
 namespace {
@@ -114,6 +116,12 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
              EscapeLabelValue(line.operation) + "\",rule=\"" + line.rule +
              "\"} " + std::to_string(line.count) + "\n";
     }
+  } else {
+    ++errors;
+  }
+  Result<std::vector<OperationStatsLine>> operations = store->OperationStats();
+  if (operations.ok()) {
+    AppendOperationHistograms(*operations, engine, &out);
   } else {
     ++errors;
   }

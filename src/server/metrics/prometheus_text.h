@@ -8,6 +8,8 @@
 //   obkv_partition_cells_total{engine,table,family,partition,kind}
 //       counter, kind read|written
 //   obkv_partition_bytes_written_total{engine,table,family,partition}
+//   obkv_operation_duration_seconds{engine,surface,op}    histogram
+//       (Store::OperationStats; server/metrics/operation_metrics.h)
 //   obkv_rest_requests_total{operation,code}              counter
 //   obkv_rest_request_duration_seconds{operation}         histogram
 //   obkv_rest_open_scanners, obkv_rest_connections        gauges
@@ -35,7 +37,8 @@ struct ServerGauges {
 };
 
 // The whole exposition. A table whose statistics cannot be read is skipped
-// (its error counted in obkv_metrics_errors_total).
+// (its error counted in obkv_metrics_errors_total), as are the operation
+// statistics when they cannot be read.
 std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
                              const ServerGauges& gauges);
 

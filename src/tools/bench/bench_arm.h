@@ -86,6 +86,9 @@ bool StripSuffix(const std::string& suffix, std::string* name);
 
 // Suffix of an obkvlite arm with request counting off: "key97-nostats".
 inline constexpr const char* kNoStatsSuffix = "-nostats";
+// Suffix of an obkvlite arm with operation statistics off
+// (StoreOptions::operation_stats; obkv-bench --ops-overhead): "normal-noops".
+inline constexpr const char* kNoOpsSuffix = "-noops";
 // Suffix of an obkvlite arm whose table has one secondary index, on
 // f:field0 (obkv-bench --index-overhead): "normal-indexed".
 inline constexpr const char* kIndexedSuffix = "-indexed";

@@ -62,6 +62,7 @@ class ObkvArm : public BenchArm {
   explicit ObkvArm(std::string name) : name_(std::move(name)) {
     strategy_ = name_;
     request_stats_ = !StripSuffix(kNoStatsSuffix, &strategy_);
+    operation_stats_ = !StripSuffix(kNoOpsSuffix, &strategy_);
     indexed_ = StripSuffix(kIndexedSuffix, &strategy_);
     retries_ = !StripSuffix(kNoRetrySuffix, &strategy_);
     linger_ = !StripSuffix(kNoLingerSuffix, &strategy_);
@@ -72,6 +73,7 @@ class ObkvArm : public BenchArm {
   Status Open(const std::string& dir, const StoreOptions& options) override {
     StoreOptions opened = options;
     opened.request_stats = request_stats_;
+    opened.operation_stats = operation_stats_;
     if (!retries_) opened.retry.max_attempts = 1;
     opened.sqlite.linger_read_locks = linger_;
     opened.sqlite.shards = LoadThreads();
@@ -156,14 +158,15 @@ class ObkvArm : public BenchArm {
 
  private:
   std::string name_;
-  // name_ without kNoStatsSuffix, kIndexedSuffix, kNoRetrySuffix,
-  // kNoLingerSuffix
+  // name_ without kNoStatsSuffix, kNoOpsSuffix, kIndexedSuffix,
+  // kNoRetrySuffix, kNoLingerSuffix
   std::string strategy_;
-  bool indexed_ = false;       // the table has one index (kIndexedSuffix)
-  bool retries_ = true;        // false: max_attempts 1 (kNoRetrySuffix)
-  bool linger_ = true;         // false: no lingering read locks
-  bool request_stats_ = true;  // false for "<arm>-nostats"
-  std::string database_;       // server arms
+  bool indexed_ = false;         // the table has one index (kIndexedSuffix)
+  bool retries_ = true;          // false: max_attempts 1 (kNoRetrySuffix)
+  bool linger_ = true;           // false: no lingering read locks
+  bool request_stats_ = true;    // false for "<arm>-nostats"
+  bool operation_stats_ = true;  // false for "<arm>-noops"
+  std::string database_;         // server arms
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
   Get get_;

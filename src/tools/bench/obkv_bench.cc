@@ -7,8 +7,8 @@
 //   obkv-bench --rows N [--runs R] [--ops N] [--value-bytes B]
 //              [--cache-mib M] [--mmap-mib M] [--ordered] [--arms raw,...]
 //              [--mysql-socket PATH] [--json] [--sequential]
-//              [--stats-overhead | --noise-floor | --index-overhead |
-//               --retry-overhead]
+//              [--stats-overhead | --noise-floor | --ops-overhead |
+//               --index-overhead | --retry-overhead]
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
 //
@@ -46,6 +46,11 @@
 // over the runs. An arm "<arm>-nostats" is <arm> with counting off.
 // --noise-floor runs the same pairs with counting off on both sides: how
 // far the host's noise alone moves the ratios.
+// --rounds N splits the overhead modes' gets, updates and scans into N
+// paired rounds instead of 21 (the same requests in all).
+// --ops-overhead measures the same way what the operation statistics
+// cost (StoreOptions::operation_stats, obkvlite/operation_stats.h; target
+// <= 2% on gets and puts): each arm against "<arm>-noops".
 // --index-overhead measures the same way what one secondary index (on
 // f:field0; obkvlite/index.h) costs: each arm with the index against it
 // without ("<arm>-indexed" / "<arm>").
@@ -149,33 +154,44 @@ int RunStatsOverhead(const BenchConfig& cfg) {
   w.batch = [&](uint64_t b) { return MakeBatch(cfg, qualifiers, b); };
   w.key = [&](uint64_t i) { return BenchKey(cfg, i); };
   w.noise_floor = cfg.noise_floor;
+  w.rounds = cfg.overhead_rounds;
+  // The same requests per run: shorter rounds when there are more.
+  w.gets_per_round = std::max<int64_t>(100, 2000 * 21 / w.rounds);
+  w.updates_per_round = std::max<int64_t>(50, 1000 * 21 / w.rounds);
+  w.scans_per_round = std::max<int64_t>(10, 100 * 21 / w.rounds);
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"runs\":" << cfg.runs
      << (cfg.index_overhead   ? ",\"index_overhead\":{"
          : cfg.retry_overhead ? ",\"retry_overhead\":{"
+         : cfg.ops_overhead   ? ",\"ops_overhead\":{"
                               : ",\"stats_overhead\":{");
   if (!cfg.json_only) {
     std::printf(cfg.index_overhead
                     ? "index overhead: throughput with one index / without "
-                      "(1.00 = no cost), rows=%llu%s\n%-11s %5s %8s %8s %8s\n"
+                      "(1.00 = no cost), rows=%llu%s\n%-11s %5s %8s %8s %8s "
+                      "%8s\n"
+                : cfg.ops_overhead
+                    ? "operation-stats overhead: throughput timing on / off "
+                      "(1.00 = no cost; target >= 0.98 on gets and puts), "
+                      "rows=%llu%s\n%-11s %5s %8s %8s %8s %8s\n"
                 : cfg.retry_overhead
                     ? "retry overhead: throughput with retries (max_attempts "
                       "10) / without (1) on uncontended writes (1.00 = no "
                       "cost; target >= 0.98), rows=%llu%s\n%-11s %5s %8s %8s "
-                      "%8s\n"
+                      "%8s %8s\n"
                     : "request-stats overhead: throughput counting on / off "
                       "(1.00 = no cost; target >= 0.97), rows=%llu%s\n%-11s "
-                      "%5s %8s %8s %8s\n",
+                      "%5s %8s %8s %8s %8s\n",
                 static_cast<unsigned long long>(cfg.rows),
                 cfg.noise_floor ? ", NOISE FLOOR: off / off" : "", "arm", "run",
-                "put", "get", "scan");
+                "put", "update", "get", "scan");
   }
   bool first_arm = true;
   for (const std::string& arm : cfg.arms) {
     if (IsRawArm(arm) || StripVariant(arm) != arm) {
       continue;
     }
-    std::vector<double> put, get, scan;
+    std::vector<double> put, update, get, scan;
     for (int run = 0; run < cfg.runs; ++run) {
       char tmpl[] = "/tmp/obkv-bench-XXXXXX";
       const std::string dir = mkdtemp(tmpl);
@@ -186,6 +202,10 @@ int RunStatsOverhead(const BenchConfig& cfg) {
           : cfg.retry_overhead
               ? MeasurePairOverhead(arm, arm + kNoRetrySuffix, dir, cfg.options,
                                     w, 42 + run)
+          : cfg.ops_overhead
+              ? MeasurePairOverhead(cfg.noise_floor ? arm + kNoOpsSuffix : arm,
+                                    arm + kNoOpsSuffix, dir, cfg.options, w,
+                                    42 + run)
               : MeasureStatsOverhead(arm, dir, cfg.options, w, 42 + run);
       std::system(("rm -rf '" + dir + "'").c_str());
       if (!r.ok()) {
@@ -194,21 +214,24 @@ int RunStatsOverhead(const BenchConfig& cfg) {
         return 1;
       }
       put.push_back(r->put);
+      update.push_back(r->update);
       get.push_back(r->get);
       scan.push_back(r->scan);
       if (!cfg.json_only) {
-        std::printf("%-11s %5d %8.3f %8.3f %8.3f\n", arm.c_str(), run + 1,
-                    r->put, r->get, r->scan);
+        std::printf("%-11s %5d %8.3f %8.3f %8.3f %8.3f\n", arm.c_str(), run + 1,
+                    r->put, r->update, r->get, r->scan);
       }
     }
     if (!cfg.json_only) {
-      std::printf("%-11s %5s %8.3f %8.3f %8.3f\n", arm.c_str(), "median",
-                  Median(put), Median(get), Median(scan));
+      std::printf("%-11s %5s %8.3f %8.3f %8.3f %8.3f\n", arm.c_str(), "median",
+                  Median(put), Median(update), Median(get), Median(scan));
     }
-    char line[160];
+    char line[200];
     std::snprintf(line, sizeof line,
-                  "\"%s\":{\"put\":%.4f,\"get\":%.4f,\"scan\":%.4f}",
-                  arm.c_str(), Median(put), Median(get), Median(scan));
+                  "\"%s\":{\"put\":%.4f,\"update\":%.4f,\"get\":%.4f,"
+                  "\"scan\":%.4f}",
+                  arm.c_str(), Median(put), Median(update), Median(get),
+                  Median(scan));
     js << (first_arm ? "" : ",") << line;
     first_arm = false;
   }
@@ -269,6 +292,14 @@ int Main(int argc, char** argv) {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
       cfg.stats_overhead = true;
+    } else if (a == "--rounds") {
+      cfg.overhead_rounds = std::atoi(next());
+      if (cfg.overhead_rounds < 1 || cfg.overhead_rounds > 10000) {
+        std::cerr << "obkv-bench: --rounds must be in [1, 10000]\n";
+        return 2;
+      }
+    } else if (a == "--ops-overhead") {
+      cfg.stats_overhead = cfg.ops_overhead = true;
     } else if (a == "--index-overhead") {
       cfg.stats_overhead = cfg.index_overhead = true;
     } else if (a == "--retry-overhead") {
@@ -307,7 +338,8 @@ int Main(int argc, char** argv) {
              "timeseries,key97x2,mariadb,rawmariadb,mariadbts,"
              "rawmariadbts,thrift,thriftnull] "
              "[--mysql-socket PATH] [--json] [--sequential] "
-             "[--stats-overhead] [--noise-floor] [--index-overhead] "
+             "[--stats-overhead] [--noise-floor] [--ops-overhead] "
+             "[--index-overhead] [--rounds N] "
              "[--retry-overhead]\n"
              "       obkv-bench --create-partitions P,... "
              "[--create-families F,...] [--shards S] [--runs R] "

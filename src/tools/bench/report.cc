@@ -75,7 +75,7 @@ const std::vector<ShardRatio>& ShardRatios() {
 
 std::string StripVariant(const std::string& arm) {
   std::string base = arm;
-  for (const char* suffix : {kNoStatsSuffix, kNoLingerSuffix}) {
+  for (const char* suffix : {kNoStatsSuffix, kNoOpsSuffix, kNoLingerSuffix}) {
     if (StripSuffix(suffix, &base)) break;
   }
   return base;
@@ -139,8 +139,8 @@ void PrintReport(const BenchConfig& cfg, const ArmMedians& med) {
   }
   // Last line: JSON.
   std::ostringstream js;
-  js << "{\"commit\":\"" << OBKV_BUILD_COMMIT << "\",\"rows\":" << cfg.rows << ",\"keys\":\""
-     << (cfg.ordered_keys ? "ordered" : "hashed")
+  js << "{\"commit\":\"" << OBKV_BUILD_COMMIT << "\",\"rows\":" << cfg.rows
+     << ",\"keys\":\"" << (cfg.ordered_keys ? "ordered" : "hashed")
      << "\",\"value_bytes\":" << cfg.value_bytes << ",\"runs\":" << cfg.runs
      << ",\"mmap_size\":" << cfg.options.sqlite.mmap_size << ",\"arms\":{";
   char num[64];

@@ -106,6 +106,12 @@ Result<OverheadRatios> MeasurePairOverhead(const std::string& on_arm,
     }
     return Median(r);
   };
+  const std::string value(kDefaultValueBytes, 'u');
+  OBKV_ASSIGN_OR_RETURN(
+      out.update,
+      rounds(w.updates_per_round, [&](BenchArm* a, const std::string& k) {
+        return a->Update(k, "field0", value, 2);
+      }));
   OBKV_ASSIGN_OR_RETURN(
       out.get, rounds(w.gets_per_round, [](BenchArm* a, const std::string& k) {
         return a->GetRow(k).status();

@@ -4,8 +4,9 @@
 // --stats-overhead): one obkvlite arm opened twice, counting on and off
 // ("<arm>-nostats"), fed the same workload in alternation, so that the
 // load the host puts on both moves them alike. Puts: each batch goes to
-// both, in alternating order; gets and scans: rounds of the same requests
-// on both, again alternating which goes first. Each ratio is throughput on
+// both, in alternating order; single-cell puts (updates), gets and scans:
+// rounds of the same requests on both, again alternating which goes
+// first. Each ratio is throughput on
 // / off (1.00: no cost), the median over batches or rounds.
 //
 // Thread safety: runs on the calling thread.
@@ -30,16 +31,18 @@ struct OverheadWorkload {
   // Batch b of the load (rows b * kRowsPerBatch ...), and the key of row i.
   std::function<RowBatch(uint64_t b)> batch;
   std::function<std::string(uint64_t i)> key;
-  int rounds = 21;                 // rounds of gets and of scans
-  int64_t gets_per_round = 2000;   // uniform whole-row gets
-  int64_t scans_per_round = 100;   // 100-row scans
+  int rounds = 21;                   // rounds of gets and of scans
+  int64_t gets_per_round = 2000;     // uniform whole-row gets
+  int64_t updates_per_round = 1000;  // single-cell puts at uniform rows
+  int64_t scans_per_round = 100;     // 100-row scans
   // Both arms with counting off (--noise-floor): the ratios then show how
   // far the host's noise alone moves them.
   bool noise_floor = false;
 };
 
 struct OverheadRatios {
-  double put = 0;
+  double put = 0;     // batches of kRowsPerBatch rows (Load)
+  double update = 0;  // single-cell puts (Update: one Table::Put each)
   double get = 0;
   double scan = 0;
 };

@@ -44,7 +44,11 @@ struct BenchConfig {
   bool stats_overhead = false;  // measure request counting instead
   bool index_overhead = false;  // with stats_overhead: an index instead
   bool retry_overhead = false;  // with stats_overhead: retries instead
-  bool noise_floor = false;     // ... with counting off on both sides
+  bool ops_overhead = false;    // with stats_overhead: operation statistics
+  // With stats_overhead: rounds of gets, updates and scans (--rounds);
+  // more, shorter rounds steady the medians on a busy host.
+  int overhead_rounds = 21;
+  bool noise_floor = false;  // ... with counting off on both sides
   // --create-partitions: time CreateTable at these partition counts
   // instead (create_bench.h), with these family counts, over `shards`.
   // One family by default: SQLite's own CREATE TABLE grows with the tables

@@ -217,6 +217,35 @@ TEST_CASE("obkv-bench --json prints only the JSON line") {
   CHECK(js["arms"]["normal"]["full_scan_cells"] == 1200);
 }
 
+TEST_CASE(
+    "obkv-bench --ops-overhead: a column per workload, each arm's medians") {
+  const Run run = RunBench(
+      "--rows 1200 --runs 1 --rounds 3 --arms normal,key97 --ops-overhead");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const std::vector<std::string> lines = Lines(run.out);
+  // The commit, the title, the heading, a run and the median per arm, JSON.
+  REQUIRE(lines.size() == 8);
+  CHECK(lines[1].rfind("operation-stats overhead: throughput timing on / off "
+                       "(1.00 = no cost; target >= 0.98 on gets and puts), "
+                       "rows=1200",
+                       0) == 0);
+  CHECK(lines[2] == "arm           run      put   update      get     scan");
+  CHECK(lines[3].rfind("normal          1 ", 0) == 0);
+  CHECK(lines[4].rfind("normal      median ", 0) == 0);
+  CHECK(lines[6].rfind("key97       median ", 0) == 0);
+  const nlohmann::json js = nlohmann::json::parse(lines[7]);
+  CHECK(js["rows"] == 1200);
+  REQUIRE(js["ops_overhead"].size() == 2);
+  for (const char* arm : {"normal", "key97"}) {
+    for (const char* w : {"put", "update", "get", "scan"}) {
+      CAPTURE(arm);
+      CAPTURE(w);
+      CHECK(js["ops_overhead"][arm][w].get<double>() > 0);
+    }
+  }
+}
+
 TEST_CASE("obkv-bench: lockstep and --sequential measure the same work") {
   // Lockstep (the default) runs the arms of a run in turns, each in its own
   // process; --sequential one after another in this one. The work, and so

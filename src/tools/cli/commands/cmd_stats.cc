@@ -10,6 +10,12 @@
 // statistics (of one family with --family). T is ms since the epoch or
 // ISO-8601 UTC (2024-10-15T08:30:00Z); buckets starting in [since, until)
 // are shown.
+//
+// `obkv --store PATH stats --ops [--json] [--reset]`: the store's operation
+// statistics instead (obkvlite/operation_stats.h, OBKV-HBase's monitoring
+// set): per surface and operation the count, average, p99 and p999
+// response time (tools/cli/operation_stats_report.h); no TABLE. --reset
+// zeroes them.
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -20,6 +26,7 @@
 #include "obkvlite/store.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/operation_stats_report.h"
 #include "tools/cli/stats_report.h"
 #include "tools/cli/svg_file.h"
 
@@ -37,6 +44,7 @@ struct StatsArgs {
   int nodes = 0;
   int time_buckets = 60;
   bool reset = false;
+  bool ops = false;
 };
 
 Result<StatsRequest> MakeRequest(const StatsArgs& args) {
@@ -54,8 +62,40 @@ Result<StatsRequest> MakeRequest(const StatsArgs& args) {
   return request;
 }
 
+// --ops: the operation statistics.
+int RunOperationStats(const StatsArgs& args, CliContext& ctx) {
+  if (!args.table.empty() || !args.family.empty() || !args.since.empty() ||
+      !args.until.empty() || !args.svg_path.empty() || args.nodes != 0) {
+    return ctx.Fail(Status::InvalidArgument(
+        "--ops: the operation statistics are the store's: no TABLE, "
+        "--family, --since, --until, --svg or --nodes"));
+  }
+  Result<std::unique_ptr<Store>> store =
+      OpenStore(ctx, args.reset ? StoreAccess::kWrite : StoreAccess::kRead);
+  if (!store.ok()) return ctx.Fail(store.status());
+  if (args.reset) {
+    Status st = (*store)->ResetOperationStats();
+    if (!st.ok()) return ctx.Fail(st);
+    *ctx.out << "operation stats reset\n";
+    return kExitOk;
+  }
+  Result<std::vector<OperationStatsLine>> lines = (*store)->OperationStats();
+  if (!lines.ok()) return ctx.Fail(lines.status());
+  if (args.json) {
+    *ctx.out << RenderOperationStatsJson(*lines) << "\n";
+  } else {
+    *ctx.out << RenderOperationStatsText(*lines);
+  }
+  return kExitOk;
+}
+
 int RunStats(const StatsArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("stats")) return ctx.exit_code;
+  if (args.ops) return RunOperationStats(args, ctx);
+  if (args.table.empty()) {
+    return ctx.Fail(
+        Status::InvalidArgument("stats: TABLE is required (or --ops)"));
+  }
   Result<StatsRequest> request = MakeRequest(args);
   if (!request.ok()) return ctx.Fail(request.status());
   Result<std::unique_ptr<Store>> store =
@@ -105,7 +145,11 @@ void RegisterStatsCommand(CLI::App& app, CliContext& ctx) {
       "store writable, per 1-minute bucket), share, x average, HOT "
       "partitions (>= 3x average, seed 004), the spread (stddev, max/avg, "
       "seed 002), node balance, and a request heatmap (--svg)");
-  cmd->add_option("TABLE", args->table, "Table")->required();
+  cmd->add_option("TABLE", args->table, "Table (not with --ops)");
+  cmd->add_flag("--ops", args->ops,
+                "Show the store's operation statistics instead: per surface "
+                "and operation the count, average, p99 and p999 response "
+                "time (OBKV-HBase's monitoring set, doc/monitoring.md)");
   cmd->add_option("--family", args->family,
                   "Family to report (default: the first)")
       ->type_name("F");
@@ -133,7 +177,7 @@ void RegisterStatsCommand(CLI::App& app, CliContext& ctx) {
       ->check(CLI::Range(1, 1000));
   cmd->add_flag("--reset", args->reset,
                 "Zero the table's request statistics (one family with "
-                "--family)");
+                "--family), or with --ops the operation statistics");
   cmd->callback([args, &ctx]() { ctx.exit_code = RunStats(*args, ctx); });
 }
 
