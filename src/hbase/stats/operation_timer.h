@@ -4,7 +4,9 @@
 // (hbase/stats/operation_recorder.h), from its construction to its
 // destruction, under the calling thread's surface. With a null recorder
 // (StoreOptions::operation_stats off) it reads no clock and records
-// nothing.
+// nothing. A failed operation is not recorded (Done, Cancel): like the
+// request statistics, the figures count what the store served, and a
+// refused write leaves the store exactly as it was.
 //
 //   OperationTimer timer(recorder, Operation::kGet);
 //   return impl->Get(get);
@@ -34,11 +36,19 @@ class OperationTimer {
         op_, OperationRecorder::CurrentSurface(),
         std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
   }
+  // Records nothing for this operation.
+  void Cancel() { recorder_ = nullptr; }
+  // `result` (a Status or Result<T>), cancelling the timer when not ok.
+  template <typename R>
+  R Done(R result) {
+    if (!result.ok()) Cancel();
+    return result;
+  }
   OperationTimer(const OperationTimer&) = delete;
   OperationTimer& operator=(const OperationTimer&) = delete;
 
  private:
-  OperationRecorder* const recorder_;  // null: off
+  OperationRecorder* recorder_;  // null: off (or cancelled)
   const Operation op_;
   std::chrono::steady_clock::time_point start_;
 };

@@ -125,6 +125,7 @@ Status LiveTable::Put(const obkvlite::Put& put) {
       [&](const TableSpec& spec, compat::Hits* hits) {
         compat::CheckPut(spec, put, hits);
       });
+  if (!st.ok()) timer.Cancel();
   if (st.ok() && WatchesWrites()) NoteWrite({&put});
   return st;
 }
@@ -136,6 +137,7 @@ Status LiveTable::Put(const std::vector<obkvlite::Put>& puts) {
       [&](const TableSpec& spec, compat::Hits* hits) {
         for (const obkvlite::Put& p : puts) compat::CheckPut(spec, p, hits);
       });
+  if (!st.ok()) timer.Cancel();
   if (st.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> all;
     for (const obkvlite::Put& p : puts) all.push_back(&p);
@@ -151,60 +153,61 @@ Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
 
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
   OperationTimer timer(operations_, Operation::kGet);
-  return Run<Result<RowResult>>(
-      "get", [&](Table* t) { return t->Get(get); }, GetCheck(get));
+  return timer.Done(Run<Result<RowResult>>(
+      "get", [&](Table* t) { return t->Get(get); }, GetCheck(get)));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
   OperationTimer timer(operations_, Operation::kGet);
-  return Run<Status>(
-      "get", [&](Table* t) { return t->Get(get, out); }, GetCheck(get));
+  return timer.Done(Run<Status>(
+      "get", [&](Table* t) { return t->Get(get, out); }, GetCheck(get)));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
   OperationTimer timer(operations_, Operation::kGet);
-  return Run<Status>(
-      "get", [&](Table* t) { return t->Get(get, visitor); }, GetCheck(get));
+  return timer.Done(Run<Status>(
+      "get", [&](Table* t) { return t->Get(get, visitor); }, GetCheck(get)));
 }
 
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
   OperationTimer timer(operations_, Operation::kGet);
-  return Run<Result<bool>>(
-      "exists", [&](Table* t) { return t->Exists(get); }, GetCheck(get));
+  return timer.Done(Run<Result<bool>>(
+      "exists", [&](Table* t) { return t->Exists(get); }, GetCheck(get)));
 }
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
     const obkvlite::Scan& scan) {
   OperationTimer timer(operations_, Operation::kScan);
-  return Guarded("scan",
-                 Run<Result<std::unique_ptr<Scanner>>>(
-                     "scan", [&](Table* t) { return t->GetScanner(scan); },
-                     [&](const TableSpec& spec, compat::Hits* hits) {
-                       compat::CheckScan(spec, scan, hits);
-                     }));
+  return timer.Done(
+      Guarded("scan", Run<Result<std::unique_ptr<Scanner>>>(
+                          "scan", [&](Table* t) { return t->GetScanner(scan); },
+                          [&](const TableSpec& spec, compat::Hits* hits) {
+                            compat::CheckScan(spec, scan, hits);
+                          })));
 }
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {
   OperationTimer timer(operations_, Operation::kDelete);
-  return Run<Status>("delete", [&](Table* t) { return t->Delete(del); });
+  return timer.Done(
+      Run<Status>("delete", [&](Table* t) { return t->Delete(del); }));
 }
 
 Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
   OperationTimer timer(operations_, Operation::kIncrement);
-  return Run<Result<RowResult>>(
+  return timer.Done(Run<Result<RowResult>>(
       "increment", [&](Table* t) { return t->Increment(inc); },
       [&](const TableSpec& spec, compat::Hits* hits) {
         compat::CheckIncrement(spec, inc, hits);
-      });
+      }));
 }
 
 Result<RowResult> LiveTable::Append(const obkvlite::Append& app) {
   OperationTimer timer(operations_, Operation::kAppend);
-  return Run<Result<RowResult>>(
+  return timer.Done(Run<Result<RowResult>>(
       "append", [&](Table* t) { return t->Append(app); },
       [&](const TableSpec& spec, compat::Hits* hits) {
         compat::CheckAppend(spec, app, hits);
-      });
+      }));
 }
 
 Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
@@ -214,6 +217,7 @@ Result<bool> LiveTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
       [&](const TableSpec& spec, compat::Hits* hits) {
         compat::CheckCheckAndMutate(spec, cam, hits);
       });
+  if (!r.ok()) timer.Cancel();
   if (r.ok() && *r && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const auto& m : cam.mutations) {
@@ -233,6 +237,7 @@ Result<std::vector<MutationResult>> LiveTable::Batch(
           [&](const TableSpec& spec, compat::Hits* hits) {
             compat::CheckBatch(spec, mutations, hits);
           });
+  if (!r.ok()) timer.Cancel();
   if (r.ok() && WatchesWrites()) {
     std::vector<const obkvlite::Put*> puts;
     for (const Mutation& m : mutations) {
