@@ -97,12 +97,8 @@ Result<std::vector<CompatFinding>> FindingsCollector::Read() {
     util::MutexLock lock(&mu_);
     merged = pending_;
   }
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx_->readers().Acquire());
-  storage::Connection* conn = lease.get();
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Transaction txn,
-      storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx_->ReadSnapshot());
+  storage::Connection* conn = snap.lease.get();
   OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(conn, kCompatTable));
   if (exists) {
     OBKV_ASSIGN_OR_RETURN(
@@ -118,7 +114,7 @@ Result<std::vector<CompatFinding>> FindingsCollector::Read() {
           {stmt->ColumnInt(4), stmt->ColumnInt(5), stmt->ColumnInt(6)});
     }
   }
-  OBKV_RETURN_IF_ERROR(txn.Commit());
+  OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   std::vector<CompatFinding> out;
   out.reserve(merged.size());
   for (const auto& [key, seen] : merged) {

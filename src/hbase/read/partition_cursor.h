@@ -39,6 +39,7 @@
 
 #include "hbase/cells_per_row_hint.h"
 #include "hbase/read/cell_cursor.h"
+#include "hbase/routed_cell.h"
 #include "layout/normal_layout.h"
 #include "layout/timestamp_codec.h"
 #include "obkvlite/router.h"
@@ -95,11 +96,10 @@ class PartitionCursor final : public CellCursor {
   ~PartitionCursor() override;
 
   // The current cell's TTL (ms) in a read of ReadShape::cell_ttl, or
-  // kNoTtl when it has none (or the read selects no TTL).
-  static constexpr int64_t kNoTtl = -1;
+  // kNoCellTtl when it has none (or the read selects no TTL).
   int64_t ttl_ms() const {
     return col_ttl_ < 0 || stmt_->ColumnIsNull(col_ttl_)
-               ? kNoTtl
+               ? kNoCellTtl
                : stmt_->ColumnInt(col_ttl_);
   }
   // Inline for a cursor that streams (not paged, not by columns), per cell

@@ -80,7 +80,7 @@ Status ForEachStoredRowOf(storage::Connection* reader, const FamilyInfo& family,
     row.s = timeseries ? static_cast<DocCellCursor*>(top)->s() : 0;
     row.value = top->value();
     row.ttl_ms = shape.cell_ttl ? static_cast<PartitionCursor*>(top)->ttl_ms()
-                                : PartitionCursor::kNoTtl;
+                                : kNoCellTtl;
     OBKV_RETURN_IF_ERROR(fn(row));
     top->Next();
     OBKV_RETURN_IF_ERROR(top->status());

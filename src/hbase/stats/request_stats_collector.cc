@@ -134,14 +134,9 @@ RequestStatsCollector::ReadOperations() {
     merged = ops_pending_;
   }
   {
-    OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                          ctx_->readers().Acquire());
-    storage::Connection* conn = lease.get();
-    OBKV_ASSIGN_OR_RETURN(
-        storage::Transaction txn,
-        storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
-    OBKV_RETURN_IF_ERROR(ReadOperationStats(conn, &merged));
-    OBKV_RETURN_IF_ERROR(txn.Commit());
+    OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx_->ReadSnapshot());
+    OBKV_RETURN_IF_ERROR(ReadOperationStats(snap.lease.get(), &merged));
+    OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   }
   std::vector<OperationStatsLine> out;
   for (const auto& [key, counts] : merged) {
@@ -226,12 +221,8 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
       }
     }
   }
-  OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx_->readers().Acquire());
-  storage::Connection* conn = lease.get();
-  OBKV_ASSIGN_OR_RETURN(
-      storage::Transaction txn,
-      storage::Transaction::Begin(conn, storage::Transaction::Kind::kRead));
+  OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx_->ReadSnapshot());
+  storage::Connection* conn = snap.lease.get();
   OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(conn, kStatsTable));
   if (exists) {
     const bool one_family = families.size() == 1;
@@ -255,7 +246,7 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
       }
     }
   }
-  OBKV_RETURN_IF_ERROR(txn.Commit());
+  OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   std::vector<RequestStatsBucket> out;
   out.reserve(merged.size());
   for (const auto& [key, counts] : merged) {

@@ -37,7 +37,7 @@ Result<std::optional<StoredVersion>> NewestStored(storage::Connection* conn,
             StoredVersion{t, std::string(stmt->ColumnBlob(layout::kGetColV)),
                           every_version.cell_ttl && !stmt->ColumnIsNull(ttl_col)
                               ? stmt->ColumnInt(ttl_col)
-                              : -1};
+                              : kNoCellTtl};
       }
     }
     stmt->Reset();
@@ -69,7 +69,7 @@ Result<int64_t> StoredCellTtl(storage::Connection* conn,
   const int col = layout::TtlColumn(1, shape);
   const int64_t ttl = found.ok() && *found && !stmt->ColumnIsNull(col)
                           ? stmt->ColumnInt(col)
-                          : -1;
+                          : kNoCellTtl;
   stmt->Reset();
   OBKV_RETURN_IF_ERROR(found.status());
   return ttl;

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "hbase/routed_cell.h"
 #include "hbase/table_schema.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -25,7 +26,7 @@ namespace obkvlite {
 struct StoredVersion {
   int64_t t = 0;  // the stored (negated) timestamp
   std::string value;
-  int64_t ttl_ms = -1;  // its cell TTL (a family with cell_ttl), -1: none
+  int64_t ttl_ms = kNoCellTtl;  // its cell TTL (a family with cell_ttl)
 
   bool operator==(const StoredVersion& o) const {
     return t == o.t && value == o.value && ttl_ms == o.ttl_ms;
@@ -38,8 +39,8 @@ Result<std::optional<StoredVersion>> NewestStored(storage::Connection* conn,
                                                   std::string_view row,
                                                   std::string_view qualifier);
 
-// The cell TTL of the stored cell (row, family:qualifier, ts), or -1 when
-// it has none or is not stored. REQUIRED: family.spec.cell_ttl.
+// The cell TTL of the stored cell (row, family:qualifier, ts), or kNoCellTtl
+// when it has none or is not stored. REQUIRED: family.spec.cell_ttl.
 Result<int64_t> StoredCellTtl(storage::Connection* conn,
                               const FamilyInfo& family, std::string_view row,
                               std::string_view qualifier, int64_t ts);
