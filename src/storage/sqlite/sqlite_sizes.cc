@@ -24,7 +24,9 @@ Result<std::vector<int64_t>> SqlitePartitionBytes(Connection* reader,
     OBKV_ASSIGN_OR_RETURN(
         std::unique_ptr<Statement> stmt,
         reader->Prepare(SqliteTableBytesSql(ShardSchemaName(shard))));
-    stmt->BindText(1, PartitionTableName(relation, p, i));
+    // Bound without copying (SQLITE_STATIC): the name outlives the step.
+    const std::string table = PartitionTableName(relation, p, i);
+    stmt->BindText(1, table);
     OBKV_ASSIGN_OR_RETURN(bool row, stmt->Step());
     if (row) out[static_cast<size_t>(i / sub)] += stmt->ColumnInt(0);
   }
