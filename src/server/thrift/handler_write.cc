@@ -56,7 +56,8 @@ struct RowFields {
 Status AddRowMutations(const TableSpec& spec, const std::string& row,
                        const std::vector<gen::Mutation>& mutations,
                        std::optional<int64_t> timestamp,
-                       const RowFields& fields, std::vector<Mutation>* out) {
+                       std::optional<int64_t> ttl_ms, const RowFields& fields,
+                       std::vector<Mutation>* out) {
   if (row.empty()) {
     return Status::InvalidArgument(fields.row + ": must not be empty");
   }
@@ -66,6 +67,7 @@ Status AddRowMutations(const TableSpec& spec, const std::string& row,
         std::to_string(kMaxRowKeyBytes));
   }
   obkvlite::Put put(row);
+  put.ttl_ms = ttl_ms;
   for (size_t j = 0; j < mutations.size(); ++j) {
     const gen::Mutation& m = mutations[j];
     ColumnName c = ParseColumnName(m.column);
@@ -104,9 +106,12 @@ void CheckTimestamp(std::string_view method, std::optional<int64_t> ts) {
 
 void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
                               const std::vector<gen::BatchMutation>& batches,
-                              std::optional<int64_t> timestamp) {
+                              std::optional<int64_t> timestamp,
+                              const Attributes& attributes) {
   CheckWritable(method);
   CheckTimestamp(method, timestamp);
+  Result<std::optional<int64_t>> ttl = CellTtlAttribute(attributes);
+  if (!ttl.ok()) ThrowStatus(method, ttl.status(), /*illegal_argument=*/true);
   Table* table = OpenTable(method, tableName);
   std::vector<Mutation> mutations;
   const bool one_row = method == "mutateRow" || method == "mutateRowTs";
@@ -119,7 +124,7 @@ void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
     }
     Status st =
         AddRowMutations(table->spec(), batches[i].row, batches[i].mutations,
-                        timestamp, fields, &mutations);
+                        timestamp, *ttl, fields, &mutations);
     if (!st.ok()) ThrowStatus(method, st, /*illegal_argument=*/true);
   }
   if (mutations.empty()) return;
@@ -129,32 +134,33 @@ void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
 
 void HbaseHandler::mutateRow(const Text& tableName, const Text& row,
                              const std::vector<gen::Mutation>& mutations,
-                             const Attributes&) {
+                             const Attributes& attributes) {
   gen::BatchMutation b;
   b.row = row;
   b.mutations = mutations;
-  MutateRows("mutateRow", tableName, {b}, std::nullopt);
+  MutateRows("mutateRow", tableName, {b}, std::nullopt, attributes);
 }
 
 void HbaseHandler::mutateRowTs(const Text& tableName, const Text& row,
                                const std::vector<gen::Mutation>& mutations,
-                               int64_t timestamp, const Attributes&) {
+                               int64_t timestamp,
+                               const Attributes& attributes) {
   gen::BatchMutation b;
   b.row = row;
   b.mutations = mutations;
-  MutateRows("mutateRowTs", tableName, {b}, timestamp);
+  MutateRows("mutateRowTs", tableName, {b}, timestamp, attributes);
 }
 
 void HbaseHandler::mutateRows(const Text& tableName,
                               const std::vector<gen::BatchMutation>& rowBatches,
-                              const Attributes&) {
-  MutateRows("mutateRows", tableName, rowBatches, std::nullopt);
+                              const Attributes& attributes) {
+  MutateRows("mutateRows", tableName, rowBatches, std::nullopt, attributes);
 }
 
 void HbaseHandler::mutateRowsTs(
     const Text& tableName, const std::vector<gen::BatchMutation>& rowBatches,
-    int64_t timestamp, const Attributes&) {
-  MutateRows("mutateRowsTs", tableName, rowBatches, timestamp);
+    int64_t timestamp, const Attributes& attributes) {
+  MutateRows("mutateRowsTs", tableName, rowBatches, timestamp, attributes);
 }
 
 void HbaseHandler::DeleteCells(std::string_view method, const Text& tableName,
@@ -263,14 +269,18 @@ void HbaseHandler::append(std::vector<gen::TCell>& _return,
 
 bool HbaseHandler::checkAndPut(const Text& tableName, const Text& row,
                                const Text& column, const Text& value,
-                               const gen::Mutation& mput, const Attributes&) {
-  return CheckAndPut(tableName, row, column, &value, mput);
+                               const gen::Mutation& mput,
+                               const Attributes& attributes) {
+  return CheckAndPut(tableName, row, column, &value, mput, attributes);
 }
 
 bool HbaseHandler::CheckAndPut(const Text& tableName, const Text& row,
                                const Text& column, const Text* value,
-                               const gen::Mutation& mput) {
+                               const gen::Mutation& mput,
+                               const Attributes& attributes) {
   CheckWritable("checkAndPut");
+  Result<std::optional<int64_t>> ttl = CellTtlAttribute(attributes);
+  if (!ttl.ok()) ThrowStatus("checkAndPut", ttl.status(), true);
   Table* table = OpenTable("checkAndPut", tableName);
   const ColumnName c = ParseColumnName(column);
   Status st = CheckFamily(table->spec(), c.family);
@@ -290,7 +300,8 @@ bool HbaseHandler::CheckAndPut(const Text& tableName, const Text& row,
   RowFields fields;
   fields.mutations = "mput";
   fields.indexed = false;
-  st = AddRowMutations(table->spec(), row, {mput}, std::nullopt, fields, &put);
+  st = AddRowMutations(table->spec(), row, {mput}, std::nullopt, *ttl, fields,
+                       &put);
   if (!st.ok()) ThrowStatus("checkAndPut", st, /*illegal_argument=*/true);
   cam.mutations.push_back(std::get<obkvlite::Put>(put.front()));
   Result<bool> done = table->CheckAndMutate(cam);

@@ -53,7 +53,8 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
 
   // checkAndPut with the knowledge of whether `value` was sent.
   bool CheckAndPut(const Text& tableName, const Text& row, const Text& column,
-                   const Text* value, const gen::Mutation& mput) override;
+                   const Text* value, const gen::Mutation& mput,
+                   const Attributes& attributes) override;
 
   // ---- admin (handler_admin.cc)
   void enableTable(const Text& tableName) override;
@@ -202,7 +203,8 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
   // Applies `batches` in one Table::Batch (all rows or none).
   void MutateRows(std::string_view method, const Text& tableName,
                   const std::vector<gen::BatchMutation>& batches,
-                  std::optional<int64_t> timestamp);
+                  std::optional<int64_t> timestamp,
+                  const Attributes& attributes);
   // Deletes one column or family (deleteAll, deleteAllTs) or a row.
   void DeleteCells(std::string_view method, const Text& tableName,
                    const Text& row, const Text* column,

@@ -82,7 +82,8 @@ class Processor : public gen::HbaseProcessor {
           handler_ != nullptr
               ? handler_->CheckAndPut(
                     args.tableName, args.row, args.column,
-                    args.__isset.value ? &args.value : nullptr, args.mput)
+                    args.__isset.value ? &args.value : nullptr, args.mput,
+                    args.attributes)
               : iface_->checkAndPut(args.tableName, args.row, args.column,
                                     args.value, args.mput, args.attributes);
       result.__isset.success = true;

@@ -16,6 +16,7 @@
 #define OBKVLITE_SERVER_THRIFT_HBASE_PROCESSOR_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -28,9 +29,11 @@ class CheckAndPutHandler {
  public:
   virtual ~CheckAndPutHandler() = default;
   // checkAndPut; `value` is null when the client did not send one.
-  virtual bool CheckAndPut(const std::string& tableName, const std::string& row,
-                           const std::string& column, const std::string* value,
-                           const hbase_thrift::Mutation& mput) = 0;
+  virtual bool CheckAndPut(
+      const std::string& tableName, const std::string& row,
+      const std::string& column, const std::string* value,
+      const hbase_thrift::Mutation& mput,
+      const std::map<std::string, std::string>& attributes) = 0;
 };
 
 std::shared_ptr<apache::thrift::TProcessor> MakeHbaseProcessor(

@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "server/thrift/thrift_convert.h"
 
+#include "obkvlite/rowkey.h"
+
 namespace obkvlite {
 namespace server {
 
@@ -140,6 +142,25 @@ int64_t DecodeCounter(std::string_view method, const Cell& cell) {
   uint64_t v = 0;
   for (unsigned char b : cell.value) v = (v << 8) | b;
   return static_cast<int64_t>(v);
+}
+
+Result<std::optional<int64_t>> CellTtlAttribute(
+    const std::map<std::string, std::string>& attributes) {
+  static constexpr char kTtl[] = "_ttl";  // Mutation.OP_ATTRIBUTE_TTL
+  auto it = attributes.find(kTtl);
+  if (it == attributes.end()) return std::optional<int64_t>();
+  Result<int64_t> ttl = DecodeBigEndian64(it->second);
+  if (!ttl.ok()) {
+    return Status::InvalidArgument(
+        "attributes[\"_ttl\"]: must be an 8-byte big-endian long, got " +
+        std::to_string(it->second.size()) + " bytes");
+  }
+  if (*ttl == INT64_MAX) return std::optional<int64_t>();
+  if (*ttl < 0) {
+    return Status::InvalidArgument("attributes[\"_ttl\"]: must be >= 0, got " +
+                                   std::to_string(*ttl));
+  }
+  return std::optional<int64_t>(*ttl);
 }
 
 }  // namespace server

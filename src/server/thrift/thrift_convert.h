@@ -17,6 +17,9 @@
 #ifndef OBKVLITE_SERVER_THRIFT_THRIFT_CONVERT_H_
 #define OBKVLITE_SERVER_THRIFT_THRIFT_CONVERT_H_
 
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,6 +96,14 @@ void AppendRowResult(RowResult* row, bool sorted,
 // The 8-byte big-endian long HBase's counters hold; IOError naming the
 // column when `value` is not 8 bytes.
 int64_t DecodeCounter(std::string_view method, const Cell& cell);
+
+// The cell TTL a mutation's attributes carry: HBase's Mutation.setTTL
+// stores it as the attribute "_ttl", an 8-byte big-endian long of
+// milliseconds, and Long.MAX_VALUE means none. nullopt without it;
+// InvalidArgument naming attributes["_ttl"] when it is not 8 bytes or is
+// negative.
+Result<std::optional<int64_t>> CellTtlAttribute(
+    const std::map<std::string, std::string>& attributes);
 
 }  // namespace server
 }  // namespace obkvlite

@@ -120,7 +120,7 @@ Result<OpKind> ReadOpKind(const JsonFields& f, Nesting nesting) {
 Status CheckKnownFields(const JsonFields& f, OpKind kind) {
   switch (kind) {
     case OpKind::kPut:
-      return f.CheckKnown({"op", "table", "row", "cells"});
+      return f.CheckKnown({"op", "table", "row", "cells", "ttl_ms"});
     case OpKind::kGet:
       return f.CheckKnown({"op", "table", "row", "columns", "families",
                            "max_versions", "time_range", "ts", "filter"});
@@ -133,10 +133,10 @@ Status CheckKnownFields(const JsonFields& f, OpKind kind) {
           {"op", "table", "row", "type", "family", "qualifier", "ts"});
     case OpKind::kIncrement:
       return f.CheckKnown(
-          {"op", "table", "row", "family", "qualifier", "amount"});
+          {"op", "table", "row", "family", "qualifier", "amount", "ttl_ms"});
     case OpKind::kAppend:
       return f.CheckKnown(
-          {"op", "table", "row", "family", "qualifier", "value"});
+          {"op", "table", "row", "family", "qualifier", "value", "ttl_ms"});
     case OpKind::kCheckAndMutate:
       return f.CheckKnown({"op", "table", "row", "condition", "mutations"});
     case OpKind::kBatch:
@@ -190,9 +190,18 @@ Result<PutCell> ParsePutCell(const json& value, const std::string& path) {
   return cell;
 }
 
+// "ttl_ms": the cell TTL of a put, increment or append (HBase's
+// Mutation.setTTL), in milliseconds; absent: none. The family's cell_ttl is
+// checked by the store.
+Result<std::optional<int64_t>> ReadCellTtl(const JsonFields& f) {
+  return f.OptionalInteger("ttl_ms", 0, kInt64Max,
+                           "a TTL in milliseconds, >= 0");
+}
+
 Result<Put> ParsePut(const JsonFields& f, const Enclosing& enc) {
   Put put;
   OBKV_ASSIGN_OR_RETURN(put.row, ReadRow(f, enc));
+  OBKV_ASSIGN_OR_RETURN(put.ttl_ms, ReadCellTtl(f));
   OBKV_ASSIGN_OR_RETURN(const json* cells, ReadArray(f, "cells", true));
   for (size_t i = 0; i < cells->size(); ++i) {
     OBKV_ASSIGN_OR_RETURN(
@@ -353,6 +362,7 @@ Result<Delete> ParseDelete(const JsonFields& f, const Enclosing& enc) {
 Result<Increment> ParseIncrement(const JsonFields& f, const Enclosing& enc) {
   Increment inc;
   OBKV_ASSIGN_OR_RETURN(inc.row, ReadRow(f, enc));
+  OBKV_ASSIGN_OR_RETURN(inc.ttl_ms, ReadCellTtl(f));
   Increment::Column column;
   OBKV_ASSIGN_OR_RETURN(column.family, f.String("family"));
   OBKV_ASSIGN_OR_RETURN(column.qualifier, ReadBytes(f, "qualifier"));
@@ -367,6 +377,7 @@ Result<Increment> ParseIncrement(const JsonFields& f, const Enclosing& enc) {
 Result<Append> ParseAppend(const JsonFields& f, const Enclosing& enc) {
   Append app;
   OBKV_ASSIGN_OR_RETURN(app.row, ReadRow(f, enc));
+  OBKV_ASSIGN_OR_RETURN(app.ttl_ms, ReadCellTtl(f));
   Append::Column column;
   OBKV_ASSIGN_OR_RETURN(column.family, f.String("family"));
   OBKV_ASSIGN_OR_RETURN(column.qualifier, ReadBytes(f, "qualifier"));

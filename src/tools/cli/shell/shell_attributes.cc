@@ -28,9 +28,13 @@ const char* NoEffectReason(std::string_view key) {
 
 bool TakesAttributes(std::string_view name) {
   static const std::set<std::string_view> kCommands = {
-      "get",    "scan",  "count", "put", "delete",
-      "deleteall", "incr", "append"};
+      "get", "scan", "count", "put", "delete", "deleteall", "incr", "append"};
   return kCommands.count(name) > 0;
+}
+
+// Commands that take HBase's per-operation cell TTL (table.rb set_op_ttl).
+bool TakesCellTtl(std::string_view name) {
+  return name == "put" || name == "incr" || name == "append";
 }
 
 // Commands whose trailing map holds attributes only.
@@ -52,6 +56,13 @@ Status TakeOperationAttributes(ShellCommand* c, std::string* notes) {
                               " is refused: obkvlite has no cell visibility "
                               "labels, and accepting them without enforcing "
                               "them would mislead");
+      }
+      if (key == "TTL" && TakesCellTtl(c->name)) {
+        OBKV_ASSIGN_OR_RETURN(
+            c->op_ttl_ms,
+            ShellInteger(c->name, arg.entries[i].second, "TTL", 0));
+        arg.entries.erase(arg.entries.begin() + static_cast<long>(i));
+        continue;
       }
       const char* reason = NoEffectReason(key);
       if (reason == nullptr) {

@@ -9,7 +9,10 @@
 //   NOTE: CONSISTENCY has no effect here: there are no region replicas ...
 // and the command runs. VISIBILITY and AUTHORIZATIONS are security labels:
 // accepting them without enforcing them would mislead, so the command is
-// refused with that reason.
+// refused with that reason. TTL on put, incr and append is HBase's cell
+// TTL in milliseconds (Mutation.setTTL): it is taken into
+// ShellCommand::op_ttl_ms, and the store refuses it for a family without
+// "cell_ttl", as OBKV-HBase refuses it for a table without the TTL column.
 //
 // Thread safety: pure function.
 
@@ -29,7 +32,8 @@ namespace cli {
 // was the last argument of put, delete, deleteall, incr or append (where a
 // map holds only attributes) is dropped. InvalidArgument naming the key
 // for VISIBILITY and AUTHORIZATIONS. Commands other than the ones above
-// are left as they are.
+// are left as they are. TTL on put, incr and append goes to c->op_ttl_ms;
+// InvalidArgument naming TTL when it is not an integer >= 0.
 Status TakeOperationAttributes(ShellCommand* c, std::string* notes);
 
 }  // namespace cli

@@ -27,8 +27,9 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "SPLITALGO => 'HexStringSplit' | NUMREGIONS => 7 | PARTITION => "
        "'{json}']",
        "Creates a table. A family is 'f' or {NAME => 'f', ...} with VERSIONS "
-       "(default 1), TTL (seconds, 'FOREVER' or '1 DAY 2 HOURS') and "
-       "VALUE_TYPE ('varbinary(N)' or 'longblob'); HBase's other family and "
+       "(default 1), TTL (seconds, 'FOREVER' or '1 DAY 2 HOURS'), "
+       "VALUE_TYPE ('varbinary(N)' or 'longblob') and CELL_TTL => true (a "
+       "TTL column, for put's {TTL => ms}); HBase's other family and "
        "table attributes (BLOOMFILTER, COMPRESSION, IN_MEMORY, BLOCKCACHE, "
        "BLOCKSIZE, MIN_VERSIONS, KEEP_DELETED_CELLS, CONFIGURATION, METADATA, "
        "...) are accepted and listed by describe, with no effect. SPLITS or "
@@ -138,9 +139,12 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "(`obkv partition split`).",
        nullptr},
       {"put", &ShellSession::Put,
-       "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS]",
+       "put 'TABLE', 'ROW', 'FAMILY[:QUALIFIER]', 'VALUE'[, TS][, {TTL => "
+       "ms}]",
        "Writes one cell, stamped TS or now; 'f' alone is the empty "
-       "qualifier. Rows and values may be integers.",
+       "qualifier. Rows and values may be integers. TTL is the cell's own "
+       "time to live in milliseconds, for a family created with CELL_TTL => "
+       "true.",
        nullptr},
       {"get", &ShellSession::Get,
        "get 'TABLE', 'ROW'[, 'F[:Q]', ... | ['F:Q', 'F'] | {COLUMN => .., "
@@ -178,15 +182,18 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "to TS); with ROWPREFIXFILTER, every row with that prefix.",
        nullptr},
       {"incr", &ShellSession::Incr,
-       "incr 'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, N]",
-       "Adds N (default 1) to an 8-byte counter and prints COUNTER VALUE.",
+       "incr 'TABLE', 'ROW', 'FAMILY:QUALIFIER'[, N][, {TTL => ms}]",
+       "Adds N (default 1) to an 8-byte counter and prints COUNTER VALUE. "
+       "The new cell takes TTL, else the old cell's.",
        nullptr},
       {"get_counter", &ShellSession::GetCounter,
        "get_counter 'TABLE', 'ROW', 'FAMILY:QUALIFIER'",
        "Prints the counter's value.", nullptr},
       {"append", &ShellSession::Append,
-       "append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'",
-       "Appends VALUE to the cell and prints CURRENT VALUE.", nullptr},
+       "append 'TABLE', 'ROW', 'FAMILY:QUALIFIER', 'VALUE'[, {TTL => ms}]",
+       "Appends VALUE to the cell and prints CURRENT VALUE. The new cell "
+       "takes TTL, else the old cell's.",
+       nullptr},
       {"status", &ShellSession::ClusterStatus,
        "status ['summary' | 'simple' | 'detailed']",
        "Prints the store as HBase prints its cluster: one server, each "

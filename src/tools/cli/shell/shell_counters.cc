@@ -3,6 +3,7 @@
 // incr, get_counter and append, printed as the HBase shell prints them
 // (incr.rb, get_counter.rb, append.rb):
 //   incr 't', 'r', 'f:c'[, N]        COUNTER VALUE = 5
+// put, incr and append take {TTL => ms}, the cell TTL (shell_attributes.h).
 //   get_counter 't', 'r', 'f:c'      COUNTER VALUE = 5, or
 //                                    No counter found at specified coordinates
 //   append 't', 'r', 'f:q', 'v'      CURRENT VALUE = abcv
@@ -67,6 +68,7 @@ Status ShellSession::Incr(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(CellTarget target, ShellCellTarget(c));
   obkvlite::Increment inc;
   inc.row = std::move(target.row);
+  inc.ttl_ms = c.op_ttl_ms;
   int64_t amount = 1;
   if (c.args.size() == 4) {
     if (c.args[3].kind != ShellValue::Kind::kInteger) {
@@ -102,6 +104,7 @@ Status ShellSession::Append(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(CellTarget target, ShellCellTarget(c));
   obkvlite::Append app;
   app.row = std::move(target.row);
+  app.ttl_ms = c.op_ttl_ms;
   OBKV_ASSIGN_OR_RETURN(std::string value,
                         ShellBytes(c.name, c.args[3], "VALUE"));
   app.columns.push_back(

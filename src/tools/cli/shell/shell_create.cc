@@ -5,10 +5,11 @@
 // ParseTableSpec:
 //   'f' or {NAME => 'f', ...}          a family; VERSIONS (default 1, as
 //       HBase and OBKV-HBase's Admin), TTL (seconds, 'FOREVER' or HBase's
-//       '1 DAY 2 HOURS' form) and VALUE_TYPE ('varbinary(N)' or
-//       'longblob') have an effect; HBase's other family attributes and the
-//       CONFIGURATION and METADATA maps are kept as the spec's
-//       "hbase_attributes"; numbers may be quoted (VERSIONS => '3')
+//       '1 DAY 2 HOURS' form), VALUE_TYPE ('varbinary(N)' or
+//       'longblob') and CELL_TTL (true: OBKV-HBase's TTL column, a TTL per
+//       cell set by put's {TTL => ms}) have an effect; HBase's other family
+//       attributes and the CONFIGURATION and METADATA maps are kept as the
+//       spec's "hbase_attributes"; numbers may be quoted (VERSIONS => '3')
 //   SPLITS => ['a', 'm'] | SPLITS_FILE => 'path'
 //                                      RANGE COLUMNS(K) with MAXVALUE last;
 //                                      the keys are Bytes.toBytesBinary text
@@ -146,6 +147,9 @@ Result<json> FamilyJson(const std::string& command, const ShellValue& map,
     } else if (key == "VALUE_TYPE") {
       OBKV_ASSIGN_OR_RETURN(std::string type, ShellString(command, value, key));
       family["value_type"] = type;
+    } else if (key == "CELL_TTL") {
+      OBKV_ASSIGN_OR_RETURN(bool cell_ttl, ShellBool(command, value, key));
+      family["cell_ttl"] = cell_ttl;
     } else {
       OBKV_ASSIGN_OR_RETURN(
           bool known, HBaseAttribute(command, HBaseAttributeScope::kFamily, key,
@@ -207,8 +211,8 @@ Result<std::vector<std::string>> Splits(const std::string& command,
   std::sort(out.begin(), out.end());
   for (size_t i = 0; i < out.size(); ++i) {
     if (out[i].empty()) {
-      return ShellError(command,
-                        "Empty split key must not be passed in the split keys.");
+      return ShellError(
+          command, "Empty split key must not be passed in the split keys.");
     }
     if (i > 0 && out[i] == out[i - 1]) {
       return ShellError(command,
@@ -246,10 +250,9 @@ Result<int64_t> Regions(const std::string& command, const ShellValue& value,
   OBKV_ASSIGN_OR_RETURN(int64_t n,
                         ShellNumber(command, value, "NUMREGIONS", 1));
   if (n > kMaxPartitions) {
-    return ShellError(command, "NUMREGIONS: at most " +
-                                   std::to_string(kMaxPartitions) +
-                                   " (the partitions of a family), got " +
-                                   std::to_string(n));
+    return ShellError(
+        command, "NUMREGIONS: at most " + std::to_string(kMaxPartitions) +
+                     " (the partitions of a family), got " + std::to_string(n));
   }
   if (n < min) {
     return ShellError(command, "Number of regions must be greater than 1");
@@ -412,8 +415,9 @@ Status ShellSession::Alter(const ShellCommand& c) {
       family.kind = ShellValue::Kind::kMap;
       family.entries = {{"NAME", arg}};
     } else if (arg.kind != ShellValue::Kind::kMap) {
-      return ShellError(c.name, "expected a family name or {NAME => ...}, got " +
-                                    arg.Describe());
+      return ShellError(
+          c.name,
+          "expected a family name or {NAME => ...}, got " + arg.Describe());
     }
     // 'delete' => 'f', or METHOD => 'delete' beside NAME.
     FamilyAlter alter;
@@ -429,8 +433,8 @@ Status ShellSession::Alter(const ShellCommand& c) {
         OBKV_ASSIGN_OR_RETURN(std::string method,
                               ShellString(c.name, value, "METHOD"));
         if (method != "delete") {
-          return ShellError(c.name, "METHOD must be 'delete', got '" +
-                                        method + "'");
+          return ShellError(c.name,
+                            "METHOD must be 'delete', got '" + method + "'");
         }
         alter.remove = true;
       } else {

@@ -64,6 +64,7 @@ std::string FamilyLine(const TableSpec& spec, const FamilySpec& f) {
                   : f.longblob
                       ? "longblob"
                       : "varbinary(" + std::to_string(f.value_max_bytes) + ")");
+  if (f.cell_ttl) out += ", " + Attr("CELL_TTL", "true");
   out += AttributesText(f.hbase_attributes) + "}\n";
   out += "  " +
          Attr("PARTITIONING",

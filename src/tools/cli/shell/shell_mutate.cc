@@ -3,7 +3,8 @@
 // put, delete and deleteall, with the HBase 2.x shell's meaning (table.rb
 // _put_internal and _createdelete_internal; deletes are physical, as in
 // OBKV-HBase):
-//   put 't', 'r', 'f:q', 'v'[, TS]     'f' alone is the empty qualifier
+//   put 't', 'r', 'f:q', 'v'[, TS][, {TTL => ms}]
+//                                       'f' alone is the empty qualifier
 //   delete 't', 'r', 'f:q'[, TS]        the newest version, or exactly TS
 //                                       (Delete.addColumn)
 //   delete 't', 'r', 'f', TS            version TS of every qualifier
@@ -83,6 +84,7 @@ Status ShellSession::Put(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(std::string value,
                         ShellBytes(c.name, c.args[3], "VALUE"));
   obkvlite::Put put(row);
+  put.ttl_ms = c.op_ttl_ms;
   if (c.args.size() == 5) {
     OBKV_ASSIGN_OR_RETURN(int64_t ts, ShellInteger(c.name, c.args[4], "TS", 0));
     put.Add(column.family, column.qualifier, ts, value);

@@ -32,6 +32,7 @@
 #define OBKVLITE_TOOLS_CLI_SHELL_SHELL_PARSER_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,6 +62,9 @@ struct ShellCommand {
   std::string assign_to;  // `VAR = name ...`: the variable, else empty
   std::string receiver;   // `VAR.name ...`: the variable, else empty
   size_t line = 1;        // where the name is, counted from 1 in the input
+  // put, incr and append's {TTL => ms} (HBase's set_op_ttl), taken out of
+  // `args` by TakeOperationAttributes; nullopt: none.
+  std::optional<int64_t> op_ttl_ms;
 };
 
 // The commands of `text`, in order; empty statements (blank, comment only,

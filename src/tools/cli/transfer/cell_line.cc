@@ -45,13 +45,13 @@ Result<CellFormat> ParseCellFormat(std::string_view name,
                                  std::string(name) + "'");
 }
 
-Result<int64_t> ParseTsField(std::string_view text) {
+Result<int64_t> ParseTsField(std::string_view text, std::string_view field) {
   int64_t ts = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, ts);
   if (text.empty() || ec != std::errc() || ptr != end || ts < 0) {
     return Status::InvalidArgument(
-        "ts: must be a non-negative integer (ms), got \"" +
+        std::string(field) + ": must be a non-negative integer (ms), got \"" +
         ToStringBinary(text) + "\"");
   }
   return ts;

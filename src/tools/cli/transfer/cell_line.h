@@ -49,9 +49,10 @@ struct CellLine {
 // offset 2: expected \xHH", "column: must be \"family:qualifier\"...".
 Result<CellLine> ParseCellFields(const std::vector<std::string>& fields);
 
-// A timestamp field as load reads it: a non-negative integer in ms, else
-// "ts: must be a non-negative integer (ms), got \"<text>\"".
-Result<int64_t> ParseTsField(std::string_view text);
+// A timestamp (or cell TTL) field as load reads it: a non-negative integer
+// in ms, else "<field>: must be a non-negative integer (ms), got \"<text>\"".
+Result<int64_t> ParseTsField(std::string_view text,
+                             std::string_view field = "ts");
 
 // The line of a cell, without the newline.
 std::string FormatCellLine(const Cell& cell, CellFormat format);

@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/transfer/import_columns.h"
 
+#include <optional>
 #include <utility>
 
 #include "server/common/column_rules.h"
@@ -13,6 +14,7 @@ namespace {
 
 constexpr std::string_view kRowKey = "HBASE_ROW_KEY";
 constexpr std::string_view kTsKey = "HBASE_TS_KEY";
+constexpr std::string_view kTtlKey = "HBASE_CELL_TTL";
 
 // ImportTsv's special entries that obkvlite cannot honour, and why.
 struct Refused {
@@ -22,9 +24,6 @@ struct Refused {
 constexpr Refused kRefused[] = {
     {"HBASE_ATTRIBUTES_KEY", "obkvlite puts carry no operation attributes"},
     {"HBASE_CELL_VISIBILITY", "obkvlite has no cell visibility labels"},
-    {"HBASE_CELL_TTL",
-     "obkvlite has no per-cell TTL (a family's ttl_seconds applies to all "
-     "of its cells)"},
 };
 
 std::string_view Trim(std::string_view text) {
@@ -51,6 +50,7 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
   ImportColumns columns;
   int rows = 0;
   int timestamps = 0;
+  int ttls = 0;
   for (size_t start = 0;;) {
     const size_t comma = spec.find(',', start);
     columns.entries_.emplace_back(Trim(spec.substr(start, comma - start)));
@@ -70,6 +70,11 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
     if (entry == kTsKey) {
       columns.ts_field_ = static_cast<int64_t>(i);
       ++timestamps;
+      continue;
+    }
+    if (entry == kTtlKey) {
+      columns.ttl_field_ = static_cast<int64_t>(i);
+      ++ttls;
       continue;
     }
     for (const Refused& refused : kRefused) {
@@ -98,10 +103,12 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
   }
   if (rows != 1) return CountError(kRowKey, "exactly once", rows);
   if (timestamps > 1) return CountError(kTsKey, "at most once", timestamps);
+  if (ttls > 1) return CountError(kTtlKey, "at most once", ttls);
   if (columns.cell_fields_.empty()) {
     return Status::InvalidArgument(
         "--columns: needs at least one family or family:qualifier besides " +
-        std::string(kRowKey) + " and " + std::string(kTsKey));
+        std::string(kRowKey) + ", " + std::string(kTsKey) + " and " +
+        std::string(kTtlKey));
   }
   return columns;
 }
@@ -109,14 +116,22 @@ Result<ImportColumns> ImportColumns::Parse(std::string_view spec) {
 Status ImportColumns::CheckFamilies(Table& table, int64_t now_ms) const {
   // The table's own check of a put of one cell of the column: only its
   // family's verdict counts here (the records' cells are checked later).
+  // With HBASE_CELL_TTL, the family's cell_ttl verdict counts too.
   constexpr std::string_view kFamilyField = "cells[0].family: ";
+  constexpr std::string_view kTtlField = "ttl_ms: ";
   for (size_t j = 0; j < cell_columns_.size(); ++j) {
     Put probe("row");
     probe.cells.push_back({cell_columns_[j].family, "q", 0, ""});
+    if (ttl_field_ >= 0) probe.ttl_ms = 0;
     const Status st = table.ValidatePut(probe, now_ms);
     if (st.message().compare(0, kFamilyField.size(), kFamilyField) == 0) {
       return Status::InvalidArgument(EntryField(cell_fields_[j]) + ": " +
                                      st.message().substr(kFamilyField.size()));
+    }
+    if (st.message().compare(0, kTtlField.size(), kTtlField) == 0) {
+      return Status::InvalidArgument(
+          EntryField(static_cast<size_t>(ttl_field_)) + ": " +
+          std::string(kTtlKey) + ": " + st.message().substr(kTtlField.size()));
     }
   }
   return Status::OK();
@@ -137,7 +152,12 @@ Result<Put> ImportColumns::ToPut(std::vector<std::string> fields,
   if (ts_field_ >= 0) {
     OBKV_ASSIGN_OR_RETURN(ts, ParseTsField(fields[ts_field_]));
   }
+  std::optional<int64_t> ttl;
+  if (ttl_field_ >= 0) {
+    OBKV_ASSIGN_OR_RETURN(ttl, ParseTsField(fields[ttl_field_], "ttl"));
+  }
   Put put(std::move(fields[row_field_]));
+  put.ttl_ms = ttl;
   put.cells.reserve(cell_fields_.size());
   for (size_t j = 0; j < cell_fields_.size(); ++j) {
     put.cells.push_back({cell_columns_[j].family, cell_columns_[j].qualifier,

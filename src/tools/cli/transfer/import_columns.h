@@ -13,9 +13,12 @@
 //     (ImportTsv's importtsv.timestamp default, the job's start time);
 //   - every other entry is `family:qualifier` or `family` (the empty
 //     qualifier, as is `family:`), and at least one is required;
-//   - HBASE_ATTRIBUTES_KEY, HBASE_CELL_VISIBILITY and HBASE_CELL_TTL are
-//     refused: obkvlite has no operation attributes, visibility labels or
-//     per-cell TTL to honour them with.
+//   - HBASE_CELL_TTL at most once: that field is the cell TTL (ms) of every
+//     cell of the record (ImportTsv's Put.setTTL); a blank or non-numeric
+//     one is a bad record, and the families need "cell_ttl" (the table's
+//     check refuses the first record otherwise);
+//   - HBASE_ATTRIBUTES_KEY and HBASE_CELL_VISIBILITY are refused: obkvlite
+//     has no operation attributes or visibility labels to honour them with.
 // Stricter than ImportTsv, so that a file either loads whole or names its
 // first bad record: a record with fewer fields than entries is bad (where
 // ImportTsv writes the fields present), and an entry naming the same
@@ -57,7 +60,8 @@ class ImportColumns {
 
   // The Put of one record's `fields`, one cell per column entry, in order.
   // Errors: "expected 3 fields (HBASE_ROW_KEY,f:a,f:b), got 2" and the
-  // timestamp's "ts: must be a non-negative integer (ms), got \"x\"".
+  // timestamp's "ts: must be a non-negative integer (ms), got \"x\"" (and
+  // the cell TTL's "ttl: ...").
   Result<Put> ToPut(std::vector<std::string> fields, int64_t default_ts) const;
 
   // How errors name cell `i` of a Put from ToPut: "field 3 (f:b)".
@@ -69,6 +73,7 @@ class ImportColumns {
   std::vector<std::string> entries_;  // trimmed, as written
   size_t row_field_ = 0;
   int64_t ts_field_ = -1;             // -1: no HBASE_TS_KEY
+  int64_t ttl_field_ = -1;            // -1: no HBASE_CELL_TTL
   std::vector<size_t> cell_fields_;   // field index of each cell
   std::vector<Column> cell_columns_;  // column of each cell
 };

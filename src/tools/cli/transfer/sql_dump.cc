@@ -25,30 +25,38 @@ std::string Hex(std::string_view bytes) {
   return out + "'";
 }
 
-// One "(..., ...)" tuple of a stored row.
-std::string Tuple(const StoredRow& row, bool timeseries) {
+// One "(..., ...)" tuple of a stored row; `cell_ttl` adds its TTL (NULL:
+// none).
+std::string Tuple(const StoredRow& row, bool timeseries, bool cell_ttl) {
   if (timeseries) {
     return "(" + Hex(row.key) + ", " + std::to_string(row.t) + ", " +
            std::to_string(row.s) + ", CONVERT(" + Hex(row.value) +
            " USING utf8mb4))";
   }
-  return "(" + Hex(row.key) + ", " + Hex(row.qualifier) + ", " +
-         std::to_string(row.t) + ", " + Hex(row.value) + ")";
+  std::string tuple = "(" + Hex(row.key) + ", " + Hex(row.qualifier) + ", " +
+                      std::to_string(row.t) + ", " + Hex(row.value);
+  if (cell_ttl) {
+    tuple += ", " + (row.ttl_ms < 0 ? std::string("NULL")
+                                    : std::to_string(row.ttl_ms));
+  }
+  return tuple + ")";
 }
 
 Result<int64_t> DumpFamily(Store* store, const TableSpec& spec,
                            const FamilySpec& family, std::ostream& out) {
   const bool timeseries = spec.layout == Layout::kTimeseries;
   const std::string relation = FamilyRelationName(spec, family);
+  const bool cell_ttl = family.cell_ttl;
   const std::string head = "INSERT INTO " + QuoteMysqlTableName(relation) +
                            (timeseries ? " (`K`, `T`, `S`, `V`) VALUES\n"
+                            : cell_ttl ? " (`K`, `Q`, `T`, `V`, `TTL`) VALUES\n"
                                        : " (`K`, `Q`, `T`, `V`) VALUES\n");
   int64_t rows = 0;
   int in_statement = 0;
   size_t bytes = 0;
   OBKV_RETURN_IF_ERROR(store->ForEachStoredRow(
       spec.name, family.name, [&](const StoredRow& row) -> Status {
-        const std::string tuple = Tuple(row, timeseries);
+        const std::string tuple = Tuple(row, timeseries, cell_ttl);
         out << (in_statement == 0 ? head : ",\n") << tuple;
         ++rows;
         ++in_statement;

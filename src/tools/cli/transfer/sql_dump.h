@@ -7,7 +7,8 @@
 //   INSERT INTO `t$f` (`K`, `Q`, `T`, `V`) VALUES
 //   (X'7231', X'71', -100, X'76'),
 //   ...;
-// K, Q and V are hex literals, T the stored (negated) timestamp; a
+// K, Q and V are hex literals, T the stored (negated) timestamp; a family
+// with cell_ttl adds `TTL` (ms, or NULL for a cell without one); a
 // timeseries family inserts K, T, S and V as CONVERT(X'..' USING utf8mb4)
 // for its json column. Generated columns (G, K_PREFIX) are left to the
 // server. Rows are those of the store, including cells TimeToLive or

@@ -183,7 +183,7 @@ TEST_CASE("table is required and a string") {
 
 TEST_CASE("unknown top-level fields are errors listing the op's fields") {
   CHECK(ErrorOf(R"({"op":"put","table":"t","row":"r","cells":[],"x":1})") ==
-        "x: unknown field (allowed: op, table, row, cells)");
+        "x: unknown field (allowed: op, table, row, cells, ttl_ms)");
   CHECK(ErrorOf(R"({"op":"scan","table":"t","row":"r"})") ==
         "row: unknown field (allowed: op, table, start, stop, prefix, "
         "reversed, limit, batch, max_versions, time_range, families, "
@@ -431,7 +431,7 @@ TEST_CASE("increment: errors") {
         "amount: must be an integer, got 1.5");
   CHECK(ErrorOf(head + R"("family":"f","qualifier":"q","value":"x"})") ==
         "value: unknown field (allowed: op, table, row, family, qualifier, "
-        "amount)");
+        "amount, ttl_ms)");
 }
 
 TEST_CASE("append: family, qualifier and value") {

@@ -376,9 +376,10 @@ TEST_CASE("ImportTsv: a bad record names FILE:LINE and writes nothing") {
 // ImportTsv.run: "Must specify exactly one column as HBASE_ROW_KEY", "Must
 // specify at most one column as HBASE_TS_KEY", "One or more columns in
 // addition to the row key and timestamp(optional) are required".
-// TsvParser's other special columns (HBASE_ATTRIBUTES_KEY,
-// HBASE_CELL_VISIBILITY, HBASE_CELL_TTL) have nothing to map to here and
-// are refused. createSubmittableJob: "Column families: [z] do not exist".
+// TsvParser's HBASE_ATTRIBUTES_KEY and HBASE_CELL_VISIBILITY have
+// nothing to map to here and are refused; HBASE_CELL_TTL needs a family
+// with "cell_ttl" (cell_ttl_cli_test loads one). createSubmittableJob: "Column
+// families: [z] do not exist".
 TEST_CASE("ImportTsv: --columns and --separator errors") {
   Loaded t;
   const std::string file = t.box.WriteFile("x.tsv", "a\tb\n");
@@ -398,17 +399,15 @@ TEST_CASE("ImportTsv: --columns and --separator errors") {
         "obkv: --columns: HBASE_TS_KEY must appear at most once, got 2\n");
   CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_TS_KEY"}) ==
         "obkv: --columns: needs at least one family or family:qualifier "
-        "besides HBASE_ROW_KEY and HBASE_TS_KEY\n");
+        "besides HBASE_ROW_KEY, HBASE_TS_KEY and HBASE_CELL_TTL\n");
+  CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_CELL_TTL,f,HBASE_CELL_TTL"}) ==
+        "obkv: --columns: HBASE_CELL_TTL must appear at most once, got 2\n");
   CHECK(usage({"--columns", "HBASE_ROW_KEY,f:a,HBASE_ATTRIBUTES_KEY"}) ==
         "obkv: --columns: entry 3: HBASE_ATTRIBUTES_KEY is not supported: "
         "obkvlite puts carry no operation attributes\n");
   CHECK(usage({"--columns", "HBASE_ROW_KEY,HBASE_CELL_VISIBILITY,f:a"}) ==
         "obkv: --columns: entry 2: HBASE_CELL_VISIBILITY is not supported: "
         "obkvlite has no cell visibility labels\n");
-  CHECK(usage({"--columns", "HBASE_ROW_KEY,f:a,HBASE_CELL_TTL"}) ==
-        "obkv: --columns: entry 3: HBASE_CELL_TTL is not supported: obkvlite "
-        "has no per-cell TTL (a family's ttl_seconds applies to all of its "
-        "cells)\n");
   CHECK(usage({"--columns", "HBASE_ROW_KEY,,f:a"}) ==
         "obkv: --columns: entry 2: empty entry\n");
   CHECK(usage({"--columns", "HBASE_ROW_KEY,f,f:"}) ==
@@ -433,6 +432,13 @@ TEST_CASE("ImportTsv: --columns and --separator errors") {
   CHECK(run.code == 1);
   CHECK(run.err ==
         "obkv: --columns: entry 2: unknown family 'z' in table 't'\n");
+  // A cell TTL needs a family that keeps one (FamilySpec::cell_ttl).
+  const CliRun no_ttl = t.box.Run(
+      {"load", "t", file, "--columns", "HBASE_ROW_KEY,f:a,HBASE_CELL_TTL"});
+  CHECK(no_ttl.code == 1);
+  CHECK(no_ttl.err ==
+        "obkv: --columns: entry 3: HBASE_CELL_TTL: family 'f' keeps no cell "
+        "TTL (its spec has no \"cell_ttl\": true)\n");
   CHECK(t.Export() == kExported);
 }
 
