@@ -12,6 +12,7 @@
 #include <string>
 
 #include "obkvlite/compat.h"
+#include "obkvlite/read_consistency.h"
 
 namespace obkvlite {
 
@@ -128,6 +129,11 @@ struct StoreOptions {
   bool operation_stats = true;
   // Re-running writes a server rolled back; see RetryOptions.
   RetryOptions retry;
+  // What a Get or Scan that sets no consistency of its own may read
+  // (obkvlite/read_consistency.h): kStrong sees every commit before it,
+  // kWeak may be stale on a server cluster and skips the wait for it. A
+  // server URI may set it (?read_consistency=weak).
+  ReadConsistency read_consistency = ReadConsistency::kStrong;
   // The compatibility profile of this process (obkvlite/compat.h): kHBase
   // behaves as Apache HBase and records findings, kObkv refuses what
   // OBKV-HBase refuses.

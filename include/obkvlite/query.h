@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "obkvlite/read_consistency.h"
 #include "obkvlite/time_range.h"
 
 namespace obkvlite {
@@ -37,6 +38,9 @@ struct Get {
   TimeRange time_range;               // [min, max)
   std::optional<int64_t> timestamp;   // exact ts; overrides time_range
   std::string filter;                 // HBase filter language; "" = none
+  // Strong or weak (obkvlite/read_consistency.h); nullopt: the store's
+  // StoreOptions::read_consistency.
+  std::optional<ReadConsistency> consistency;
 
   Get() = default;
   explicit Get(std::string r) : row(std::move(r)) {}
@@ -55,7 +59,10 @@ struct Scan {
   TimeRange time_range;   // [min, max)
   std::vector<std::string> families;
   std::vector<Column> columns;
-  std::string filter;     // HBase filter language; "" = none
+  std::string filter;  // HBase filter language; "" = none
+  // Strong or weak (obkvlite/read_consistency.h); nullopt: the store's
+  // StoreOptions::read_consistency.
+  std::optional<ReadConsistency> consistency;
 };
 
 }  // namespace obkvlite

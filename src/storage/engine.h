@@ -8,7 +8,8 @@
 // capabilities, and the layouts write each dialect's SQL text.
 //
 // REQUIRED: the engine outlives every connection it opened.
-// Thread safety: info(), partitions_are_tables(), shards(), OpenReader()
+// Thread safety: info(), partitions_are_tables(), shards(), has_weak_reads(),
+// OpenReader()
 // and PartitionBytes() (on the caller's reader) are safe from any thread;
 // CreateTable and DropTable run on the writer under the store's write mutex.
 
@@ -52,8 +53,15 @@ class Engine {
   // Writer connections the store has (SQLite shards; 1 on a server).
   virtual int shards() const = 0;
 
-  // A new read connection (the ConnectionPool's source).
-  virtual Result<std::unique_ptr<Connection>> OpenReader() = 0;
+  // A new read connection (the ConnectionPool's source) of `consistency`
+  // (obkvlite/read_consistency.h); an engine without weak reads opens the
+  // same connection for both.
+  virtual Result<std::unique_ptr<Connection>> OpenReader(
+      ReadConsistency consistency) = 0;
+
+  // True when a weak reader differs from a strong one (a server: its
+  // sessions skip the wait for the cluster's writes).
+  virtual bool has_weak_reads() const = 0;
 
   // Creates the table's relations and catalog row; AlreadyExists when the
   // catalog has that name. Leaves nothing behind on failure.
@@ -128,6 +136,8 @@ struct OpenedEngine {
   // StoreOptions::retry with the location's overrides (a server URI's
   // retry_* parameters), validated.
   RetryOptions retry;
+  // StoreOptions::read_consistency, or the server URI's read_consistency.
+  ReadConsistency read_consistency = ReadConsistency::kStrong;
 };
 
 }  // namespace storage

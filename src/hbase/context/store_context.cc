@@ -75,7 +75,13 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       all_writer_mu_(opened.all_writer != nullptr ? all_mu_ : shard_mu_[0]),
       writers_(std::move(opened.writers)),
       all_writer_(std::move(opened.all_writer)),
-      readers_([engine = engine_.get()] { return engine->OpenReader(); }) {}
+      read_consistency_(opened.read_consistency),
+      readers_([engine = engine_.get()] {
+        return engine->OpenReader(ReadConsistency::kStrong);
+      }),
+      weak_readers_([engine = engine_.get()] {
+        return engine->OpenReader(ReadConsistency::kWeak);
+      }) {}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();

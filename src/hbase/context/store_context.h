@@ -29,6 +29,13 @@
 // attempt: applying it twice leaves the same rows as once), which is sent
 // again on a new session.
 //
+// Reads are strong or weak (obkvlite/read_consistency.h): a Get or Scan
+// that names no consistency takes the store's (StoreOptions::
+// read_consistency, or the URI's ?read_consistency=). Where the engine
+// reads weakly otherwise (storage::Engine::has_weak_reads: a server), weak
+// reads lease from a pool of their own whose sessions skip the wait for
+// the cluster; elsewhere both kinds share one pool.
+//
 // The lock discipline is annotated for clang's -Wthread-safety
 // (util/thread_annotations.h): the all-shards writer and writer() need
 // all_writer_mu_, which RunRead try-locks alone and AllShardsLock takes
@@ -44,6 +51,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,8 +124,16 @@ class StoreContext {
   // server runs once more after reconnecting. REQUIRED: `body` only reads,
   // and keeps nothing of the connection after it returns.
   // A template, so that a Get's body is called directly (no std::function).
+  // A weak read (see above) leases a weak pooled connection instead.
   template <typename Body>
-  Status RunRead(const Body& body) {
+  Status RunRead(const Body& body,
+                 std::optional<ReadConsistency> consistency = std::nullopt) {
+    if (Consistency(consistency) == ReadConsistency::kWeak &&
+        engine_->has_weak_reads()) {
+      OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
+                            weak_readers_.Acquire());
+      return RunReadOn(lease.get(), body);
+    }
     if (all_writer_mu_.try_lock()) {
       util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
       return RunReadOn(all_writer(), body);
@@ -157,7 +173,29 @@ class StoreContext {
   void EvictWriterStatements(const std::string& prefix)
       OBKV_REQUIRES(all_writer_mu_);
 
+  // The strong read connections (catalog and maintenance reads, which are
+  // always strong).
   storage::ConnectionPool& readers() { return readers_; }
+  // The read connections of a Get's or Scan's `consistency` (nullopt: the
+  // store's).
+  storage::ConnectionPool& readers(std::optional<ReadConsistency> consistency) {
+    return Consistency(consistency) == ReadConsistency::kWeak &&
+                   engine_->has_weak_reads()
+               ? weak_readers_
+               : readers_;
+  }
+  // The consistency a read asking for `consistency` gets: it, or the
+  // store's when nullopt.
+  ReadConsistency Consistency(
+      std::optional<ReadConsistency> consistency) const {
+    return consistency.value_or(read_consistency_);
+  }
+  // After DDL that drops relations: every pool's cached statements are
+  // finalised before their next use.
+  void InvalidateReaderStatements() {
+    readers_.InvalidateStatements();
+    weak_readers_.InvalidateStatements();
+  }
 
   // A pooled read connection inside a read transaction: one snapshot of
   // the store, released with the object (commit `txn` to end it cleanly).
@@ -207,7 +245,10 @@ class StoreContext {
   std::vector<std::unique_ptr<storage::Connection>> writers_;
   std::unique_ptr<storage::Connection> all_writer_
       OBKV_PT_GUARDED_BY(all_writer_mu_);
+  // The store's read consistency (StoreOptions or the URI's override).
+  const ReadConsistency read_consistency_;
   storage::ConnectionPool readers_;
+  storage::ConnectionPool weak_readers_;  // used when has_weak_reads()
 };
 
 // The shards k whose work list by_shard[k] is not empty, in order: the

@@ -29,16 +29,18 @@ template <typename Body>
 Status RunPointRead(StoreContext* ctx, const ReadPlan& plan, const Body& body) {
   const int cursors = RowReader::CursorCount(plan);
   if (cursors == 0) return Status::OK();
-  return ctx->RunRead([&](storage::Connection* conn) -> Status {
-    // One statement is its own snapshot; several need a transaction (a
-    // columns cursor of several qualifiers takes it on demand).
-    OBKV_ASSIGN_OR_RETURN(
-        storage::Transaction txn,
-        storage::Transaction::Begin(
-            conn, cursors > 1 ? storage::Transaction::Kind::kRead
-                              : storage::Transaction::Kind::kReadOnDemand));
-    return body(conn);
-  });
+  return ctx->RunRead(
+      [&](storage::Connection* conn) -> Status {
+        // One statement is its own snapshot; several need a transaction (a
+        // columns cursor of several qualifiers takes it on demand).
+        OBKV_ASSIGN_OR_RETURN(
+            storage::Transaction txn,
+            storage::Transaction::Begin(
+                conn, cursors > 1 ? storage::Transaction::Kind::kRead
+                                  : storage::Transaction::Kind::kReadOnDemand));
+        return body(conn);
+      },
+      plan.consistency);
 }
 
 // Whether every family of `plan` is read from one table at most: its

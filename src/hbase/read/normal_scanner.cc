@@ -19,7 +19,8 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(
     scanner->partitions_opened_ = scanner->reader_->partitions_opened();
   } else if (const int cursors = RowReader::CursorCount(*scanner->plan_);
              cursors > 0) {
-    OBKV_ASSIGN_OR_RETURN(scanner->lease_, ctx->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(scanner->lease_,
+                          ctx->readers(scanner->plan_->consistency).Acquire());
     // One cursor of one page is one statement: its own snapshot.
     const storage::Transaction::Kind kind =
         cursors == 1 ? storage::Transaction::Kind::kReadOnDemand
@@ -41,8 +42,7 @@ Result<std::unique_ptr<Scanner>> NormalScanner::Open(
 Status NormalScanner::OpenReader(storage::Transaction::Kind kind) {
   reader_.reset();
   txn_.Abort();
-  OBKV_ASSIGN_OR_RETURN(txn_,
-                        storage::Transaction::Begin(lease_.get(), kind));
+  OBKV_ASSIGN_OR_RETURN(txn_, storage::Transaction::Begin(lease_.get(), kind));
   reader_ = std::make_unique<RowReader>(plan_.get(), lease_.get());
   return reader_->Open();
 }
@@ -79,8 +79,8 @@ bool NormalScanner::NextCell(CellView* out) {
     if (pending_pos_ < pending_.cells.size()) {
       // The rest of a row Next split by `batch`.
       const Cell& cell = pending_.cells[pending_pos_++];
-      *out = CellView{pending_.row, cell.family, cell.qualifier,
-                      cell.timestamp, cell.value, /*first_in_row=*/false};
+      *out = CellView{pending_.row,   cell.family, cell.qualifier,
+                      cell.timestamp, cell.value,  /*first_in_row=*/false};
       if (counter_ != nullptr) counter_->CountCell(*out);
       return true;
     }

@@ -153,6 +153,7 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
   plan->keys.hi = std::move(hi);
   plan->point = true;
   plan->limit = 1;
+  plan->consistency = get.consistency;
   OBKV_RETURN_IF_ERROR(PlanFamilies(get.families, get.columns, times,
                                     get.max_versions, now_ms, plan));
   OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan->filter));
@@ -166,6 +167,7 @@ Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan) {
   AssignBytes(&plan->keys.lo, get.row);
   AssignBytes(&plan->keys.hi, get.row);
   plan->values = ValuesReturned(*plan);  // an Exists may have cleared it
+  plan->consistency = get.consistency;
   const TimeRange times = GetTimes(get);
   plan->now_ms = now_ms;
   for (FamilyRead& read : plan->families) {
@@ -205,6 +207,7 @@ Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
   plan.reversed = scan.reversed;
   plan.limit = scan.limit;
   plan.batch = scan.batch;
+  plan.consistency = scan.consistency;
   plan.keys = scan.reversed ? KeyRange::Reversed(scan.start_row, scan.stop_row)
                             : KeyRange::Forward(scan.start_row, scan.stop_row);
   if (!scan.prefix.empty()) {

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,9 @@ struct ReadPlan {
   // The clock the plan was made at: TimeToLive and cell TTLs are judged
   // against it.
   int64_t now_ms = 0;
+  // The Get's or Scan's read consistency; nullopt: the store's
+  // (StoreContext::readers).
+  std::optional<ReadConsistency> consistency;
 };
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,

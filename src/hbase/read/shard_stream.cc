@@ -170,7 +170,7 @@ void ShardStream::Run() {
 Status ShardStream::Produce() {
   // Declared so that they go in reverse: heap, cursors, transaction, lease.
   OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
-                        ctx_->readers().Acquire());
+                        ctx_->readers(plan_->consistency).Acquire());
   OBKV_ASSIGN_OR_RETURN(storage::Transaction txn,
                         storage::Transaction::Begin(
                             lease.get(), storage::Transaction::Kind::kRead));

@@ -361,7 +361,7 @@ Status StoreImpl::DropTable(const std::string& name) {
     Result<bool> kept = storage::CatalogHas(ctx_->writer(), name);
     if (!dropped.ok() && (!kept.ok() || *kept)) return dropped;
     ctx_->EvictWriterStatements(name + "$");
-    ctx_->readers().InvalidateStatements();
+    ctx_->InvalidateReaderStatements();
     auto_split_.Forget(name);
     for (LiveTable* live : lives) live->MarkDropped();
     return dropped;

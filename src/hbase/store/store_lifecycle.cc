@@ -82,7 +82,7 @@ Result<int64_t> StoreImpl::ChangeTable(const std::string& name,
       ctx_->engine()->AlterTable(ctx_->writer(), before, planned.after,
                                  planned.moves, progress));
   ctx_->EvictWriterStatements(name + "$");
-  ctx_->readers().InvalidateStatements();
+  ctx_->InvalidateReaderStatements();
   auto_split_.Forget(name);
   live->Replace(MakeTable(ctx_.get(), &request_stats_, &compat_gate_,
                           SchemaOf(planned.after)));
@@ -99,7 +99,7 @@ Status StoreImpl::FinishCrashedChange(const std::string& name,
   OBKV_ASSIGN_OR_RETURN(TableSpec spec,
                         CatalogSpec(ctx_->writer(), ctx_->retry(), name));
   ctx_->EvictWriterStatements(name + "$");
-  ctx_->readers().InvalidateStatements();
+  ctx_->InvalidateReaderStatements();
   auto_split_.Forget(name);
   live->Replace(
       MakeTable(ctx_.get(), &request_stats_, &compat_gate_, SchemaOf(spec)));

@@ -30,7 +30,7 @@ class TimeseriesScanner final : public Scanner {
 
   // Reads on a leased connection of its own.
   Status Open(StoreContext* ctx) {
-    OBKV_ASSIGN_OR_RETURN(lease_, ctx->readers().Acquire());
+    OBKV_ASSIGN_OR_RETURN(lease_, ctx->readers(plan_.consistency).Acquire());
     Status st = Open(lease_.get());
     if (!st.ok() && lease_->broken()) {
       // An idle session whose server restarted: nothing was read yet, so
@@ -60,9 +60,9 @@ class TimeseriesScanner final : public Scanner {
         layout::EncodeTimeRange(read.times, read.through_max);
     cursors_.resize(read.tables.size());
     for (size_t i = 0; i < read.tables.size(); ++i) {
-      OBKV_RETURN_IF_ERROR(cursors_[i].Open(
-          conn, read.family->partition_tables[read.tables[i]], &plan_.keys,
-          times, /*paged=*/page > 0));
+      OBKV_RETURN_IF_ERROR(
+          cursors_[i].Open(conn, read.family->partition_tables[read.tables[i]],
+                           &plan_.keys, times, /*paged=*/page > 0));
     }
     partitions_opened_ = static_cast<int>(read.partitions.size());
     return Status::OK();
@@ -166,12 +166,15 @@ class TimeseriesScanner final : public Scanner {
 
 Result<RowResult> ReadTimeseriesRow(StoreContext* ctx, ReadPlan plan) {
   RowResult row;
-  OBKV_RETURN_IF_ERROR(ctx->RunRead([&](storage::Connection* conn) -> Status {
-    TimeseriesScanner scanner(std::move(plan));
-    OBKV_RETURN_IF_ERROR(scanner.Open(conn));
-    if (!scanner.Next(&row)) return scanner.status();
-    return Status::OK();
-  }));
+  const std::optional<ReadConsistency> consistency = plan.consistency;
+  OBKV_RETURN_IF_ERROR(ctx->RunRead(
+      [&](storage::Connection* conn) -> Status {
+        TimeseriesScanner scanner(std::move(plan));
+        OBKV_RETURN_IF_ERROR(scanner.Open(conn));
+        if (!scanner.Next(&row)) return scanner.status();
+        return Status::OK();
+      },
+      consistency));
   return row;
 }
 

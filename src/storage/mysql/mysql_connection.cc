@@ -3,6 +3,7 @@
 
 #include <errmsg.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -23,14 +24,25 @@ constexpr const char* kSessionSetup[] = {
 
 }  // namespace
 
-MysqlConnection::MysqlConnection(MysqlUri uri, bool read_only)
-    : uri_(std::move(uri)), read_only_(read_only), endpoint_(uri_.Endpoint()) {}
+MysqlConnection::MysqlConnection(MysqlUri uri, bool read_only, bool weak)
+    : uri_(std::move(uri)),
+      weak_(weak),
+      read_only_(read_only),
+      endpoint_(uri_.Endpoint()) {
+  if (weak_) {
+    // Weak readers spread over the endpoints, one after another.
+    static std::atomic<size_t> next_weak{0};
+    current_ = next_weak.fetch_add(1, std::memory_order_relaxed) %
+               uri_.endpoints.size();
+  }
+}
 
 MysqlConnection::~MysqlConnection() { Close(); }
 
 Result<std::unique_ptr<MysqlConnection>> MysqlConnection::Open(
-    const MysqlUri& uri, bool read_only, bool use_database) {
-  std::unique_ptr<MysqlConnection> conn(new MysqlConnection(uri, read_only));
+    const MysqlUri& uri, bool read_only, bool use_database, bool weak) {
+  std::unique_ptr<MysqlConnection> conn(
+      new MysqlConnection(uri, read_only, weak));
   OBKV_RETURN_IF_ERROR(conn->Connect(use_database));
   return conn;
 }
@@ -126,9 +138,19 @@ Status MysqlConnection::SetUpSession() {
           "): outside the primary component, or still joining");
     }
     // 1: reads (SELECT, SHOW, START TRANSACTION) wait until the node has
-    // applied every write the cluster committed before them.
+    // applied every write the cluster committed before them; a weak
+    // reader's do not (0).
     if (!sync_wait_given) {
-      OBKV_RETURN_IF_ERROR(RunQuery("SET SESSION wsrep_sync_wait = 1"));
+      OBKV_RETURN_IF_ERROR(RunQuery(weak_ ? "SET SESSION wsrep_sync_wait = 0"
+                                          : "SET SESSION wsrep_sync_wait = 1"));
+    }
+  } else if (weak_) {
+    // OceanBase: a weak read may be served by a follower replica.
+    OBKV_ASSIGN_OR_RETURN(
+        std::string ob, ShowValue("SHOW VARIABLES LIKE 'ob_read_consistency'"));
+    if (!ob.empty()) {
+      OBKV_RETURN_IF_ERROR(
+          RunQuery("SET SESSION ob_read_consistency = 'WEAK'"));
     }
   }
   for (const auto& [name, value] : uri_.session_variables) {

@@ -13,8 +13,11 @@
 // Galera node that is not ready (wsrep_ready OFF: outside the primary
 // component), to the next in the URI's order. On a Galera node the session
 // reads its own writes from any node (wsrep_sync_wait = 1, unless the URI
-// sets it). The URI's session.NAME=VALUE parameters are set on every
-// session.
+// sets it). A weak reader (Open's `weak`; obkvlite/read_consistency.h)
+// skips that wait (wsrep_sync_wait = 0) and starts at the next endpoint of
+// a round robin, so weak reads spread over every listed host; on
+// OceanBase it reads followers (ob_read_consistency = 'WEAK'). The URI's
+// session.NAME=VALUE parameters are set on every session, after these.
 //
 // A lost connection, or a node that stopped serving (1047), marks the
 // session broken; the next transaction (or Revive) reconnects, and a
@@ -50,10 +53,11 @@ class MysqlConnection final : public Connection {
   static constexpr int kRowsPerInsert = 32;
 
   // Connects to the server of `uri`; with `use_database` false no database
-  // is selected (to create it first).
+  // is selected (to create it first). `weak`: a weak reader (see above).
   static Result<std::unique_ptr<MysqlConnection>> Open(const MysqlUri& uri,
                                                        bool read_only,
-                                                       bool use_database);
+                                                       bool use_database,
+                                                       bool weak = false);
   ~MysqlConnection() override;
 
   MYSQL* handle() { return mysql_; }
@@ -101,7 +105,7 @@ class MysqlConnection final : public Connection {
   Status BeginPendingRead() override;
 
  private:
-  MysqlConnection(MysqlUri uri, bool read_only);
+  MysqlConnection(MysqlUri uri, bool read_only, bool weak);
   // Connects to the first endpoint, from the current one on, that takes
   // the session.
   Status Connect(bool use_database);
@@ -118,6 +122,7 @@ class MysqlConnection final : public Connection {
   void Close();
 
   const MysqlUri uri_;
+  const bool weak_;  // a weak reader
   const bool read_only_;
   std::string endpoint_;
   size_t current_ = 0;  // index of endpoint_ in uri_.endpoints

@@ -42,10 +42,15 @@ class MysqlEngine final : public Engine {
   bool partitions_are_tables() const override { return false; }
   int shards() const override { return 1; }
 
-  Result<std::unique_ptr<Connection>> OpenReader() override {
-    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> conn,
-                          MysqlConnection::Open(uri_, /*read_only=*/true,
-                                                /*use_database=*/true));
+  bool has_weak_reads() const override { return true; }
+
+  Result<std::unique_ptr<Connection>> OpenReader(
+      ReadConsistency consistency) override {
+    OBKV_ASSIGN_OR_RETURN(
+        std::unique_ptr<MysqlConnection> conn,
+        MysqlConnection::Open(uri_, /*read_only=*/true,
+                              /*use_database=*/true,
+                              consistency == ReadConsistency::kWeak));
     return std::unique_ptr<Connection>(std::move(conn));
   }
 

@@ -16,7 +16,7 @@ namespace {
 constexpr std::string_view kScheme = "mysql://";
 constexpr const char* kKnownParameters =
     "socket, connect_timeout, read_timeout, write_timeout, retry_attempts, "
-    "retry_backoff_ms, retry_max_backoff_ms, session.NAME";
+    "retry_backoff_ms, retry_max_backoff_ms, read_consistency, session.NAME";
 
 Status UriError(std::string_view part, const std::string& what) {
   return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
@@ -223,6 +223,15 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
       OBKV_ASSIGN_OR_RETURN(uri->retry_backoff_ms, ParseMs(name, value));
     } else if (name == "retry_max_backoff_ms") {
       OBKV_ASSIGN_OR_RETURN(uri->retry_max_backoff_ms, ParseMs(name, value));
+    } else if (name == "read_consistency") {
+      if (value == "strong") {
+        uri->read_consistency = ReadConsistency::kStrong;
+      } else if (value == "weak") {
+        uri->read_consistency = ReadConsistency::kWeak;
+      } else {
+        return UriError(
+            name, "must be strong or weak, got '" + std::string(value) + "'");
+      }
     } else {
       return UriError("parameter", "unknown parameter '" + name +
                                        "' (known: " + kKnownParameters + ")");

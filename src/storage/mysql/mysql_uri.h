@@ -19,6 +19,7 @@
 //   retry_attempts=N      StoreOptions::retry.max_attempts, in [1, 1000]
 //   retry_backoff_ms=B    StoreOptions::retry.initial_backoff_ms, [0, 60000]
 //   retry_max_backoff_ms=M  StoreOptions::retry.max_backoff_ms, [0, 60000]
+//   read_consistency=strong|weak  StoreOptions::read_consistency
 //   session.NAME=VALUE    SET SESSION NAME = VALUE on every session; NAME
 //                         is [A-Za-z0-9_]+, VALUE [A-Za-z0-9_.:+-]* (a
 //                         number is sent as one, anything else quoted)
@@ -42,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "obkvlite/read_consistency.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -72,6 +74,8 @@ struct MysqlUri {
   std::optional<int> retry_attempts;
   std::optional<int> retry_backoff_ms;
   std::optional<int> retry_max_backoff_ms;
+  // Override of StoreOptions::read_consistency.
+  std::optional<ReadConsistency> read_consistency;
 
   // "mysql://user@host:port[,host:port]/database", or "mysql://user@host/
   // database?socket=PATH[,PATH]", never a password: the form for errors,

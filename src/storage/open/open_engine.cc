@@ -46,6 +46,8 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
     OBKV_ASSIGN_OR_RETURN(OpenedEngine opened,
                           OpenMysqlEngine(options, uri, retry));
     opened.retry = retry;
+    opened.read_consistency =
+        uri.read_consistency.value_or(options.read_consistency);
     return opened;
   }
   OBKV_RETURN_IF_ERROR(RefuseMalformedUri(location));
@@ -53,6 +55,7 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
   OBKV_ASSIGN_OR_RETURN(OpenedEngine opened,
                         OpenSqliteEngine(options, location));
   opened.retry = retry;
+  opened.read_consistency = options.read_consistency;
   return opened;
 }
 

@@ -124,7 +124,10 @@ class SqliteEngine final : public Engine {
   bool partitions_are_tables() const override { return true; }
   int shards() const override { return shards_; }
 
-  Result<std::unique_ptr<Connection>> OpenReader() override {
+  // Every read sees every commit: weak is strong here.
+  bool has_weak_reads() const override { return false; }
+
+  Result<std::unique_ptr<Connection>> OpenReader(ReadConsistency) override {
     // Readers never write: open them read-only whatever the store mode.
     // They map the file on the lasting-map VFS (storage/
     // sqlite_lasting_map_vfs.h): SQLite would unmap a reader's mapping at

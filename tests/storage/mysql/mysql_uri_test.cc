@@ -1,8 +1,8 @@
 // Copyright (c) obkvlite authors.
 //
-// The mysql:// store URI (storage/mysql/mysql_uri.h, doc/engines.md): every part
-// parsed, percent-decoded where OceanBase users need it, every error naming
-// its part, and no password in any error or printed form.
+// The mysql:// store URI (storage/mysql/mysql_uri.h, doc/engines.md): every
+// part parsed, percent-decoded where OceanBase users need it, every error
+// naming its part, and no password in any error or printed form.
 
 #include "storage/mysql/mysql_uri.h"
 
@@ -134,6 +134,13 @@ TEST_CASE("uri: timeouts have defaults and parameters change them") {
   CHECK(uri.retry_attempts == 3);
   CHECK(uri.retry_backoff_ms == 0);
   CHECK(uri.retry_max_backoff_ms == 40);
+  CHECK(!uri.read_consistency.has_value());
+  CHECK(MustParse("mysql://u@h/d?read_consistency=weak").read_consistency ==
+        ReadConsistency::kWeak);
+  CHECK(MustParse("mysql://u@h/d?read_consistency=strong").read_consistency ==
+        ReadConsistency::kStrong);
+  CHECK(ErrorOf("mysql://u@h/d?read_consistency=eventual") ==
+        "store: read_consistency: must be strong or weak, got 'eventual'");
 }
 
 TEST_CASE("uri: the password may come from OBKV_MYSQL_PASSWORD") {
@@ -155,7 +162,8 @@ TEST_CASE("uri: each bad part is named") {
   CHECK(ErrorOf("mysql://u@h/d?ssl=1") ==
         "store: parameter: unknown parameter 'ssl' (known: socket, "
         "connect_timeout, read_timeout, write_timeout, retry_attempts, "
-        "retry_backoff_ms, retry_max_backoff_ms, session.NAME)");
+        "retry_backoff_ms, retry_max_backoff_ms, read_consistency, "
+        "session.NAME)");
   CHECK(ErrorOf("mysql://u@h/d?retry_attempts=0") ==
         "store: retry_attempts: '0' is not a number of attempts in [1, 1000]");
   CHECK(ErrorOf("mysql://u@h/d?retry_backoff_ms=-1") ==

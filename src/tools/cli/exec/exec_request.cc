@@ -123,11 +123,12 @@ Status CheckKnownFields(const JsonFields& f, OpKind kind) {
       return f.CheckKnown({"op", "table", "row", "cells", "ttl_ms"});
     case OpKind::kGet:
       return f.CheckKnown({"op", "table", "row", "columns", "families",
-                           "max_versions", "time_range", "ts", "filter"});
+                           "max_versions", "time_range", "ts", "filter",
+                           "consistency"});
     case OpKind::kScan:
       return f.CheckKnown({"op", "table", "start", "stop", "prefix", "reversed",
                            "limit", "batch", "max_versions", "time_range",
-                           "families", "columns", "filter"});
+                           "families", "columns", "filter", "consistency"});
     case OpKind::kDelete:
       return f.CheckKnown(
           {"op", "table", "row", "type", "family", "qualifier", "ts"});
@@ -212,9 +213,23 @@ Result<Put> ParsePut(const JsonFields& f, const Enclosing& enc) {
   return put;
 }
 
+// "consistency": "strong" or "weak" (obkvlite/read_consistency.h); absent:
+// the store's.
+Result<std::optional<ReadConsistency>> ReadConsistencyField(
+    const JsonFields& f) {
+  OBKV_ASSIGN_OR_RETURN(std::optional<std::string> name,
+                        f.OptionalString("consistency"));
+  if (!name) return std::optional<ReadConsistency>();
+  if (*name == "strong") return std::optional(ReadConsistency::kStrong);
+  if (*name == "weak") return std::optional(ReadConsistency::kWeak);
+  return InvalidField(f.PathOf("consistency"),
+                      "must be \"strong\" or \"weak\", got \"" + *name + "\"");
+}
+
 Result<Get> ParseGet(const JsonFields& f, const Enclosing& enc) {
   Get get;
   OBKV_ASSIGN_OR_RETURN(get.row, ReadRow(f, enc));
+  OBKV_ASSIGN_OR_RETURN(get.consistency, ReadConsistencyField(f));
   OBKV_ASSIGN_OR_RETURN(get.columns, ReadColumns(f));
   OBKV_ASSIGN_OR_RETURN(get.families, ReadStrings(f, "families"));
   OBKV_ASSIGN_OR_RETURN(get.max_versions, ReadMaxVersions(f));
@@ -231,6 +246,7 @@ Result<Get> ParseGet(const JsonFields& f, const Enclosing& enc) {
 
 Result<Scan> ParseScan(const JsonFields& f) {
   Scan scan;
+  OBKV_ASSIGN_OR_RETURN(scan.consistency, ReadConsistencyField(f));
   OBKV_ASSIGN_OR_RETURN(scan.start_row, ReadOptionalBytes(f, "start"));
   OBKV_ASSIGN_OR_RETURN(scan.stop_row, ReadOptionalBytes(f, "stop"));
   OBKV_ASSIGN_OR_RETURN(scan.prefix, ReadOptionalBytes(f, "prefix"));

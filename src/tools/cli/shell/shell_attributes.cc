@@ -16,8 +16,9 @@ const char* NoEffectReason(std::string_view key) {
     return "attributes are read by HBase's coprocessors, and there are none "
            "here";
   }
-  if (key == "CONSISTENCY" || key == "REGION_REPLICA_ID") {
-    return "there are no region replicas here, every read is STRONG";
+  if (key == "REGION_REPLICA_ID") {
+    return "there are no region replicas here (CONSISTENCY => 'TIMELINE' "
+           "reads weakly)";
   }
   if (key == "METRICS" || key == "ALL_METRICS") {
     return "scan metrics are HBase region server counters (obkv stats "
@@ -56,6 +57,25 @@ Status TakeOperationAttributes(ShellCommand* c, std::string* notes) {
                               " is refused: obkvlite has no cell visibility "
                               "labels, and accepting them without enforcing "
                               "them would mislead");
+      }
+      if (key == "CONSISTENCY" && !MapIsAttributesOnly(c->name)) {
+        // HBase's Consistency: TIMELINE may read a stale replica, here a
+        // weak read (obkvlite/read_consistency.h).
+        OBKV_ASSIGN_OR_RETURN(
+            std::string name,
+            ShellString(c->name, arg.entries[i].second, "CONSISTENCY"));
+        if (name == "STRONG") {
+          c->consistency = ReadConsistency::kStrong;
+        } else if (name == "TIMELINE") {
+          c->consistency = ReadConsistency::kWeak;
+        } else {
+          return ShellError(c->name,
+                            "CONSISTENCY must be 'STRONG' or "
+                            "'TIMELINE', got '" +
+                                name + "'");
+        }
+        arg.entries.erase(arg.entries.begin() + static_cast<long>(i));
+        continue;
       }
       if (key == "TTL" && TakesCellTtl(c->name)) {
         OBKV_ASSIGN_OR_RETURN(

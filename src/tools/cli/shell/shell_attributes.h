@@ -2,11 +2,13 @@
 //
 // HBase's operation attributes on get, scan, count, put, delete, deleteall,
 // incr and append (table.rb: ATTRIBUTES, CONSISTENCY, METRICS / ALL_METRICS,
-// REGION_REPLICA_ID; VISIBILITY and AUTHORIZATIONS). The first ones tune
-// HBase's region servers (coprocessor attributes, timeline reads of region
-// replicas, scan metrics) and there is nothing here for them to change, so
-// they are taken out of the command's maps, each with one line
-//   NOTE: CONSISTENCY has no effect here: there are no region replicas ...
+// REGION_REPLICA_ID; VISIBILITY and AUTHORIZATIONS). CONSISTENCY on get,
+// scan and count is the read's consistency ('TIMELINE': weak; it goes to
+// ShellCommand::consistency). The others tune HBase's region servers
+// (coprocessor attributes, region replicas, scan metrics) and there is
+// nothing here for them to change, so they are taken out of the command's
+// maps, each with one line
+//   NOTE: REGION_REPLICA_ID has no effect here: there are no region ...
 // and the command runs. VISIBILITY and AUTHORIZATIONS are security labels:
 // accepting them without enforcing them would mislead, so the command is
 // refused with that reason. TTL on put, incr and append is HBase's cell

@@ -38,6 +38,7 @@
 #include <utility>
 #include <vector>
 
+#include "obkvlite/read_consistency.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -65,6 +66,9 @@ struct ShellCommand {
   // put, incr and append's {TTL => ms} (HBase's set_op_ttl), taken out of
   // `args` by TakeOperationAttributes; nullopt: none.
   std::optional<int64_t> op_ttl_ms;
+  // get, scan and count's {CONSISTENCY => 'STRONG' | 'TIMELINE'} (weak),
+  // taken out of `args` by TakeOperationAttributes; nullopt: the store's.
+  std::optional<ReadConsistency> consistency;
 };
 
 // The commands of `text`, in order; empty statements (blank, comment only,

@@ -49,6 +49,7 @@ Status ShellSession::Get(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(std::string table,
                         ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Get get;
+  get.consistency = c.consistency;
   OBKV_ASSIGN_OR_RETURN(get.row, ShellBytes(c.name, c.args[1], "ROW"));
   ShellCellFormat format;
   format.set_epoch_timestamps(options_.timestamp_epoch);
@@ -85,6 +86,7 @@ Status ShellSession::Scan(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 2, "'TABLE'[, {...}]"));
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   obkvlite::Scan scan;
+  scan.consistency = c.consistency;
   ShellCellFormat format;
   format.set_epoch_timestamps(options_.timestamp_epoch);
   if (c.args.size() == 2) {
@@ -111,6 +113,7 @@ Status ShellSession::Count(const ShellCommand& c) {
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   int64_t interval = 1000;
   obkvlite::Scan scan;
+  scan.consistency = c.consistency;
   if (c.args.size() == 2 && c.args[1].kind == ShellValue::Kind::kInteger) {
     // count 't', 100: the old form of INTERVAL.
     OBKV_ASSIGN_OR_RETURN(interval,

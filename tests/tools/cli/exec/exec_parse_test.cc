@@ -187,7 +187,7 @@ TEST_CASE("unknown top-level fields are errors listing the op's fields") {
   CHECK(ErrorOf(R"({"op":"scan","table":"t","row":"r"})") ==
         "row: unknown field (allowed: op, table, start, stop, prefix, "
         "reversed, limit, batch, max_versions, time_range, families, "
-        "columns, filter)");
+        "columns, filter, consistency)");
   CHECK(ErrorOf(R"({"op":"batch","table":"t","ops":[],"row":"r"})") ==
         "row: unknown field (allowed: op, table, ops)");
 }
@@ -671,6 +671,21 @@ TEST_CASE("random and mutated input never crashes and always explains") {
     }
   }
   CHECK(parsed > 0);
+}
+
+TEST_CASE("get and scan: consistency") {
+  // obkvlite/read_consistency.h; absent: the store's.
+  CHECK(!ParseAs<Get>(R"({"op":"get","table":"t","row":"r"})")
+             .consistency.has_value());
+  CHECK(
+      ParseAs<Get>(R"({"op":"get","table":"t","row":"r","consistency":"weak"})")
+          .consistency == ReadConsistency::kWeak);
+  CHECK(ParseAs<Scan>(R"({"op":"scan","table":"t","consistency":"strong"})")
+            .consistency == ReadConsistency::kStrong);
+  CHECK(ErrorOf(R"({"op":"scan","table":"t","consistency":"timeline"})") ==
+        "consistency: must be \"strong\" or \"weak\", got \"timeline\"");
+  CHECK(ErrorOf(R"({"op":"get","table":"t","row":"r","consistency":1})")
+            .rfind("consistency: ", 0) == 0);
 }
 
 }  // namespace

@@ -110,36 +110,36 @@ TEST_CASE("shell: operation attributes are noted, security labels refused") {
   // CONSISTENCY, REGION_REPLICA_ID and METRICS / ALL_METRICS (get.rb:
   // "get 't1', 'r1', {CONSISTENCY => 'TIMELINE'}", put.rb: "put 't1', 'r1',
   // 'c1', 'value', {ATTRIBUTES=>{'mykey'=>'myvalue'}}"); VISIBILITY and
-  // AUTHORIZATIONS (put.rb, scan.rb) are refused.
+  // AUTHORIZATIONS (put.rb, scan.rb) are refused. CONSISTENCY is the read's
+  // (TIMELINE: weak, the same as strong on SQLite); another name is refused.
   Shell sh;
   sh.Ok("create 't', 'f'\n");
-  CHECK(WithoutTimestamps(sh.Ok(
-            "put 't', 'r', 'f:q', 'v', {ATTRIBUTES => {'mykey' => 'myvalue'}}\n"
-              "get 't', 'r', {CONSISTENCY => 'TIMELINE', REGION_REPLICA_ID => 1}\n"
-              "scan 't', {METRICS => ['RPC_RETRIES']}\n"
-              "count 't', {ALL_METRICS => true}\n"
-              "delete 't', 'r', 'f:q', {ATTRIBUTES => {'k' => 'v'}}\n"
-              "count 't'\n")) ==
-        "NOTE: ATTRIBUTES has no effect here: attributes are read by HBase's "
-        "coprocessors, and there are none here\n"
-        "NOTE: CONSISTENCY has no effect here: there are no region replicas "
-        "here, every read is STRONG\n"
-        "NOTE: REGION_REPLICA_ID has no effect here: there are no region "
-        "replicas here, every read is STRONG\n"
-        "COLUMN                         CELL\n"
-        " f:q                           timestamp=T, value=v\n"
-        "1 row(s)\n"
-        "NOTE: METRICS has no effect here: scan metrics are HBase region "
-        "server counters (obkv stats counts requests here)\n"
-        "ROW                            COLUMN+CELL\n"
-        " r                             column=f:q, timestamp=T, value=v\n"
-        "1 row(s)\n"
-        "NOTE: ALL_METRICS has no effect here: scan metrics are HBase region "
-        "server counters (obkv stats counts requests here)\n"
-        "1 row(s)\n"
-        "NOTE: ATTRIBUTES has no effect here: attributes are read by HBase's "
-        "coprocessors, and there are none here\n"
-        "0 row(s)\n");
+  CHECK(
+      WithoutTimestamps(sh.Ok(
+          "put 't', 'r', 'f:q', 'v', {ATTRIBUTES => {'mykey' => 'myvalue'}}\n"
+          "get 't', 'r', {CONSISTENCY => 'TIMELINE', REGION_REPLICA_ID => 1}\n"
+          "scan 't', {METRICS => ['RPC_RETRIES']}\n"
+          "count 't', {ALL_METRICS => true}\n"
+          "delete 't', 'r', 'f:q', {ATTRIBUTES => {'k' => 'v'}}\n"
+          "count 't'\n")) ==
+      "NOTE: ATTRIBUTES has no effect here: attributes are read by HBase's "
+      "coprocessors, and there are none here\n"
+      "NOTE: REGION_REPLICA_ID has no effect here: there are no region "
+      "replicas here (CONSISTENCY => 'TIMELINE' reads weakly)\n"
+      "COLUMN                         CELL\n"
+      " f:q                           timestamp=T, value=v\n"
+      "1 row(s)\n"
+      "NOTE: METRICS has no effect here: scan metrics are HBase region "
+      "server counters (obkv stats counts requests here)\n"
+      "ROW                            COLUMN+CELL\n"
+      " r                             column=f:q, timestamp=T, value=v\n"
+      "1 row(s)\n"
+      "NOTE: ALL_METRICS has no effect here: scan metrics are HBase region "
+      "server counters (obkv stats counts requests here)\n"
+      "1 row(s)\n"
+      "NOTE: ATTRIBUTES has no effect here: attributes are read by HBase's "
+      "coprocessors, and there are none here\n"
+      "0 row(s)\n");
   const CliRun run = sh.Run(
       "put 't', 'r', 'f:q', 'v', {VISIBILITY => 'PRIVATE|SECRET'}\n"
       "scan 't', {AUTHORIZATIONS => ['PRIVATE']}\n");
@@ -151,9 +151,17 @@ TEST_CASE("shell: operation attributes are noted, security labels refused") {
         "ERROR: line 2: scan: AUTHORIZATIONS is refused: obkvlite has no cell "
         "visibility labels, and accepting them without enforcing them would "
         "mislead\n");
+  const CliRun bad = sh.Run("scan 't', {CONSISTENCY => 'EVENTUAL'}\n");
+  CHECK(bad.code == 1);
+  CHECK(bad.err ==
+        "ERROR: line 1: scan: CONSISTENCY must be 'STRONG' or 'TIMELINE', got "
+        "'EVENTUAL'\n");
+  CHECK(WithoutTimestamps(sh.Ok("scan 't', {CONSISTENCY => 'STRONG'}\n")) ==
+        "ROW                            COLUMN+CELL\n0 row(s)\n");
 }
 
-TEST_CASE("shell: a delete of the newest version shows the next until a purge") {
+TEST_CASE(
+    "shell: a delete of the newest version shows the next until a purge") {
   // HBase's reference guide ("Delete" under Versions): deleting the newest
   // version of a VERSIONS => 1 column shows the older one that no flush or
   // compaction has dropped yet. After flush has purged it, nothing shows.
@@ -169,7 +177,8 @@ TEST_CASE("shell: a delete of the newest version shows the next until a purge") 
               "get 't', 'r'\n") ==
         "Created table t\n"
         "COLUMN                         CELL\n"
-        " f:q                           timestamp=1970-01-01T00:00:00.100, value=v1\n"
+        " f:q                           timestamp=1970-01-01T00:00:00.100, "
+        "value=v1\n"
         "1 row(s)\n"
         "purged t: 0 expired cells, 1 excess versions\n"
         "COLUMN                         CELL\n"
