@@ -19,9 +19,21 @@
 #ifndef OBKVLITE_READ_CONSISTENCY_H_
 #define OBKVLITE_READ_CONSISTENCY_H_
 
+#include <optional>
+#include <string_view>
+
 namespace obkvlite {
 
 enum class ReadConsistency { kStrong, kWeak };
+
+// "strong" or "weak" (exec's "consistency", a server URI's
+// read_consistency=); nullopt for any other name.
+inline std::optional<ReadConsistency> ParseReadConsistency(
+    std::string_view name) {
+  if (name == "strong") return ReadConsistency::kStrong;
+  if (name == "weak") return ReadConsistency::kWeak;
+  return std::nullopt;
+}
 
 }  // namespace obkvlite
 

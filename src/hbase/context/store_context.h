@@ -128,8 +128,7 @@ class StoreContext {
   template <typename Body>
   Status RunRead(const Body& body,
                  std::optional<ReadConsistency> consistency = std::nullopt) {
-    if (Consistency(consistency) == ReadConsistency::kWeak &&
-        engine_->has_weak_reads()) {
+    if (ReadsWeakly(consistency)) {
       OBKV_ASSIGN_OR_RETURN(storage::ConnectionPool::Lease lease,
                             weak_readers_.Acquire());
       return RunReadOn(lease.get(), body);
@@ -179,16 +178,7 @@ class StoreContext {
   // The read connections of a Get's or Scan's `consistency` (nullopt: the
   // store's).
   storage::ConnectionPool& readers(std::optional<ReadConsistency> consistency) {
-    return Consistency(consistency) == ReadConsistency::kWeak &&
-                   engine_->has_weak_reads()
-               ? weak_readers_
-               : readers_;
-  }
-  // The consistency a read asking for `consistency` gets: it, or the
-  // store's when nullopt.
-  ReadConsistency Consistency(
-      std::optional<ReadConsistency> consistency) const {
-    return consistency.value_or(read_consistency_);
+    return ReadsWeakly(consistency) ? weak_readers_ : readers_;
   }
   // After DDL that drops relations: every pool's cached statements are
   // finalised before their next use.
@@ -209,6 +199,13 @@ class StoreContext {
   Status CheckWritable(const char* what) const;
 
  private:
+  // Whether a read asking for `consistency` (nullopt: the store's) is weak
+  // on an engine whose weak reads differ: it then leases weak_readers_.
+  bool ReadsWeakly(std::optional<ReadConsistency> consistency) const {
+    return consistency.value_or(read_consistency_) == ReadConsistency::kWeak &&
+           engine_->has_weak_reads();
+  }
+
   // RunRead's body on `conn`: a read is repeatable, so when its session
   // turns out to have lost its server (an idle connection across a server
   // restart), it runs once more on a reconnected one.

@@ -224,11 +224,8 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
     } else if (name == "retry_max_backoff_ms") {
       OBKV_ASSIGN_OR_RETURN(uri->retry_max_backoff_ms, ParseMs(name, value));
     } else if (name == "read_consistency") {
-      if (value == "strong") {
-        uri->read_consistency = ReadConsistency::kStrong;
-      } else if (value == "weak") {
-        uri->read_consistency = ReadConsistency::kWeak;
-      } else {
+      uri->read_consistency = ParseReadConsistency(value);
+      if (!uri->read_consistency) {
         return UriError(
             name, "must be strong or weak, got '" + std::string(value) + "'");
       }

@@ -220,8 +220,7 @@ Result<std::optional<ReadConsistency>> ReadConsistencyField(
   OBKV_ASSIGN_OR_RETURN(std::optional<std::string> name,
                         f.OptionalString("consistency"));
   if (!name) return std::optional<ReadConsistency>();
-  if (*name == "strong") return std::optional(ReadConsistency::kStrong);
-  if (*name == "weak") return std::optional(ReadConsistency::kWeak);
+  if (std::optional<ReadConsistency> c = ParseReadConsistency(*name)) return c;
   return InvalidField(f.PathOf("consistency"),
                       "must be \"strong\" or \"weak\", got \"" + *name + "\"");
 }
