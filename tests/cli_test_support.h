@@ -16,12 +16,15 @@
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tools/cli/cli.h"
@@ -101,6 +104,18 @@ class CliSandbox {
   std::string dir_;
   std::string store_;
 };
+
+// promtool check metrics on `text` (written under `box`): its exit code and
+// output.
+inline std::pair<int, std::string> Promtool(const std::string& text,
+                                            const CliSandbox& box) {
+  const std::string in = box.Path("scrape.txt");
+  const std::string out = box.Path("promtool.txt");
+  std::ofstream(in) << text;
+  const int status = std::system(
+      ("promtool check metrics < '" + in + "' > '" + out + "' 2>&1").c_str());
+  return {WEXITSTATUS(status), CliSandbox::ReadFile(out)};
+}
 
 // Runs `obkv ARGS...` (no --store) with `in` as standard input.
 inline CliRun RunCli(const std::vector<std::string>& args,

@@ -58,13 +58,13 @@ inline std::vector<std::string> QueryAt(const std::string& uri,
   return rows;
 }
 
-// The server's relations of the store at `uri`, except the store's own,
-// ascending.
+// The server's relations of the store at `uri`, except the store's own
+// (tables without '$', and the hot-key views), ascending.
 inline std::vector<std::string> Relations(const std::string& uri) {
   return QueryAt(uri,
                  "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-                 "TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE '%$%' "
-                 "ORDER BY TABLE_NAME");
+                 "TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' "
+                 "AND TABLE_NAME LIKE '%$%' ORDER BY TABLE_NAME");
 }
 
 // The kinds of the store's recorded plans.

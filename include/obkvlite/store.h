@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "obkvlite/compat.h"
+#include "obkvlite/hot_keys.h"
 #include "obkvlite/operation_stats.h"
 #include "obkvlite/options.h"
 #include "obkvlite/partition_change.h"
@@ -246,10 +247,18 @@ class Store {
   virtual Result<std::vector<RequestStatsBucket>> RequestStats(
       const std::string& name, const RequestStatsQuery& query) = 0;
 
+  // Hot keys of table `name` (obkvlite/hot_keys.h): per type with requests,
+  // in type order (query, insert, delete, update), the `top` highest counts
+  // (all kept when top <= 0), from the store's "obkv_hotkeys" table (every
+  // process's flushed counts) merged with this Store's not flushed yet.
+  // NotFound for an unknown table.
+  virtual Result<std::vector<HotKeyStats>> HotKeys(const std::string& name,
+                                                   int top) = 0;
+
   // Zeroes the request statistics of table `name` (of one family when
-  // `family` is not empty): the stored rows of every process and this
-  // Store's in-memory counts. Errors as RequestStats; NotSupported on a
-  // read-only store.
+  // `family` is not empty; without one, its hot keys too): the stored rows
+  // of every process and this Store's in-memory counts. Errors as RequestStats;
+  // NotSupported on a read-only store.
   virtual Status ResetRequestStats(const std::string& name,
                                    const std::string& family) = 0;
 

@@ -31,7 +31,8 @@ std::string ServerPartitionNamesSql() {
 
 std::string ServerFamilyRelationsSql() {
   return "SELECT TABLE_NAME FROM information_schema.TABLES WHERE "
-         "TABLE_SCHEMA = ?1 AND TABLE_NAME LIKE '%$%' ORDER BY TABLE_NAME";
+         "TABLE_SCHEMA = ?1 AND TABLE_TYPE = 'BASE TABLE' AND "
+         "TABLE_NAME LIKE '%$%' ORDER BY TABLE_NAME";
 }
 
 std::string SqliteFamilyTablesSql(std::string_view schema) {

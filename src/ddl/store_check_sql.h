@@ -30,7 +30,8 @@ std::string ShowCreateTableSql(std::string_view schema,
 // The first-level partition names of relation ?2, each once.
 std::string ServerPartitionNamesSql();
 
-// Every relation of database ?1 whose name has a '$' ("t$f"), ascending.
+// Every base table of database ?1 whose name has a '$' ("t$f"), ascending
+// (not the views GV$OB_KV_HOTKEY_STAT and V$OB_KV_HOTKEY_STAT).
 std::string ServerFamilyRelationsSql();
 
 // Every table of the store file's schema `schema` ("main", "shard<k>")

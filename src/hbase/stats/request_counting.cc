@@ -51,6 +51,7 @@ void CountFamilyCells(TableCounters* counters, const TableSchema& schema,
 
 void CountPut(TableCounters* counters, const TableSchema& schema,
               const Put& put, int64_t now_ms) {
+  if (!put.cells.empty()) counters->AddKey(HotKeyType::kInsert, put.row);
   std::vector<std::pair<int, int>> seen;
   for (const PutCell& cell : put.cells) {
     const int rank = schema.Rank(cell.family);
@@ -90,6 +91,10 @@ void CountReadRequests(TableCounters* counters, const TableSchema& schema,
     const int rank = RankOf(schema, read.family);
     for (int p : read.partitions) counters->Add(rank, p, kReqReads, 1);
   }
+}
+
+void CountKeyRead(TableCounters* counters, std::string_view row) {
+  if (counters != nullptr) counters->AddKey(HotKeyType::kQuery, row);
 }
 
 RowReadCounter::RowReadCounter(TableCounters* counters,
@@ -195,6 +200,15 @@ void AddWriteTargets(const TableSchema& schema,
   }
 }
 
+void CountPutKeys(TableCounters* counters, const Put* puts, size_t n) {
+  if (counters == nullptr) return;
+  for (size_t i = 0; i < n; ++i) {
+    if (!puts[i].cells.empty()) {
+      counters->AddKey(HotKeyType::kInsert, puts[i].row);
+    }
+  }
+}
+
 void CountWrites(TableCounters* counters, const TableSchema& schema,
                  const WriteTargets& targets,
                  const std::vector<RoutedCell>& cells, int64_t now_ms) {
@@ -214,6 +228,7 @@ void CountCellsWritten(TableCounters* counters, const TableSchema& schema,
                        const RowResult& written, int64_t now_ms) {
   if (counters == nullptr) return;
   counters->Enter(now_ms);
+  counters->AddKey(HotKeyType::kUpdate, written.row);
   std::vector<const Cell*> cells;
   for (const Cell& cell : written.cells) cells.push_back(&cell);
   CountFamilyCells(counters, schema, written.row, cells);
@@ -223,6 +238,7 @@ void CountDelete(TableCounters* counters, const TableSchema& schema,
                  const Delete& del, int64_t now_ms) {
   if (counters == nullptr) return;
   counters->Enter(now_ms);
+  counters->AddKey(HotKeyType::kDelete, del.row);
   const TimeRange times = DeleteTimes(del);
   for (const FamilyInfo& family : schema.families()) {
     if (del.type != DeleteType::kRow && family.name() != del.family) continue;
@@ -255,6 +271,7 @@ void CountMutation(TableCounters* counters, const TableSchema& schema,
     const std::string_view row = std::holds_alternative<Increment>(mutation)
                                      ? std::get<Increment>(mutation).row
                                      : std::get<Append>(mutation).row;
+    counters->AddKey(HotKeyType::kUpdate, row);
     std::vector<const Cell*> cells;
     for (const Cell& cell : result->cells) cells.push_back(&cell);
     CountFamilyCells(counters, schema, row, cells);

@@ -1,8 +1,10 @@
 // Copyright (c) obkvlite authors.
 //
 // Request counting: turns what an operation did into TableCounters counts
-// (obkvlite/request_stats.h lists what each count means). Every function
-// takes the table's counters, null when counting is off (then it does
+// (obkvlite/request_stats.h lists what each count means), and the row keys
+// of the requests that address one into the table's hot keys
+// (obkvlite/hot_keys.h: gets, puts, deletes, increments and appends). Every
+// function takes the table's counters, null when counting is off (then it does
 // nothing), and is called once the operation succeeded.
 //
 // Partitions are the router's: a read counts the partitions its plan was
@@ -32,6 +34,10 @@ namespace obkvlite {
 // One read request per pruned partition of each family of a read.
 void CountReadRequests(TableCounters* counters, const TableSchema& schema,
                        const std::vector<FamilyRead>& families, int64_t now_ms);
+
+// One query of row `row` for the table's hot keys: a Get or Exists,
+// whether or not the row has cells.
+void CountKeyRead(TableCounters* counters, std::string_view row);
 
 // The rows and cells of one returned row of a read of `families` (a
 // plan's); with !count_rows (the next chunk of a row a scan's batch split)
@@ -103,6 +109,10 @@ using WriteTargets = std::vector<std::pair<int, int>>;
 void AddWriteTargets(const TableSchema& schema,
                      const std::vector<RoutedCell>& cells, size_t from,
                      WriteTargets* targets);
+
+// The rows of `n` puts (each with cells) for the table's hot keys: one
+// insert each. Called with CountWrites, which sees cells, not puts.
+void CountPutKeys(TableCounters* counters, const Put* puts, size_t n);
 
 // One write request per target; cells and K+Q+V bytes per cell.
 void CountWrites(TableCounters* counters, const TableSchema& schema,

@@ -2,6 +2,7 @@
 #include "hbase/stats/request_stats_collector.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 
 #include "hbase/context/own_tables.h"
@@ -83,8 +84,20 @@ void RequestStatsCollector::Harvest(TableCounters* counters) {
   }
 }
 
+void RequestStatsCollector::HarvestHotKeys(TableCounters* counters) {
+  std::array<HotKeySummary, kHotKeyTypes> harvested;
+  counters->hot_keys_.Harvest(&harvested);
+  for (int t = 0; t < kHotKeyTypes; ++t) {
+    HotKeySummary& h = harvested[static_cast<size_t>(t)];
+    if (!h.empty()) hot_pending_[{counters->table_, t}].Merge(h);
+  }
+}
+
 void RequestStatsCollector::HarvestAll() {
-  for (const std::shared_ptr<TableCounters>& c : counters_) Harvest(c.get());
+  for (const std::shared_ptr<TableCounters>& c : counters_) {
+    Harvest(c.get());
+    HarvestHotKeys(c.get());
+  }
   // Counters no table object holds any more have nothing left to count.
   counters_.erase(std::remove_if(counters_.begin(), counters_.end(),
                                  [](const std::shared_ptr<TableCounters>& c) {
@@ -98,10 +111,12 @@ Status RequestStatsCollector::Flush() {
   util::MutexLock flush_lock(&flush_mu_);
   Buckets batch;
   OperationBuckets ops;
+  HotKeyBuckets hot;
   {
     util::MutexLock lock(&mu_);
     HarvestAll();
     batch.swap(pending_);
+    hot.swap(hot_pending_);
     if (ops_ != nullptr) ops_->Harvest(&ops_pending_);
     ops.swap(ops_pending_);
   }
@@ -111,6 +126,14 @@ Status RequestStatsCollector::Flush() {
     if (!st.ok()) {
       util::MutexLock lock(&mu_);
       for (const auto& [key, counts] : batch) pending_[key] += counts;
+    }
+  }
+  if (!hot.empty()) {
+    Status hot_st = WriteHotKeys(ctx_, hot, &hot_table_created_);
+    if (!hot_st.ok()) {
+      util::MutexLock lock(&mu_);
+      for (const auto& [key, summary] : hot) hot_pending_[key].Merge(summary);
+      if (st.ok()) st = hot_st;
     }
   }
   if (!ops.empty()) {
@@ -261,6 +284,35 @@ Result<std::vector<RequestStatsBucket>> RequestStatsCollector::Read(
   return out;
 }
 
+Result<std::vector<HotKeyStats>> RequestStatsCollector::HotKeys(
+    const std::string& table, int top) {
+  util::MutexLock flush_lock(&flush_mu_);
+  std::array<HotKeySummary, kHotKeyTypes> merged;
+  {
+    util::MutexLock lock(&mu_);
+    HarvestAll();
+    for (int t = 0; t < kHotKeyTypes; ++t) {
+      auto it = hot_pending_.find({table, t});
+      if (it != hot_pending_.end()) merged[static_cast<size_t>(t)] = it->second;
+    }
+  }
+  OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx_->ReadSnapshot());
+  for (int t = 0; t < kHotKeyTypes; ++t) {
+    OBKV_RETURN_IF_ERROR(ReadHotKeys(snap.lease.get(), table,
+                                     static_cast<HotKeyType>(t),
+                                     &merged[static_cast<size_t>(t)]));
+  }
+  OBKV_RETURN_IF_ERROR(snap.txn.Commit());
+  std::vector<HotKeyStats> out;
+  for (int t = 0; t < kHotKeyTypes; ++t) {
+    const HotKeySummary& summary = merged[static_cast<size_t>(t)];
+    if (!summary.empty()) {
+      out.push_back(summary.Report(static_cast<HotKeyType>(t), top));
+    }
+  }
+  return out;
+}
+
 Status RequestStatsCollector::Reset(const std::string& table,
                                     const std::string& family) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("reset request stats"));
@@ -268,11 +320,17 @@ Status RequestStatsCollector::Reset(const std::string& table,
   {
     util::MutexLock lock(&mu_);
     HarvestAll();
+    if (family.empty()) {
+      for (int t = 0; t < kHotKeyTypes; ++t) hot_pending_.erase({table, t});
+    }
     for (auto it = pending_.begin(); it != pending_.end();) {
       const bool match = std::get<0>(it->first) == table &&
                          (family.empty() || std::get<1>(it->first) == family);
       it = match ? pending_.erase(it) : std::next(it);
     }
+  }
+  if (family.empty()) {
+    OBKV_RETURN_IF_ERROR(DeleteHotKeys(ctx_, table, &hot_table_created_));
   }
   OBKV_RETURN_IF_ERROR(EnsureTable());
   return ctx_->RunShardWrites("reset request stats", {0},

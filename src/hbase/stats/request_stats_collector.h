@@ -11,6 +11,11 @@
 // next one. The table is created at the first flush (outside the write
 // transaction: server DDL commits by itself).
 //
+// It keeps the tables' hot keys too (obkvlite/hot_keys.h): each flush
+// merges the table objects' hot-key counts into the store's table
+// "obkv_hotkeys" (hbase/stats/hot_keys_table.h), in the same flush as the
+// request counts (they are on and off together).
+//
 // It keeps the store's operation statistics too
 // (obkvlite/operation_stats.h): its OperationRecorder times every table
 // operation, and each flush adds the recorder's harvest to the store's
@@ -35,9 +40,11 @@
 #include <tuple>
 #include <vector>
 
+#include "hbase/stats/hot_keys_table.h"
 #include "hbase/stats/operation_recorder.h"
 #include "hbase/stats/table_counters.h"
 #include "hbase/table_schema.h"
+#include "obkvlite/hot_keys.h"
 #include "obkvlite/operation_stats.h"
 #include "obkvlite/request_stats.h"
 #include "obkvlite/status.h"
@@ -85,8 +92,13 @@ class RequestStatsCollector {
       const std::string& table, const std::set<std::string>& families,
       int64_t since_ms, int64_t until_ms);
 
+  // The hot keys of `table`: stored plus pending, one HotKeyStats per type
+  // with requests, in type order, each with its `top` highest counts (all
+  // when top <= 0).
+  Result<std::vector<HotKeyStats>> HotKeys(const std::string& table, int top);
+
   // Zeroes `table`'s counts (of `family` only when not empty), stored and
-  // pending.
+  // pending; without a family its hot keys too.
   Status Reset(const std::string& table, const std::string& family);
 
   // Stops the flusher and flushes once more; idempotent.
@@ -104,6 +116,8 @@ class RequestStatsCollector {
   // Takes every table's slot counts into pending_.
   void HarvestAll() OBKV_REQUIRES(mu_);
   void Harvest(TableCounters* counters) OBKV_REQUIRES(mu_);
+  // Takes `counters`' hot-key counts into hot_pending_.
+  void HarvestHotKeys(TableCounters* counters) OBKV_REQUIRES(mu_);
   // Writes `buckets` to obkv_stats, creating it first when needed.
   Status Write(const Buckets& buckets) OBKV_REQUIRES(flush_mu_);
   Status EnsureTable() OBKV_REQUIRES(flush_mu_);
@@ -117,11 +131,13 @@ class RequestStatsCollector {
   util::Mutex flush_mu_;
   bool table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
   bool ops_table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
+  bool hot_table_created_ OBKV_GUARDED_BY(flush_mu_) = false;
 
   util::Mutex mu_;
   std::vector<std::shared_ptr<TableCounters>> counters_ OBKV_GUARDED_BY(mu_);
   Buckets pending_ OBKV_GUARDED_BY(mu_);
   OperationBuckets ops_pending_ OBKV_GUARDED_BY(mu_);
+  HotKeyBuckets hot_pending_ OBKV_GUARDED_BY(mu_);
 
   // Flushes every StoreOptions::request_stats_flush_ms.
   util::PeriodicTask flusher_;

@@ -10,7 +10,8 @@
 // bucket when the clock passed one: the collector then takes the old
 // bucket's counts, under its lock, once a bucket), then Add() per count.
 // A count added concurrently with a bucket change may land in the newer
-// bucket.
+// bucket. AddKey counts a request's row key for the table's hot keys
+// (obkvlite/hot_keys.h), which have no buckets.
 //
 // REQUIRED: the collector outlives the counters' use; rank and partition
 // are in range (the schema's families and router).
@@ -24,9 +25,12 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "hbase/stats/hot_key_counter.h"
 #include "hbase/table_schema.h"
+#include "obkvlite/hot_keys.h"
 
 namespace obkvlite {
 
@@ -61,6 +65,10 @@ class TableCounters {
         .fetch_add(n, std::memory_order_relaxed);
   }
 
+  void AddKey(HotKeyType type, std::string_view row) {
+    hot_keys_.Add(type, row);
+  }
+
   // The start of `now_ms`'s bucket: a multiple of the bucket width.
   int64_t BucketStart(int64_t now_ms) const {
     int64_t r = now_ms % bucket_ms_;
@@ -86,6 +94,7 @@ class TableCounters {
   const int64_t bucket_ms_;
   RequestStatsCollector* const collector_;
   std::vector<Family> families_;  // by rank
+  HotKeyCounter hot_keys_;
   // Start of the bucket the slots count; changed under the collector's lock.
   std::atomic<int64_t> bucket_{std::numeric_limits<int64_t>::min()};
 };

@@ -58,6 +58,8 @@ class StoreImpl final : public Store, private TableEvents {
       const std::string& name, const RequestStatsQuery& query) override;
   Status ResetRequestStats(const std::string& name,
                            const std::string& family) override;
+  Result<std::vector<HotKeyStats>> HotKeys(const std::string& name,
+                                           int top) override;
   Result<std::vector<OperationStatsLine>> OperationStats() override;
   Status ResetOperationStats() override;
   Status FlushRequestStats() override;

@@ -51,6 +51,14 @@ Status StoreImpl::ResetRequestStats(const std::string& name,
   });
 }
 
+Result<std::vector<HotKeyStats>> StoreImpl::HotKeys(const std::string& name,
+                                                    int top) {
+  return GuardApi("hot keys", [&]() -> Result<std::vector<HotKeyStats>> {
+    OBKV_RETURN_IF_ERROR(GetTable(name).status());
+    return request_stats_.HotKeys(name, top);
+  });
+}
+
 Status StoreImpl::FlushRequestStats() {
   return GuardApi("flush request stats",
                   [&]() -> Status { return request_stats_.Flush(); });

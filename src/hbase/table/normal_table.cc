@@ -72,6 +72,7 @@ Status NormalTable::Put(const obkvlite::Put& put) {
   if (counters_ != nullptr) AddWriteTargets(*schema_, cells, 0, &targets);
   OBKV_RETURN_IF_ERROR(WriteRouted(&cells));
   CountWrites(counters_.get(), *schema_, targets, cells, now);
+  CountPutKeys(counters_.get(), &put, 1);
   return Status::OK();
 }
 
@@ -105,7 +106,10 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
   }
   if (cells.empty()) return Status::OK();
   Status st = WriteRouted(&cells);
-  if (st.ok()) CountWrites(counters_.get(), *schema_, targets, cells, now);
+  if (st.ok()) {
+    CountWrites(counters_.get(), *schema_, targets, cells, now);
+    CountPutKeys(counters_.get(), puts.data(), puts.size());
+  }
   if (cells.capacity() > kMaxRetainedCells) {
     std::vector<RoutedCell>().swap(cells);
   }
@@ -194,6 +198,7 @@ Status NormalTable::ReadGet(const obkvlite::Get& get, RowResult* out) {
   }
   OBKV_RETURN_IF_ERROR(ReadRowInto(ctx_, *plan, out));
   CountReadRequests(counters_.get(), *schema_, plan->families, now);
+  CountKeyRead(counters_.get(), get.row);
   CountRowRead(counters_.get(), *schema_, plan->families, *out);
   return Status::OK();
 }
@@ -284,6 +289,7 @@ Status NormalTable::VisitGet(const obkvlite::Get& get, bool values,
   OBKV_RETURN_IF_ERROR(
       VisitRow(ctx_, *plan, counting.routes() ? &counting : visitor, &visited));
   CountReadRequests(counters_.get(), *schema_, plan->families, now);
+  CountKeyRead(counters_.get(), get.row);
   if (counters_ != nullptr) {
     counting.CountRow(counters_.get(), *schema_, *plan, visited);
   }

@@ -68,6 +68,7 @@ Status TimeseriesTable::WritePuts(const obkvlite::Put* puts, size_t n) {
   }
   if (st.ok()) {
     CountWrites(counters_.get(), *schema_, buffers.targets, plan.cells(), now);
+    CountPutKeys(counters_.get(), puts, n);
   }
   return st;
 }
@@ -82,6 +83,7 @@ Result<RowResult> TimeseriesTable::Get(const obkvlite::Get& get) {
   OBKV_ASSIGN_OR_RETURN(RowResult row,
                         ReadTimeseriesRow(ctx_, std::move(plan)));
   CountReadRequests(counters_.get(), *schema_, families, now);
+  CountKeyRead(counters_.get(), get.row);
   CountRowRead(counters_.get(), *schema_, families, row);
   return row;
 }

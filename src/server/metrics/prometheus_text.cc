@@ -6,11 +6,17 @@
 #include <tuple>
 #include <vector>
 
+#include "obkvlite/bytes.h"
+#include "obkvlite/hot_keys.h"
 #include "server/metrics/operation_metrics.h"
 
 namespace obkvlite {
 namespace metrics {
 namespace {
+
+// Keys per (table, type) on /metrics (the HELP text says 10): a bound on
+// the label cardinality.
+constexpr int kMetricsHotKeys = 10;
 
 std::string Double(double v) {
   char buf[48];
@@ -105,6 +111,34 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
     out += "obkv_partition_bytes_written_total{" + labels(k) + "} " +
            std::to_string(c.bytes_written) + "\n";
   }
+  Header(&out, "obkv_hotkey_requests_total", "counter",
+         "Requests of each table's hottest row keys, by OBKV hot-key type "
+         "(the top 10 per type; an upper bound, at most obkv_hotkey_error "
+         "above the true count).");
+  std::string hot_errors;
+  for (const std::string& table : store->ListTables()) {
+    Result<std::vector<HotKeyStats>> hot =
+        store->HotKeys(table, kMetricsHotKeys);
+    if (!hot.ok()) {
+      ++errors;
+      continue;
+    }
+    for (const HotKeyStats& stats : *hot) {
+      const std::string l = engine + ",table=\"" + EscapeLabelValue(table) +
+                            "\",type=\"" + HotKeyTypeName(stats.type) + "\"";
+      for (const HotKey& key : stats.keys) {
+        out += "obkv_hotkey_requests_total{" + l + ",key=\"" +
+               EscapeLabelValue(ToStringBinary(key.row)) + "\"} " +
+               std::to_string(key.count) + "\n";
+      }
+      hot_errors +=
+          "obkv_hotkey_error{" + l + "} " + std::to_string(stats.floor) + "\n";
+    }
+  }
+  Header(&out, "obkv_hotkey_error", "gauge",
+         "Most a listed hot key's count exceeds its true count, and most "
+         "requests a key not listed had, per table and type.");
+  out += hot_errors;
   Header(&out, "obkv_compat_findings_total", "counter",
          "Operations OBKV-HBase would refuse or answer differently, by "
          "table, operation and doc/obkv-compat.md row (obkv compat).");

@@ -8,6 +8,11 @@
 //   obkv_partition_cells_total{engine,table,family,partition,kind}
 //       counter, kind read|written
 //   obkv_partition_bytes_written_total{engine,table,family,partition}
+//   obkv_hotkey_requests_total{engine,table,type,key}     counter, the top
+//       10 row keys per table and hot-key type (Store::HotKeys; type
+//       query|insert|delete|update, key in Bytes.toStringBinary form)
+//   obkv_hotkey_error{engine,table,type}                  gauge, their
+//       error bound
 //   obkv_operation_duration_seconds{engine,surface,op}    histogram
 //       (Store::OperationStats; server/metrics/operation_metrics.h)
 //   obkv_rest_requests_total{operation,code}              counter

@@ -9,6 +9,7 @@
 #include "obkvlite/analyze.h"
 #include "obkvlite/bytes.h"
 #include "obkvlite/ddl.h"
+#include "obkvlite/hot_keys.h"
 #include "obkvlite/request_report.h"
 #include "server/common/percent_decode.h"
 #include "server/common/server_version.h"
@@ -277,6 +278,32 @@ std::string FamilySection(const UiContext& ctx, const TableSpec& spec,
   return out;
 }
 
+// The table's hot keys (obkvlite/hot_keys.h): the 10 highest counts per
+// type, as `obkv stats TABLE --keys` lists them.
+std::string HotKeySection(const UiContext& ctx, const std::string& table) {
+  std::string body =
+      "<h2>Hot keys</h2><table id=\"hotkeys\"><tr><th>Type</th><th>Rank</th>"
+      "<th>Row</th><th>Requests</th><th>Error</th></tr>";
+  Result<std::vector<HotKeyStats>> hot = ctx.store->HotKeys(table, 10);
+  if (!hot.ok()) {
+    return body + "</table><p>" + XmlEscape(hot.status().ToString()) + "</p>";
+  }
+  std::string totals;
+  for (const HotKeyStats& stats : *hot) {
+    int rank = 0;
+    for (const HotKey& key : stats.keys) {
+      body += "<tr class=\"hotkey\">" + Td(HotKeyTypeObkvName(stats.type)) +
+              TdNum(++rank) + Td(ToStringBinary(key.row)) + TdNum(key.count) +
+              TdNum(key.error) + "</tr>";
+    }
+    totals += "<li>" + std::string(HotKeyTypeObkvName(stats.type)) + ": " +
+              std::to_string(stats.requests) +
+              " requests; a key not listed had at most " +
+              std::to_string(stats.floor) + "</li>";
+  }
+  return body + "</table><ul id=\"hotkey-totals\">" + totals + "</ul>";
+}
+
 HttpResponse TablePage(const UiContext& ctx, const std::string& name) {
   Result<Table*> table = ctx.store->GetTable(name);
   if (!table.ok()) {
@@ -291,6 +318,7 @@ HttpResponse TablePage(const UiContext& ctx, const std::string& name) {
       (spec.layout == Layout::kTimeseries ? "timeseries" : "normal") + ", " +
       std::to_string(spec.families.size()) + " families.</p>";
   for (const FamilySpec& f : spec.families) body += FamilySection(ctx, spec, f);
+  body += HotKeySection(ctx, spec.name);
   std::string pretty = spec.json;
   try {
     pretty = nlohmann::json::parse(spec.json).dump(2);

@@ -67,19 +67,6 @@ std::string CellSet(
       .dump();
 }
 
-// promtool check metrics on `text`: its exit code and output.
-std::pair<int, std::string> Promtool(const std::string& text,
-                                     const CliSandbox& box) {
-  const std::string in = box.Path("scrape.txt");
-  const std::string out = box.Path("promtool.txt");
-  std::ofstream(in) << text;
-  const int status = std::system(
-      ("promtool check metrics < '" + in + "' > '" + out + "' 2>&1").c_str());
-  std::stringstream got;
-  got << std::ifstream(out).rdbuf();
-  return {WEXITSTATUS(status), got.str()};
-}
-
 // (surface, operation) -> count of `obkv stats --ops --json`'s lines.
 std::map<std::string, int64_t> JsonCounts(const std::string& json) {
   const nlohmann::json doc = nlohmann::json::parse(json);

@@ -11,6 +11,12 @@
 // ISO-8601 UTC (2024-10-15T08:30:00Z); buckets starting in [since, until)
 // are shown.
 //
+// `obkv --store PATH stats TABLE --keys [--top N] [--json]`: the table's
+// hot keys instead (obkvlite/hot_keys.h): per type (query, insert, delete,
+// update) its N highest row keys (default 10) with their counts and error
+// bound (tools/cli/hot_keys_report.h). --reset without --family zeroes
+// them with the request statistics.
+//
 // `obkv --store PATH stats --ops [--json] [--reset]`: the store's operation
 // statistics instead (obkvlite/operation_stats.h, OBKV-HBase's monitoring
 // set): per surface and operation the count, average, p99 and p999
@@ -25,6 +31,7 @@
 #include "obkvlite/request_report.h"
 #include "obkvlite/store.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/hot_keys_report.h"
 #include "tools/cli/open_store.h"
 #include "tools/cli/operation_stats_report.h"
 #include "tools/cli/stats_report.h"
@@ -45,6 +52,8 @@ struct StatsArgs {
   int time_buckets = 60;
   bool reset = false;
   bool ops = false;
+  bool keys = false;
+  int top = 0;  // --top; 0: not given (10)
 };
 
 Result<StatsRequest> MakeRequest(const StatsArgs& args) {
@@ -89,13 +98,41 @@ int RunOperationStats(const StatsArgs& args, CliContext& ctx) {
   return kExitOk;
 }
 
+// TABLE --keys: the table's hot keys.
+int RunHotKeys(const StatsArgs& args, CliContext& ctx) {
+  if (!args.family.empty() || !args.since.empty() || !args.until.empty() ||
+      !args.svg_path.empty() || args.nodes != 0 || args.reset) {
+    return ctx.Fail(Status::InvalidArgument(
+        "--keys: hot keys are the table's since its statistics were last "
+        "reset: no --family, --since, --until, --svg, --nodes or --reset"));
+  }
+  Result<std::unique_ptr<Store>> store = OpenStore(ctx, StoreAccess::kRead);
+  if (!store.ok()) return ctx.Fail(store.status());
+  Result<std::vector<HotKeyStats>> stats =
+      (*store)->HotKeys(args.table, args.top > 0 ? args.top : 10);
+  if (!stats.ok()) return ctx.Fail(stats.status());
+  if (args.json) {
+    *ctx.out << RenderHotKeysJson(args.table, *stats) << "\n";
+  } else {
+    *ctx.out << RenderHotKeysText(*stats);
+  }
+  return kExitOk;
+}
+
 int RunStats(const StatsArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("stats")) return ctx.exit_code;
+  if (args.ops && args.keys) {
+    return ctx.Fail(Status::InvalidArgument("--keys: not with --ops"));
+  }
+  if (args.top > 0 && !args.keys) {
+    return ctx.Fail(Status::InvalidArgument("--top: only with --keys"));
+  }
   if (args.ops) return RunOperationStats(args, ctx);
   if (args.table.empty()) {
     return ctx.Fail(
         Status::InvalidArgument("stats: TABLE is required (or --ops)"));
   }
+  if (args.keys) return RunHotKeys(args, ctx);
   Result<StatsRequest> request = MakeRequest(args);
   if (!request.ok()) return ctx.Fail(request.status());
   Result<std::unique_ptr<Store>> store =
@@ -150,6 +187,15 @@ void RegisterStatsCommand(CLI::App& app, CliContext& ctx) {
                 "Show the store's operation statistics instead: per surface "
                 "and operation the count, average, p99 and p999 response "
                 "time (OBKV-HBase's monitoring set, doc/monitoring.md)");
+  cmd->add_flag("--keys", args->keys,
+                "Show the table's hot keys instead: per type (query, insert, "
+                "delete, update) the row keys requests addressed most, with "
+                "their counts and error bound (OBKV's "
+                "GV$OB_KV_HOTKEY_STAT)");
+  cmd->add_option("--top", args->top,
+                  "Hot keys per type with --keys (default 10)")
+      ->type_name("N")
+      ->check(CLI::Range(1, kHotKeyCapacity));
   cmd->add_option("--family", args->family,
                   "Family to report (default: the first)")
       ->type_name("F");

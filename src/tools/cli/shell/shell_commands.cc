@@ -131,7 +131,8 @@ const std::vector<ShellSession::CommandInfo>& ShellSession::Commands() {
        "list_regions 'TABLE'[, 'SERVER_NAME' | {SERVER_NAME => 'S'}[, "
        "['SERVER_NAME', 'START_KEY', ...]]]",
        "One row per partition: SERVER_NAME (the store), REGION_NAME, "
-       "START_KEY, END_KEY, SIZE (-, not kept), REQ (requests) and LOCALITY "
+       "START_KEY, END_KEY, SIZE (stored MB, whole), REQ (requests) and "
+       "LOCALITY "
        "(1.0).",
        nullptr},
       {"split", &ShellSession::Split, "split 'TABLE', 'SPLIT_KEY'",

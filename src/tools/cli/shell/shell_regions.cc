@@ -130,9 +130,24 @@ Status ShellSession::ListRegions(const ShellCommand& c) {
   // The families share the table group's partitioning: the first family's
   // partitions are the regions, the requests of every family add up.
   const FamilySpec& first = spec.families.front();
+  PartitionListOptions with_sizes;
+  with_sizes.sizes = true;
   Result<std::vector<PartitionInfo>> parts =
-      store_->ListPartitions(spec.name, first.name);
+      store_->ListPartitions(spec.name, first.name, with_sizes);
   if (!parts.ok()) return parts.status().WithPrefix(c.name);
+  // SIZE: the stored bytes of every family's partition of that name, in
+  // whole MB (getStorefileSizeMB); unknown (-1) when an engine cannot tell.
+  std::map<std::string, int64_t> bytes;
+  for (const PartitionInfo& p : *parts) bytes[p.name] = p.bytes;
+  for (size_t f = 1; f < spec.families.size(); ++f) {
+    Result<std::vector<PartitionInfo>> more =
+        store_->ListPartitions(spec.name, spec.families[f].name, with_sizes);
+    if (!more.ok()) return more.status().WithPrefix(c.name);
+    for (const PartitionInfo& p : *more) {
+      int64_t& total = bytes[p.name];
+      total = total < 0 || p.bytes < 0 ? -1 : total + p.bytes;
+    }
+  }
   std::map<std::string, int64_t> requests;  // by first-level name ("p3")
   for (const FamilySpec& family : spec.families) {
     StatsRequest request;
@@ -159,8 +174,10 @@ Status ShellSession::ListRegions(const ShellCommand& c) {
     const std::string end =
         p.has_range && !p.upper.is_maxvalue ? BoundSpecText(p.upper, col) : "";
     const std::string name = p.name.empty() ? "p0" : p.name;
+    const int64_t size = bytes[p.name];
     rows.push_back({server, spec.name + "," + start + "," + name, start, end,
-                    "-", std::to_string(requests[p.name]), "1.0"});
+                    size < 0 ? "-" : std::to_string(size / (1024 * 1024)),
+                    std::to_string(requests[p.name]), "1.0"});
   }
   std::vector<size_t> widths;
   for (size_t i : columns) {

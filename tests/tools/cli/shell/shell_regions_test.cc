@@ -9,8 +9,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 
+#include "obkvlite/store.h"
 #include "shell_test_support.h"
 
 namespace obkvlite {
@@ -158,9 +160,9 @@ TEST_CASE("shell: list_regions, one row per partition, as list_regions.rb") {
         " " + dashes + " | ------------ | ---------- | ---------- | ----- | "
         "----- | ---------- |\n"
         " " + pad + server + " |        t,,p0 |            |          m | "
-        "    - |     4 |        1.0 |\n"
+        "    0 |     4 |        1.0 |\n"
         " " + pad + server + " |       t,m,p1 |          m |            | "
-        "    - |     0 |        1.0 |\n"
+        "    0 |     0 |        1.0 |\n"
         " 2 rows\n"
         "  START_KEY |   REQ |\n"
         " ---------- | ----- |\n"
@@ -176,6 +178,36 @@ TEST_CASE("shell: list_regions, one row per partition, as list_regions.rb") {
         std::string::npos);
   CHECK(sh.box.Run({"stats", "t", "--family", "g"})
             .out.find("requests: 2 (reads 1, writes 1") != std::string::npos);
+}
+
+TEST_CASE("shell: list_regions' SIZE is the stored MB of every family") {
+  // getStorefileSizeMB: whole megabytes. Three 400000-byte values in
+  // region p0 of family f and one in g (on 8 KiB pages: a leaf and 49
+  // overflow pages each) make 4 * 50 pages = 1.56 MiB there: 1.
+  Shell sh;
+  sh.Ok("create 't', 'f', 'g', SPLITS => ['m']\n");
+  {
+    Result<std::unique_ptr<Store>> store =
+        Store::Open(StoreOptions(), sh.box.store());
+    REQUIRE(store.ok());
+    Result<Table*> table = (*store)->GetTable("t");
+    REQUIRE(table.ok());
+    for (int i = 0; i < 3; ++i) {
+      REQUIRE((*table)
+                  ->Put(Put("a" + std::to_string(i))
+                            .Add("f", "q", 100, std::string(400000, 'x')))
+                  .ok());
+    }
+    REQUIRE(
+        (*table)->Put(Put("b").Add("g", "q", 100, std::string(400000, 'y')))
+            .ok());
+  }
+  CHECK(WithoutTook(sh.Ok("list_regions 't', '', ['START_KEY', 'SIZE']\n")) ==
+        "  START_KEY |  SIZE |\n"
+        " ---------- | ----- |\n"
+        "            |     1 |\n"
+        "          m |     0 |\n"
+        " 2 rows\n");
 }
 
 }  // namespace
