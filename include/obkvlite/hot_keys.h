@@ -10,7 +10,8 @@
 //   update  Increment and Append, alone or in a batch
 // A scan addresses a range, not a key: it is not counted here (its heat is
 // in the partitions' request statistics, obkvlite/request_stats.h). A
-// failed operation is not counted.
+// failed operation is not counted. Counting is on with
+// StoreOptions::request_stats and StoreOptions::hot_keys.
 //
 // Counting: each table object keeps, per type, a space-saving summary of
 // kHotKeyCapacity counters, striped by key hash so that threads rarely

@@ -121,6 +121,13 @@ struct StoreOptions {
   // "obkv_stats", in ms (>= 10); the counts are also added at close. A crash
   // loses at most this interval's counts.
   int request_stats_flush_ms = 5000;
+  // With request_stats, also count each table's hot row keys
+  // (obkvlite/hot_keys.h) and keep them in the store's "obkv_hotkeys"
+  // table. Costs a hash, a stripe lock and an O(1) summary update per get,
+  // put, delete, increment and append: about 100 ns, 4.5% of a cached
+  // uniform get (obkv-bench --stats-overhead, doc/benchmarks.md). Off:
+  // Store::HotKeys shows only what was stored before.
+  bool hot_keys = true;
   // Time every table operation per surface and kind into latency
   // histograms (obkvlite/operation_stats.h: OBKV-HBase's monitoring set)
   // and keep them in the store's "obkv_op_stats" table, flushed with the

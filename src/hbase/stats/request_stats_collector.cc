@@ -52,7 +52,8 @@ std::shared_ptr<TableCounters> RequestStatsCollector::ForTable(
   if (!enabled_) return nullptr;
   int64_t bucket_ms = ctx_->options().request_stats_bucket_ms;
   if (bucket_ms < 1000) bucket_ms = 1000;
-  auto counters = std::make_shared<TableCounters>(schema, bucket_ms, this);
+  auto counters = std::make_shared<TableCounters>(schema, bucket_ms, this,
+                                                  ctx_->options().hot_keys);
   util::MutexLock lock(&mu_);
   counters_.push_back(counters);
   return counters;

@@ -6,8 +6,11 @@
 namespace obkvlite {
 
 TableCounters::TableCounters(const TableSchema& schema, int64_t bucket_ms,
-                             RequestStatsCollector* collector)
-    : table_(schema.name()), bucket_ms_(bucket_ms), collector_(collector) {
+                             RequestStatsCollector* collector, bool hot_keys)
+    : table_(schema.name()),
+      bucket_ms_(bucket_ms),
+      collector_(collector),
+      hot_keys_on_(hot_keys) {
   for (const FamilyInfo& info : schema.families()) {
     Family f;
     f.name = info.name();

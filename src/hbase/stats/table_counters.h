@@ -50,8 +50,9 @@ enum RequestField : int {
 
 class TableCounters {
  public:
+  // `hot_keys`: AddKey counts (StoreOptions::hot_keys).
   TableCounters(const TableSchema& schema, int64_t bucket_ms,
-                RequestStatsCollector* collector);
+                RequestStatsCollector* collector, bool hot_keys);
 
   // Counts from here on go to the bucket of `now_ms`.
   void Enter(int64_t now_ms) {
@@ -66,7 +67,7 @@ class TableCounters {
   }
 
   void AddKey(HotKeyType type, std::string_view row) {
-    hot_keys_.Add(type, row);
+    if (hot_keys_on_) hot_keys_.Add(type, row);
   }
 
   // The start of `now_ms`'s bucket: a multiple of the bucket width.
@@ -93,6 +94,7 @@ class TableCounters {
   const std::string table_;
   const int64_t bucket_ms_;
   RequestStatsCollector* const collector_;
+  const bool hot_keys_on_;
   std::vector<Family> families_;  // by rank
   HotKeyCounter hot_keys_;
   // Start of the bucket the slots count; changed under the collector's lock.

@@ -293,6 +293,26 @@ TEST_CASE("two Store objects on one store add up; the views; reset") {
   CHECK(fx.store()->ListTables() == std::vector<std::string>{"t"});
 }
 
+TEST_CASE("hot_keys off counts no hot keys, request statistics still") {
+  StoreFixture fx(kSpec);
+  StoreOptions options = fx.Options();
+  options.hot_keys = false;
+  std::unique_ptr<Store> off = MustOpenStore(fx.path(), options);
+  Table* table = MustTable(off.get(), "t");
+  REQUIRE(table->Put(Put("a").Add("f", "q", 100, "v")).ok());
+  REQUIRE(table->Get(Get("a")).ok());
+  REQUIRE(off->FlushRequestStats().ok());
+  Result<std::vector<HotKeyStats>> stats = off->HotKeys("t", 10);
+  REQUIRE(stats.ok());
+  CHECK(stats->empty());
+  Result<std::vector<RequestStatsBucket>> buckets =
+      off->RequestStats("t", RequestStatsQuery());
+  REQUIRE(buckets.ok());
+  int64_t reads = 0;
+  for (const RequestStatsBucket& b : *buckets) reads += b.counts.reads;
+  CHECK(reads == 1);
+}
+
 TEST_CASE("request_stats off counts no hot keys") {
   StoreFixture fx(kSpec);
   StoreOptions options = fx.Options();
