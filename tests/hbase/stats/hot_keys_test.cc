@@ -23,6 +23,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "hbase/stats/hot_key_counter.h"
@@ -293,23 +294,30 @@ TEST_CASE("two Store objects on one store add up; the views; reset") {
   CHECK(fx.store()->ListTables() == std::vector<std::string>{"t"});
 }
 
+// A put and a get of row "a" through a second Store on `fx`'s store opened
+// with `options`, flushed: its hot keys, and the reads its request
+// statistics counted.
+std::pair<std::vector<std::string>, int64_t> PutGetFlush(
+    StoreFixture& fx, const StoreOptions& options) {
+  std::unique_ptr<Store> store = MustOpenStore(fx.path(), options);
+  Table* table = MustTable(store.get(), "t");
+  REQUIRE(table->Put(Put("a").Add("f", "q", 100, "v")).ok());
+  REQUIRE(table->Get(Get("a")).ok());
+  REQUIRE(store->FlushRequestStats().ok());
+  Result<std::vector<RequestStatsBucket>> buckets =
+      store->RequestStats("t", RequestStatsQuery());
+  REQUIRE(buckets.ok());
+  int64_t reads = 0;
+  for (const RequestStatsBucket& b : *buckets) reads += b.counts.reads;
+  return {HotLines(store.get()), reads};
+}
+
 TEST_CASE("hot_keys off counts no hot keys, request statistics still") {
   StoreFixture fx(kSpec);
   StoreOptions options = fx.Options();
   options.hot_keys = false;
-  std::unique_ptr<Store> off = MustOpenStore(fx.path(), options);
-  Table* table = MustTable(off.get(), "t");
-  REQUIRE(table->Put(Put("a").Add("f", "q", 100, "v")).ok());
-  REQUIRE(table->Get(Get("a")).ok());
-  REQUIRE(off->FlushRequestStats().ok());
-  Result<std::vector<HotKeyStats>> stats = off->HotKeys("t", 10);
-  REQUIRE(stats.ok());
-  CHECK(stats->empty());
-  Result<std::vector<RequestStatsBucket>> buckets =
-      off->RequestStats("t", RequestStatsQuery());
-  REQUIRE(buckets.ok());
-  int64_t reads = 0;
-  for (const RequestStatsBucket& b : *buckets) reads += b.counts.reads;
+  const auto [hot, reads] = PutGetFlush(fx, options);
+  CHECK(hot.empty());
   CHECK(reads == 1);
 }
 
@@ -317,14 +325,9 @@ TEST_CASE("request_stats off counts no hot keys") {
   StoreFixture fx(kSpec);
   StoreOptions options = fx.Options();
   options.request_stats = false;
-  std::unique_ptr<Store> off = MustOpenStore(fx.path(), options);
-  Table* table = MustTable(off.get(), "t");
-  REQUIRE(table->Put(Put("a").Add("f", "q", 100, "v")).ok());
-  REQUIRE(table->Get(Get("a")).ok());
-  REQUIRE(off->FlushRequestStats().ok());
-  Result<std::vector<HotKeyStats>> stats = off->HotKeys("t", 10);
-  REQUIRE(stats.ok());
-  CHECK(stats->empty());
+  const auto [hot, reads] = PutGetFlush(fx, options);
+  CHECK(hot.empty());
+  CHECK(reads == 0);
 }
 
 TEST_CASE("concurrent requests count exactly while flushes run") {
