@@ -27,8 +27,8 @@
 // and a key not listed had at most `floor` <= N / kHotKeyCapacity requests.
 // So any key with more than N / kHotKeyCapacity requests is listed, and two
 // listed keys whose counts differ by more than both errors are in true
-// order. Keys are exact (error 0) while a type has seen at most
-// kHotKeyCapacity distinct keys in each stripe.
+// order. Counts are exact (error 0) while a table's type has seen fewer
+// than kHotKeyCapacity distinct keys in all.
 //
 // Thread safety: plain values.
 
