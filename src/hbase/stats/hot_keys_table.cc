@@ -50,18 +50,14 @@ Status AddHotKeyRows(storage::Statement* stmt, HotKeySummary* out) {
   return Status::OK();
 }
 
-// Replaces the rows of (table, type) with `summary`'s.
-Status WriteHotKeyRows(storage::Connection* writer, const std::string& table,
-                       const std::string& type, const HotKeySummary& summary) {
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> del,
-      writer->Prepare(layout::HotKeysDeleteSql(writer->dialect(), true)));
+// Replaces the rows of (table, type) with `summary`'s, by `del`
+// (HotKeysDeleteSql of one type) and `insert` (HotKeysInsertSql).
+Status WriteHotKeyRows(storage::Statement* del, storage::Statement* insert,
+                       const std::string& table, const std::string& type,
+                       const HotKeySummary& summary) {
   del->BindText(1, table);
   del->BindText(2, type);
   OBKV_RETURN_IF_ERROR(del->Run());
-  OBKV_ASSIGN_OR_RETURN(
-      std::unique_ptr<storage::Statement> insert,
-      writer->Prepare(layout::HotKeysInsertSql(writer->dialect())));
   const auto put = [&](std::string_view key, int64_t freq,
                        int64_t error) -> Status {
     insert->BindText(1, table);
@@ -86,10 +82,15 @@ Status WriteHotKeys(StoreContext* ctx, const HotKeyBuckets& buckets,
   OBKV_RETURN_IF_ERROR(EnsureHotKeysTable(ctx, created));
   return ctx->RunShardWrites(
       "hot keys", {0}, [&](int, storage::Connection* writer) -> Status {
+        const SqlDialect d = writer->dialect();
         OBKV_ASSIGN_OR_RETURN(
             std::unique_ptr<storage::Statement> select,
-            writer->Prepare(layout::HotKeysSelectSql(writer->dialect(),
-                                                     /*for_update=*/true)));
+            writer->Prepare(layout::HotKeysSelectSql(d, /*for_update=*/true)));
+        OBKV_ASSIGN_OR_RETURN(
+            std::unique_ptr<storage::Statement> del,
+            writer->Prepare(layout::HotKeysDeleteSql(d, /*one_type=*/true)));
+        OBKV_ASSIGN_OR_RETURN(std::unique_ptr<storage::Statement> insert,
+                              writer->Prepare(layout::HotKeysInsertSql(d)));
         for (const auto& [key, pending] : buckets) {
           const std::string& table = key.first;
           const std::string type =
@@ -99,23 +100,29 @@ Status WriteHotKeys(StoreContext* ctx, const HotKeyBuckets& buckets,
           select->BindText(2, type);
           OBKV_RETURN_IF_ERROR(AddHotKeyRows(select.get(), &merged));
           select->Reset();
-          OBKV_RETURN_IF_ERROR(WriteHotKeyRows(writer, table, type, merged));
+          OBKV_RETURN_IF_ERROR(
+              WriteHotKeyRows(del.get(), insert.get(), table, type, merged));
         }
         return Status::OK();
       });
 }
 
 Status ReadHotKeys(storage::Connection* conn, const std::string& table,
-                   HotKeyType type, HotKeySummary* out) {
+                   std::array<HotKeySummary, kHotKeyTypes>* out) {
   OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(conn, kHotKeysTable));
   if (!exists) return Status::OK();
   OBKV_ASSIGN_OR_RETURN(
       std::unique_ptr<storage::Statement> select,
       conn->Prepare(layout::HotKeysSelectSql(conn->dialect(), false)));
-  const std::string type_name = HotKeyTypeObkvName(type);
-  select->BindText(1, table);
-  select->BindText(2, type_name);
-  return AddHotKeyRows(select.get(), out);
+  for (int t = 0; t < kHotKeyTypes; ++t) {
+    const std::string type = HotKeyTypeObkvName(static_cast<HotKeyType>(t));
+    select->BindText(1, table);
+    select->BindText(2, type);
+    OBKV_RETURN_IF_ERROR(
+        AddHotKeyRows(select.get(), &(*out)[static_cast<size_t>(t)]));
+    select->Reset();
+  }
+  return Status::OK();
 }
 
 Status DeleteHotKeys(StoreContext* ctx, const std::string& table,

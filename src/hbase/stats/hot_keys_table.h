@@ -13,6 +13,7 @@
 #ifndef OBKVLITE_HBASE_STATS_HOT_KEYS_TABLE_H_
 #define OBKVLITE_HBASE_STATS_HOT_KEYS_TABLE_H_
 
+#include <array>
 #include <map>
 #include <string>
 #include <utility>
@@ -34,10 +35,11 @@ using HotKeyBuckets = std::map<std::pair<std::string, int>, HotKeySummary>;
 Status WriteHotKeys(StoreContext* ctx, const HotKeyBuckets& buckets,
                     bool* created);
 
-// Adds table `table`'s stored summary of `type` to `*out` (nothing when
-// the table is missing). REQUIRED: `conn` is in a read transaction.
+// Adds table `table`'s stored summary of each type to (*out)[type]
+// (nothing when the table is missing). REQUIRED: `conn` is in a read
+// transaction.
 Status ReadHotKeys(storage::Connection* conn, const std::string& table,
-                   HotKeyType type, HotKeySummary* out);
+                   std::array<HotKeySummary, kHotKeyTypes>* out);
 
 // Deletes table `table`'s rows, creating the table first unless `*created`.
 Status DeleteHotKeys(StoreContext* ctx, const std::string& table,

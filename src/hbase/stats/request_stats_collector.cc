@@ -298,11 +298,7 @@ Result<std::vector<HotKeyStats>> RequestStatsCollector::HotKeys(
     }
   }
   OBKV_ASSIGN_OR_RETURN(StoreContext::Snapshot snap, ctx_->ReadSnapshot());
-  for (int t = 0; t < kHotKeyTypes; ++t) {
-    OBKV_RETURN_IF_ERROR(ReadHotKeys(snap.lease.get(), table,
-                                     static_cast<HotKeyType>(t),
-                                     &merged[static_cast<size_t>(t)]));
-  }
+  OBKV_RETURN_IF_ERROR(ReadHotKeys(snap.lease.get(), table, &merged));
   OBKV_RETURN_IF_ERROR(snap.txn.Commit());
   std::vector<HotKeyStats> out;
   for (int t = 0; t < kHotKeyTypes; ++t) {
