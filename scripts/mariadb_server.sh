@@ -17,13 +17,22 @@ SOCK="$DIR/mysqld.sock"
 USER_ARG=()
 [ "$(id -u)" -eq 0 ] && USER_ARG=(--user=root)
 
+# Whether process $1 is still running: a zombie is not (it is dead; only
+# its parent has yet to reap it, and a container's init can take a second
+# or more to, which made every kill of a fault test wait that long).
+running() {
+  local state
+  state="$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" || return 1
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
 wait_ready() {
-  for _ in $(seq 150); do
+  for _ in $(seq 600); do
     if [ -S "$SOCK" ] && mariadb --no-defaults -S "$SOCK" -u"$(id -un)" \
         -e "SELECT 1" >/dev/null 2>&1; then
       return 0
     fi
-    sleep 0.2
+    sleep 0.05
   done
   echo "mariadb_server: no answer on $SOCK" >&2
   cat "$DIR/mysqld.err" >&2 || true
@@ -72,7 +81,7 @@ case "$cmd" in
     if [ -f "$DIR/mysqld.pid" ]; then
       pid="$(cat "$DIR/mysqld.pid")"
       kill -9 "$pid" 2>/dev/null || true
-      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      for _ in $(seq 200); do running "$pid" || break; sleep 0.05; done
     fi
     rm -f "$DIR/mysqld.pid" "$SOCK"
     ;;
@@ -80,7 +89,7 @@ case "$cmd" in
     if [ -f "$DIR/mysqld.pid" ]; then
       pid="$(cat "$DIR/mysqld.pid")"
       kill "$pid" 2>/dev/null || true
-      for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      for _ in $(seq 200); do running "$pid" || break; sleep 0.05; done
       kill -9 "$pid" 2>/dev/null || true
     fi
     rm -rf "$DIR"
