@@ -84,10 +84,22 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       }) {}
 
 int64_t StoreContext::NowMs() const {
-  if (options_.clock_ms) return options_.clock_ms();
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  const int64_t clock =
+      options_.clock_ms
+          ? options_.clock_ms()
+          : std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::system_clock::now().time_since_epoch())
+                .count();
+  return std::max(clock, assigned_high_ms_.load(std::memory_order_acquire));
+}
+
+void StoreContext::AdvanceClock(int64_t now_ms, int64_t assigned_ms) {
+  if (assigned_ms <= now_ms) return;
+  const int64_t to = assigned_ms - now_ms > 1 ? now_ms + 1 : assigned_ms;
+  int64_t seen = assigned_high_ms_.load(std::memory_order_relaxed);
+  while (seen < to && !assigned_high_ms_.compare_exchange_weak(
+                          seen, to, std::memory_order_acq_rel)) {
+  }
 }
 
 Status StoreContext::CheckWritable(const char* what) const {

@@ -48,6 +48,7 @@
 #ifndef OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
 #define OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -82,9 +83,19 @@ class StoreContext {
   const StoreOptions& options() const { return options_; }
   bool read_only() const { return options_.read_only; }
 
-  // Now in ms: StoreOptions::clock_ms or the system clock. Each operation
-  // resolves it once.
+  // Now in ms: StoreOptions::clock_ms or the system clock, but never
+  // behind a timestamp this store has assigned (AdvanceClock), so a write
+  // acknowledged after another is not hidden behind it (DESIGN §8: one
+  // clock per store). Each operation resolves it once.
   int64_t NowMs() const;
+
+  // Records that an operation which read NowMs() == `now_ms` assigned a
+  // cell the timestamp `assigned_ms` (an increment or append: max(now,
+  // old + 1), as HBase and OBKV assign it). NowMs() is then at least
+  // min(assigned_ms, now_ms + 1): the clock runs ahead by at most 1 ms per
+  // such operation, and a cell a client wrote in the future does not drag
+  // it along. Call it before the operation is acknowledged.
+  void AdvanceClock(int64_t now_ms, int64_t assigned_ms);
 
   // Runs `body` in one write transaction on the all-shards writer, holding
   // every shard (see above). `what` names the operation in the read-only
@@ -230,6 +241,9 @@ class StoreContext {
 
   const std::string path_;
   const StoreOptions options_;
+  // The newest timestamp the store has assigned ahead of its clock
+  // (AdvanceClock); NowMs() is never behind it.
+  std::atomic<int64_t> assigned_high_ms_{0};
   const RetryOptions retry_;
   std::unique_ptr<storage::Engine> engine_;  // outlives the connections
   const int shards_;

@@ -60,6 +60,14 @@ Status LockReadModifyWrites(Connection* writer, const TableSchema& schema,
   return Status::OK();
 }
 
+// Keeps the store's clock at or past the timestamps an increment or append
+// assigned to `cells` (max(now, old + 1)), so that a write acknowledged
+// after them is not hidden behind them.
+void AdvanceClockPast(StoreContext* ctx, int64_t now,
+                      const std::vector<Cell>& cells) {
+  for (const Cell& cell : cells) ctx->AdvanceClock(now, cell.timestamp);
+}
+
 }  // namespace
 
 Status NormalTable::Put(const obkvlite::Put& put) {
@@ -351,6 +359,7 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
         return Status::OK();
       }));
+  AdvanceClockPast(ctx_, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
 }
@@ -367,6 +376,7 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
         return Status::OK();
       }));
+  AdvanceClockPast(ctx_, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
 }
@@ -407,6 +417,9 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
             results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
       }));
+  for (const MutationResult& result : results) {
+    AdvanceClockPast(ctx_, now, result.cells);
+  }
   for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {
     CountMutation(counters_.get(), *schema_, mutations[i],
                   i < results.size() ? &results[i] : nullptr, now);

@@ -91,6 +91,59 @@ TEST_CASE_TEMPLATE("increment of a future cell goes one ms after it", P,
   CHECK(r->cells == Cells{C("r1", "f", "n", kNow + 501, Long(2))});
 }
 
+// Regression (happybase's test_atomic_counters, 1 != 11): increments in one
+// millisecond run the cell's timestamp ahead of the clock (old + 1), and a
+// put without a timestamp that followed them in that millisecond landed
+// behind them and was hidden. The store's clock now never goes behind a
+// timestamp it assigned (DESIGN §8), so the put lands on the newest
+// increment's timestamp and replaces it, as a later write of the same
+// timestamp does in HBase.
+TEST_CASE_TEMPLATE(
+    "a put after increments in the same millisecond is not hidden behind "
+    "them",
+    P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  for (int i = 0; i < 3; ++i) {
+    REQUIRE(fx.table()->Increment(Inc("r1", "f", "n", 1)).ok());
+  }
+  CHECK(RowCells(fx, "r1", 1) == Cells{C("r1", "f", "n", kNow + 2, Long(3))});
+  fx.MustPut(Put("r1").Add("f", "n", Long(10)));
+  CHECK(RowCells(fx, "r1", 1) == Cells{C("r1", "f", "n", kNow + 2, Long(10))});
+  Result<RowResult> r = fx.table()->Increment(Inc("r1", "f", "n", 1));
+  REQUIRE(r.ok());
+  CHECK(r->cells == Cells{C("r1", "f", "n", kNow + 3, Long(11))});
+  // Appends and a batch's increments advance the clock the same way.
+  REQUIRE(fx.table()->Append(App("r1", "f", "s", "a")).ok());
+  REQUIRE(fx.table()->Append(App("r1", "f", "s", "b")).ok());
+  fx.MustPut(Put("r1").Add("f", "s", "c"));
+  CHECK(RowCells(fx, "r1", 1) ==
+        Cells{C("r1", "f", "n", kNow + 3, Long(11)),
+              C("r1", "f", "s", kNow + 4, "c")});
+  std::vector<Mutation> batch;
+  batch.push_back(Inc("r2", "f", "n", 1));
+  batch.push_back(Inc("r2", "f", "n", 1));
+  REQUIRE(fx.table()->Batch(batch).ok());
+  fx.MustPut(Put("r2").Add("f", "n", Long(0)));
+  CHECK(RowCells(fx, "r2") == Cells{C("r2", "f", "n", kNow + 5, Long(0)),
+                                    C("r2", "f", "n", kNow + 4, Long(1))});
+  // A put in a later millisecond takes the wall clock again.
+  fx.set_now(kNow + 100);
+  fx.MustPut(Put("r3").Add("f", "n", Long(1)));
+  CHECK(RowCells(fx, "r3") == Cells{C("r3", "f", "n", kNow + 100, Long(1))});
+}
+
+// A cell a client wrote in the future moves the increment after it (above),
+// but not the store's clock: puts without a timestamp keep the wall clock
+// (plus at most 1 ms per increment).
+TEST_CASE_TEMPLATE("an increment of a future cell does not drag the clock",
+                   P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  fx.MustPut(Put("r1").Add("f", "n", kNow + 500, Long(1)));
+  REQUIRE(fx.table()->Increment(Inc("r1", "f", "n", 1)).ok());
+  fx.MustPut(Put("r2").Add("f", "n", Long(7)));
+  CHECK(RowCells(fx, "r2") == Cells{C("r2", "f", "n", kNow + 1, Long(7))});
+}
+
 TEST_CASE_TEMPLATE("increment needs an 8-byte long and then writes nothing", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case());
