@@ -1,6 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/context/store_context.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "obkvlite/bytes.h"
 #include "storage/retry_backoff.h"
 #include "storage/transaction.h"
@@ -84,22 +87,31 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       }) {}
 
 int64_t StoreContext::NowMs() const {
-  const int64_t clock =
-      options_.clock_ms
-          ? options_.clock_ms()
-          : std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::system_clock::now().time_since_epoch())
-                .count();
-  return std::max(clock, assigned_high_ms_.load(std::memory_order_acquire));
+  if (options_.clock_ms) return options_.clock_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
-void StoreContext::AdvanceClock(int64_t now_ms, int64_t assigned_ms) {
-  if (assigned_ms <= now_ms) return;
-  const int64_t to = assigned_ms - now_ms > 1 ? now_ms + 1 : assigned_ms;
-  int64_t seen = assigned_high_ms_.load(std::memory_order_relaxed);
-  while (seen < to && !assigned_high_ms_.compare_exchange_weak(
-                          seen, to, std::memory_order_acq_rel)) {
+int64_t StoreContext::WriteNowMs(std::string_view table,
+                                 std::string_view row) const {
+  return row_clock_.At(NowMs(), table, row);
+}
+
+int64_t StoreContext::WriteNowMs(
+    std::string_view table, const std::vector<std::string_view>& rows) const {
+  const int64_t clock = NowMs();
+  int64_t now = clock;
+  for (std::string_view row : rows) {
+    now = std::max(now, row_clock_.At(clock, table, row));
   }
+  return now;
+}
+
+void StoreContext::AdvanceRowClock(std::string_view table, std::string_view row,
+                                   int64_t now, int64_t assigned_ms) {
+  if (assigned_ms <= now) return;
+  row_clock_.Advance(NowMs(), now, table, row, assigned_ms);
 }
 
 Status StoreContext::CheckWritable(const char* what) const {

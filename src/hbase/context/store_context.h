@@ -48,7 +48,6 @@
 #ifndef OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
 #define OBKVLITE_HBASE_CONTEXT_STORE_CONTEXT_H_
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -57,6 +56,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hbase/context/row_clock.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -83,19 +83,26 @@ class StoreContext {
   const StoreOptions& options() const { return options_; }
   bool read_only() const { return options_.read_only; }
 
-  // Now in ms: StoreOptions::clock_ms or the system clock, but never
-  // behind a timestamp this store has assigned (AdvanceClock), so a write
-  // acknowledged after another is not hidden behind it (DESIGN §8: one
-  // clock per store). Each operation resolves it once.
+  // Now in ms: StoreOptions::clock_ms or the system clock. Each operation
+  // resolves it once.
   int64_t NowMs() const;
 
-  // Records that an operation which read NowMs() == `now_ms` assigned a
-  // cell the timestamp `assigned_ms` (an increment or append: max(now,
-  // old + 1), as HBase and OBKV assign it). NowMs() is then at least
-  // min(assigned_ms, now_ms + 1): the clock runs ahead by at most 1 ms per
-  // such operation, and a cell a client wrote in the future does not drag
-  // it along. Call it before the operation is acknowledged.
-  void AdvanceClock(int64_t now_ms, int64_t assigned_ms);
+  // Now for a write of `rows` of `table`: NowMs(), but never behind a
+  // timestamp the store assigned on one of those rows ahead of its clock
+  // (AdvanceRowClock), so a write acknowledged after another on the same
+  // row is not hidden behind it (DESIGN §8: one clock per store; the other
+  // rows keep the wall clock, row_clock.h).
+  int64_t WriteNowMs(std::string_view table, std::string_view row) const;
+  int64_t WriteNowMs(std::string_view table,
+                     const std::vector<std::string_view>& rows) const;
+
+  // Records that a write of (table, row) which read WriteNowMs() == `now`
+  // assigned a cell `assigned_ms` (an increment or append: max(now, old +
+  // 1), as HBase and OBKV assign it): the row's WriteNowMs() is then at
+  // least min(assigned_ms, now + 1). Call it before the operation is
+  // acknowledged.
+  void AdvanceRowClock(std::string_view table, std::string_view row,
+                       int64_t now, int64_t assigned_ms);
 
   // Runs `body` in one write transaction on the all-shards writer, holding
   // every shard (see above). `what` names the operation in the read-only
@@ -241,9 +248,8 @@ class StoreContext {
 
   const std::string path_;
   const StoreOptions options_;
-  // The newest timestamp the store has assigned ahead of its clock
-  // (AdvanceClock); NowMs() is never behind it.
-  std::atomic<int64_t> assigned_high_ms_{0};
+  // The rows whose timestamps run ahead of the clock (WriteNowMs).
+  RowClock row_clock_;
   const RetryOptions retry_;
   std::unique_ptr<storage::Engine> engine_;  // outlives the connections
   const int shards_;

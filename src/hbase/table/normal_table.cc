@@ -60,12 +60,15 @@ Status LockReadModifyWrites(Connection* writer, const TableSchema& schema,
   return Status::OK();
 }
 
-// Keeps the store's clock at or past the timestamps an increment or append
-// assigned to `cells` (max(now, old + 1)), so that a write acknowledged
-// after them is not hidden behind them.
-void AdvanceClockPast(StoreContext* ctx, int64_t now,
-                      const std::vector<Cell>& cells) {
-  for (const Cell& cell : cells) ctx->AdvanceClock(now, cell.timestamp);
+// Keeps row `row`'s clock at or past the timestamps an increment or append
+// assigned to `cells` (max(now, old + 1)), so that a write of the row
+// acknowledged after them is not hidden behind them.
+void AdvanceRowClockPast(StoreContext* ctx, const TableSchema& schema,
+                         std::string_view row, int64_t now,
+                         const std::vector<Cell>& cells) {
+  for (const Cell& cell : cells) {
+    ctx->AdvanceRowClock(schema.spec().name, row, now, cell.timestamp);
+  }
 }
 
 }  // namespace
@@ -74,7 +77,7 @@ Status NormalTable::Put(const obkvlite::Put& put) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
   std::vector<RoutedCell> cells;
   cells.reserve(put.cells.size());
-  const int64_t now = ctx_->NowMs();
+  const int64_t now = ctx_->WriteNowMs(spec().name, put.row);
   OBKV_RETURN_IF_ERROR(RoutePut(*schema_, put, now, &cells));
   WriteTargets targets;
   if (counters_ != nullptr) AddWriteTargets(*schema_, cells, 0, &targets);
@@ -92,7 +95,10 @@ Status NormalTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
 
 Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("put"));
-  const int64_t now = ctx_->NowMs();
+  std::vector<std::string_view> put_rows;
+  put_rows.reserve(puts.size());
+  for (const obkvlite::Put& put : puts) put_rows.push_back(put.row);
+  const int64_t now = ctx_->WriteNowMs(spec().name, put_rows);
   size_t total = 0;
   for (const obkvlite::Put& put : puts) total += put.cells.size();
   // Reused by the thread's next batch: a fresh buffer of a large batch is
@@ -350,7 +356,7 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
 Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("increment"));
   OBKV_RETURN_IF_ERROR(ValidateIncrement(*schema_, inc));
-  const int64_t now = ctx_->NowMs();
+  const int64_t now = ctx_->WriteNowMs(spec().name, inc.row);
   RowResult out;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
       "increment", {inc.row}, [&](Connection* writer) -> Status {
@@ -359,7 +365,7 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
         return Status::OK();
       }));
-  AdvanceClockPast(ctx_, now, out.cells);
+  AdvanceRowClockPast(ctx_, *schema_, inc.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
 }
@@ -367,7 +373,7 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
 Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("append"));
   OBKV_RETURN_IF_ERROR(ValidateAppend(*schema_, app));
-  const int64_t now = ctx_->NowMs();
+  const int64_t now = ctx_->WriteNowMs(spec().name, app.row);
   RowResult out;
   OBKV_RETURN_IF_ERROR(
       RunIndexedWrite("append", {app.row}, [&](Connection* writer) -> Status {
@@ -376,14 +382,14 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
         return Status::OK();
       }));
-  AdvanceClockPast(ctx_, now, out.cells);
+  AdvanceRowClockPast(ctx_, *schema_, app.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
 }
 
 Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("check_and_mutate"));
-  const int64_t now = ctx_->NowMs();
+  const int64_t now = ctx_->WriteNowMs(spec().name, cam.row);
   OBKV_RETURN_IF_ERROR(ValidateCheckAndMutate(*schema_, cam, now));
   const EmptyCheckValue empty_value =
       ctx_->options().compat == CompatProfile::kObkv ? EmptyCheckValue::kBytes
@@ -404,12 +410,13 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
 Result<std::vector<MutationResult>> NormalTable::Batch(
     const std::vector<Mutation>& mutations) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("batch"));
-  const int64_t now = ctx_->NowMs();
+  std::vector<std::string_view> rows;
+  rows.reserve(mutations.size());
+  for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
+  const int64_t now = ctx_->WriteNowMs(spec().name, rows);
   OBKV_ASSIGN_OR_RETURN(const RoutedBatch routed,
                         ValidateBatch(*schema_, mutations, now));
   std::vector<MutationResult> results;
-  std::vector<std::string_view> rows;
-  for (const Mutation& m : mutations) rows.push_back(MutationRow(m));
   OBKV_RETURN_IF_ERROR(
       RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(LockReadModifyWrites(writer, *schema_, mutations));
@@ -417,8 +424,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
             results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
       }));
-  for (const MutationResult& result : results) {
-    AdvanceClockPast(ctx_, now, result.cells);
+  for (size_t i = 0; i < results.size() && i < rows.size(); ++i) {
+    AdvanceRowClockPast(ctx_, *schema_, rows[i], now, results[i].cells);
   }
   for (size_t i = 0; i < mutations.size() && counters_ != nullptr; ++i) {
     CountMutation(counters_.get(), *schema_, mutations[i],
