@@ -307,10 +307,13 @@ inline constexpr std::string_view kSystemNamespace = "hbase";
 Status ValidateTableName(std::string_view name, std::string_view field);
 // Checks a namespace name.
 Status ValidateNamespaceName(std::string_view name, std::string_view field);
-// Checks a family name as HBase's isLegalColumnFamilyName does, within the
-// characters a relation name "table$family" keeps as it is on every engine:
-// [A-Za-z0-9_.-], not starting with '.', not "recovered.edits"; '$' is
-// reserved; 1..64 characters.
+// Checks a family name as HBase's isLegalColumnFamilyName does: printable
+// (no control character), without ':', '\' or '/', not starting with '.',
+// not "recovered.edits". Within that, what the relation "table$family"
+// needs as an identifier on every engine (OceanBase's included): UTF-8 of
+// 1..64 bytes, no '$' (the separator), nothing beyond U+FFFF, no trailing
+// space. Spaces, quotes and other punctuation are allowed: every dialect
+// quotes the relation.
 Status ValidateFamilyName(std::string_view name, std::string_view field);
 // "ns" of "ns:t"; kDefaultNamespace for "t".
 std::string_view TableNamespace(std::string_view table);

@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "util/utf8.h"
+
 namespace obkvlite {
 
 const FamilySpec* TableSpec::FindFamily(std::string_view family) const {
@@ -39,19 +41,19 @@ Status ValidateIdentifier(std::string_view name, std::string_view field) {
 
 namespace {
 
-enum class NameKind { kNamespace, kTable, kFamily };
+enum class NameKind { kNamespace, kTable };
 
-// HBase's legal characters of a namespace ([A-Za-z0-9_-]), a table
-// qualifier ([A-Za-z0-9_.-], not starting with '.' or '-') or a family
-// (the same, not starting with '.'), with the position of the first that
-// is not.
+constexpr const char* kFamilyRule =
+    "; HBase's family names are printable, without ':', '\\' or '/'";
+
+// HBase's legal characters of a namespace ([A-Za-z0-9_-]) or a table
+// qualifier ([A-Za-z0-9_.-], not starting with '.' or '-'), with the
+// position of the first that is not.
 Status CheckNameChars(std::string_view name, std::string_view field,
                       NameKind kind) {
   const std::string path(field);
-  const char* what = kind == NameKind::kNamespace ? "namespace"
-                     : kind == NameKind::kTable   ? "table"
-                                                  : "family";
-  const bool dots = kind != NameKind::kNamespace;
+  const char* what = kind == NameKind::kNamespace ? "namespace" : "table";
+  const bool dots = kind == NameKind::kTable;
   if (name.empty()) {
     return Status::InvalidArgument(path + ": " + what +
                                    " name must not be empty");
@@ -75,11 +77,10 @@ Status CheckNameChars(std::string_view name, std::string_view field,
           std::string(name) + "'");
     }
     if (ok) {
-      return Status::InvalidArgument(path + ": " + what + " name '" +
-                                     std::string(name) +
-                                     "' must not start with '" +
-                                     std::string(1, static_cast<char>(c)) +
-                                     "' (HBase's rule)");
+      return Status::InvalidArgument(
+          path + ": " + what + " name '" + std::string(name) +
+          "' must not start with '" + std::string(1, static_cast<char>(c)) +
+          "' (HBase's rule)");
     }
     return Status::InvalidArgument(
         path + ": invalid character at position " + std::to_string(i) +
@@ -97,14 +98,64 @@ Status ValidateNamespaceName(std::string_view name, std::string_view field) {
 }
 
 Status ValidateFamilyName(std::string_view name, std::string_view field) {
-  // HBase's ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName also
-  // refuses the name of its recovered-edits folder.
+  const std::string path(field);
+  const std::string quoted = "'" + std::string(name) + "'";
+  if (name.empty()) {
+    return Status::InvalidArgument(path + ": family name must not be empty");
+  }
+  if (name.size() > kMaxTableNameChars) {
+    return Status::InvalidArgument(path + ": family name " + quoted + " is " +
+                                   std::to_string(name.size()) +
+                                   " bytes, limit 64");
+  }
+  // HBase's ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName.
   if (name == "recovered.edits") {
-    return Status::InvalidArgument(std::string(field) +
+    return Status::InvalidArgument(path +
                                    ": family name 'recovered.edits' is "
                                    "reserved (HBase's rule)");
   }
-  return CheckNameChars(name, field, NameKind::kFamily);
+  if (name[0] == '.') {
+    return Status::InvalidArgument(path + ": family name " + quoted +
+                                   " must not start with '.' (HBase's rule)");
+  }
+  if (!util::IsValidUtf8(name)) {
+    return Status::InvalidArgument(
+        path + ": family name is not UTF-8 text (a relation name " +
+        "\"table$family\" is an identifier on every engine)");
+  }
+  for (size_t i = 0; i < name.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    const bool control = c < 0x20 || c == 0x7f ||
+                         (c == 0xc2 && i + 1 < name.size() &&
+                          static_cast<unsigned char>(name[i + 1]) < 0xa0);
+    if (control) {
+      return Status::InvalidArgument(
+          path + ": family name has a control character at byte " +
+          std::to_string(i) + kFamilyRule);
+    }
+    if (c == ':' || c == '\\' || c == '/') {
+      return Status::InvalidArgument(
+          path + ": invalid character '" + std::string(1, name[i]) +
+          "' at position " + std::to_string(i) + " in " + quoted + kFamilyRule);
+    }
+    if (c == '$') {
+      return Status::InvalidArgument(
+          path + ": '$' is reserved as the table$family separator, in " +
+          quoted);
+    }
+    if (c >= 0xf0) {
+      return Status::InvalidArgument(
+          path + ": family name " + quoted + " has a character beyond U+FFFF " +
+          "at byte " + std::to_string(i) +
+          ", which MySQL and OceanBase identifiers cannot hold");
+    }
+  }
+  if (name.back() == ' ') {
+    return Status::InvalidArgument(
+        path + ": family name " + quoted +
+        " ends with a space, which MySQL and OceanBase identifiers cannot");
+  }
+  return Status::OK();
 }
 
 Status ValidateTableName(std::string_view name, std::string_view field) {

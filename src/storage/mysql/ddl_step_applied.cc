@@ -26,17 +26,51 @@ size_t StatementStart(const std::string& sql) {
   return at;
 }
 
-// Every `name` in `text`, in order.
+// Every `name` in `text`, in order, with doubled backticks undone (a
+// family name may hold one).
 std::vector<std::string> Backticked(std::string_view text) {
   std::vector<std::string> out;
   size_t at = text.find('`');
   while (at != std::string_view::npos) {
-    const size_t close = text.find('`', at + 1);
-    if (close == std::string_view::npos) break;
-    out.emplace_back(text.substr(at + 1, close - at - 1));
-    at = text.find('`', close + 1);
+    std::string name;
+    size_t i = at + 1;
+    for (; i < text.size(); ++i) {
+      if (text[i] != '`') {
+        name.push_back(text[i]);
+      } else if (i + 1 < text.size() && text[i + 1] == '`') {
+        name.push_back('`');
+        ++i;
+      } else {
+        break;
+      }
+    }
+    if (i >= text.size()) break;
+    out.push_back(std::move(name));
+    at = text.find('`', i + 1);
   }
   return out;
+}
+
+// Where the table name at `text[at]` ends: past its backticked parts
+// (`ns`.`t$f`; a family name may hold spaces, parentheses and doubled
+// backticks), or at the next space for a bare name.
+size_t NameEnd(std::string_view text, size_t at) {
+  while (at < text.size() && text[at] == '`') {
+    size_t i = at + 1;
+    while (i < text.size()) {
+      if (text[i] != '`') {
+        ++i;
+      } else if (i + 1 < text.size() && text[i + 1] == '`') {
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    at = i + 1;
+    if (at >= text.size() || text[at] != '.') return std::min(at, text.size());
+    ++at;
+  }
+  return std::min(text.find(' ', at), text.size());
 }
 
 // The names after each "PARTITION `" of `text` (definitions' names).
@@ -90,13 +124,13 @@ Result<bool> DdlStepApplied(Connection* conn, const std::string& sql) {
   constexpr std::string_view kCreate = "CREATE TABLE ";
   constexpr std::string_view kAlter = "ALTER TABLE ";
   if (stmt.rfind(kCreate, 0) == 0) {
-    const size_t end = stmt.find(" (");
-    if (end == std::string_view::npos) return false;
+    const size_t end = NameEnd(stmt, kCreate.size());
+    if (stmt.compare(end, 2, " (") != 0) return false;
     return TableExists(conn, stmt.substr(kCreate.size(), end - kCreate.size()));
   }
   if (stmt.rfind(kAlter, 0) != 0) return false;
-  const size_t table_end = stmt.find(' ', kAlter.size());
-  if (table_end == std::string_view::npos) return false;
+  const size_t table_end = NameEnd(stmt, kAlter.size());
+  if (table_end >= stmt.size()) return false;
   const std::vector<std::string> table =
       Backticked(stmt.substr(kAlter.size(), table_end - kAlter.size()));
   if (table.empty()) return false;

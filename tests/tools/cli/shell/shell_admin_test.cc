@@ -438,9 +438,9 @@ TEST_CASE("shell: family names as HBase's isLegalColumnFamilyName") {
         "start with '.' (HBase's rule)\n"
         "ERROR: line 2: create: families[0].name: family name "
         "'recovered.edits' is reserved (HBase's rule)\n"
-        "ERROR: line 3: create: families[0].name: invalid character at "
-        "position 1 in 'a:b'; family names use letters, digits, '_', '-' "
-        "and '.'\n");
+        "ERROR: line 3: create: families[0].name: invalid character ':' at "
+        "position 1 in 'a:b'; HBase's family names are printable, without "
+        "':', '\\' or '/'\n");
 }
 
 TEST_CASE("shell: namespace properties, as admin.rb and describe_namespace") {
