@@ -26,6 +26,8 @@ BUILD_PACKAGES=(
   thrift-compiler     # generates its C++ and Python from hbase.thrift
   libboost-dev        # libthrift's headers need Boost's
   libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
+  protobuf-compiler   # REST's protobuf models (src/server/rest/rest_models.proto)
+  libprotobuf-dev
   ninja-build         # the build's generator (scripts/build_common.sh)
   ccache              # compiler cache shared by every build folder and clone
   mold                # the linker (cmake/build_speed.cmake)
@@ -40,6 +42,7 @@ TEST_PACKAGES=(
   libclang-rt-14-dev  # libFuzzer runtime (-fsanitize=fuzzer)
   tmux
   python3-thrift      # the Thrift gateway's Python test driver
+  python3-protobuf    # the REST gateway's protobuf tests
   python3             # the REST gateway's HTTP client tests (tests/server/rest/)
   curl                # the README's REST session, by hand
   chromium            # the web pages' browser test (headless)

@@ -5,6 +5,7 @@
 
 #include "server/rest/base64.h"
 #include "server/rest/json_body.h"
+#include "server/rest/protobuf_body.h"
 #include "server/rest/xml_doc.h"
 
 namespace obkvlite {
@@ -91,10 +92,33 @@ Result<CellSetModel> ParseXml(std::string_view body) {
       if (std::optional<std::string> ts = XmlAttribute(cells[c], "timestamp")) {
         OBKV_ASSIGN_OR_RETURN(
             cm.timestamp,
-            ParseIntField(*ts, cpath + ".timestamp", 0, INT64_MAX - 1));
+            ParseIntField(*ts, cpath + ".timestamp", 0, INT64_MAX));
       }
       OBKV_ASSIGN_OR_RETURN(cm.value,
                             Base64Decode(XmlText(cells[c]), "body: " + cpath));
+      rm.cells.push_back(std::move(cm));
+    }
+    model.rows.push_back(std::move(rm));
+  }
+  return model;
+}
+
+// HBase's CellSetModel.getObjectFromMessage: a cell without a column
+// takes the URL's, one without a timestamp the server's clock.
+Result<CellSetModel> ParseProtobuf(std::string_view body) {
+  pb::CellSet message;
+  OBKV_RETURN_IF_ERROR(ParseProtobufBody(body, &message));
+  CellSetModel model;
+  for (int r = 0; r < message.rows_size(); ++r) {
+    const pb::CellSet::Row& row = message.rows(r);
+    RowModel rm;
+    rm.key = row.key();
+    for (int c = 0; c < row.values_size(); ++c) {
+      const pb::Cell& cell = row.values(c);
+      CellModel cm;
+      if (cell.has_column()) cm.column = cell.column();
+      if (cell.has_timestamp()) cm.timestamp = cell.timestamp();
+      cm.value = cell.data();
       rm.cells.push_back(std::move(cm));
     }
     model.rows.push_back(std::move(rm));
@@ -122,10 +146,27 @@ std::string Column(const Cell& cell) {
 }  // namespace
 
 Result<CellSetModel> ParseCellSet(MediaType type, std::string_view body) {
+  if (type == MediaType::kProtobuf) return ParseProtobuf(body);
   return type == MediaType::kXml ? ParseXml(body) : ParseJson(body);
 }
 
 std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows) {
+  if (type == MediaType::kProtobuf) {
+    pb::CellSet message;
+    ForEachRow(rows, [&](const std::string& row, size_t first, size_t last) {
+      pb::CellSet::Row* r = message.add_rows();
+      r->set_key(row);
+      for (size_t i = first; i < last; ++i) {
+        for (const Cell& c : rows[i].cells) {
+          pb::Cell* cell = r->add_values();
+          cell->set_column(Column(c));
+          cell->set_timestamp(c.timestamp);
+          cell->set_data(c.value);
+        }
+      }
+    });
+    return ProtobufBytes(message);
+  }
   if (type == MediaType::kXml) {
     std::string out(kXmlDeclaration);
     out += "<CellSet>";

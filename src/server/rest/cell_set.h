@@ -4,8 +4,10 @@
 //   JSON {"Row":[{"key":B64,"Cell":[{"column":B64,"timestamp":N,"$":B64}]}]}
 //   XML  <CellSet><Row key="B64"><Cell column="B64" timestamp="N">B64</Cell>
 //        </Row></CellSet>
+//   protobuf CellSet { Row rows = 1 { bytes key = 1; Cell values = 2 {
+//        bytes column = 2; int64 timestamp = 3; bytes data = 4 } } }
 // where column is "family:qualifier" (or a bare family). Keys, columns and
-// values are base64 on the wire and raw bytes here.
+// values are base64 in JSON and XML, raw bytes in protobuf and here.
 //
 // Thread safety: plain values and pure functions.
 
@@ -40,14 +42,14 @@ struct CellSetModel {
   std::vector<RowModel> rows;
 };
 
-// Parses a JSON or XML CellSet. InvalidArgument names the element: "body:
-// Row[1].Cell[0].$: not base64 (...)", "body: Row[0].Cell: must be an
-// array". REQUIRED: type is kJson or kXml.
+// Parses a JSON, XML or protobuf CellSet. InvalidArgument names the
+// element: "body: Row[1].Cell[0].$: not base64 (...)", "body: Row[0].Cell:
+// must be an array". REQUIRED: type is kJson, kXml or kProtobuf.
 Result<CellSetModel> ParseCellSet(MediaType type, std::string_view body);
 
 // Renders rows (each RowResult one Row; cells of one row may come in
-// several RowResults, which are merged when adjacent) as JSON or XML.
-// REQUIRED: type is kJson or kXml.
+// several RowResults, which are merged when adjacent) as JSON, XML or
+// protobuf. REQUIRED: type is kJson, kXml or kProtobuf.
 std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows);
 
 }  // namespace rest

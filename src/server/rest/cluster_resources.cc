@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "server/rest/base64.h"
+#include "server/rest/protobuf_body.h"
 #include "server/rest/regions.h"
 #include "server/rest/rest_handlers.h"
 #include "server/rest/xml_doc.h"
@@ -46,6 +47,11 @@ std::string ClusterVersionText(const Store* store) {
 
 HttpResponse TableListBody(MediaType type,
                            const std::vector<std::string>& names) {
+  if (type == MediaType::kProtobuf) {
+    pb::TableList message;
+    for (const std::string& n : names) message.add_name(n);
+    return Body(type, ProtobufBytes(message));
+  }
   if (type == MediaType::kJson) {
     json doc;
     json& tables = doc["table"] = json::array();
@@ -76,6 +82,15 @@ HttpResponse GetVersion(const RestContext& ctx) {
   const std::string os = OsName();
   const std::string server = "cpp-httplib/0.11";
   const std::string jersey = "none";
+  if (*type == MediaType::kProtobuf) {
+    pb::Version message;
+    message.set_restversion(rest);
+    message.set_jvmversion(jvm);
+    message.set_osversion(os);
+    message.set_serverversion(server);
+    message.set_jerseyversion(jersey);
+    return Body(*type, ProtobufBytes(message));
+  }
   if (*type == MediaType::kJson) {
     json doc = {{"REST", rest},
                 {"JVM", jvm},
@@ -97,7 +112,7 @@ HttpResponse GetVersion(const RestContext& ctx) {
 
 HttpResponse GetClusterVersion(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kModelTypes, &refused);
+  std::optional<MediaType> type = ResponseType(ctx, kTextModelTypes, &refused);
   if (!type) return refused;
   const std::string version = ClusterVersionText(ctx.store);
   if (*type == MediaType::kJson) {
@@ -141,6 +156,36 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
   const std::string node = ctx.options.location;
   const int64_t start_code = 0;
   const double average_load = static_cast<double>(regions.size());
+  if (*type == MediaType::kProtobuf) {
+    pb::StorageClusterStatus message;
+    message.set_regions(static_cast<int32_t>(regions.size()));
+    message.set_requests(requests);
+    message.set_averageload(average_load);
+    pb::StorageClusterStatus::Node* n = message.add_livenodes();
+    n->set_name(node);
+    n->set_startcode(start_code);
+    n->set_requests(requests);
+    n->set_heapsizemb(0);
+    n->set_maxheapsizemb(0);
+    for (const Region& r : regions) {
+      pb::StorageClusterStatus::Region* pr = n->add_regions();
+      pr->set_name(r.info.name);
+      pr->set_stores(r.stores);
+      pr->set_storefiles(r.stores);
+      pr->set_storefilesizemb(static_cast<int32_t>(StorefileSizeMb(r.info)));
+      pr->set_memstoresizemb(0);
+      pr->set_storefileindexsizekb(0);
+      pr->set_readrequestscount(r.info.requests.reads);
+      pr->set_writerequestscount(r.info.requests.writes +
+                                 r.info.requests.deletes);
+      pr->set_rootindexsizekb(0);
+      pr->set_totalstaticindexsizekb(0);
+      pr->set_totalstaticbloomsizekb(0);
+      pr->set_totalcompactingkvs(0);
+      pr->set_currentcompactedkvs(0);
+    }
+    return Body(*type, ProtobufBytes(message));
+  }
   if (*type == MediaType::kJson) {
     json region_list = json::array();
     for (const Region& r : regions) {
@@ -243,6 +288,11 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
   Result<std::vector<std::string>> namespaces = ctx.store->ListNamespaces();
   if (!namespaces.ok()) return ErrorResponse(namespaces.status());
   if (ctx.target.resource == RestResource::kNamespaces) {
+    if (*type == MediaType::kProtobuf) {
+      pb::Namespaces message;
+      for (const std::string& n : *namespaces) message.add_namespace_(n);
+      return Body(*type, ProtobufBytes(message));
+    }
     if (*type == MediaType::kJson) {
       return Body(*type, json({{"Namespace", *namespaces}}).dump());
     }
@@ -268,6 +318,9 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
     return TableListBody(*type, names);
   }
   // HBase's NamespacesInstanceModel: the namespace's properties (none).
+  if (*type == MediaType::kProtobuf) {
+    return Body(*type, ProtobufBytes(pb::NamespaceProperties()));
+  }
   if (*type == MediaType::kJson) return Body(*type, "{}");
   if (*type == MediaType::kXml) {
     return Body(*type, std::string(kXmlDeclaration) + "<NamespaceProperties/>");

@@ -98,7 +98,6 @@ std::optional<MediaType> ChooseResponseType(
     // An exact range picks its type; a wildcard picks the resource's
     // first type it admits.
     for (MediaType type : produces) {
-      if (type == MediaType::kProtobuf) continue;
       if (Admits(r.range, type)) return type;
     }
   }

@@ -7,8 +7,8 @@
 // body's type comes from Content-Type.
 //
 // Media types: text/plain, text/xml (also application/xml),
-// application/json, application/octet-stream. Protobuf
-// (application/x-protobuf) is recognised and not served.
+// application/json, application/octet-stream, application/x-protobuf (also
+// application/protobuf).
 //
 // Thread safety: pure functions.
 

@@ -53,7 +53,6 @@ std::optional<MediaType> ResponseType(const RestContext& ctx,
   if (!type) {
     std::string names;
     for (MediaType t : produces) {
-      if (t == MediaType::kProtobuf) continue;
       names += (names.empty() ? "" : ", ") + std::string(MediaTypeName(t));
     }
     *refused = HttpResponse::Text(

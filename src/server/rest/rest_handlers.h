@@ -28,6 +28,12 @@ namespace rest {
 // raw value.
 inline constexpr std::initializer_list<MediaType> kModelTypes = {
     MediaType::kText, MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
+// The models HBase has no protobuf message for (/version/cluster).
+inline constexpr std::initializer_list<MediaType> kTextModelTypes = {
+    MediaType::kText, MediaType::kXml, MediaType::kJson};
+// What request bodies of a model may be.
+inline constexpr std::initializer_list<MediaType> kBodyTypes = {
+    MediaType::kJson, MediaType::kXml, MediaType::kProtobuf};
 inline constexpr std::initializer_list<MediaType> kCellTypes = {
     MediaType::kXml, MediaType::kJson, MediaType::kProtobuf};
 inline constexpr std::initializer_list<MediaType> kCellOrValueTypes = {

@@ -149,30 +149,24 @@ std::vector<std::string> RestTarget::Params(std::string_view name) const {
 
 Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
                                    bool decode) {
+  // HBase's RowSpec URL-decodes the whole column, then splits it at the
+  // first ':', so an encoded ':' ("cf%3Aq", as node-hbase, Python's
+  // quote(safe='') and Java's URLEncoder send it) separates too.
+  std::string decoded;
+  if (decode) {
+    OBKV_ASSIGN_OR_RETURN(decoded,
+                          PercentDecode(raw, std::string(field), false));
+    raw = decoded;
+  }
   ColumnSpec column;
   const server::ColumnParts parts = server::SplitColumnName(raw);
-  std::string_view family = parts.family;
-  if (decode) {
-    OBKV_ASSIGN_OR_RETURN(column.family,
-                          PercentDecode(family, std::string(field), false));
-  } else {
-    column.family = std::string(family);
-  }
+  column.family = std::string(parts.family);
   if (column.family.empty()) {
     return Status::InvalidArgument(std::string(field) + ": empty family in '" +
                                    std::string(raw.substr(0, 40)) + "'");
   }
-  if (!parts.has_colon) {
-    column.whole_family = true;
-    return column;
-  }
-  std::string_view qualifier = parts.qualifier;
-  if (decode) {
-    OBKV_ASSIGN_OR_RETURN(column.qualifier,
-                          PercentDecode(qualifier, std::string(field), false));
-  } else {
-    column.qualifier = std::string(qualifier);
-  }
+  column.whole_family = !parts.has_colon;
+  column.qualifier = std::string(parts.qualifier);
   return column;
 }
 

@@ -85,8 +85,9 @@ struct RestTarget {
 // server/common/percent_decode.h.
 using server::PercentDecode;
 
-// Parses "f", "f:" or "f:q" (SplitColumnName; each part percent-decoded
-// when `decode`). An empty family is an InvalidArgument naming `field`.
+// Parses "f", "f:" or "f:q": percent-decoded whole when `decode`, then
+// split at the first ':' (SplitColumnName), as HBase's RowSpec does. An
+// empty family is an InvalidArgument naming `field`.
 Result<ColumnSpec> ParseColumnSpec(std::string_view raw, std::string_view field,
                                    bool decode);
 

@@ -179,6 +179,9 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
       OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, column.family));
       std::optional<int64_t> ts =
           cell.timestamp ? cell.timestamp : rs.timestamp;
+      // HBase's LATEST_TIMESTAMP (Long.MAX_VALUE) is the server's clock:
+      // RemoteHTable sends it for a Put without a timestamp.
+      if (ts && *ts == INT64_MAX) ts.reset();
       if (ts && *ts < 0) {
         return Status::InvalidArgument(
             cpath + ".timestamp: must be >= 0, got " + std::to_string(*ts));
@@ -318,8 +321,11 @@ HttpResponse GetRow(const RestContext& ctx) {
 
 HttpResponse PutRow(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type = BodyType(
-      ctx, {MediaType::kJson, MediaType::kXml, MediaType::kBinary}, &refused);
+  std::optional<MediaType> type =
+      BodyType(ctx,
+               {MediaType::kJson, MediaType::kXml, MediaType::kProtobuf,
+                MediaType::kBinary},
+               &refused);
   if (!type) return refused;
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());

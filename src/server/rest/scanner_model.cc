@@ -8,6 +8,7 @@
 #include "server/rest/base64.h"
 #include "server/rest/filter_model.h"
 #include "server/rest/json_body.h"
+#include "server/rest/protobuf_body.h"
 #include "server/rest/rest_path.h"
 #include "server/rest/xml_doc.h"
 
@@ -15,10 +16,12 @@ namespace obkvlite {
 namespace rest {
 namespace {
 
-// The model's fields as text, from JSON or XML alike.
+// The model's fields as text, from JSON, XML or protobuf alike.
 struct RawModel {
-  std::optional<std::string> start_row, end_row;  // base64
-  std::vector<std::string> columns;               // base64
+  // Rows and columns are base64 in JSON and XML, raw bytes in protobuf.
+  bool base64 = true;
+  std::optional<std::string> start_row, end_row;
+  std::vector<std::string> columns;
   std::optional<std::string> batch, start_time, end_time, max_versions, limit,
       reversed;
   std::optional<std::string> filter;  // filter model JSON
@@ -86,10 +89,36 @@ Result<RawModel> ReadXml(std::string_view body) {
   return m;
 }
 
-Result<std::string> Decode(const std::optional<std::string>& b64,
-                           const char* field) {
-  if (!b64) return std::string();
-  return Base64Decode(*b64, std::string("body: Scanner.") + field);
+// HBase's ScannerModel.getObjectFromMessage: caching, labels and
+// cacheBlocks change nothing here; the message has no reversed.
+Result<RawModel> ReadProtobuf(std::string_view body) {
+  pb::Scanner message;
+  OBKV_RETURN_IF_ERROR(ParseProtobufBody(body, &message));
+  RawModel m;
+  m.base64 = false;
+  if (message.has_startrow()) m.start_row = message.startrow();
+  if (message.has_endrow()) m.end_row = message.endrow();
+  for (const std::string& c : message.columns()) m.columns.push_back(c);
+  auto text = [](bool has, int64_t v) {
+    return has ? std::optional<std::string>(std::to_string(v))
+               : std::optional<std::string>();
+  };
+  m.batch = text(message.has_batch(), message.batch());
+  m.start_time = text(message.has_starttime(), message.starttime());
+  m.end_time = text(message.has_endtime(), message.endtime());
+  m.max_versions = text(message.has_maxversions(), message.maxversions());
+  m.limit = text(message.has_limit(), message.limit());
+  if (message.has_filter()) m.filter = message.filter();
+  return m;
+}
+
+// A row or column of the model as bytes.
+Result<std::string> Decode(const RawModel& raw,
+                           const std::optional<std::string>& text,
+                           const std::string& field) {
+  if (!text) return std::string();
+  if (!raw.base64) return *text;
+  return Base64Decode(*text, "body: " + field);
 }
 
 Result<int64_t> Int(const std::optional<std::string>& text, const char* field,
@@ -104,16 +133,19 @@ Result<ScannerModel> ParseScannerModel(MediaType type, std::string_view body) {
   RawModel raw;
   if (type == MediaType::kXml) {
     OBKV_ASSIGN_OR_RETURN(raw, ReadXml(body));
+  } else if (type == MediaType::kProtobuf) {
+    OBKV_ASSIGN_OR_RETURN(raw, ReadProtobuf(body));
   } else {
     OBKV_ASSIGN_OR_RETURN(raw, ReadJson(body));
   }
   ScannerModel m;
-  OBKV_ASSIGN_OR_RETURN(m.scan.start_row, Decode(raw.start_row, "startRow"));
-  OBKV_ASSIGN_OR_RETURN(m.scan.stop_row, Decode(raw.end_row, "endRow"));
+  OBKV_ASSIGN_OR_RETURN(m.scan.start_row,
+                        Decode(raw, raw.start_row, "Scanner.startRow"));
+  OBKV_ASSIGN_OR_RETURN(m.scan.stop_row,
+                        Decode(raw, raw.end_row, "Scanner.endRow"));
   for (size_t i = 0; i < raw.columns.size(); ++i) {
     const std::string field = "Scanner.column[" + std::to_string(i) + "]";
-    OBKV_ASSIGN_OR_RETURN(std::string col,
-                          Base64Decode(raw.columns[i], "body: " + field));
+    OBKV_ASSIGN_OR_RETURN(std::string col, Decode(raw, raw.columns[i], field));
     OBKV_ASSIGN_OR_RETURN(ColumnSpec c,
                           ParseColumnSpec(col, "body: " + field, false));
     if (c.whole_family) {

@@ -6,6 +6,10 @@
 //         model JSON as a string>","limit":N,"reversed":false,"caching":N}
 //   XML  <Scanner startRow="B64" endRow="B64" batch="N" ...>
 //          <column>B64</column><filter>...</filter></Scanner>
+//   protobuf Scanner { bytes startRow = 1; bytes endRow = 2; repeated bytes
+//          columns = 3; int32 batch = 4; int64 startTime = 5; int64
+//          endTime = 6; int32 maxVersions = 7; string filter = 8; ...
+//          int32 limit = 12 } (rest_models.proto; no reversed)
 // Columns are "family" or "family:qualifier". Unknown members are ignored
 // (caching, cacheBlocks and labels change nothing here).
 //
@@ -34,10 +38,10 @@ struct ScannerModel {
   int batch = kDefaultScannerBatch;  // cells per GET
 };
 
-// Parses a JSON or XML ScannerModel, the filter model included
+// Parses a JSON, XML or protobuf ScannerModel, the filter model included
 // (filter_model.h). InvalidArgument names the member: "body:
 // Scanner.batch: must be an integer in [1, 1000000], got '0'".
-// REQUIRED: type is kJson or kXml.
+// REQUIRED: type is kJson, kXml or kProtobuf.
 Result<ScannerModel> ParseScannerModel(MediaType type, std::string_view body);
 
 }  // namespace rest

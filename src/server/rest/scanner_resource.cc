@@ -25,8 +25,7 @@ struct RestScanner : server::ScannerEntry {
 
 HttpResponse CreateScanner(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type =
-      BodyType(ctx, {MediaType::kJson, MediaType::kXml}, &refused);
+  std::optional<MediaType> type = BodyType(ctx, kBodyTypes, &refused);
   if (!type) return refused;
   Result<ScannerModel> model = ParseScannerModel(*type, ctx.request.body);
   if (!model.ok()) return ErrorResponse(model.status());

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/rest/json_body.h"
+#include "server/rest/protobuf_body.h"
 #include "server/rest/xml_doc.h"
 #include "util/xml_escape.h"
 
@@ -67,6 +68,78 @@ Result<TableSchemaModel> ParseJson(std::string_view body) {
     model.columns.push_back(std::move(col));
   }
   return model;
+}
+
+// HBase's TableSchemaModel.getObjectFromMessage: the attributes, then
+// inMemory and readOnly as IN_MEMORY and READONLY; a column's ttl,
+// maxVersions and compression as TTL, VERSIONS and COMPRESSION.
+Result<TableSchemaModel> ParseProtobuf(std::string_view body) {
+  pb::TableSchema message;
+  OBKV_RETURN_IF_ERROR(ParseProtobufBody(body, &message));
+  TableSchemaModel model;
+  model.name = message.name();
+  for (const pb::TableSchema::Attribute& a : message.attrs()) {
+    model.attributes[a.name()] = a.value();
+  }
+  if (message.has_inmemory()) {
+    model.attributes["IN_MEMORY"] = message.inmemory() ? "true" : "false";
+  }
+  if (message.has_readonly()) {
+    model.attributes["READONLY"] = message.readonly() ? "true" : "false";
+  }
+  for (int i = 0; i < message.columns_size(); ++i) {
+    const pb::ColumnSchema& c = message.columns(i);
+    if (c.name().empty()) {
+      return Status::InvalidArgument("body: ColumnSchema[" + std::to_string(i) +
+                                     "].name: missing");
+    }
+    ColumnSchemaModel col;
+    col.name = c.name();
+    for (const pb::ColumnSchema::Attribute& a : c.attrs()) {
+      col.attributes[a.name()] = a.value();
+    }
+    if (c.has_ttl()) col.attributes["TTL"] = std::to_string(c.ttl());
+    if (c.has_maxversions()) {
+      col.attributes["VERSIONS"] = std::to_string(c.maxversions());
+    }
+    if (c.has_compression()) col.attributes["COMPRESSION"] = c.compression();
+    model.columns.push_back(std::move(col));
+  }
+  return model;
+}
+
+// HBase's TableSchemaModel.messageFromObject: every attribute, and a
+// column's TTL, VERSIONS and COMPRESSION also in their own fields.
+std::string RenderProtobuf(const TableSchemaModel& model) {
+  pb::TableSchema message;
+  message.set_name(model.name);
+  for (const auto& [k, v] : model.attributes) {
+    pb::TableSchema::Attribute* a = message.add_attrs();
+    a->set_name(k);
+    a->set_value(v);
+  }
+  for (const ColumnSchemaModel& c : model.columns) {
+    pb::ColumnSchema* col = message.add_columns();
+    col->set_name(c.name);
+    for (const auto& [k, v] : c.attributes) {
+      pb::ColumnSchema::Attribute* a = col->add_attrs();
+      a->set_name(k);
+      a->set_value(v);
+      if (k == "TTL" || k == "VERSIONS") {
+        Result<int64_t> n = ParseIntField(v, k, INT32_MIN, INT32_MAX);
+        if (n.ok() && k == "TTL") col->set_ttl(static_cast<int32_t>(*n));
+        if (n.ok() && k == "VERSIONS") {
+          col->set_maxversions(static_cast<int32_t>(*n));
+        }
+      }
+      if (k == "COMPRESSION") col->set_compression(v);
+    }
+  }
+  if (auto it = model.attributes.find("READONLY");
+      it != model.attributes.end()) {
+    message.set_readonly(it->second == "true");
+  }
+  return ProtobufBytes(message);
 }
 
 Result<TableSchemaModel> ParseXml(std::string_view body) {
@@ -141,6 +214,9 @@ Status ApplyColumn(const ColumnSchemaModel& col, const std::string& path,
   family->erase("hbase_attributes");
   family->erase("max_versions");
   family->erase("ttl_seconds");
+  // HBase's default VERSIONS is 1 (ColumnFamilyDescriptorBuilder's
+  // DEFAULT_MAX_VERSIONS), as the shell's; FOREVER keeps every version.
+  (*family)["max_versions"] = 1;
   if (auto it = rest.find("VERSIONS"); it != rest.end()) {
     OBKV_ASSIGN_OR_RETURN(int64_t v, Limit(it->second, path + ".VERSIONS"));
     if (v > 0) {
@@ -173,6 +249,7 @@ std::string TextAttr(const std::string& k, const std::string& v) {
 
 Result<TableSchemaModel> ParseTableSchema(MediaType type,
                                           std::string_view body) {
+  if (type == MediaType::kProtobuf) return ParseProtobuf(body);
   return type == MediaType::kXml ? ParseXml(body) : ParseJson(body);
 }
 
@@ -195,6 +272,7 @@ TableSchemaModel SchemaOfSpec(const TableSpec& spec) {
 }
 
 std::string RenderTableSchema(MediaType type, const TableSchemaModel& model) {
+  if (type == MediaType::kProtobuf) return RenderProtobuf(model);
   if (type == MediaType::kJson) {
     json doc = {{"name", model.name}};
     for (const auto& [k, v] : model.attributes) doc[k] = v;

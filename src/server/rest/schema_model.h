@@ -5,6 +5,10 @@
 //         "VERSIONS":"3","TTL":"86400","BLOOMFILTER":"ROW",...}]}
 //   XML  <TableSchema name="t" IS_META="false"><ColumnSchema name="f"
 //         VERSIONS="3" TTL="86400" .../></TableSchema>
+//   protobuf TableSchema { string name = 1; Attribute attrs = 2; ColumnSchema
+//         columns = 3 { name = 1; attrs = 2; int32 ttl = 3; int32
+//         maxVersions = 4; string compression = 5 }; bool inMemory = 4;
+//         bool readOnly = 5 } (rest_models.proto)
 // VERSIONS is the family's MaxVersions and TTL its TimeToLive in seconds,
 // 2147483647 (HBase's Integer.MAX_VALUE, "FOREVER") when it has none, as
 // the shell's describe shows them; every other attribute is kept in the
@@ -39,14 +43,15 @@ struct TableSchemaModel {
   std::vector<ColumnSchemaModel> columns;
 };
 
-// Parses a JSON or XML TableSchema. REQUIRED: type is kJson or kXml.
+// Parses a JSON, XML or protobuf TableSchema. REQUIRED: type is kJson, kXml
+// or kProtobuf.
 Result<TableSchemaModel> ParseTableSchema(MediaType type,
                                           std::string_view body);
 
 // The model of `spec`.
 TableSchemaModel SchemaOfSpec(const TableSpec& spec);
 
-// Renders the model as JSON, XML or HBase's text form.
+// Renders the model as JSON, XML, protobuf or HBase's text form.
 std::string RenderTableSchema(MediaType type, const TableSchemaModel& model);
 
 // The spec JSON of table `name` after applying `model` to `current` (the

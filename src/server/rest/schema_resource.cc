@@ -7,6 +7,7 @@
 
 #include "obkvlite/bytes.h"
 #include "server/rest/base64.h"
+#include "server/rest/protobuf_body.h"
 #include "server/rest/regions.h"
 #include "server/rest/rest_handlers.h"
 #include "server/rest/schema_model.h"
@@ -28,8 +29,7 @@ HttpResponse GetSchema(const RestContext& ctx) {
 
 HttpResponse PutSchema(const RestContext& ctx) {
   HttpResponse refused;
-  std::optional<MediaType> type =
-      BodyType(ctx, {MediaType::kJson, MediaType::kXml}, &refused);
+  std::optional<MediaType> type = BodyType(ctx, kBodyTypes, &refused);
   if (!type) return refused;
   Result<TableSchemaModel> model = ParseTableSchema(*type, ctx.request.body);
   if (!model.ok()) return ErrorResponse(model.status());
@@ -102,6 +102,20 @@ HttpResponse GetRegions(const RestContext& ctx) {
   if (!regions.ok()) return ErrorResponse(regions.status());
   const std::string& name = ctx.target.table;
   const std::string& location = ctx.options.location;
+  if (*type == MediaType::kProtobuf) {
+    // HBase's TableInfo message has no size.
+    pb::TableInfo message;
+    message.set_name(name);
+    for (const RegionInfo& r : *regions) {
+      pb::TableInfo::Region* region = message.add_regions();
+      region->set_name(r.name);
+      region->set_startkey(r.start_key);
+      region->set_endkey(r.end_key);
+      region->set_id(r.index);
+      region->set_location(location);
+    }
+    return Body(*type, ProtobufBytes(message));
+  }
   if (*type == MediaType::kJson) {
     nlohmann::json doc = {{"name", name}};
     nlohmann::json& list = doc["Region"] = nlohmann::json::array();

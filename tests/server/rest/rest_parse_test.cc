@@ -51,6 +51,30 @@ TEST_CASE("cell paths: row, columns, timestamps, glob, encodings") {
   CHECK(*t->row.timestamp == 77);
 }
 
+// Regression (node-hbase's row.get('cf:q') answered 404): a column is
+// URL-decoded whole and then split at the first ':', as HBase's RowSpec
+// does, so an encoded ':' separates family and qualifier; one after it
+// stays in the qualifier, and an encoded ',' stays in the column.
+TEST_CASE("cell paths: a column is decoded whole, then split") {
+  Result<RestTarget> t =
+      ParseRestTarget("/t/r/cf%3Aq,cf%3A,c%20f%3Aa%3Ab%2Cc,cf");
+  REQUIRE(t.ok());
+  REQUIRE(t->row.columns.size() == 4);
+  CHECK(t->row.columns[0].family == "cf");
+  CHECK(t->row.columns[0].qualifier == "q");
+  CHECK_FALSE(t->row.columns[0].whole_family);
+  CHECK(t->row.columns[1].family == "cf");
+  CHECK(t->row.columns[1].qualifier.empty());
+  CHECK_FALSE(t->row.columns[1].whole_family);
+  CHECK(t->row.columns[2].family == "c f");
+  CHECK(t->row.columns[2].qualifier == "a:b,c");
+  CHECK(t->row.columns[3].whole_family);
+  CHECK(ParseRestTarget("/t/r/%3Aq").status().message() ==
+        "columns[0]: empty family in ':q'");
+  CHECK(ParseRestTarget("/t/r/cf%3Aq%G").status().message() ==
+        "columns[0]: bad percent-encoding at offset 6");
+}
+
 TEST_CASE("resources other than cells") {
   CHECK(ParseRestTarget("/")->resource == RestResource::kTableList);
   CHECK(ParseRestTarget("/version/")->resource == RestResource::kVersion);
@@ -121,7 +145,12 @@ TEST_CASE("Accept picks as HBase's Jersey does") {
   CHECK(*ChooseResponseType("text/xml;q=0.5, application/json", produces) ==
         MediaType::kJson);
   CHECK(*ChooseResponseType("application/*", produces) == MediaType::kJson);
-  CHECK_FALSE(ChooseResponseType("application/x-protobuf", produces));
+  CHECK(*ChooseResponseType("application/x-protobuf", produces) ==
+        MediaType::kProtobuf);
+  CHECK(*ChooseResponseType("application/protobuf", produces) ==
+        MediaType::kProtobuf);
+  CHECK_FALSE(ChooseResponseType("application/x-protobuf",
+                                 {MediaType::kText, MediaType::kJson}));
   CHECK_FALSE(ChooseResponseType("image/png", produces));
   CHECK(*ParseContentType("application/json; charset=UTF-8") ==
         MediaType::kJson);
@@ -231,6 +260,24 @@ TEST_CASE("TableSchema: VERSIONS, TTL and attributes into a spec") {
   CHECK(SpecJsonForSchema("t", *m, nullptr, true).status().message() ==
         "body: ColumnSchema[0].VERSIONS: must be an integer in [1, "
         "2147483647], got '0'");
+}
+
+// Regression (node-hbase's schema tests): a family without VERSIONS keeps
+// HBase's default, 1 version, not every version; FOREVER keeps every one.
+TEST_CASE("TableSchema: a family without VERSIONS keeps 1 version") {
+  Result<TableSchemaModel> m = ParseTableSchema(
+      MediaType::kJson, R"({"name":"t","ColumnSchema":[{"name":"f"},)"
+                        R"({"name":"g","VERSIONS":"FOREVER"}]})");
+  REQUIRE(m.ok());
+  Result<std::string> json = SpecJsonForSchema("t", *m, nullptr, true);
+  REQUIRE(json.ok());
+  CHECK(*json == R"({"families":[{"max_versions":1,"name":"f"},)"
+                 R"({"name":"g"}],"table":"t"})");
+  Result<TableSpec> spec = ParseTableSpec(*json);
+  REQUIRE(spec.ok());
+  TableSchemaModel back = SchemaOfSpec(*spec);
+  CHECK(back.columns[0].attributes["VERSIONS"] == "1");
+  CHECK(back.columns[1].attributes["VERSIONS"] == "2147483647");
 }
 
 }  // namespace
