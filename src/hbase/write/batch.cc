@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/write/batch.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "hbase/limits.h"
@@ -13,6 +15,33 @@ namespace obkvlite {
 namespace {
 
 std::string OpPrefix(size_t i) { return "ops[" + std::to_string(i) + "]."; }
+
+bool IsPut(const Mutation& m) { return std::holds_alternative<Put>(m); }
+
+// The order ApplyBatch applies `mutations` in: as given, unless they read
+// before they write (increments, appends, deletes of a newest version,
+// check-and-mutates) on two or more rows. Then stably by row, so two
+// batches read-and-lock their rows in one order and cannot deadlock each
+// other on a server (opposite-order increments rolled back up to every
+// retry); mutations of one row keep their order, and those of different
+// rows do not see each other.
+std::vector<size_t> ApplyOrder(const std::vector<Mutation>& mutations) {
+  std::vector<size_t> order(mutations.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::optional<std::string_view> first_row;
+  bool many_rows = false;
+  for (const Mutation& m : mutations) {
+    if (IsPut(m)) continue;
+    const std::string_view row = MutationRow(m);
+    if (!first_row) first_row = row;
+    many_rows = many_rows || row != *first_row;
+  }
+  if (!many_rows) return order;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return MutationRow(mutations[a]) < MutationRow(mutations[b]);
+  });
+  return order;
+}
 
 }  // namespace
 
@@ -64,20 +93,23 @@ Result<std::vector<MutationResult>> ApplyBatch(
     int64_t now_ms) {
   std::vector<MutationResult> results(mutations.size());
   std::vector<RoutedCell> cells;
-  size_t i = 0;
-  while (i < mutations.size()) {
-    // A run of puts: one grouped write of the cells routed for it.
-    const size_t first = i;
-    while (i < mutations.size() && std::holds_alternative<Put>(mutations[i])) {
-      ++i;
+  const std::vector<size_t> order = ApplyOrder(mutations);
+  size_t k = 0;
+  while (k < order.size()) {
+    // A run of puts: one grouped write of the cells routed for them.
+    const size_t first = k;
+    cells.clear();
+    for (; k < order.size() && IsPut(mutations[order[k]]); ++k) {
+      cells.insert(cells.end(),
+                   routed.put_cells.begin() + routed.first_cell[order[k]],
+                   routed.put_cells.begin() + routed.first_cell[order[k] + 1]);
     }
-    if (i > first) {
-      cells.assign(routed.put_cells.begin() + routed.first_cell[first],
-                   routed.put_cells.begin() + routed.first_cell[i]);
+    if (k > first) {
       OBKV_RETURN_IF_ERROR(
-          PrefixStatus(WriteCells(writer, &cells), OpPrefix(first)));
+          PrefixStatus(WriteCells(writer, &cells), OpPrefix(order[first])));
       continue;
     }
+    const size_t i = order[k];
     const Mutation& m = mutations[i];
     MutationResult& result = results[i];
     Status st;
@@ -101,7 +133,7 @@ Result<std::vector<MutationResult>> ApplyBatch(
       if (r.ok()) result.success = *r;
     }
     OBKV_RETURN_IF_ERROR(PrefixStatus(st, OpPrefix(i)));
-    ++i;
+    ++k;
   }
   return results;
 }

@@ -48,8 +48,11 @@ Result<RoutedBatch> ValidateBatch(const TableSchema& schema,
                                   const std::vector<Mutation>& mutations,
                                   int64_t now_ms);
 
-// Applies `mutations` in order. REQUIRED: `routed` is ValidateBatch's
-// result for the same schema, mutations and now_ms.
+// Applies `mutations` in one transaction: in order, or, when they read
+// before they write on two or more rows, stably by row (each row's
+// mutations in order; two such batches lock their rows in one order). A
+// failure names its mutation "ops[i].". REQUIRED: `routed` is
+// ValidateBatch's result for the same schema, mutations and now_ms.
 Result<std::vector<MutationResult>> ApplyBatch(
     storage::Connection* writer,
     const std::shared_ptr<const TableSchema>& schema,
