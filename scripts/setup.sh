@@ -28,6 +28,7 @@ BUILD_PACKAGES=(
   libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
   protobuf-compiler   # REST's protobuf models (src/server/rest/rest_models.proto)
   libprotobuf-dev
+  libedit-dev         # the shell's line editing (src/tools/cli/shell/line_editor.h)
   ninja-build         # the build's generator (scripts/build_common.sh)
   ccache              # compiler cache shared by every build folder and clone
   mold                # the linker (cmake/build_speed.cmake)

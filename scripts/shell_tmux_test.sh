@@ -40,7 +40,7 @@ wait_for "obkv: no store at '$WORK/s.obkv' (make one with: obkv --store $WORK/s.
 wait_for "SHELL-EXIT=1"
 "${TMUX_CMD[@]}" kill-session -t obkv
 "${TMUX_CMD[@]}" new-session -d -s obkv -x 160 -y 50 \
-  "TZ=UTC '$OBKV' --store '$WORK/s.obkv' shell --create; echo SHELL-EXIT=\$?; sleep 30"
+  "HOME='$WORK' TZ=UTC '$OBKV' --store '$WORK/s.obkv' shell --create; echo SHELL-EXIT=\$?; sleep 30"
 wait_for "obkv:001>"
 type_line "create 't', {NAME => 'f', VERSIONS => 3}"
 wait_for "Created table t"
@@ -71,6 +71,48 @@ type_line "exit"
 wait_for "SHELL-EXIT=1"  # line 6 failed
 "${TMUX_CMD[@]}" kill-session -t obkv
 echo "shell_tmux_test: interactive shell OK"
+
+# 1b. Line editing (libedit, line_editor.h): the cursor keys edit the line
+# instead of inserting escape bytes, Tab completes a command, Up recalls
+# the history (kept in $HOME/.obkv_history across sessions), and Ctrl-C
+# drops the statement being typed without ending the shell.
+keys() { "${TMUX_CMD[@]}" send-keys -t obkv "$@"; }
+"${TMUX_CMD[@]}" new-session -d -s obkv -x 160 -y 50 \
+  "HOME='$WORK' TZ=UTC '$OBKV' --store '$WORK/s.obkv' shell; echo SHELL-EXIT=\$?; sleep 30"
+wait_for "obkv:001>"
+keys -l "put 't','r2','f:q','vX'"
+keys Left Left BSpace
+keys -l "Y"
+keys Enter
+wait_for "obkv:002>"
+type_line "get 't','r2'"
+wait_for "timestamp="
+keys -l "cou"
+keys Tab
+keys -l "'t'"
+keys Enter
+wait_for "2 row(s)"
+wait_for "obkv:004>"
+keys Up Up Enter
+wait_for "obkv:005>"
+if [ "$("${TMUX_CMD[@]}" capture-pane -p -t obkv | grep -c 'value=YX')" -ne 2 ]; then
+  echo "shell_tmux_test: FAIL: the edited put, or Up's repeated get, is missing" >&2
+  "${TMUX_CMD[@]}" capture-pane -p -t obkv >&2
+  exit 1
+fi
+type_line "scan 't', {LIMIT => 1,"
+wait_for "obkv:006*"
+keys C-c
+wait_for "obkv:006>"
+type_line "exit"
+wait_for "SHELL-EXIT=0"
+# (libedit's file writes a space as \040.)
+grep -q "^get.*'t','r2'\$" "$WORK/.obkv_history" || {
+  echo "shell_tmux_test: FAIL: no history in $WORK/.obkv_history" >&2
+  exit 1
+}
+"${TMUX_CMD[@]}" kill-session -t obkv
+echo "shell_tmux_test: line editing OK"
 
 # 2. load's progress bar: on a terminal unless --quiet.
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "r%06d\tf:q\t%d\tv\n", i, i }' \

@@ -33,6 +33,7 @@
 #include "obkvlite/compat.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
+#include "tools/cli/shell/line_editor.h"
 #include "tools/cli/shell/shell_parser.h"
 #include "tools/cli/shell/shell_reader.h"
 #include "tools/cli/shell/shell_session.h"
@@ -101,7 +102,18 @@ int RunShell(const ShellArgs& args, CliContext& ctx) {
   const bool interactive =
       in == &std::cin && in == ctx.in && isatty(STDIN_FILENO) == 1;
   ShellSession session(store->get(), ctx.out, *options);
-  ShellReader reader(in, interactive ? ctx.out : nullptr);
+  // On a terminal, lines are edited (line_editor.h): history, completion
+  // of command and table names, Ctrl-C dropping the statement typed.
+  std::unique_ptr<LineEditor> editor;
+  if (interactive && isatty(STDOUT_FILENO) == 1 && ctx.out == &std::cout) {
+    Store* s = store->get();
+    editor = std::make_unique<LineEditor>(DefaultHistoryFile(), [s] {
+      std::vector<std::string> words = ShellSession::CommandList();
+      for (const std::string& t : s->ListTables()) words.push_back(t);
+      return words;
+    });
+  }
+  ShellReader reader(in, interactive ? ctx.out : nullptr, editor.get());
   session.set_input(&reader);  // disable_all's y/n (Ruby's gets)
   int failures = 0;
   auto report = [&](size_t line, const Status& st) {

@@ -283,6 +283,12 @@ std::string ShellSession::CommandNames() {
   return out;
 }
 
+std::vector<std::string> ShellSession::CommandList() {
+  std::vector<std::string> out;
+  for (const CommandInfo& info : Commands()) out.emplace_back(info.name);
+  return out;
+}
+
 Status ShellSession::RunCommand(const ShellCommand& c) {
   const CommandInfo* info = FindCommand(c.name);
   if (info == nullptr || info->run == nullptr) {

@@ -99,6 +99,8 @@ class ShellSession {
   // Every command's name, in help's order, ", " between them (aliases as
   // "describe (desc)").
   static std::string CommandNames();
+  // Every command's name, aliases included (the shell's completion).
+  static std::vector<std::string> CommandList();
 
  private:
   using Handler = Status (ShellSession::*)(const ShellCommand&);
