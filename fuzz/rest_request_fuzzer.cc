@@ -2,9 +2,10 @@
 //
 // libFuzzer target: the REST gateway's request parser (src/server/rest/):
 // request targets (paths, percent-encodings, query strings, cell paths),
-// base64, CellSet / ScannerModel / TableSchema bodies in JSON and XML, the
-// JSON filter model, and Accept / Content-Type negotiation. The first
-// byte chooses the parser, the rest is its input. For any input: nothing
+// base64, CellSet / ScannerModel / TableSchema bodies in JSON, XML and
+// protobuf, the JSON filter model, and Accept / Content-Type negotiation.
+// The first byte chooses the parser (its low 3 bits) and the body type
+// (bit 3: protobuf, else bit 0: XML or JSON); the rest is its input. For any input: nothing
 // crashes, every error is an InvalidArgument, base64 round-trips, and a
 // parsed CellSet renders to a body that parses back to the same cells.
 
@@ -58,8 +59,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   const std::string_view input(reinterpret_cast<const char*>(data) + 1,
                                size - 1);
-  const rest::MediaType body_type =
-      (data[0] & 1) ? rest::MediaType::kXml : rest::MediaType::kJson;
+  const rest::MediaType body_type = (data[0] & 8) ? rest::MediaType::kProtobuf
+                                   : (data[0] & 1) ? rest::MediaType::kXml
+                                                   : rest::MediaType::kJson;
   switch (data[0] % 8) {
     case 0: {
       auto target = rest::ParseRestTarget(input);

@@ -52,7 +52,11 @@ void GetPlanScratch::Remember(const std::shared_ptr<const TableSchema>& schema,
     return;
   }
   if (!shape.has_value() || !SameSchema(*shape, schema)) {
-    shape.emplace();
+    // Shape{} rather than emplace(): clang decides whether a nested class
+    // with member initializers is default-constructible while its
+    // enclosing class is incomplete (Thread's std::optional<Shape>), and
+    // keeps the answer, no, for the whole unity batch.
+    shape = Shape{};
     shape->schema = schema.get();
     shape->owner = schema;
   }
