@@ -18,9 +18,10 @@ std::string OpPrefix(size_t i) { return "ops[" + std::to_string(i) + "]."; }
 
 bool IsPut(const Mutation& m) { return std::holds_alternative<Put>(m); }
 
-// The order ApplyBatch applies `mutations` in: as given, unless they read
-// before they write (increments, appends, deletes of a newest version,
-// check-and-mutates) on two or more rows. Then stably by row, so two
+// The order ApplyBatch applies `mutations` in: as given, unless mutations
+// other than puts (increments, appends and check-and-mutates read before
+// they write; deletes lock what they remove) touch two or more rows. Then
+// stably by row, so two
 // batches read-and-lock their rows in one order and cannot deadlock each
 // other on a server (opposite-order increments rolled back up to every
 // retry); mutations of one row keep their order, and those of different
