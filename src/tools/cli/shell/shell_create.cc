@@ -25,8 +25,11 @@
 // alter takes the same family descriptors (admin.rb alter): 'f' or
 // {NAME => 'f', ...} adds the family or changes what it sets of an
 // existing one; 'delete' => 'f' and {NAME => 'f', METHOD => 'delete'}
-// delete it; it prints HBase's "Updating all regions with the new
-// schema...", "1/1 regions updated." and "Done." (alter_spec.h).
+// delete it; a map without NAME (or METHOD => 'table_att') sets table
+// attributes, METHOD => 'table_att_unset' / 'table_conf_unset' with
+// NAME => 'KEY' unsets one (AlterTableAttributes); it prints HBase's
+// "Updating all regions with the new schema...", "1/1 regions updated."
+// and "Done." (alter_spec.h).
 // Arguments HBase ignores are ignored with HBase's notice: "Unknown
 // argument ignored for column family f: X", "An argument ignored (unknown
 // or overridden): X". A family given twice takes the later settings over
@@ -351,6 +354,82 @@ bool HasName(const ShellValue& map) {
   return false;
 }
 
+// A table change of alter (admin.rb alter, a map without NAME, or with
+// METHOD => 'table_att', 'table_att_unset' or 'table_conf_unset'):
+// applies it to `attributes`, the table's "hbase_attributes".
+//   table_att (or no METHOD)  sets the attributes (OWNER, MAX_FILESIZE,
+//       DURABILITY, ...) and adds the METADATA and CONFIGURATION keys given
+//   table_att_unset NAME => 'K' or ['K', ...]  removes attribute K, or the
+//       METADATA key K ("Could not find attribute: K" when neither is set)
+//   table_conf_unset NAME => 'K'  removes the CONFIGURATION key K
+Status AlterTableAttributes(const std::string& command, const ShellValue& map,
+                            json* attributes, CreateState* state) {
+  std::string method = "table_att";
+  const ShellValue* name = nullptr;
+  for (const auto& [key, value] : map.entries) {
+    if (key == "METHOD") {
+      OBKV_ASSIGN_OR_RETURN(method, ShellString(command, value, key));
+    } else if (key == "NAME") {
+      name = &value;
+    }
+  }
+  if (method == "table_att_unset" || method == "table_conf_unset") {
+    if (name == nullptr) {
+      return ShellError(command,
+                        "NAME parameter missing for " + method + " method");
+    }
+    std::vector<ShellValue> keys = {*name};
+    if (name->kind == ShellValue::Kind::kList) keys = name->items;
+    for (const ShellValue& k : keys) {
+      OBKV_ASSIGN_OR_RETURN(std::string key, ShellString(command, k, "NAME"));
+      const char* map_name =
+          method == "table_conf_unset" ? "CONFIGURATION" : "METADATA";
+      if (method == "table_att_unset" && attributes->contains(key) &&
+          key != "METADATA" && key != "CONFIGURATION") {
+        attributes->erase(key);
+        continue;
+      }
+      json* keys_map = attributes->contains(map_name)
+                           ? &(*attributes)[map_name]
+                           : nullptr;
+      if (keys_map == nullptr || !keys_map->contains(key)) {
+        return ShellError(command, std::string("Could not find ") +
+                                       (method == "table_conf_unset"
+                                            ? "configuration"
+                                            : "attribute") +
+                                       ": " + key);
+      }
+      keys_map->erase(key);
+      if (keys_map->empty()) attributes->erase(map_name);
+    }
+    return Status::OK();
+  }
+  if (method != "table_att") {
+    return ShellError(command, "Unknown method '" + method +
+                                   "': alter takes 'delete', 'table_att', "
+                                   "'table_att_unset' and 'table_conf_unset'");
+  }
+  for (const auto& [key, value] : map.entries) {
+    if (key == "METHOD") continue;
+    json parsed = json::object();
+    OBKV_ASSIGN_OR_RETURN(bool known,
+                          HBaseAttribute(command, HBaseAttributeScope::kTable,
+                                         key, value, &parsed));
+    if (!known) {
+      state->notices.push_back("Unknown argument ignored: " + key);
+      continue;
+    }
+    if (key == "METADATA" || key == "CONFIGURATION") {
+      json& keys_map = (*attributes)[key];
+      if (!keys_map.is_object()) keys_map = json::object();
+      keys_map.update(parsed[key]);
+    } else {
+      (*attributes)[key] = parsed[key];
+    }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ShellSession::Create(const ShellCommand& c) {
@@ -408,6 +487,12 @@ Status ShellSession::Alter(const ShellCommand& c) {
   const TableSpec current = table->spec();
   CreateState state;
   std::vector<FamilyAlter> alters;
+  json table_attributes = json::object();
+  if (const json spec = json::parse(current.json, nullptr, false);
+      spec.is_object() && spec.contains("hbase_attributes")) {
+    table_attributes = spec["hbase_attributes"];
+  }
+  bool table_changed = false;
   for (size_t i = 1; i < c.args.size(); ++i) {
     const ShellValue& arg = c.args[i];
     ShellValue family = arg;
@@ -418,6 +503,21 @@ Status ShellSession::Alter(const ShellCommand& c) {
       return ShellError(
           c.name,
           "expected a family name or {NAME => ...}, got " + arg.Describe());
+    }
+    // A table change: no NAME and no 'delete', or a table METHOD.
+    bool table_method = !HasName(family);
+    for (const auto& [key, value] : family.entries) {
+      if (key == "delete") table_method = false;
+      if (key == "METHOD" && value.kind == ShellValue::Kind::kString &&
+          value.text.rfind("table_", 0) == 0) {
+        table_method = true;
+      }
+    }
+    if (table_method) {
+      OBKV_RETURN_IF_ERROR(
+          AlterTableAttributes(c.name, family, &table_attributes, &state));
+      table_changed = true;
+      continue;
     }
     // 'delete' => 'f', or METHOD => 'delete' beside NAME.
     FamilyAlter alter;
@@ -451,6 +551,16 @@ Status ShellSession::Alter(const ShellCommand& c) {
   for (const std::string& notice : state.notices) *out_ << notice << "\n";
   Result<TableSpec> spec = AlteredSpec(current, alters);
   if (!spec.ok()) return spec.status().WithPrefix(c.name);
+  if (table_changed) {
+    json altered = json::parse(spec->json, nullptr, false);
+    if (table_attributes.empty()) {
+      altered.erase("hbase_attributes");
+    } else {
+      altered["hbase_attributes"] = table_attributes;
+    }
+    spec = ParseTableSpec(altered.dump());
+    if (!spec.ok()) return spec.status().WithPrefix(c.name);
+  }
   *out_ << "Updating all regions with the new schema...\n";
   OBKV_RETURN_IF_ERROR(store_->AlterTable(*spec, {}).WithPrefix(c.name));
   const int regions = current.families.front().partition.FirstLevelCount();

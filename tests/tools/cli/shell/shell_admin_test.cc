@@ -68,6 +68,54 @@ TEST_CASE("shell: disable, enable, drop, exists, is_enabled, is_disabled") {
   CHECK(run.err == "ERROR: line 1: is_enabled: table 't' not found\n");
 }
 
+// Issue 47: alter sets and unsets the table attributes create takes
+// (admin.rb alter: a map without NAME, or METHOD => 'table_att';
+// 'table_att_unset' and 'table_conf_unset' with NAME => 'KEY' or a list).
+TEST_CASE("shell: alter sets and unsets table attributes") {
+  Shell sh;
+  sh.Ok("create 't', 'f', OWNER => 'bob'\n");
+  const std::string kUpdated =
+      "Updating all regions with the new schema...\n"
+      "1/1 regions updated.\n"
+      "Done.\n";
+  CHECK(sh.Ok("alter 't', MAX_FILESIZE => '134217728'\n") == kUpdated);
+  CHECK(sh.Ok("alter 't', METHOD => 'table_att', METADATA => {'k' => 'v', "
+              "'k2' => 'w'}, DURABILITY => 'ASYNC_WAL', CONFIGURATION => "
+              "{'c' => '1'}, FROB => 3\n") ==
+        "Unknown argument ignored: FROB\n" + kUpdated);
+  CHECK(sh.Ok("describe 't'\n").find(
+            "t, {TABLE_ATTRIBUTES => {DURABILITY => 'ASYNC_WAL', "
+            "MAX_FILESIZE => '134217728', OWNER => 'bob', METADATA => {'k' "
+            "=> 'v', 'k2' => 'w'}, CONFIGURATION => {'c' => '1'}}}\n") !=
+        std::string::npos);
+  sh.Ok("alter 't', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZE'\n"
+        "alter 't', METHOD => 'table_att_unset', NAME => ['k', 'OWNER']\n"
+        "alter 't', METHOD => 'table_conf_unset', NAME => 'c'\n");
+  CHECK(sh.Ok("describe 't'\n").find(
+            "t, {TABLE_ATTRIBUTES => {DURABILITY => 'ASYNC_WAL', METADATA => "
+            "{'k2' => 'w'}}}\n") != std::string::npos);
+  // A family change and a table attribute in one alter.
+  CHECK(sh.Ok("alter 't', {NAME => 'f', VERSIONS => 2}, MAX_FILESIZE => "
+              "'1000'\n") == kUpdated);
+  const std::string described = sh.Ok("describe 't'\n");
+  CHECK(described.find("MAX_FILESIZE => '1000'") != std::string::npos);
+  CHECK(described.find("{NAME => 'f', VERSIONS => '2'") != std::string::npos);
+  // What HBase refuses, naming the key; nothing changes.
+  const CliRun bad = sh.Run(
+      "alter 't', METHOD => 'table_att_unset', NAME => 'nope'\n"
+      "alter 't', METHOD => 'table_conf_unset', NAME => 'nope'\n"
+      "alter 't', METHOD => 'table_att_unset'\n"
+      "alter 't', MAX_FILESIZE => 'big'\n");
+  CHECK(bad.code == 1);
+  CHECK(bad.err.find("ERROR: line 1: alter: Could not find attribute: nope\n"
+                     "ERROR: line 2: alter: Could not find configuration: "
+                     "nope\n"
+                     "ERROR: line 3: alter: NAME parameter missing for "
+                     "table_att_unset method\n"
+                     "ERROR: line 4: alter: ") == 0);
+  CHECK(sh.Ok("describe 't'\n") == described);
+}
+
 TEST_CASE("shell: alter changes, adds and deletes families") {
   // admin.rb alter: NAME => 'f' with new attributes changes f, a new NAME
   // adds a family, 'delete' => 'f' or METHOD => 'delete' removes one.
