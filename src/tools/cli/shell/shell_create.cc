@@ -389,15 +389,14 @@ Status AlterTableAttributes(const std::string& command, const ShellValue& map,
         attributes->erase(key);
         continue;
       }
-      json* keys_map = attributes->contains(map_name)
-                           ? &(*attributes)[map_name]
-                           : nullptr;
+      json* keys_map =
+          attributes->contains(map_name) ? &(*attributes)[map_name] : nullptr;
       if (keys_map == nullptr || !keys_map->contains(key)) {
-        return ShellError(command, std::string("Could not find ") +
-                                       (method == "table_conf_unset"
-                                            ? "configuration"
-                                            : "attribute") +
-                                       ": " + key);
+        return ShellError(
+            command,
+            std::string("Could not find ") +
+                (method == "table_conf_unset" ? "configuration" : "attribute") +
+                ": " + key);
       }
       keys_map->erase(key);
       if (keys_map->empty()) attributes->erase(map_name);
@@ -412,9 +411,9 @@ Status AlterTableAttributes(const std::string& command, const ShellValue& map,
   for (const auto& [key, value] : map.entries) {
     if (key == "METHOD") continue;
     json parsed = json::object();
-    OBKV_ASSIGN_OR_RETURN(bool known,
-                          HBaseAttribute(command, HBaseAttributeScope::kTable,
-                                         key, value, &parsed));
+    OBKV_ASSIGN_OR_RETURN(
+        bool known, HBaseAttribute(command, HBaseAttributeScope::kTable, key,
+                                   value, &parsed));
     if (!known) {
       state->notices.push_back("Unknown argument ignored: " + key);
       continue;
