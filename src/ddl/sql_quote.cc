@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "ddl/sql_quote.h"
 
+#include <algorithm>
+
 #include "obkvlite/ddl.h"
 
 namespace obkvlite {
@@ -57,6 +59,44 @@ std::string QuoteIdentifier(SqlDialect dialect, std::string_view name) {
 std::string QuoteTableName(SqlDialect dialect, std::string_view name) {
   return dialect == SqlDialect::kMysql ? QuoteMysqlTableName(name)
                                        : QuoteSqlIdentifier(name);
+}
+
+std::optional<std::string> UnquoteIdentifierAt(std::string_view text, size_t at,
+                                               size_t* end) {
+  if (at >= text.size() || (text[at] != '"' && text[at] != '`')) {
+    return std::nullopt;
+  }
+  const char quote = text[at];
+  std::string name;
+  for (size_t i = at + 1; i < text.size(); ++i) {
+    if (text[i] != quote) {
+      name.push_back(text[i]);
+    } else if (i + 1 < text.size() && text[i + 1] == quote) {
+      name.push_back(quote);
+      ++i;
+    } else {
+      *end = i + 1;
+      return name;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> TableNameAt(std::string_view text, size_t at,
+                                     size_t* end) {
+  std::vector<std::string> parts;
+  if (at < text.size() && text[at] != '"' && text[at] != '`') {
+    *end = std::min(text.find(' ', at), text.size());
+    parts.emplace_back(text.substr(at, *end - at));
+    return parts;
+  }
+  for (;;) {
+    std::optional<std::string> part = UnquoteIdentifierAt(text, at, end);
+    if (!part) return {};
+    parts.push_back(std::move(*part));
+    if (*end >= text.size() || text[*end] != '.') return parts;
+    at = *end + 1;
+  }
 }
 
 }  // namespace obkvlite

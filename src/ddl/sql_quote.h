@@ -14,8 +14,11 @@
 #ifndef OBKVLITE_DDL_SQL_QUOTE_H_
 #define OBKVLITE_DDL_SQL_QUOTE_H_
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace obkvlite {
 
@@ -30,6 +33,20 @@ std::string QuoteSqlString(std::string_view text);  // 'it''s'
 
 // `name` quoted as an identifier of `dialect`: "name" or `name`.
 std::string QuoteIdentifier(SqlDialect dialect, std::string_view name);
+
+// QuoteIdentifier's inverse: the identifier quoted at text[at] ("x" or
+// `x`, doubled quotes inside undone), with *end just past its closing
+// quote; nullopt when text[at] is no quote or the quote is not closed.
+std::optional<std::string> UnquoteIdentifierAt(std::string_view text, size_t at,
+                                               size_t* end);
+
+// The parts of the table name a statement has at text[at]: quoted
+// identifiers joined by '.' ("x", `ns`.`ns:t$f`), each unquoted, or a bare
+// word up to the next space; *end is just past the name. Empty when a
+// quote is not closed. A family name in it may hold spaces, parentheses
+// and quotes.
+std::vector<std::string> TableNameAt(std::string_view text, size_t at,
+                                     size_t* end);
 
 // A physical table ("t$f$p3", "ns:t$f") in a statement of `dialect`: on a
 // server, a table of a namespace is in that namespace's database

@@ -108,38 +108,6 @@ std::string Partitioning(std::string_view sql) {
   return out;
 }
 
-// The name a statement's quoted table name at `sql[at]` names ("x", `x`,
-// or `ns`.`x`: the last part), with doubled quotes undone; *end is the
-// offset just past it. A name without quotes runs to the next space.
-std::string QuotedName(const std::string& sql, size_t at, size_t* end) {
-  std::string name;
-  while (at < sql.size() && (sql[at] == '"' || sql[at] == '`')) {
-    const char quote = sql[at];
-    name.clear();
-    size_t i = at + 1;
-    for (; i < sql.size(); ++i) {
-      if (sql[i] != quote) {
-        name.push_back(sql[i]);
-      } else if (i + 1 < sql.size() && sql[i + 1] == quote) {
-        name.push_back(quote);
-        ++i;
-      } else {
-        break;
-      }
-    }
-    at = i + 1;
-    if (at < sql.size() && sql[at] == '.') {
-      ++at;
-    } else {
-      *end = at;
-      return name;
-    }
-  }
-  const size_t space = std::min(sql.find(' ', at), sql.size());
-  *end = space;
-  return sql.substr(at, space - at);
-}
-
 // The tables that `statements` create (notes and other statements
 // skipped), with the columns their lines "  `C` ..." list.
 std::vector<CreatedTable> CreatedTables(
@@ -150,9 +118,11 @@ std::vector<CreatedTable> CreatedTables(
     const size_t at = sql.find(kCreate);
     if (at == std::string::npos || (at > 0 && sql[at - 1] != '\n')) continue;
     size_t end = 0;
+    const std::vector<std::string> parts =
+        TableNameAt(sql, at + kCreate.size(), &end);
+    if (parts.empty() || sql.compare(end, 2, " (") != 0) continue;
     CreatedTable t;
-    t.name = QuotedName(sql, at + kCreate.size(), &end);
-    if (sql.compare(end, 2, " (") != 0) continue;
+    t.name = parts.back();
     size_t line = sql.find('\n', end);
     while (line != std::string::npos && line + 3 < sql.size() &&
            sql.compare(line + 1, 2, "  ") == 0 &&

@@ -640,6 +640,31 @@ TEST_CASE("quoting helpers") {
   CHECK(QuoteSqlString("") == "''");
 }
 
+// The reading back of quoted names (obkv check, a DDL plan's resume): the
+// inverse of the quoting above, for family names with quotes, spaces and
+// parentheses.
+TEST_CASE("quoted names read back") {
+  size_t end = 0;
+  const std::string weird = "t$a\"b`c (x), y";
+  for (const std::string& quoted :
+       {QuoteSqlIdentifier(weird), QuoteMysqlIdentifier(weird)}) {
+    const std::string sql = quoted + " (\n";
+    REQUIRE(UnquoteIdentifierAt(sql, 0, &end) == weird);
+    CHECK(end == quoted.size());
+    CHECK(TableNameAt(sql, 0, &end) == std::vector<std::string>{weird});
+    CHECK(sql.compare(end, 2, " (") == 0);
+  }
+  const std::string dotted = QuoteMysqlTableName("ns:t$f g") + " ADD";
+  CHECK(TableNameAt(dotted, 0, &end) ==
+        std::vector<std::string>{"ns", "ns:t$f g"});
+  CHECK(dotted.substr(end) == " ADD");
+  CHECK(TableNameAt("bare (x)", 0, &end) == std::vector<std::string>{"bare"});
+  CHECK(end == 4);
+  CHECK_FALSE(UnquoteIdentifierAt("x", 0, &end));
+  CHECK_FALSE(UnquoteIdentifierAt("`open", 0, &end));
+  CHECK(TableNameAt("`ns`.`open", 0, &end).empty());
+}
+
 // ---------------------------------------------------------------------------
 // (3) The sqlite dialect, executed.
 

@@ -26,51 +26,18 @@ size_t StatementStart(const std::string& sql) {
   return at;
 }
 
-// Every `name` in `text`, in order, with doubled backticks undone (a
-// family name may hold one).
+// Every `name` in `text`, in order (UnquoteIdentifierAt).
 std::vector<std::string> Backticked(std::string_view text) {
   std::vector<std::string> out;
   size_t at = text.find('`');
+  size_t end = 0;
   while (at != std::string_view::npos) {
-    std::string name;
-    size_t i = at + 1;
-    for (; i < text.size(); ++i) {
-      if (text[i] != '`') {
-        name.push_back(text[i]);
-      } else if (i + 1 < text.size() && text[i + 1] == '`') {
-        name.push_back('`');
-        ++i;
-      } else {
-        break;
-      }
-    }
-    if (i >= text.size()) break;
-    out.push_back(std::move(name));
-    at = text.find('`', i + 1);
+    std::optional<std::string> name = UnquoteIdentifierAt(text, at, &end);
+    if (!name) break;
+    out.push_back(std::move(*name));
+    at = text.find('`', end);
   }
   return out;
-}
-
-// Where the table name at `text[at]` ends: past its backticked parts
-// (`ns`.`t$f`; a family name may hold spaces, parentheses and doubled
-// backticks), or at the next space for a bare name.
-size_t NameEnd(std::string_view text, size_t at) {
-  while (at < text.size() && text[at] == '`') {
-    size_t i = at + 1;
-    while (i < text.size()) {
-      if (text[i] != '`') {
-        ++i;
-      } else if (i + 1 < text.size() && text[i + 1] == '`') {
-        i += 2;
-      } else {
-        break;
-      }
-    }
-    at = i + 1;
-    if (at >= text.size() || text[at] != '.') return std::min(at, text.size());
-    ++at;
-  }
-  return std::min(text.find(' ', at), text.size());
 }
 
 // The names after each "PARTITION `" of `text` (definitions' names).
@@ -95,16 +62,12 @@ bool Has(const std::vector<std::string>& names, const std::string& name) {
   });
 }
 
-Result<bool> TableExists(Connection* conn, std::string_view name) {
-  std::string schema;
-  std::string table(name);
-  const std::vector<std::string> parts = Backticked(name);
-  if (parts.size() == 2) {
-    schema = parts[0];
-    table = parts[1];
-  } else if (parts.size() == 1) {
-    table = parts[0];
-  }
+// Whether the table the name `parts` (TableNameAt: `t` or `db`.`t`)
+// names exists.
+Result<bool> TableExists(Connection* conn,
+                         const std::vector<std::string>& parts) {
+  const std::string schema = parts.size() == 2 ? parts[0] : std::string();
+  const std::string& table = parts.back();
   OBKV_ASSIGN_OR_RETURN(
       std::vector<std::string> found,
       FirstColumn(conn,
@@ -123,17 +86,19 @@ Result<bool> DdlStepApplied(Connection* conn, const std::string& sql) {
       std::string_view(sql).substr(StatementStart(sql));
   constexpr std::string_view kCreate = "CREATE TABLE ";
   constexpr std::string_view kAlter = "ALTER TABLE ";
+  size_t end = 0;
   if (stmt.rfind(kCreate, 0) == 0) {
-    const size_t end = NameEnd(stmt, kCreate.size());
-    if (stmt.compare(end, 2, " (") != 0) return false;
-    return TableExists(conn, stmt.substr(kCreate.size(), end - kCreate.size()));
+    const std::vector<std::string> table =
+        TableNameAt(stmt, kCreate.size(), &end);
+    if (table.empty() || stmt.compare(end, 2, " (") != 0) return false;
+    return TableExists(conn, table);
   }
-  if (stmt.rfind(kAlter, 0) != 0) return false;
-  const size_t table_end = NameEnd(stmt, kAlter.size());
-  if (table_end >= stmt.size()) return false;
-  const std::vector<std::string> table =
-      Backticked(stmt.substr(kAlter.size(), table_end - kAlter.size()));
-  if (table.empty()) return false;
+  if (stmt.rfind(kAlter, 0) != 0 || stmt.compare(kAlter.size(), 1, "`") != 0) {
+    return false;
+  }
+  const std::vector<std::string> table = TableNameAt(stmt, kAlter.size(), &end);
+  if (table.empty() || end >= stmt.size()) return false;
+  const size_t table_end = end;
   const std::string_view action = stmt.substr(table_end + 1);
   constexpr std::string_view kDrop = "DROP PARTITION ";
   constexpr std::string_view kAdd = "ADD PARTITION ";
