@@ -10,5 +10,9 @@ namespace server {
 
 std::string ObkvliteVersion() { return OBKVLITE_VERSION_STRING; }
 
+std::string ClusterIdOf(const Store& store) {
+  return "obkvlite:" + store.info().engine + ":" + store.info().location;
+}
+
 }  // namespace server
 }  // namespace obkvlite

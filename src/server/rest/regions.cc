@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "obkvlite/bytes.h"
+#include "server/common/region_keys.h"
 
 namespace obkvlite {
 namespace rest {
@@ -41,16 +43,13 @@ Result<std::vector<RegionInfo>> ListRegions(Store* store,
   for (const RequestStatsBucket& b : buckets) {
     by_partition[b.partition / std::max(1, subparts)] += b.counts;
   }
-  const bool key_ranges = family.partition.HasRangeLevel() &&
-                          family.partition.range_column == RangeColumn::kK;
   std::vector<RegionInfo> out;
   for (const PartitionInfo& p : parts) {
     RegionInfo r;
     r.index = p.index;
-    if (key_ranges && p.has_range) {
-      if (p.has_lower && !p.lower.is_maxvalue) r.start_key = p.lower.key;
-      if (!p.upper.is_maxvalue) r.end_key = p.upper.key;
-    }
+    server::RegionKeys keys = server::RegionKeysOf(family, p);
+    r.start_key = std::move(keys.start);
+    r.end_key = std::move(keys.end);
     r.name = spec.name + "," + ToStringBinary(r.start_key) + "," +
              std::to_string(p.index) + "." + (p.name.empty() ? "p0" : p.name) +
              ".";

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/common/attributes_json.h"
 #include "server/rest/json_body.h"
 #include "server/rest/protobuf_body.h"
 #include "server/rest/xml_doc.h"
@@ -186,26 +187,6 @@ Result<int64_t> Limit(const std::string& text, const std::string& path) {
   return v == kForever ? 0 : v;
 }
 
-// The spec's "hbase_attributes" object of `attributes` at `scope`:
-// HBase's attributes by name, anything else under METADATA.
-Result<json> SpecAttributes(
-    const std::map<std::string, std::string>& attributes,
-    HBaseAttributeScope scope, const std::string& path) {
-  json out = json::object();
-  for (const auto& [k, v] : attributes) {
-    Result<std::string> canonical = CanonicalHBaseAttribute(scope, k, v);
-    if (canonical.ok()) {
-      out[k] = *canonical;
-    } else if (canonical.status().IsNotFound()) {
-      out["METADATA"][k] = v;
-    } else {
-      return Status::InvalidArgument("body: " + path + "." +
-                                     canonical.status().message());
-    }
-  }
-  return out;
-}
-
 Status ApplyColumn(const ColumnSchemaModel& col, const std::string& path,
                    json* family) {
   // The model is the family's whole descriptor, as HBase's: what it does
@@ -236,7 +217,8 @@ Status ApplyColumn(const ColumnSchemaModel& col, const std::string& path,
     rest.erase(it);
   }
   OBKV_ASSIGN_OR_RETURN(
-      json attrs, SpecAttributes(rest, HBaseAttributeScope::kFamily, path));
+      json attrs, server::HBaseAttributesJson(
+                      rest, HBaseAttributeScope::kFamily, "body: " + path));
   if (!attrs.empty()) (*family)["hbase_attributes"] = attrs;
   return Status::OK();
 }
@@ -355,8 +337,9 @@ Result<std::string> SpecJsonForSchema(const std::string& name,
   }
   if (!table_attrs.empty()) {
     OBKV_ASSIGN_OR_RETURN(
-        json attrs, SpecAttributes(table_attrs, HBaseAttributeScope::kTable,
-                                   "TableSchema"));
+        json attrs,
+        server::HBaseAttributesJson(table_attrs, HBaseAttributeScope::kTable,
+                                    "body: TableSchema"));
     spec["hbase_attributes"] = attrs;
   }
   return spec.dump();

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "obkvlite/partition_change.h"
+#include "server/common/region_keys.h"
+#include "server/common/server_version.h"
 #include "server/thrift/hbase_handler.h"
 #include "server/thrift/thrift_convert.h"
 
@@ -17,9 +19,6 @@ namespace server {
 namespace {
 
 constexpr int32_t kForever = INT32_MAX;  // HBase's TTL and VERSIONS "all"
-constexpr char kNoAccessControl[] =
-    "access control is not supported by obkvlite: there are no HBase users "
-    "or permissions (the store's own access applies)";
 
 // The table part of a table or region name ("t" of "t,start,id").
 std::string TableOfRegion(const std::string& name) {
@@ -185,7 +184,9 @@ void HbaseHandler::getColumnDescriptors(
 
 void HbaseHandler::getTableRegions(std::vector<gen::TRegionInfo>& _return,
                                    const Text& tableName) {
-  OpenTable("getTableRegions", tableName);
+  // A copy: an alter may replace the spec meanwhile.
+  const FamilySpec family =
+      OpenTable("getTableRegions", tableName)->spec().families.front();
   CheckCompat("getTableRegions", tableName, "C-53");
   // Without sizes: TRegionInfo has no field for a region's size
   // (doc/thrift.md).
@@ -194,18 +195,9 @@ void HbaseHandler::getTableRegions(std::vector<gen::TRegionInfo>& _return,
   if (!parts.ok()) ThrowStatus("getTableRegions", parts.status());
   for (const PartitionInfo& p : *parts) {
     gen::TRegionInfo r;
-    // Row-key bounds exist for RANGE COLUMNS(K) only; KEY and RANGE(G)
-    // partitions each span every row key.
-    if (p.has_range && p.has_lower && !p.lower.is_maxvalue) {
-      r.__set_startKey(p.lower.key);
-    } else {
-      r.__set_startKey("");
-    }
-    if (p.has_range && !p.upper.is_maxvalue) {
-      r.__set_endKey(p.upper.key);
-    } else {
-      r.__set_endKey("");
-    }
+    RegionKeys keys = RegionKeysOf(family, p);
+    r.__set_startKey(std::move(keys.start));
+    r.__set_endKey(std::move(keys.end));
     r.__set_id(p.index);
     r.__set_name(tableName + "," + r.startKey + "," + std::to_string(p.index));
     r.__set_version(1);
@@ -228,7 +220,7 @@ void HbaseHandler::getRegionInfo(gen::TRegionInfo& _return, const Text& row) {
   std::vector<gen::TRegionInfo> regions;
   getTableRegions(regions, row.substr(0, first));
   for (const gen::TRegionInfo& r : regions) {
-    if (key >= r.startKey && (r.endKey.empty() || key < r.endKey)) {
+    if (RegionHolds({r.startKey, r.endKey}, key)) {
       _return = r;
       return;
     }
@@ -281,7 +273,7 @@ gen::TThriftServerType::type HbaseHandler::getThriftServerType() {
 }
 
 void HbaseHandler::getClusterId(std::string& _return) {
-  _return = "obkvlite:" + store_->info().engine + ":" + store_->info().location;
+  _return = ClusterIdOf(*store_);
 }
 
 bool HbaseHandler::grant(const gen::TAccessControlEntity&) {

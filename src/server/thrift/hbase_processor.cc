@@ -4,14 +4,12 @@
 
 #include "server/thrift/hbase_processor.h"
 
-#include <thrift/TApplicationException.h>
-#include <thrift/protocol/TProtocolException.h>
-
 #include <memory>
 #include <string>
 #include <utility>
 
 #include "obkvlite/compat.h"
+#include "server/thrift/processor_guard.h"
 
 namespace obkvlite {
 namespace server {
@@ -23,15 +21,6 @@ using apache::thrift::TApplicationException;
 using apache::thrift::protocol::TMessageType;
 using apache::thrift::protocol::TProtocol;
 using apache::thrift::protocol::TProtocolException;
-
-void WriteException(TProtocol* out, const std::string& method, int32_t seqid,
-                    const TApplicationException& x) {
-  out->writeMessageBegin(method, TMessageType::T_EXCEPTION, seqid);
-  x.write(out);
-  out->writeMessageEnd();
-  out->getTransport()->writeEnd();
-  out->getTransport()->flush();
-}
 
 class Processor : public gen::HbaseProcessor {
  public:
@@ -52,18 +41,7 @@ class Processor : public gen::HbaseProcessor {
       }
       return gen::HbaseProcessor::dispatchCall(in, out, fname, seqid, context);
     } catch (const TProtocolException& e) {
-      // The request cannot be decoded: answer it, then let the connection
-      // close (the stream's position can no longer be trusted).
-      std::string why = e.what();
-      if (e.getType() == TProtocolException::SIZE_LIMIT) {
-        why += " (a string over --max-frame-bytes " +
-               std::to_string(max_request_bytes_) +
-               ", or a list or map over 1000000 elements)";
-      }
-      WriteException(out, fname, seqid,
-                     TApplicationException(
-                         TApplicationException::PROTOCOL_ERROR,
-                         fname + ": cannot decode the arguments: " + why));
+      AnswerUndecodable(out, fname, seqid, max_request_bytes_, e);
       throw;
     }
   }
@@ -94,8 +72,8 @@ class Processor : public gen::HbaseProcessor {
       result.ia = std::move(ia);
       result.__isset.ia = true;
     } catch (const std::exception& e) {
-      WriteException(out, "checkAndPut", seqid,
-                     TApplicationException(e.what()));
+      WriteApplicationException(out, "checkAndPut", seqid,
+                                TApplicationException(e.what()));
       return;
     }
     out->writeMessageBegin("checkAndPut", TMessageType::T_REPLY, seqid);

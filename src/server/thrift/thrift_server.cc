@@ -135,10 +135,27 @@ ScannerRegistryOptions ScannerOptions(const ThriftServerOptions& options) {
 
 }  // namespace
 
+ThriftServiceFactory Thrift1Service() {
+  return [](const ThriftServiceContext& c) {
+    HbaseHandlerOptions handler_options;
+    handler_options.read_only = c.read_only;
+    handler_options.server_name = c.address;
+    handler_options.port = c.port;
+    handler_options.max_reply_bytes = c.max_reply_bytes;
+    auto handler =
+        std::make_shared<HbaseHandler>(c.store, c.scanners, handler_options);
+    return MakeHbaseProcessor(handler, handler.get(), c.max_request_bytes);
+  };
+}
+
 class ThriftServer::Impl {
  public:
-  Impl(Store* store, const ThriftServerOptions& options)
-      : store_(store), options_(options), scanners_(ScannerOptions(options)) {}
+  Impl(Store* store, const ThriftServerOptions& options,
+       ThriftServiceFactory service)
+      : store_(store),
+        options_(options),
+        service_(std::move(service)),
+        scanners_(ScannerOptions(options)) {}
 
   Status Start() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
@@ -148,15 +165,15 @@ class ThriftServer::Impl {
       ::close(listen_fd_);
       return Status::IOError("pipe: " + std::string(std::strerror(errno)));
     }
-    HbaseHandlerOptions handler_options;
-    handler_options.read_only = options_.read_only;
-    handler_options.server_name = address_;
-    handler_options.port = port_;
-    handler_options.max_reply_bytes = options_.max_frame_bytes / 2;
-    handler_ =
-        std::make_shared<HbaseHandler>(store_, &scanners_, handler_options);
-    processor_ =
-        MakeHbaseProcessor(handler_, handler_.get(), options_.max_frame_bytes);
+    ThriftServiceContext context;
+    context.store = store_;
+    context.scanners = &scanners_;
+    context.address = address_;
+    context.port = port_;
+    context.read_only = options_.read_only;
+    context.max_reply_bytes = options_.max_frame_bytes / 2;
+    context.max_request_bytes = options_.max_frame_bytes;
+    processor_ = service_(context);
     for (int i = 0; i < options_.workers; ++i) {
       workers_.emplace_back([this] { WorkerLoop(); });
     }
@@ -293,8 +310,8 @@ class ThriftServer::Impl {
 
   Store* const store_;
   const ThriftServerOptions options_;
+  const ThriftServiceFactory service_;
   ScannerRegistry scanners_;
-  std::shared_ptr<HbaseHandler> handler_;
   std::shared_ptr<apache::thrift::TProcessor> processor_;
   StopState stop_;
   int listen_fd_ = -1;
@@ -311,8 +328,9 @@ class ThriftServer::Impl {
 };
 
 Result<std::unique_ptr<ThriftServer>> ThriftServer::Start(
-    Store* store, const ThriftServerOptions& options) {
-  auto impl = std::make_unique<Impl>(store, options);
+    Store* store, const ThriftServerOptions& options,
+    ThriftServiceFactory service) {
+  auto impl = std::make_unique<Impl>(store, options, std::move(service));
   OBKV_RETURN_IF_ERROR(impl->Start());
   return std::unique_ptr<ThriftServer>(new ThriftServer(std::move(impl)));
 }

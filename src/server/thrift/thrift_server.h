@@ -1,10 +1,13 @@
 // Copyright (c) obkvlite authors.
 //
-// ThriftServer: `obkv thrift start`, HBase's Thrift1 gateway over one
-// Store. It listens on bind:port, hands each accepted connection to a pool
-// of worker threads (one connection per worker at a time; more wait in a
-// queue), detects or enforces the wire format of each connection
-// (wire_format.h) and serves it with HbaseHandler.
+// ThriftServer: `obkv thrift start` and `obkv thrift2 start`, HBase's
+// Thrift gateways over one Store. It listens on bind:port, hands each
+// accepted connection to a pool of worker threads (one connection per
+// worker at a time; more wait in a queue), detects or enforces the wire
+// format of each connection (wire_format.h) and serves it with the
+// processor of one service: Thrift1's Hbase (HbaseHandler) by default,
+// Thrift2's THBaseService with server/thrift2/thrift2_processor.h's
+// Thrift2Service().
 //
 //   Result<std::unique_ptr<ThriftServer>> server =
 //       ThriftServer::Start(store.get(), options);
@@ -23,7 +26,10 @@
 #ifndef OBKVLITE_SERVER_THRIFT_THRIFT_SERVER_H_
 #define OBKVLITE_SERVER_THRIFT_THRIFT_SERVER_H_
 
+#include <thrift/TProcessor.h>
+
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -64,12 +70,38 @@ struct ThriftServerOptions {
   int stop_grace_ms = 5000;
 };
 
+class ScannerRegistry;
+
+// What a service's processor is made from.
+struct ThriftServiceContext {
+  Store* store = nullptr;
+  // The server's scanners; they live as long as the server.
+  ScannerRegistry* scanners = nullptr;
+  // The address and port listened on (for region locations).
+  std::string address;
+  int port = 0;
+  bool read_only = false;
+  // The most bytes of cells one reply should carry, and the largest request.
+  int64_t max_reply_bytes = 8 * 1024 * 1024;
+  int64_t max_request_bytes = 16 * 1024 * 1024;
+};
+
+// Makes the processor every connection of a server shares.
+using ThriftServiceFactory =
+    std::function<std::shared_ptr<apache::thrift::TProcessor>(
+        const ThriftServiceContext&)>;
+
+// Thrift1's Hbase service (HbaseHandler).
+ThriftServiceFactory Thrift1Service();
+
 class ThriftServer {
  public:
   // Validates `options` (InvalidArgument naming the option), binds and
-  // starts serving. IOError naming the address when it cannot bind.
+  // starts serving `service`. IOError naming the address when it cannot
+  // bind.
   static Result<std::unique_ptr<ThriftServer>> Start(
-      Store* store, const ThriftServerOptions& options);
+      Store* store, const ThriftServerOptions& options,
+      ThriftServiceFactory service = Thrift1Service());
   ~ThriftServer();  // Stop() and Wait()
 
   // The address and the port listened on.
