@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages obkvlite needs. Idempotent; silent when
 # everything is already installed.
-#   scripts/setup.sh         everything: building, the tests, fuzzing, tmux
+#   scripts/setup.sh         everything: building, the tests, fuzzing, tmux,
+#                            and the npm packages of the Node client test
+#                            (tests/server/thrift2/node, from its lockfile)
 #   scripts/setup.sh build   only what configuring and building needs
 #                            (scripts/demo.sh)
 set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
 # Configuring the top-level project needs doctest and libxml2 too (the test
 # suites are on by default).
@@ -57,6 +60,21 @@ case "${1:-all}" in
   *) echo "usage: $0 [build]" >&2; exit 2 ;;
 esac
 
+# Node.js and npm run the Thrift2 gateway's Node client test; a machine
+# that has them from elsewhere keeps its own.
+if [ "${1:-all}" = all ] && ! command -v npm >/dev/null; then
+  PACKAGES+=(nodejs npm)
+fi
+
+# The Node client test's packages (npm's thrift), as its lockfile pins them.
+node_packages() {
+  local dir="$ROOT/tests/server/thrift2/node"
+  if [ "${1:-all}" = all ] && [ ! -d "$dir/node_modules/thrift" ]; then
+    echo "setup: installing the Node client test's npm packages" >&2
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+
 missing=()
 for pkg in "${PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
@@ -65,6 +83,7 @@ for pkg in "${PACKAGES[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  node_packages "${1:-all}"
   exit 0
 fi
 
@@ -76,3 +95,4 @@ echo "setup: installing ${#missing[@]} Debian packages with apt-get (a few minut
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >/dev/null
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+node_packages "${1:-all}"

@@ -59,7 +59,7 @@ inline constexpr std::string_view kCompatTable = "obkv_compat";
 struct CompatFinding {
   std::string table;      // "" for a store-wide operation (list tables)
   std::string operation;  // "scan", "batch", "createTable", ...
-  std::string surface;    // "library", "exec", "shell", "thrift", "rest", ...
+  std::string surface;    // "library", "shell", "thrift", "thrift2", ...
   std::string rule;       // the reference row: "C-25"
   int64_t count = 0;
   int64_t first_seen_ms = 0;  // by the store's clock
@@ -68,7 +68,7 @@ struct CompatFinding {
 
 // The surface this thread's operations come through, named in findings:
 // the innermost ScopedCompatSurface's, else "library". obkv's own surfaces
-// are "cli", "exec", "shell", "thrift" and "rest".
+// are "cli", "exec", "shell", "thrift", "thrift2" and "rest".
 const char* CurrentCompatSurface();
 
 // Names this thread's surface while alive, then restores the previous one:

@@ -289,6 +289,10 @@ class Store {
   virtual Status CompatCheck(const std::string& table,
                              const std::string& operation,
                              const std::string& rule) = 0;
+  // The profile this Store judges by (StoreOptions::compat). A surface
+  // that serves an operation itself follows OBKV-HBase's different result
+  // under kObkv where the reference row says so (e.g. C-17).
+  virtual CompatProfile compat_profile() const = 0;
   // Every finding of every process on this store (its "obkv_compat" table)
   // plus this Store's not flushed yet, in (table, operation, surface, rule)
   // order.

@@ -17,6 +17,8 @@ const char kAdminNotSupported[] =
 
 std::vector<Rule> MakeRules() {
   return {
+      {"C-01", Kind::kRefusal, Raised::kClientRuntime,
+       "mutateRow(RowMutations)", kNotSupportedYet},
       {"C-02", Kind::kRefusal, Raised::kClientRuntime,
        "getRowOrBefore (the 1.x client refuses it)", kNotSupportedYet},
       {"C-04", Kind::kRefusal, Raised::kClientRuntime,
@@ -24,6 +26,11 @@ std::vector<Rule> MakeRules() {
        "only Get, Put and Delete)",
        "client: FeatureNotSupportedException \"not supported other type in "
        "batch yet,only support get, put and delete\""},
+      {"C-11", Kind::kRefusal, Raised::kClientRuntime,
+       "a column family time range other than one range for the one family "
+       "the request names",
+       "client: FeatureNotSupportedException \"setColumnFamilyTimeRange is "
+       "only supported in single column family for now\""},
       {"C-12", Kind::kRefusal, Raised::kClientRuntime,
        "an increment or append on more than one family",
        "client: FeatureNotSupportedException \"multi family is not supported "
@@ -36,6 +43,11 @@ std::vector<Rule> MakeRules() {
        "an empty check value, which OBKV compares as bytes where HBase takes "
        "it for a missing cell",
        "none: a different result"},
+      {"C-17", Kind::kDifferent, Raised::kIOException,
+       "a Get's per-family limit or offset (maxResultsPerColumnFamily, "
+       "rowOffsetPerColumnFamily), which OBKV's client leaves out of the "
+       "query",
+       "none: every cell of each family"},
       {"C-23", Kind::kRefusal, Raised::kIOException,
        "an empty qualifier in a write to more than one family (the server "
        "reads it as the whole family)",

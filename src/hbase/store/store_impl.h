@@ -66,6 +66,9 @@ class StoreImpl final : public Store, private TableEvents {
   // store_compat.cc
   Status CompatCheck(const std::string& table, const std::string& operation,
                      const std::string& rule) override;
+  CompatProfile compat_profile() const override {
+    return compat_gate_.profile();
+  }
   Result<std::vector<CompatFinding>> CompatFindings() override;
   Status ResetCompatFindings() override;
   Status FlushCompatFindings() override;

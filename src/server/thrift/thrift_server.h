@@ -6,7 +6,7 @@
 // worker at a time; more wait in a queue), detects or enforces the wire
 // format of each connection (wire_format.h) and serves it with the
 // processor of one service: Thrift1's Hbase (HbaseHandler) by default,
-// Thrift2's THBaseService with server/thrift2/thrift2_processor.h's
+// Thrift2's THBaseService with server/thrift2/thrift2_service.h's
 // Thrift2Service().
 //
 //   Result<std::unique_ptr<ThriftServer>> server =

@@ -5,8 +5,10 @@
 #include <thrift/protocol/TBinaryProtocol.h>
 #include <thrift/protocol/TCompactProtocol.h>
 #include <thrift/transport/TBufferTransports.h>
+#include <thrift/transport/THttpServer.h>
 
 #include <cstdio>
+#include <cstring>
 
 namespace obkvlite {
 namespace server {
@@ -67,6 +69,26 @@ WireDetection ProtocolAt(const uint8_t* p, size_t have, bool framed,
 WireDetection DetectWireFormat(const uint8_t* bytes, size_t n,
                                const WireChoice& choice) {
   if (n == 0) return WireDetection();
+  // An HTTP POST (THttpClient): "POST " cannot start a frame (its length
+  // would be 1.3 GB) nor an unframed message.
+  static constexpr char kPost[] = "POST ";
+  const size_t post = sizeof(kPost) - 1;
+  if (bytes[0] == kPost[0]) {
+    if (n < post) {
+      if (std::memcmp(bytes, kPost, n) == 0) return WireDetection();
+    } else if (std::memcmp(bytes, kPost, post) == 0) {
+      if (choice.require_framed) {
+        return Refuse(
+            "this server speaks the framed transport only (-f); got an "
+            "HTTP request");
+      }
+      WireDetection d;
+      d.state = WireDetection::State::kDetected;
+      d.format.http = true;
+      d.format.compact = choice.require_compact;
+      return d;
+    }
+  }
   const bool unframed =
       bytes[0] == kBinaryVersionHigh || bytes[0] == kCompactProtocolId;
   if (unframed) {
@@ -94,7 +116,10 @@ std::shared_ptr<apache::thrift::protocol::TProtocol> MakeProtocol(
   auto config = std::make_shared<TConfiguration>(limits.max_message_bytes,
                                                  limits.max_message_bytes);
   std::shared_ptr<TTransport> transport;
-  if (format.framed) {
+  if (format.http) {
+    transport = std::make_shared<apache::thrift::transport::THttpServer>(
+        std::move(stream), config);
+  } else if (format.framed) {
     auto framed = std::make_shared<apache::thrift::transport::TFramedTransport>(
         std::move(stream), config);
     framed->setMaxFrameSize(static_cast<uint32_t>(limits.max_message_bytes));
@@ -115,7 +140,9 @@ std::shared_ptr<apache::thrift::protocol::TProtocol> MakeProtocol(
 }
 
 std::string WireFormatName(const WireFormat& format) {
-  return std::string(format.framed ? "framed " : "buffered ") +
+  return std::string(format.http     ? "http "
+                     : format.framed ? "framed "
+                                     : "buffered ") +
          (format.compact ? "compact" : "binary");
 }
 

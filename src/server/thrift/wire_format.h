@@ -1,13 +1,16 @@
 // Copyright (c) obkvlite authors.
 //
-// The wire format of a Thrift connection: the transport (buffered or
-// framed) and the protocol (binary or compact), told apart by the first
+// The wire format of a Thrift connection: the transport (buffered, framed
+// or HTTP) and the protocol (binary or compact), told apart by the first
 // bytes a client sends, and the libthrift stack that decodes it.
 //
 //   binary, buffered:  80 01 ...        (strict binary: version 0x8001)
 //   compact, buffered: 82 ...           (compact protocol id 0x82)
 //   framed:            LL LL LL LL 80 01 ... or LL LL LL LL 82 ...
 //                      (a 4-byte big-endian frame length first)
+//   HTTP:              POST ...         (THttpClient: one call per POST
+//                      body, answered as application/x-thrift; binary,
+//                      or compact with -c, as HBase's -http server)
 //
 // DetectWireFormat is a pure function (the fuzz target drives it);
 // MakeProtocol builds the transport and protocol over a byte stream with
@@ -33,6 +36,7 @@ namespace server {
 struct WireFormat {
   bool framed = false;
   bool compact = false;
+  bool http = false;  // THttpServer; never framed
 };
 
 // What the server accepts (-f / -c): a forced choice, or detection.

@@ -21,6 +21,8 @@
 #include "obkvlite/store.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
+#include "server/thrift2/gen-cpp/THBaseService.h"
+#include "server/thrift2/thrift2_service.h"
 #include "tools/bench/rss_sampler.h"
 
 namespace obkvlite {
@@ -28,6 +30,7 @@ namespace bench {
 namespace {
 
 namespace gen = ::obkvlite::server::hbase_thrift;
+namespace gen2 = ::obkvlite::server::hbase_thrift2;
 using Clock = std::chrono::steady_clock;
 
 double Seconds(Clock::time_point since) {
@@ -39,27 +42,50 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// One run's figures.
+using Figures = std::map<std::string, double>;
+
 double Percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
 }
 
-struct Client {
+// A client of `Service` (Thrift1's HbaseClient, Thrift2's
+// THBaseServiceClient) over buffered binary, HBase's defaults.
+template <typename Service>
+struct ClientOf {
   std::shared_ptr<apache::thrift::transport::TTransport> transport;
-  std::unique_ptr<gen::HbaseClient> hbase;
+  std::unique_ptr<Service> hbase;
 
-  explicit Client(int port) {
+  explicit ClientOf(int port) {
     auto socket =
         std::make_shared<apache::thrift::transport::TSocket>("127.0.0.1", port);
     socket->setNoDelay(true);
     transport = std::make_shared<apache::thrift::transport::TBufferedTransport>(
         socket, 64 * 1024);
-    hbase = std::make_unique<gen::HbaseClient>(
+    hbase = std::make_unique<Service>(
         std::make_shared<apache::thrift::protocol::TBinaryProtocol>(transport));
     transport->open();
   }
-  ~Client() { transport->close(); }
+  ~ClientOf() { transport->close(); }
 };
+using Client = ClientOf<gen::HbaseClient>;
+using Client2 = ClientOf<gen2::THBaseServiceClient>;
+
+// p50 and p99 (us) of `n` calls of `call` into `*f` as NAME_p50_us and
+// NAME_p99_us.
+template <typename Call>
+void Latency(const std::string& name, int64_t n, Call call, Figures* f) {
+  std::vector<double> us;
+  us.reserve(n);
+  for (int64_t i = 0; i < n; ++i) {
+    const auto s = Clock::now();
+    call(i);
+    us.push_back(Seconds(s) * 1e6);
+  }
+  (*f)[name + "_p50_us"] = Percentile(us, 0.50);
+  (*f)[name + "_p99_us"] = Percentile(us, 0.99);
+}
 
 Result<std::unique_ptr<Store>> OpenTableStore(const BenchConfig& cfg,
                                               const std::string& path) {
@@ -74,9 +100,6 @@ Result<std::unique_ptr<Store>> OpenTableStore(const BenchConfig& cfg,
 uint64_t Batches(const BenchConfig& cfg) {
   return (cfg.rows + kRowsPerBatch - 1) / kRowsPerBatch;
 }
-
-// One run's figures.
-using Figures = std::map<std::string, double>;
 
 Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
   const std::vector<std::string> qualifiers = Qualifiers();
@@ -230,6 +253,33 @@ Status RunOnce(const BenchConfig& cfg, const std::string& dir, Figures* f) {
   }
   gateway->Stop();
   gateway->Wait();
+
+  // Thrift2's get of the same rows, and its own null call.
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<server::ThriftServer> gateway2,
+                        server::ThriftServer::Start(store.get(), options,
+                                                    server::Thrift2Service()));
+  try {
+    Client2 c(gateway2->port());
+    const int64_t gets = std::max<int64_t>(1000, cfg.gets);
+    std::mt19937_64 rng(42);
+    std::uniform_int_distribution<uint64_t> uniform(0, cfg.rows - 1);
+    gen2::TGet get;
+    Latency(
+        "thrift2_get", gets,
+        [&](int64_t) {
+          gen2::TResult r;
+          get.row = BenchKey(cfg, uniform(rng));
+          c.hbase->get(r, "t", get);
+        },
+        f);
+    Latency(
+        "thrift2null", gets,
+        [&](int64_t) { (void)c.hbase->getThriftServerType(); }, f);
+  } catch (const std::exception& e) {
+    return Status::IOError(std::string("thrift2 bench: ") + e.what());
+  }
+  gateway2->Stop();
+  gateway2->Wait();
   return Status::OK();
 }
 
@@ -259,6 +309,7 @@ int RunThriftBench(const BenchConfig& cfg) {
   const double scan =
       m["thrift_scan_cells_per_s"] / m["inproc_scan_cells_per_s"];
   const double p50 = m["thrift_get_p50_us"] / m["thriftnull_p50_us"];
+  const double p50_2 = m["thrift2_get_p50_us"] / m["thrift2null_p50_us"];
   const double scale = m["thrift_get4_ops_per_s"] / m["thrift_get1_ops_per_s"];
   if (!cfg.json_only) {
     std::printf(
@@ -282,6 +333,11 @@ int RunThriftBench(const BenchConfig& cfg) {
         m["thrift_get_p50_us"], m["thrift_get_p99_us"], m["thriftnull_p50_us"],
         m["thriftnull_p99_us"], p50, m["inproc_get_p50_us"]);
     std::printf(
+        "  Thrift2 get latency  p50 %7.1f us  p99 %7.1f us; its null call "
+        "p50 %7.1f us  p99 %7.1f us  (p50 %.2fx)\n",
+        m["thrift2_get_p50_us"], m["thrift2_get_p99_us"],
+        m["thrift2null_p50_us"], m["thrift2null_p99_us"], p50_2);
+    std::printf(
         "  getRow 4 clients %10.0f ops/s, 1 client %10.0f ops/s  "
         "(%.2fx, target >= 1.7); in-process Get 4 threads / 1: "
         "%.2fx\n",
@@ -296,8 +352,9 @@ int RunThriftBench(const BenchConfig& cfg) {
     first = false;
   }
   js << "},\"ratios\":{\"put\":" << put << ",\"scan\":" << scan
-     << ",\"get_p50_to_null\":" << p50 << ",\"get_4_to_1_clients\":" << scale
-     << "}}";
+     << ",\"get_p50_to_null\":" << p50
+     << ",\"thrift2_get_p50_to_null\":" << p50_2
+     << ",\"get_4_to_1_clients\":" << scale << "}}";
   std::printf("%s\n", js.str().c_str());
   return 0;
 }

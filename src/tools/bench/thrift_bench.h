@@ -8,7 +8,9 @@
 //   - scan: scannerGetList(1000) to the end / Table::GetScanner (cells/s);
 //   - getRow latency p50 and p99 (us) against thriftnull's, the same client
 //     calling getThriftServerType (no store work): one round trip's floor;
-//   - getRow throughput of 4 clients / 1 client.
+//   - getRow throughput of 4 clients / 1 client;
+//   - Thrift2 (src/server/thrift2/) on the same store: get latency p50
+//     and p99 against its own null call (getThriftServerType).
 // Each figure is the median of cfg.runs runs; the last line is JSON.
 //
 // Thread safety: runs on the calling thread (and its client threads).

@@ -28,7 +28,7 @@ del sys.argv[1:3]
 
 from thrift.protocol import TBinaryProtocol, TCompactProtocol  # noqa: E402
 from thrift.Thrift import TApplicationException, TMessageType, TType  # noqa: E402
-from thrift.transport import TTransport  # noqa: E402
+from thrift.transport import THttpClient, TTransport  # noqa: E402
 
 from hbase import Hbase  # noqa: E402
 import thrift_client  # noqa: E402
@@ -636,6 +636,18 @@ def garbage_case():
             finally:
                 s.close()
             return got
+
+        def test_http(self):
+            # THttpClient: each call one POST, binary inside (HBase's -http).
+            transport = THttpClient.THttpClient("http://127.0.0.1:%d/" % PORT)
+            transport.setTimeout(20000)
+            transport.open()
+            client = Hbase.Client(TBinaryProtocol.TBinaryProtocol(transport))
+            self.assertEqual(client.getThriftServerType(), TThriftServerType.ONE)
+            self.assertIn(b"thrift_regions", client.getTableNames())
+            self.assertEqual([r.endKey for r in client.getTableRegions(b"thrift_regions")],
+                             [b"g", b"p", b""])
+            transport.close()
 
         def test_malformed_and_disconnects(self):
             self.assertEqual(self.send(b"GET / HTTP/1.1\r\n\r\n"), b"")

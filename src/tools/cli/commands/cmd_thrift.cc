@@ -3,9 +3,12 @@
 // `obkv --store STORE thrift start [-p PORT] [-b ADDRESS] [-f] [-c]
 // [--readonly] [--workers N] [--max-frame-bytes N]
 // [--scanner-idle-seconds S] [--shards N]`: HBase's Thrift1 gateway
-// (src/server/thrift/, doc/thrift.md), as `hbase thrift start`. It prints
-// one line to stderr once it accepts connections:
+// (src/server/thrift/, doc/thrift.md), as `hbase thrift start`; `obkv
+// thrift2 start` with the same options: HBase's Thrift2 gateway
+// (src/server/thrift2/, doc/thrift2.md), as `hbase thrift2 start`. Each
+// prints one line to stderr once it accepts connections:
 //   obkv thrift: serving HBase Thrift1 on 127.0.0.1:9090 (...)
+//   obkv thrift2: serving HBase Thrift2 on 127.0.0.1:9090 (...)
 // and serves until SIGTERM or SIGINT, then stops cleanly and exits 0.
 
 #include <CLI/CLI.hpp>
@@ -16,6 +19,7 @@
 
 #include "server/common/shutdown_signal.h"
 #include "server/thrift/thrift_server.h"
+#include "server/thrift2/thrift2_service.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -23,13 +27,28 @@ namespace obkvlite {
 namespace cli {
 namespace {
 
+// One gateway command: "thrift" (HBase's Thrift1) or "thrift2".
+struct ThriftKind {
+  const char* command;  // "thrift", "thrift2"
+  const char* service;  // "Thrift1", "Thrift2"
+  const char* doc;      // "doc/thrift.md", ...
+  server::ThriftServiceFactory (*factory)();
+};
+
+constexpr ThriftKind kThrift1 = {"thrift", "Thrift1", "doc/thrift.md",
+                                 &server::Thrift1Service};
+constexpr ThriftKind kThrift2 = {"thrift2", "Thrift2", "doc/thrift2.md",
+                                 &server::Thrift2Service};
+
 struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
 };
 
-int RunThriftStart(const ThriftFlags& flags, CliContext& ctx) {
-  if (!ctx.RequireStore("thrift start")) return ctx.exit_code;
+int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
+                   CliContext& ctx) {
+  const std::string command = std::string(kind.command) + " start";
+  if (!ctx.RequireStore(command.c_str())) return ctx.exit_code;
   // Signals are blocked before any thread starts (the store's own too),
   // so that only the signal thread takes them.
   std::atomic<server::ThriftServer*> running{nullptr};
@@ -41,14 +60,15 @@ int RunThriftStart(const ThriftFlags& flags, CliContext& ctx) {
       flags.shards);
   if (!store.ok()) return ctx.Fail(store.status());
   Result<std::unique_ptr<server::ThriftServer>> started =
-      server::ThriftServer::Start(store->get(), flags.server);
+      server::ThriftServer::Start(store->get(), flags.server, kind.factory());
   if (!started.ok()) return ctx.Fail(started.status());
   server::ThriftServer* s = started->get();
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
   const server::ThriftServerOptions& o = flags.server;
   const std::string& host = s->address();
-  *ctx.err << "obkv thrift: serving HBase Thrift1 on "
+  *ctx.err << "obkv " << kind.command << ": serving HBase " << kind.service
+           << " on "
            << (host.find(':') != std::string::npos ? "[" + host + "]" : host)
            << ":" << s->port() << " (transport "
            << (o.framed ? "framed" : "auto") << ", protocol "
@@ -63,17 +83,16 @@ int RunThriftStart(const ThriftFlags& flags, CliContext& ctx) {
   return kExitOk;
 }
 
-}  // namespace
-
-void RegisterThriftCommand(CLI::App& app, CliContext& ctx) {
+void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
   CLI::App* thrift =
-      app.add_subcommand("thrift", "HBase's Thrift1 gateway (doc/thrift.md)");
+      app.add_subcommand(kind.command, std::string("HBase's ") + kind.service +
+                                           " gateway (" + kind.doc + ")");
   thrift->require_subcommand(1);
   auto flags = std::make_shared<ThriftFlags>();
   server::ThriftServerOptions& o = flags->server;
   CLI::App* start = thrift->add_subcommand(
-      "start",
-      "Serve HBase's Thrift1 service over the store until SIGTERM or SIGINT");
+      "start", std::string("Serve HBase's ") + kind.service +
+                   " service over the store until SIGTERM or SIGINT");
   start->add_option("-p,--port", o.port, "TCP port (0: any free port)")
       ->check(CLI::Range(0, 65535));
   start->add_option("-b,--bind", o.bind,
@@ -104,8 +123,16 @@ void RegisterThriftCommand(CLI::App& app, CliContext& ctx) {
                    "SQLite files of a store created by this command "
                    "(doc/shards.md); 0: as the store was created")
       ->check(CLI::Range(0, 11));
-  start->callback(
-      [flags, &ctx]() { ctx.exit_code = RunThriftStart(*flags, ctx); });
+  start->callback([&kind, flags, &ctx]() {
+    ctx.exit_code = RunThriftStart(kind, *flags, ctx);
+  });
+}
+
+}  // namespace
+
+void RegisterThriftCommand(CLI::App& app, CliContext& ctx) {
+  RegisterGateway(kThrift1, app, ctx);
+  RegisterGateway(kThrift2, app, ctx);
 }
 
 }  // namespace cli
