@@ -49,7 +49,10 @@ Result<TableSchemaModel> ParseJson(std::string_view body) {
       model.attributes,
       JsonAttributes(doc, "TableSchema", "name", "ColumnSchema"));
   auto cols = doc.find("ColumnSchema");
-  if (cols == doc.end() || !cols->is_array()) {
+  // None: no families (refused where a table would have none, as HBase
+  // 2.x's "Table should have at least one column family").
+  if (cols == doc.end()) return model;
+  if (!cols->is_array()) {
     return Status::InvalidArgument(
         "body: TableSchema.ColumnSchema: must be an array");
   }
@@ -298,7 +301,9 @@ std::string RenderTableSchema(MediaType type, const TableSchemaModel& model) {
 Result<std::string> SpecJsonForSchema(const std::string& name,
                                       const TableSchemaModel& model,
                                       const TableSpec* current, bool replace) {
-  if (model.columns.empty()) {
+  // A new or replaced table needs a family; an update (POST) without any
+  // changes the table's attributes only, as HBase's.
+  if (model.columns.empty() && (current == nullptr || replace)) {
     return Status::InvalidArgument(
         "body: TableSchema.ColumnSchema: at least one column family");
   }

@@ -104,6 +104,14 @@ def test_schema(s, ck):
     ck.eq("POST kept f, changed g", [(c["name"], c["VERSIONS"], c["TTL"])
                                      for c in doc["ColumnSchema"]],
           [("f", "3", "2147483647"), ("g", "5", "2147483647")])
+    # A POST with table attributes only changes them, no family.
+    st, _, _ = s.request("POST", "/rt/schema", '{"name":"rt","OWNER":"ann"}',
+                         {"Content-Type": "application/json"})
+    ck.eq("POST of attributes only: 200", st, 200)
+    st, doc = s.get_json("/rt/schema")
+    ck.eq("POST set OWNER, kept the families",
+          (doc.get("OWNER"), [c["name"] for c in doc["ColumnSchema"]]),
+          ("ann", ["f", "g"]))
     # PUT replaces: h added, g dropped.
     st, _, _ = s.request("PUT", "/rt/schema", json.dumps(
         {"name": "rt", "ColumnSchema": [{"name": "f", "VERSIONS": "3"},
@@ -117,7 +125,12 @@ def test_schema(s, ck):
                             {"Content-Type": "application/json"})
     ck.eq("schema without ColumnSchema: 400", st, 400)
     ck.eq("schema 400 names it", body,
-          b"Bad request: body: TableSchema.ColumnSchema: must be an array\r\n")
+          b"Bad request: body: TableSchema.ColumnSchema: at least one column "
+          b"family\r\n")
+    st, _, body = s.request("PUT", "/rt/schema", '{"name":"rt","ColumnSchema":7}',
+                            {"Content-Type": "application/json"})
+    ck.eq("ColumnSchema not an array: 400", (st, body),
+          (400, b"Bad request: body: TableSchema.ColumnSchema: must be an array\r\n"))
     st, _, body = s.request("PUT", "/rt/schema", json.dumps(
         {"ColumnSchema": [{"name": "f", "BLOOMFILTER": "BOGUS"}]}),
         {"Content-Type": "application/json"})
