@@ -21,8 +21,7 @@ const char* NoEffectReason(std::string_view key) {
            "reads weakly)";
   }
   if (key == "METRICS" || key == "ALL_METRICS") {
-    return "scan metrics are HBase region server counters (obkv stats "
-           "counts requests here)";
+    return "only a scan prints scan metrics";
   }
   return nullptr;
 }
@@ -82,6 +81,10 @@ Status TakeOperationAttributes(ShellCommand* c, std::string* notes) {
             c->op_ttl_ms,
             ShellInteger(c->name, arg.entries[i].second, "TTL", 0));
         arg.entries.erase(arg.entries.begin() + static_cast<long>(i));
+        continue;
+      }
+      if ((key == "METRICS" || key == "ALL_METRICS") && c->name == "scan") {
+        ++i;  // the scan prints them (shell_scan_metrics.h)
         continue;
       }
       const char* reason = NoEffectReason(key);

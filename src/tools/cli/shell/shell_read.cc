@@ -9,9 +9,12 @@
 // count: "Current count: 1000, row: r999" every INTERVAL rows, then
 // "N row(s)").
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 
 #include "obkvlite/bytes.h"
@@ -20,6 +23,7 @@
 #include "tools/cli/shell/shell_cell_format.h"
 #include "tools/cli/shell/shell_columns.h"
 #include "tools/cli/shell/shell_read_options.h"
+#include "tools/cli/shell/shell_scan_metrics.h"
 #include "tools/cli/shell/shell_session.h"
 
 namespace obkvlite {
@@ -89,22 +93,104 @@ Status ShellSession::Scan(const ShellCommand& c) {
   scan.consistency = c.consistency;
   ShellCellFormat format;
   format.set_epoch_timestamps(options_.timestamp_epoch);
+  // METRICS => ['NAME', ...] prints those scan metrics, ALL_METRICS =>
+  // true every one (scan.rb, formatter.rb's scan_metrics).
+  bool metrics = false;
+  std::optional<std::set<std::string>> metric_names;
   if (c.args.size() == 2) {
-    OBKV_RETURN_IF_ERROR(ReadScanOptions(c.name, c.args[1], &scan, &format));
+    OBKV_RETURN_IF_ERROR(ReadScanOptions(
+        c.name, c.args[1], &scan, &format,
+        [&](const std::string& key, const ShellValue& value) -> Result<bool> {
+          if (key == "ALL_METRICS") {
+            OBKV_ASSIGN_OR_RETURN(bool all, ShellBool(c.name, value, key));
+            metrics = metrics || all;
+            return true;
+          }
+          if (key != "METRICS") return false;
+          if (value.kind != ShellValue::Kind::kList) {
+            return ShellError(c.name,
+                              "METRICS must be a list of metric "
+                              "names, e.g. ['RPC_RETRIES']");
+          }
+          metric_names.emplace();
+          for (const ShellValue& name : value.items) {
+            OBKV_ASSIGN_OR_RETURN(std::string text,
+                                  ShellString(c.name, name, "METRICS"));
+            metric_names->insert(std::move(text));
+          }
+          metrics = true;
+          return true;
+        }));
   }
   // Cells stream as the scanner yields them; the header goes first, so a
-  // scan failing midway has printed the rows read so far.
+  // scan failing midway has printed the rows read so far. As HBase 2.x's
+  // scan, the count is of Results: a row, or with BATCH each part of one,
+  // and LIMIT stops after that many Results.
   std::ostream& out = *out_;
   out << ShellTwoColumns("ROW", "COLUMN+CELL");
-  Result<CellCounts> counts = CountScan(
-      *table, scan, [&](const RowResult& part, bool, int64_t) -> Status {
-        for (const Cell& cell : part.cells) {
-          OBKV_RETURN_IF_ERROR(PrintCell(format, cell, true, &out));
-        }
-        return Status::OK();
-      });
-  if (!counts.ok()) return counts.status().WithPrefix(c.name);
-  out << counts->rows << " row(s)\n";
+  const auto started = std::chrono::steady_clock::now();
+  Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(scan);
+  if (!scanner.ok()) return scanner.status().WithPrefix(c.name);
+  ShellScanMetrics measured;
+  int64_t results = 0;
+  int64_t rows = 0;
+  std::string last_row;
+  bool limited = false;
+  RowResult part;
+  while ((*scanner)->Next(&part)) {
+    if (part.cells.empty()) continue;
+    if (rows == 0 || part.cells.front().row != last_row) {
+      ++rows;
+      last_row = part.cells.front().row;
+    }
+    for (const Cell& cell : part.cells) {
+      measured.bytes_in_results += CellResultBytes(cell);
+      Status st = PrintCell(format, cell, true, &out);
+      if (!st.ok()) return st.WithPrefix(c.name);
+    }
+    ++results;
+    if (scan.limit > 0 && results >= scan.limit) {
+      limited = true;
+      break;
+    }
+  }
+  if (!(*scanner)->status().ok()) {
+    return (*scanner)->status().WithPrefix(c.name);
+  }
+  measured.millis_between_nexts =
+      std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started)
+          .count();
+  out << results << " row(s)\n";
+  if (!metrics) return Status::OK();
+  measured.regions_scanned = RegionsScanned(
+      table->spec(), scan,
+      limited ? std::optional<std::string>(last_row) : std::nullopt);
+  measured.rows_scanned = rows;
+  if (!scan.filter.empty()) {
+    // The rows the region servers would read: the same range without the
+    // filter, as far as the filtered scan went.
+    obkvlite::Scan unfiltered = scan;
+    unfiltered.filter.clear();
+    unfiltered.limit = 0;
+    unfiltered.batch = 0;
+    if (limited) {
+      if (scan.reversed) {
+        unfiltered.stop_row = last_row;  // (last_row, start]; then it
+        measured.rows_scanned = 1;
+      } else {
+        unfiltered.stop_row = last_row + std::string(1, '\0');
+        measured.rows_scanned = 0;
+      }
+    } else {
+      measured.rows_scanned = 0;
+    }
+    Result<CellCounts> seen = CountScan(*table, unfiltered);
+    if (!seen.ok()) return seen.status().WithPrefix(c.name);
+    measured.rows_scanned += seen->rows;
+  }
+  measured.rows_filtered = measured.rows_scanned - rows;
+  out << ScanMetricsTable(measured, metric_names);
   return Status::OK();
 }
 

@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <regex>
 #include <string>
 
 #include "shell_test_support.h"
@@ -152,6 +153,71 @@ TEST_CASE("shell: scan TIMESTAMP, MAXLENGTH, CACHE; RAW is refused") {
         "ERROR: line 1: scan: RAW => true is not supported: deletes are "
         "physical here, as in OBKV-HBase, so there are no delete markers or "
         "deleted versions to show\n");
+}
+
+// The output with MILLIS_BETWEEN_NEXTS's value as "N".
+std::string WithoutMillis(const std::string& text) {
+  return std::regex_replace(text, std::regex("( MILLIS_BETWEEN_NEXTS +)[0-9]+"),
+                            "$1N");
+}
+
+TEST_CASE("shell: scan counts Results with BATCH; METRICS prints the table") {
+  // HBase 2.x's table.rb _scan_internal counts each Result (a row, or one
+  // BATCH of its cells) and stops at LIMIT Results; scan.rb prints the scan
+  // metrics after the count (formatter.rb scan_metrics), alphabetically.
+  Shell sh;
+  sh.Ok(
+      "create 't', 'f', SPLITS => ['m']\n"
+      "put 't','a','f:q1','v', 1\nput 't','a','f:q2','v', 1\n"
+      "put 't','a','f:q3','v', 1\nput 't','b','f:q1','v', 1\n"
+      "put 't','b','f:q2','v', 1\nput 't','b','f:q3','v', 1\n"
+      "put 't','n','f:q1','v', 1\n");
+  const std::string batched = sh.Ok("scan 't', {BATCH => 2}\n");
+  CHECK(batched.substr(batched.rfind('\n', batched.size() - 2) + 1) ==
+        "5 row(s)\n");
+  CHECK(sh.Ok("scan 't', {BATCH => 1, LIMIT => 2}\n") ==
+        "ROW                            COLUMN+CELL\n"
+        " a                             column=f:q1, timestamp=1970-01-01T00:00:00.001, value=v\n"
+        " a                             column=f:q2, timestamp=1970-01-01T00:00:00.001, value=v\n"
+        "2 row(s)\n");
+  // 7 cells of 1 + 1 + 2 + 1 bytes, 24 more each: 203 bytes.
+  const std::string all = WithoutMillis(
+      sh.Ok("scan 't', {ALL_METRICS => true, COLUMNS => ['f:q1']}\n"));
+  CHECK(all.substr(all.find("3 row(s)")) ==
+        "3 row(s)\n"
+        "\n"
+        "METRIC                         VALUE\n"
+        " BYTES_IN_REMOTE_RESULTS       0\n"
+        " BYTES_IN_RESULTS              87\n"
+        " MILLIS_BETWEEN_NEXTS          N\n"
+        " NOT_SERVING_REGION_EXCEPTION  0\n"
+        " REGIONS_SCANNED               2\n"
+        " REMOTE_RPC_CALLS              0\n"
+        " REMOTE_RPC_RETRIES            0\n"
+        " ROWS_FILTERED                 0\n"
+        " ROWS_SCANNED                  3\n"
+        " RPC_CALLS                     0\n"
+        " RPC_RETRIES                   0\n");
+  const std::string filtered = sh.Ok(
+      "scan 't', {FILTER => \"PrefixFilter('b')\", METRICS => "
+      "['ROWS_SCANNED', 'ROWS_FILTERED', 'BYTES_IN_RESULTS']}\n");
+  CHECK(filtered.substr(filtered.find("1 row(s)")) ==
+        "1 row(s)\n"
+        "\n"
+        "METRIC                         VALUE\n"
+        " BYTES_IN_RESULTS              87\n"
+        " ROWS_FILTERED                 2\n"
+        " ROWS_SCANNED                  3\n");
+  // The regions reached: from STARTROW 'n' one; a LIMIT that stops in the
+  // first region, one.
+  CHECK(sh.Ok("scan 't', {STARTROW => 'n', METRICS => ['REGIONS_SCANNED']}\n")
+            .find(" REGIONS_SCANNED               1\n") != std::string::npos);
+  CHECK(sh.Ok("scan 't', {LIMIT => 1, METRICS => ['REGIONS_SCANNED']}\n")
+            .find(" REGIONS_SCANNED               1\n") != std::string::npos);
+  const CliRun bad = sh.Run("scan 't', {METRICS => 'RPC_CALLS'}\n");
+  CHECK(bad.err ==
+        "ERROR: line 1: scan: METRICS must be a list of metric names, e.g. "
+        "['RPC_RETRIES']\n");
 }
 
 TEST_CASE("shell: timestamps as HBase 2.3+ prints them, epoch ms with -D") {
