@@ -1,11 +1,21 @@
 // Copyright (c) obkvlite authors.
 #include "storage/sqlite/sqlite_db.h"
 
+#include <mutex>
+
 #include "storage/sqlite/sqlite_error.h"
 #include "storage/sqlite/sqlite_statement.h"
 
 namespace obkvlite {
 namespace storage {
+
+void ConfigureSqliteProcess() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // SQLITE_MISUSE when SQLite is initialized already: left as it is.
+    (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  });
+}
 
 Result<std::unique_ptr<SqliteDb>> SqliteDb::Open(const std::string& path,
                                                  OpenMode mode,

@@ -20,6 +20,14 @@
 namespace obkvlite {
 namespace storage {
 
+// Configures SQLite for the process once, before its first use: its
+// global memory statistics (SQLITE_CONFIG_MEMSTATUS) go off, so that an
+// allocation takes no process-wide mutex and connections of different
+// threads allocate in parallel. A no-op when the embedding application
+// initialized SQLite first (its configuration stays); then
+// sqlite3_memory_used() keeps counting. Thread-safe.
+void ConfigureSqliteProcess();
+
 enum class OpenMode {
   kReadWrite,        // the file must exist
   kReadWriteCreate,  // create the file when missing

@@ -9,6 +9,7 @@
 #include "storage/namespaces.h"
 #include "storage/sqlite/format_version.h"
 #include "storage/sqlite/shards.h"
+#include "storage/sqlite/sqlite_db.h"
 #include "storage/sqlite/sqlite_alter.h"
 #include "storage/sqlite/sqlite_connection.h"
 #include "storage/sqlite/sqlite_lasting_map_vfs.h"
@@ -224,6 +225,7 @@ Result<OpenedEngine> OpenSqliteEngine(const StoreOptions& options,
                                    "'");
   }
   OBKV_RETURN_IF_ERROR(CheckOptions(options));
+  ConfigureSqliteProcess();
   const bool exists = FileExists(path);
   if (!exists && (options.read_only || !options.create_if_missing)) {
     return Status::NotFound(

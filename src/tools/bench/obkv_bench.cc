@@ -11,6 +11,8 @@
 //               --index-overhead | --retry-overhead]
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
+//   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--json]
+//              (scaling_bench.h)
 //
 // Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
 // (raw whose gets copy each cell into an owning RowResult, the floor of
@@ -96,6 +98,7 @@
 #include "tools/bench/report.h"
 #include "tools/bench/rest_bench.h"
 #include "tools/bench/stats_overhead.h"
+#include "tools/bench/scaling_bench.h"
 #include "tools/bench/thrift_bench.h"
 #include "tools/bench/workload.h"
 
@@ -244,6 +247,8 @@ int Main(int argc, char** argv) {
   BenchConfig cfg;
   bool shards_given = false;
   bool rest_arms = false;  // --rest
+  ScalingConfig scaling;
+  bool scaling_run = false;  // --threads
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> const char* {
@@ -288,6 +293,20 @@ int Main(int argc, char** argv) {
       cfg.lockstep = false;
     } else if (a == "--rest") {
       rest_arms = true;
+    } else if (a == "--threads") {
+      if (!ParseIntList(next(), 1, 1024, &scaling.threads)) {
+        std::cerr << "obkv-bench: --threads must be a list of integers in "
+                     "[1, 1024], e.g. 1,2,4,8\n";
+        return 2;
+      }
+      std::sort(scaling.threads.begin(), scaling.threads.end());
+      scaling_run = true;
+    } else if (a == "--seconds") {
+      scaling.seconds = std::atof(next());
+      if (!(scaling.seconds >= 0.1 && scaling.seconds <= 600)) {
+        std::cerr << "obkv-bench: --seconds must be in [0.1, 600]\n";
+        return 2;
+      }
     } else if (a == "--mysql-socket") {
       SetBenchServerSocket(next());
     } else if (a == "--stats-overhead") {
@@ -344,7 +363,9 @@ int Main(int argc, char** argv) {
              "       obkv-bench --create-partitions P,... "
              "[--create-families F,...] [--shards S] [--runs R] "
              "[--mmap-mib M] [--json]\n"
-             "       obkv-bench --rest [--runs R] [--ops N] [--json]\n";
+             "       obkv-bench --rest [--runs R] [--ops N] [--json]\n"
+             "       obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] "
+             "[--value-bytes B] [--json]\n";
       return 2;
     }
   }
@@ -368,6 +389,7 @@ int Main(int argc, char** argv) {
   }
   if (!cfg.create_partitions.empty()) return RunCreatePartitions(cfg);
   if (rest_arms) return RunRestBench(cfg);
+  if (scaling_run) return RunScalingBench(cfg, scaling);
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.
   const bool thrift =

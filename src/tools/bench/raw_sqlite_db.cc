@@ -1,7 +1,10 @@
 // Copyright (c) obkvlite authors.
 #include "tools/bench/raw_sqlite_db.h"
 
+#include <algorithm>
+
 #include "layout/timestamp_codec.h"
+#include "obkvlite/rowkey.h"
 
 namespace obkvlite {
 namespace bench {
@@ -27,6 +30,7 @@ Status RawSqliteDb::Open(const std::string& path, const StoreOptions& options) {
           nullptr) != SQLITE_OK) {
     return Status::IOError("raw: cannot open " + path);
   }
+  sqlite3_busy_timeout(db_, options.busy_timeout_ms);
   // The store's settings, so both sides run on the same page size, cache,
   // mmap and durability.
   return Exec(
@@ -71,6 +75,9 @@ Result<CellStatements> RawSqliteDb::PrepareCellTable(const std::string& table) {
                                        " WHERE K=? ORDER BY Q,T"));
   OBKV_ASSIGN_OR_RETURN(s.scan, Prepare("SELECT K,Q,T,V FROM " + quoted +
                                         " WHERE K>=? ORDER BY K,Q,T"));
+  OBKV_ASSIGN_OR_RETURN(s.newest,
+                        Prepare("SELECT V,T FROM " + quoted +
+                                " WHERE K=? AND Q=? ORDER BY T LIMIT 1"));
   return s;
 }
 
@@ -133,6 +140,37 @@ bool RowLimit::Admit(std::string_view key) {
   last_.assign(key.data(), key.size());
   ++seen_;
   return true;
+}
+
+Result<int64_t> RawSqliteDb::IncrementCell(const CellStatements& table,
+                                           std::string_view k,
+                                           std::string_view q, int64_t delta,
+                                           int64_t now_ms) {
+  OBKV_RETURN_IF_ERROR(Exec("BEGIN IMMEDIATE"));
+  BindBlob(table.newest, 1, k);
+  BindBlob(table.newest, 2, q);
+  int64_t value = 0;
+  int64_t ts = now_ms;
+  int rc = sqlite3_step(table.newest);
+  if (rc == SQLITE_ROW) {
+    Result<int64_t> old =
+        DecodeBigEndian64(ReadCell(table.newest, -1, -1, 1, 0).v);
+    if (old.ok()) value = *old;
+    ts = std::max(
+        now_ms,
+        layout::DecodeTimestamp(sqlite3_column_int64(table.newest, 1)) + 1);
+    rc = SQLITE_DONE;
+  }
+  sqlite3_reset(table.newest);
+  Status st = rc == SQLITE_DONE ? Status::OK() : Error();
+  const std::string bytes = EncodeBigEndian64(value + delta);
+  if (st.ok()) st = InsertCell(table.insert, k, q, bytes, ts);
+  if (st.ok()) st = Exec("COMMIT");
+  if (!st.ok()) {
+    (void)Exec("ROLLBACK");
+    return st;
+  }
+  return value + delta;
 }
 
 }  // namespace bench

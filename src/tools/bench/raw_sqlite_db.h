@@ -32,6 +32,7 @@ struct CellStatements {
   sqlite3_stmt* insert = nullptr;  // INSERT OR REPLACE (K, Q, T, V)
   sqlite3_stmt* get = nullptr;     // Q, T, V of K = ?1, in (Q, T) order
   sqlite3_stmt* scan = nullptr;    // K, Q, T, V from K >= ?1, in (K, Q, T)
+  sqlite3_stmt* newest = nullptr;  // V, T of K = ?1, Q = ?2, newest first
 };
 
 class RawSqliteDb {
@@ -44,7 +45,8 @@ class RawSqliteDb {
 
   // Opens (creating) the file `path` with the store's page size, WAL
   // journal, synchronous level of options.durability, page cache
-  // (cache_size_kib) and mmap size (mmap_size), as a store file has them.
+  // (cache_size_kib), mmap size (mmap_size) and busy timeout
+  // (busy_timeout_ms), as a store file has them.
   Status Open(const std::string& path, const StoreOptions& options);
 
   Status Exec(const std::string& sql);
@@ -65,6 +67,13 @@ class RawSqliteDb {
   Result<int> GetRowCells(sqlite3_stmt* get, std::string_view key);
   // Binds `start` to `scan` of a CellStatements (after a reset).
   static void BindScanStart(sqlite3_stmt* scan, std::string_view start);
+  // Adds `delta` to the counter (k, q), read with `newest` and written with
+  // `insert` of a CellStatements at max(now_ms, old + 1), in one
+  // BEGIN IMMEDIATE transaction, as an Increment does; returns the new
+  // value.
+  Result<int64_t> IncrementCell(const CellStatements& table, std::string_view k,
+                                std::string_view q, int64_t delta,
+                                int64_t now_ms);
 
   // IOError "raw: <SQLite's message>".
   Status Error() const;

@@ -1,0 +1,439 @@
+// Copyright (c) obkvlite authors.
+#include "tools/bench/scaling_bench.h"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "obkvlite/store.h"
+#include "tools/bench/raw_sqlite_db.h"
+#include "tools/bench/ycsb.h"
+
+namespace obkvlite {
+namespace bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int64_t kScanRows = 100;
+constexpr int kBatchRows = 100;
+const char kHotRow[] = "hot-counter";
+
+// What one client thread does, on its own connection (raw) or on the
+// shared table (normal).
+class Worker {
+ public:
+  virtual ~Worker() = default;
+  virtual Status GetRow(const std::string& key) = 0;
+  virtual Status ScanRows(const std::string& start) = 0;
+  // Writes rows `keys` (10 cells each, at ts 1) in one transaction.
+  virtual Status PutRows(const std::vector<std::string>& keys,
+                         const std::vector<std::string>& qualifiers,
+                         const std::string& value) = 0;
+  virtual Status Increment(const std::string& key) = 0;
+  virtual Status Update(const std::string& key, const std::string& qualifier,
+                        const std::string& value) = 0;
+};
+
+// An arm: its data, loaded once, and a worker per thread.
+class Arm {
+ public:
+  virtual ~Arm() = default;
+  virtual Status Open(const std::string& dir, const BenchConfig& cfg) = 0;
+  virtual Status Load(const RowBatch& batch) = 0;
+  virtual Result<std::unique_ptr<Worker>> NewWorker() = 0;
+};
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// ---- raw: a connection per thread.
+
+class RawWorker : public Worker {
+ public:
+  Status Open(const std::string& path, const StoreOptions& options) {
+    OBKV_RETURN_IF_ERROR(db_.Open(path, options));
+    OBKV_ASSIGN_OR_RETURN(table_, db_.PrepareCellTable("t$f"));
+    return Status::OK();
+  }
+  RawSqliteDb& db() { return db_; }
+  const CellStatements& table() const { return table_; }
+
+  Status GetRow(const std::string& key) override {
+    return db_.GetRowCells(table_.get, key).status();
+  }
+  Status ScanRows(const std::string& start) override {
+    RawSqliteDb::BindScanStart(table_.scan, start);
+    RowLimit limit(kScanRows);
+    int rc;
+    while ((rc = sqlite3_step(table_.scan)) == SQLITE_ROW) {
+      if (!limit.Admit(ReadCell(table_.scan, 0, 1, 2, 3).k)) break;
+    }
+    sqlite3_reset(table_.scan);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::OK() : db_.Error();
+  }
+  Status PutRows(const std::vector<std::string>& keys,
+                 const std::vector<std::string>& qualifiers,
+                 const std::string& value) override {
+    OBKV_RETURN_IF_ERROR(db_.Exec("BEGIN IMMEDIATE"));
+    for (const std::string& key : keys) {
+      for (const std::string& q : qualifiers) {
+        Status st = db_.InsertCell(table_.insert, key, q, value, 1);
+        if (!st.ok()) {
+          (void)db_.Exec("ROLLBACK");
+          return st;
+        }
+      }
+    }
+    return db_.Exec("COMMIT");
+  }
+  Status Increment(const std::string& key) override {
+    return db_.IncrementCell(table_, key, "n", 1, NowMs()).status();
+  }
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value) override {
+    OBKV_RETURN_IF_ERROR(db_.Exec("BEGIN IMMEDIATE"));
+    Status st = db_.InsertCell(table_.insert, key, qualifier, value, 1);
+    if (!st.ok()) {
+      (void)db_.Exec("ROLLBACK");
+      return st;
+    }
+    return db_.Exec("COMMIT");
+  }
+
+ private:
+  RawSqliteDb db_;
+  CellStatements table_;
+};
+
+class RawArm : public Arm {
+ public:
+  Status Open(const std::string& dir, const BenchConfig& cfg) override {
+    path_ = dir + "/raw.db";
+    options_ = cfg.options;
+    {
+      RawSqliteDb schema;
+      OBKV_RETURN_IF_ERROR(schema.Open(path_, options_));
+      OBKV_RETURN_IF_ERROR(schema.CreateCellTable("t$f"));
+    }
+    loader_ = std::make_unique<RawWorker>();
+    return loader_->Open(path_, options_);
+  }
+  Status Load(const RowBatch& batch) override {
+    RawSqliteDb& db = loader_->db();
+    OBKV_RETURN_IF_ERROR(db.Exec("BEGIN"));
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      for (int q = 0; q < kQualifiers; ++q) {
+        OBKV_RETURN_IF_ERROR(db.InsertCell(
+            loader_->table().insert, batch.keys[r], batch.qualifiers[q],
+            batch.values[r * kQualifiers + q], batch.ts));
+      }
+    }
+    return db.Exec("COMMIT");
+  }
+  Result<std::unique_ptr<Worker>> NewWorker() override {
+    auto worker = std::make_unique<RawWorker>();
+    OBKV_RETURN_IF_ERROR(worker->Open(path_, options_));
+    return std::unique_ptr<Worker>(std::move(worker));
+  }
+
+ private:
+  std::string path_;
+  StoreOptions options_;
+  std::unique_ptr<RawWorker> loader_;
+};
+
+// ---- normal: one Store, its table shared.
+
+class NormalWorker : public Worker {
+ public:
+  explicit NormalWorker(Table* table) : table_(table) {}
+
+  Status GetRow(const std::string& key) override {
+    get_.row = key;
+    return table_->Get(get_, &row_);
+  }
+  Status ScanRows(const std::string& start) override {
+    Scan scan;
+    scan.start_row = start;
+    scan.limit = kScanRows;
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Scanner> scanner,
+                          table_->GetScanner(scan));
+    CellView cell;
+    while (scanner->NextCell(&cell)) {
+    }
+    return scanner->status();
+  }
+  Status PutRows(const std::vector<std::string>& keys,
+                 const std::vector<std::string>& qualifiers,
+                 const std::string& value) override {
+    std::vector<Put> puts;
+    puts.reserve(keys.size());
+    for (const std::string& key : keys) {
+      Put put(key);
+      for (const std::string& q : qualifiers) put.Add("f", q, 1, value);
+      puts.push_back(std::move(put));
+    }
+    return puts.size() == 1 ? table_->Put(puts.front()) : table_->Put(puts);
+  }
+  Status Increment(const std::string& key) override {
+    obkvlite::Increment inc;
+    inc.row = key;
+    inc.columns.push_back({"f", "n", 1});
+    return table_->Increment(inc).status();
+  }
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value) override {
+    Put put(key);
+    put.Add("f", qualifier, 1, value);
+    return table_->Put(put);
+  }
+
+ private:
+  Table* const table_;
+  Get get_;
+  RowResult row_;
+};
+
+class NormalArm : public Arm {
+ public:
+  Status Open(const std::string& dir, const BenchConfig& cfg) override {
+    OBKV_ASSIGN_OR_RETURN(store_, Store::Open(cfg.options, dir + "/store.db"));
+    OBKV_ASSIGN_OR_RETURN(TableSpec spec,
+                          ParseTableSpec(BenchSpecJson("normal")));
+    OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
+    OBKV_ASSIGN_OR_RETURN(table_, store_->GetTable("t"));
+    return Status::OK();
+  }
+  Status Load(const RowBatch& batch) override {
+    std::vector<Put> puts;
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      Put put(batch.keys[r]);
+      for (int q = 0; q < kQualifiers; ++q) {
+        put.Add("f", batch.qualifiers[q], batch.ts,
+                batch.values[r * kQualifiers + q]);
+      }
+      puts.push_back(std::move(put));
+    }
+    return table_->Put(puts);
+  }
+  Result<std::unique_ptr<Worker>> NewWorker() override {
+    return std::unique_ptr<Worker>(std::make_unique<NormalWorker>(table_));
+  }
+
+ private:
+  std::unique_ptr<Store> store_;
+  Table* table_ = nullptr;
+};
+
+// ---- the workloads.
+
+// One operation of a workload by thread `thread`, with its generators.
+struct Client {
+  std::mt19937_64 rng;
+  std::unique_ptr<ScrambledZipfian> zipf;
+};
+using Operation =
+    std::function<Status(const BenchConfig&, Worker*, Client*, int thread)>;
+
+struct Workload {
+  const char* name;
+  Operation op;
+};
+
+std::vector<Workload> Workloads(const std::vector<std::string>& qualifiers,
+                                const std::string& value) {
+  auto uniform = [](const BenchConfig& cfg, Client* c) {
+    return BenchKey(cfg, c->rng() % cfg.rows);
+  };
+  return {
+      {"get", [uniform](const BenchConfig& cfg, Worker* w, Client* c,
+                        int) { return w->GetRow(uniform(cfg, c)); }},
+      {"scan100", [uniform](const BenchConfig& cfg, Worker* w, Client* c,
+                            int) { return w->ScanRows(uniform(cfg, c)); }},
+      {"put",
+       [uniform, &qualifiers, &value](const BenchConfig& cfg, Worker* w,
+                                      Client* c, int) {
+         return w->PutRows({uniform(cfg, c)}, qualifiers, value);
+       }},
+      {"batch100",
+       [uniform, &qualifiers, &value](const BenchConfig& cfg, Worker* w,
+                                      Client* c, int) {
+         std::vector<std::string> keys;
+         for (int i = 0; i < kBatchRows; ++i) keys.push_back(uniform(cfg, c));
+         return w->PutRows(keys, qualifiers, value);
+       }},
+      {"incr_hot", [](const BenchConfig&, Worker* w, Client*,
+                      int) { return w->Increment(kHotRow); }},
+      {"incr_random", [uniform](const BenchConfig& cfg, Worker* w, Client* c,
+                                int) { return w->Increment(uniform(cfg, c)); }},
+      {"ycsb_a",
+       [&qualifiers, &value](const BenchConfig& cfg, Worker* w, Client* c,
+                             int) {
+         const std::string key = BenchKey(cfg, c->zipf->Next());
+         if (c->rng() % 100 < 50) return w->GetRow(key);
+         return w->Update(key, qualifiers[c->rng() % qualifiers.size()], value);
+       }},
+      {"ycsb_b",
+       [&qualifiers, &value](const BenchConfig& cfg, Worker* w, Client* c,
+                             int) {
+         const std::string key = BenchKey(cfg, c->zipf->Next());
+         if (c->rng() % 100 < 95) return w->GetRow(key);
+         return w->Update(key, qualifiers[c->rng() % qualifiers.size()], value);
+       }},
+  };
+}
+
+// Ops/s of `threads` threads doing `op` for `seconds` on `arm`.
+Result<double> RunPoint(const BenchConfig& cfg, Arm* arm, const Operation& op,
+                        int threads, double seconds) {
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int t = 0; t < threads; ++t) {
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Worker> w, arm->NewWorker());
+    workers.push_back(std::move(w));
+  }
+  std::atomic<int> ready{0};
+  std::atomic<bool> go{false};
+  std::atomic<bool> stop{false};
+  std::vector<int64_t> done(threads, 0);
+  std::vector<Status> errors(threads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      Client client;
+      client.rng.seed(1000 + t);
+      client.zipf = std::make_unique<ScrambledZipfian>(cfg.rows, 77 + t);
+      ready.fetch_add(1);
+      while (!go.load()) std::this_thread::yield();
+      int64_t n = 0;
+      while (!stop.load(std::memory_order_relaxed)) {
+        Status st = op(cfg, workers[t].get(), &client, t);
+        if (!st.ok()) {
+          errors[t] = st;
+          break;
+        }
+        ++n;
+      }
+      done[t] = n;
+    });
+  }
+  while (ready.load() < threads) std::this_thread::yield();
+  const auto start = Clock::now();
+  go.store(true);
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  stop.store(true);
+  for (std::thread& t : pool) t.join();
+  const double elapsed =
+      std::chrono::duration<double>(Clock::now() - start).count();
+  for (const Status& st : errors) OBKV_RETURN_IF_ERROR(st);
+  int64_t total = 0;
+  for (int64_t n : done) total += n;
+  return total / elapsed;
+}
+
+}  // namespace
+
+int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
+  const std::vector<std::string> qualifiers = Qualifiers();
+  const std::string value(cfg.value_bytes, 'u');
+  const std::vector<Workload> workloads = Workloads(qualifiers, value);
+  const char* kArms[] = {"normal", "raw"};
+  // figures[workload][arm][threads] = ops/s
+  std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
+  for (const char* name : kArms) {
+    char tmpl[] = "/tmp/obkv-bench-XXXXXX";
+    const std::string dir = mkdtemp(tmpl);
+    std::unique_ptr<Arm> arm;
+    if (std::string(name) == "raw") {
+      arm = std::make_unique<RawArm>();
+    } else {
+      arm = std::make_unique<NormalArm>();
+    }
+    Status st = arm->Open(dir, cfg);
+    for (uint64_t b = 0; st.ok() && b * kRowsPerBatch < cfg.rows; ++b) {
+      st = arm->Load(MakeBatch(cfg, qualifiers, b));
+    }
+    for (const Workload& w : workloads) {
+      for (int threads : scaling.threads) {
+        if (!st.ok()) break;
+        Result<double> ops =
+            RunPoint(cfg, arm.get(), w.op, threads, scaling.seconds);
+        if (!ops.ok()) {
+          st = ops.status().WithPrefix(std::string(name) + " " + w.name + " x" +
+                                       std::to_string(threads));
+          break;
+        }
+        figures[w.name][name][threads] = *ops;
+        if (!cfg.json_only) {
+          std::fprintf(stderr, "  %-7s %-12s %3d threads %12.0f ops/s\n", name,
+                       w.name, threads, *ops);
+        }
+      }
+    }
+    arm.reset();
+    std::filesystem::remove_all(dir);
+    if (!st.ok()) {
+      std::fprintf(stderr, "obkv-bench: %s\n", st.ToString().c_str());
+      return 1;
+    }
+  }
+  std::ostringstream js;
+  js << "{\"rows\":" << cfg.rows << ",\"seconds\":" << scaling.seconds
+     << ",\"cores\":" << std::thread::hardware_concurrency()
+     << ",\"scaling\":{";
+  if (!cfg.json_only) {
+    std::printf(
+        "scaling: rows=%llu, %.1f s a point, %u hardware threads; ops/s, "
+        "normal/raw, efficiency = ops(N) / ops(1) / N\n",
+        static_cast<unsigned long long>(cfg.rows), scaling.seconds,
+        std::thread::hardware_concurrency());
+    std::printf("  %-12s %7s %12s %12s %7s %8s %8s\n", "workload", "threads",
+                "normal", "raw", "ratio", "eff.norm", "eff.raw");
+  }
+  bool first_workload = true;
+  for (const Workload& w : workloads) {
+    auto& normal = figures[w.name]["normal"];
+    auto& raw = figures[w.name]["raw"];
+    const int one = scaling.threads.front();
+    js << (first_workload ? "" : ",") << "\"" << w.name << "\":[";
+    first_workload = false;
+    bool first_point = true;
+    for (int n : scaling.threads) {
+      const double ratio = normal[n] / raw[n];
+      const double scale = static_cast<double>(n) / one;
+      const double eff_normal = normal[n] / normal[one] / scale;
+      const double eff_raw = raw[n] / raw[one] / scale;
+      if (!cfg.json_only) {
+        std::printf("  %-12s %7d %12.0f %12.0f %7.2f %8.2f %8.2f\n", w.name, n,
+                    normal[n], raw[n], ratio, eff_normal, eff_raw);
+      }
+      js << (first_point ? "" : ",") << "{\"threads\":" << n
+         << ",\"normal\":" << normal[n] << ",\"raw\":" << raw[n]
+         << ",\"ratio\":" << ratio << ",\"efficiency_normal\":" << eff_normal
+         << ",\"efficiency_raw\":" << eff_raw << "}";
+      first_point = false;
+    }
+    js << "]";
+  }
+  js << "}}";
+  std::printf("%s\n", js.str().c_str());
+  return 0;
+}
+
+}  // namespace bench
+}  // namespace obkvlite

@@ -1,0 +1,47 @@
+// Copyright (c) obkvlite authors.
+//
+// obkv-bench --threads 1,2,4,...: how each workload scales with client
+// threads (issue 46), arm against its floor at every thread count, in one
+// run:
+//   - arms: "normal" (one obkvlite Store and table shared by the threads,
+//     as an embedding application or a gateway shares it) and "raw"
+//     (hand-written SQLite on the same K/Q/T/V schema, one connection per
+//     thread, raw_sqlite_db.h). SQLite's global memory statistics are off
+//     in the process (the store turns them off when it initializes SQLite).
+//   - workloads, each run for --seconds at each thread count, every thread
+//     doing it back to back: whole-row gets (uniform), 100-row scans,
+//     single-row puts (10 cells, a commit each), 100-row batch puts,
+//     increments of one hot counter and of random counters, YCSB A (50%
+//     reads, 50% one-cell updates) and B (95% / 5%), both zipfian.
+// Printed per workload and thread count: ops/s of each arm, the ratio of
+// normal to raw, and each arm's scaling efficiency (ops at N / ops at 1 /
+// N); the last line is JSON. The load (cfg.rows rows of 10 cells) runs
+// once per arm, single-threaded, before the workloads.
+//
+// Thread safety: runs on the calling thread and the client threads it
+// starts.
+
+#ifndef OBKVLITE_TOOLS_BENCH_SCALING_BENCH_H_
+#define OBKVLITE_TOOLS_BENCH_SCALING_BENCH_H_
+
+#include <vector>
+
+#include "tools/bench/workload.h"
+
+namespace obkvlite {
+namespace bench {
+
+struct ScalingConfig {
+  // Client thread counts, ascending (--threads).
+  std::vector<int> threads = {1, 2};
+  // How long each workload runs at each count (--seconds).
+  double seconds = 2.0;
+};
+
+// Runs the scaling figures; returns the process exit code.
+int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling);
+
+}  // namespace bench
+}  // namespace obkvlite
+
+#endif  // OBKVLITE_TOOLS_BENCH_SCALING_BENCH_H_
