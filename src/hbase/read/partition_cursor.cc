@@ -76,6 +76,7 @@ void PartitionCursor::StartPoint(const std::string& table, int family_index,
   page_limit_ = 0;
   row_limit_ = 0;
   next_qualifier_ = 0;
+  versions_ = 0;
 }
 
 bool PartitionCursor::UsePointStatement(int kind) {
@@ -93,8 +94,10 @@ Status PartitionCursor::StartColumns(const std::string& table,
                                      const std::vector<std::string>& qualifiers,
                                      layout::TBounds times, int family_index,
                                      int partition, bool lock_rows,
-                                     layout::ReadShape shape) {
+                                     layout::ReadShape shape,
+                                     int64_t versions) {
   StartPoint(table, family_index, partition, shape);
+  versions_ = versions;
   if (!UsePointStatement(
           layout::NormalGetColumnKind(/*paged=*/false, lock_rows, shape))) {
     return status_;
@@ -255,6 +258,7 @@ bool PartitionCursor::OpenNextPage(layout::Page page) {
 
 void PartitionCursor::BindNextQualifier() {
   stmt_->BindBlob(2, qualifiers_[next_qualifier_++]);
+  qualifier_cells_ = 0;
 }
 
 void PartitionCursor::SetStreams() {
@@ -297,9 +301,15 @@ void PartitionCursor::NextInTurn() {
   }
   while (true) {
     storage::RowColumns row;
+    // A qualifier that gave its newest `versions_` cells is done: the rest
+    // are never stepped to.
     const storage::StepCode rc =
-        stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
+        mode_ == Mode::kColumns && versions_ > 0 &&
+                qualifier_cells_ >= versions_
+            ? storage::StepCode::kDone
+            : stmt_->AdvanceRow(col_k_, col_q_, col_v_, col_t_, &row);
     if (rc == storage::StepCode::kRow) {
+      ++qualifier_cells_;
       if (page_rows_read_ == 0 && page_limit_ > 0 &&
           conn_->snapshot_pending() && stmt_->result_rows() >= page_limit_ &&
           !StartLazyPage(&row)) {

@@ -87,11 +87,14 @@ class PartitionCursor final : public CellCursor {
   // ascending, distinct; both copied), never paged. It reads T (and V)
   // only: key() and qualifier() are the ones asked for. With several
   // qualifiers it takes the connection's pending snapshot (one statement
-  // per qualifier).
+  // per qualifier). `versions` > 0 stops each qualifier after that many
+  // cells, its newest (a read without a filter wants no more: a counter's
+  // Increment reads one version, not all of them); 0 reads them all.
   Status StartColumns(const std::string& table, std::string_view row,
                       const std::vector<std::string>& qualifiers,
                       layout::TBounds times, int family_index, int partition,
-                      bool lock_rows, layout::ReadShape shape);
+                      bool lock_rows, layout::ReadShape shape,
+                      int64_t versions = 0);
 
   ~PartitionCursor() override;
 
@@ -174,6 +177,10 @@ class PartitionCursor final : public CellCursor {
   layout::ReadShape shape_;
   std::vector<std::string> qualifiers_;  // columns mode
   size_t next_qualifier_ = 0;
+  // Columns mode: the cells a qualifier yields at most (0: all), and how
+  // many the current one has yielded.
+  int64_t versions_ = 0;
+  int64_t qualifier_cells_ = 0;
   Mode mode_ = Mode::kRange;
   // Valid, not paged and not by columns: Next steps the statement alone.
   bool streams_ = false;

@@ -49,9 +49,13 @@ Status StartPointCursor(const ReadPlan& plan, int family_index, int partition,
     return cursor->StartRow(table, plan.keys.lo, times, family_index, partition,
                             PlanShape(plan, read));
   }
+  // Without a filter no cell beyond a column's newest max_versions is
+  // returned, so none is read (with one, a filtered-out version does not
+  // count, as in HBase, and older ones may be returned).
+  const int64_t versions = plan.filter == nullptr ? read.max_versions : 0;
   return cursor->StartColumns(table, plan.keys.lo, read.qualifiers, times,
                               family_index, partition, plan.lock_rows,
-                              PlanShape(plan, read));
+                              PlanShape(plan, read), versions);
 }
 
 Result<std::unique_ptr<CellCursor>> OpenPlanCursor(const ReadPlan& plan,

@@ -135,12 +135,19 @@ constexpr const char* kSpec =
 TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
   Watchdog dog(300, "increments from three Galera nodes");
   const std::string db = FreshDatabase();
+  // Three nodes on one hot row: certification aborts most attempts, and
+  // beside the sanitizer lane on 2 cores a write lost 10 in a row once
+  // (the default budget; it then failed whole, as it must). The exactness
+  // judged here needs every write through, so the budget is larger.
+  const auto node = [&](int k) {
+    return NodeUri(k, db) + "&retry_attempts=40";
+  };
   std::vector<std::unique_ptr<Store>> stores;
-  stores.push_back(MustOpenStore(NodeUri(0, db)));
+  stores.push_back(MustOpenStore(node(0)));
   REQUIRE(stores[0]->CreateTable(MustParseSpec(kSpec)).ok());
   REQUIRE(
       MustTable(stores[0].get(), "c")->Put(Put("cas").Add("f", "v", "0")).ok());
-  for (int k = 1; k < 3; ++k) stores.push_back(MustOpenStore(NodeUri(k, db)));
+  for (int k = 1; k < 3; ++k) stores.push_back(MustOpenStore(node(k)));
   constexpr int kIncrements = 50;
   constexpr int kCasTries = 30;
   std::atomic<int> cas_successes{0};
