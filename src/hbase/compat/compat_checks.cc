@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "hbase/filter/comparators_in.h"
+#include "hbase/filter/regex/java_utf8.h"
 
 namespace obkvlite {
 namespace compat {
@@ -54,17 +56,65 @@ void CheckMultiFamilyQualifiers(const Put& put, Hits* hits) {
   }
 }
 
+// Java's Character.isWhitespace: the space, line and paragraph separators
+// but the no-break spaces, and the ASCII controls \t..\r and \x1c..\x1f.
+bool JavaWhitespace(char32_t cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) ||
+         cp == 0x1680 || (cp >= 0x2000 && cp <= 0x2006) ||
+         (cp >= 0x2008 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0x205F || cp == 0x3000;
+}
+
+// C-21: OBKV's client refuses a family whose name, as a Java String, is
+// blank (String.isBlank); an empty one every profile refuses already.
+void CheckBlankFamily(std::string_view family, Hits* hits) {
+  if (family.empty()) return;
+  for (size_t i = 0; i < family.size();) {
+    char32_t cp;
+    i += filter::DecodeJavaUtf8(family, i, &cp);
+    if (!JavaWhitespace(cp)) return;
+  }
+  Hit("C-21", hits);
+}
+
+// C-21 for every family a request names, and C-23: a request over
+// several families sends each cell as "family.qualifier", which the
+// server splits at the first '.', so a family with a '.' is misread. A
+// request naming no family reads the whole table group.
+void CheckFamilyNames(const TableSpec& spec,
+                      const std::set<std::string>& named, Hits* hits) {
+  for (const std::string& family : named) CheckBlankFamily(family, hits);
+  std::set<std::string> spanned = named;
+  if (spanned.empty()) {
+    for (const FamilySpec& f : spec.families) spanned.insert(f.name);
+  }
+  if (spanned.size() < 2) return;
+  for (const std::string& family : spanned) {
+    if (family.find('.') != std::string::npos) return Hit("C-23", hits);
+  }
+}
+
+// The families a Get or Scan names.
+template <typename Read>
+std::set<std::string> NamedFamilies(const Read& read) {
+  std::set<std::string> named(read.families.begin(), read.families.end());
+  for (const Column& c : read.columns) named.insert(c.family);
+  return named;
+}
+
 }  // namespace
 
 void CheckGet(const TableSpec& spec, const Get& get, Hits* hits) {
   CheckFilter(get.filter, hits);
   CheckFamilies(spec, !get.families.empty() || !get.columns.empty(), hits);
+  CheckFamilyNames(spec, NamedFamilies(get), hits);
 }
 
 void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits) {
   CheckFilter(scan.filter, hits);
   CheckFamilies(spec, !scan.families.empty() || !scan.columns.empty(), hits);
   if (Timeseries(spec) && scan.limit > 0) Hit("C-34", hits);
+  CheckFamilyNames(spec, NamedFamilies(scan), hits);
 }
 
 void CheckScanOrder(bool out_of_key_order, Hits* hits) {
@@ -72,27 +122,32 @@ void CheckScanOrder(bool out_of_key_order, Hits* hits) {
 }
 
 void CheckPut(const TableSpec& spec, const Put& put, Hits* hits) {
-  (void)spec;
   CheckMultiFamilyQualifiers(put, hits);
+  CheckFamilyNames(spec, FamiliesOf(put.cells), hits);
+}
+
+void CheckDelete(const TableSpec& spec, const Delete& del, Hits* hits) {
+  if (del.type != DeleteType::kRow) CheckFamilyNames(spec, {del.family}, hits);
 }
 
 void CheckIncrement(const TableSpec& spec, const Increment& inc, Hits* hits) {
-  (void)spec;
   if (FamiliesOf(inc.columns).size() > 1) Hit("C-12", hits);
+  CheckFamilyNames(spec, FamiliesOf(inc.columns), hits);
 }
 
 void CheckAppend(const TableSpec& spec, const Append& app, Hits* hits) {
-  (void)spec;
   if (FamiliesOf(app.columns).size() > 1) Hit("C-12", hits);
+  CheckFamilyNames(spec, FamiliesOf(app.columns), hits);
 }
 
 void CheckCheckAndMutate(const TableSpec& spec, const CheckAndMutate& cam,
                          Hits* hits) {
-  (void)spec;
+  std::set<std::string> named = {cam.family};
   for (const std::variant<Put, Delete>& m : cam.mutations) {
     if (const Put* put = std::get_if<Put>(&m)) {
       for (const PutCell& cell : put->cells) {
         if (cell.family != cam.family) Hit("C-13", hits);
+        named.insert(cell.family);
       }
     } else {
       const Delete& del = std::get<Delete>(m);
@@ -103,6 +158,7 @@ void CheckCheckAndMutate(const TableSpec& spec, const CheckAndMutate& cam,
     }
   }
   if (!cam.check_not_exists && cam.value.empty()) Hit("C-14", hits);
+  CheckFamilyNames(spec, named, hits);
 }
 
 void CheckBatch(const TableSpec& spec, const std::vector<Mutation>& mutations,
@@ -116,6 +172,7 @@ void CheckBatch(const TableSpec& spec, const std::vector<Mutation>& mutations,
       CheckPut(spec, *put, hits);
     } else if (const Delete* del = std::get_if<Delete>(&m)) {
       ++deletes;
+      CheckDelete(spec, *del, hits);
       multi_cell_delete = multi_cell_delete || del->type != DeleteType::kColumn;
     } else {
       Hit("C-04", hits);

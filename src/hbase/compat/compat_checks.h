@@ -32,6 +32,7 @@ void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits);
 // order (ReadsPartitionsOutOfKeyOrder, hbase/read/read_plan.h).
 void CheckScanOrder(bool out_of_key_order, Hits* hits);
 void CheckPut(const TableSpec& spec, const Put& put, Hits* hits);
+void CheckDelete(const TableSpec& spec, const Delete& del, Hits* hits);
 void CheckIncrement(const TableSpec& spec, const Increment& inc, Hits* hits);
 void CheckAppend(const TableSpec& spec, const Append& app, Hits* hits);
 void CheckCheckAndMutate(const TableSpec& spec, const CheckAndMutate& cam,

@@ -48,10 +48,15 @@ std::vector<Rule> MakeRules() {
        "rowOffsetPerColumnFamily), which OBKV's client leaves out of the "
        "query",
        "none: every cell of each family"},
+      {"C-21", Kind::kRefusal, Raised::kClientRuntime,
+       "a family whose name is blank (only whitespace, as Java's "
+       "String.isBlank)",
+       "client: IllegalArgumentException \"family is blank\""},
       {"C-23", Kind::kRefusal, Raised::kIOException,
-       "an empty qualifier in a write to more than one family (the server "
-       "reads it as the whole family)",
-       "none: a wider write or delete than asked"},
+       "a request over more than one family with an empty qualifier in a "
+       "write (the server reads it as the whole family) or a family named "
+       "with a '.' (the server splits family.qualifier at the first '.')",
+       "none: a wider write or delete than asked, or the wrong family"},
       {"C-25", Kind::kRefusal, Raised::kIOException,
        "the regexstring comparator",
        "server: OB_KV_FILTER_PARSE_ERROR (-10514)"},

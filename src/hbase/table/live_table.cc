@@ -188,8 +188,11 @@ Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {
   OperationTimer timer(operations_, Operation::kDelete);
-  return timer.Done(
-      Run<Status>("delete", [&](Table* t) { return t->Delete(del); }));
+  return timer.Done(Run<Status>(
+      "delete", [&](Table* t) { return t->Delete(del); },
+      [&](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckDelete(spec, del, hits);
+      }));
 }
 
 Result<RowResult> LiveTable::Increment(const obkvlite::Increment& inc) {
