@@ -14,7 +14,6 @@
 
 import faulthandler
 import os
-import socket
 import struct
 import sys
 import time
@@ -616,26 +615,7 @@ class GatewayCase(unittest.TestCase):
 def garbage_case():
     class Garbage(unittest.TestCase):
         def send(self, data, close_early=False):
-            """Sends `data`; returns what the server answered before it
-            closed the connection."""
-            s = socket.create_connection(("127.0.0.1", PORT), timeout=20)
-            got = b""
-            try:
-                s.sendall(data)
-                if close_early:
-                    return got
-                try:
-                    s.shutdown(socket.SHUT_WR)
-                    while True:
-                        chunk = s.recv(4096)
-                        if not chunk:
-                            break
-                        got += chunk
-                except (ConnectionResetError, OSError):
-                    pass  # closed before we were done: as good
-            finally:
-                s.close()
-            return got
+            return thrift_client.send_raw(PORT, data, close_early)
 
         def test_http(self):
             # THttpClient: each call one POST, binary inside (HBase's -http).

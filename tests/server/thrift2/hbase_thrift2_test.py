@@ -16,7 +16,6 @@
 
 import faulthandler
 import os
-import socket
 import struct
 import sys
 import unittest
@@ -440,20 +439,7 @@ def thrift_client_mutation(column, value):
 
 class GarbageCase(unittest.TestCase):
     def send(self, data):
-        s = socket.create_connection(("127.0.0.1", PORT2), timeout=20)
-        got = b""
-        try:
-            s.sendall(data)
-            s.shutdown(socket.SHUT_WR)
-            while True:
-                chunk = s.recv(4096)
-                if not chunk:
-                    break
-                got += chunk
-        except OSError:
-            pass  # closed with our bytes unread, perhaps before we were done
-        s.close()
-        return got
+        return thrift_client.send_raw(PORT2, data)
 
     def test_garbage_then_served(self):
         self.assertEqual(self.send(b"\xff\xff\xff\xff\x80\x01"), b"")
