@@ -43,6 +43,11 @@ Status CheckOptions(const ThriftServerOptions& o) {
     return Status::InvalidArgument("--workers: must be 1..4096, got " +
                                    std::to_string(o.workers));
   }
+  if (o.max_workers < o.workers || o.max_workers > 4096) {
+    return Status::InvalidArgument("--max-workers: must be --workers (" +
+                                   std::to_string(o.workers) + ")..4096, got " +
+                                   std::to_string(o.max_workers));
+  }
   if (o.max_frame_bytes < 1024 || o.max_frame_bytes > INT32_MAX) {
     return Status::InvalidArgument(
         "--max-frame-bytes: must be 1024..2147483647, got " +
@@ -240,6 +245,13 @@ class ThriftServer::Impl {
         continue;
       }
       queue_.push_back(fd);
+      // Every worker busy: one more, up to max_workers, rather than let the
+      // connection wait (HBase's pool grows the same way).
+      const size_t idle = workers_.size() - static_cast<size_t>(active_);
+      if (queue_.size() > idle &&
+          static_cast<int>(workers_.size()) < options_.max_workers) {
+        workers_.emplace_back([this] { WorkerLoop(); });
+      }
       cv_.notify_all();
     }
     ::close(listen_fd_);

@@ -3,7 +3,8 @@
 // ThriftServer: `obkv thrift start` and `obkv thrift2 start`, HBase's
 // Thrift gateways over one Store. It listens on bind:port, hands each
 // accepted connection to a pool of worker threads (one connection per
-// worker at a time; more wait in a queue), detects or enforces the wire
+// worker at a time; the pool grows to max_workers, then more wait in a
+// queue), detects or enforces the wire
 // format of each connection (wire_format.h) and serves it with the
 // processor of one service: Thrift1's Hbase (HbaseHandler) by default,
 // Thrift2's THBaseService with server/thrift2/thrift2_service.h's
@@ -51,8 +52,13 @@ struct ThriftServerOptions {
   bool compact = false;
   // --readonly: refuse every mutation and admin change.
   bool read_only = false;
-  // Worker threads, each serving one connection at a time (>= 1).
+  // Worker threads started with the server, each serving one connection
+  // at a time (>= 1; HBase's hbase.thrift.minWorkerThreads).
   int workers = 16;
+  // The pool grows by a thread whenever a connection would wait for a free
+  // worker, up to this many (>= workers; HBase's
+  // hbase.thrift.maxWorkerThreads). Threads stay once started.
+  int max_workers = 1000;
   // Largest request (frame or buffered message) in bytes (>= 1024).
   int64_t max_frame_bytes = 16 * 1024 * 1024;
   // A scanner unused this long is closed (>= 1).

@@ -59,6 +59,10 @@ TEST_CASE("options are checked, naming the option") {
   CHECK(StartError(f.store.get(), o) ==
         "InvalidArgument: --workers: must be 1..4096, got 0");
   o = AnyPort();
+  o.max_workers = 1;
+  CHECK(StartError(f.store.get(), o) ==
+        "InvalidArgument: --max-workers: must be --workers (2)..4096, got 1");
+  o = AnyPort();
   o.max_frame_bytes = 10;
   CHECK(StartError(f.store.get(), o) ==
         "InvalidArgument: --max-frame-bytes: must be 1024..2147483647, got 10");
@@ -113,6 +117,59 @@ TEST_CASE("Stop with a client connected returns promptly and closes it") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
   CHECK_THROWS(client.getThriftServerType());
   transport->close();
+}
+
+// A client connected to `port` (buffered binary), its reads timed out
+// after `recv_ms`.
+struct Client1 {
+  std::shared_ptr<apache::thrift::transport::TTransport> transport;
+  std::unique_ptr<gen::HbaseClient> client;
+  Client1(int port, int recv_ms) {
+    auto socket =
+        std::make_shared<apache::thrift::transport::TSocket>("127.0.0.1", port);
+    socket->setRecvTimeout(recv_ms);
+    transport =
+        std::make_shared<apache::thrift::transport::TBufferedTransport>(socket);
+    client = std::make_unique<gen::HbaseClient>(
+        std::make_shared<apache::thrift::protocol::TBinaryProtocol>(transport));
+    transport->open();
+  }
+};
+
+TEST_CASE("the pool grows past --workers up to --max-workers, then queues") {
+  // HBase's TThreadPoolServer starts minWorkerThreads and grows to
+  // maxWorkerThreads: a 17th client of a 16-worker gateway is served.
+  testing::Watchdog watchdog(60, "thrift_gateway_test");
+  OpenStoreFixture f;
+  ThriftServerOptions o = AnyPort();
+  o.workers = 1;
+  o.max_workers = 3;
+  Result<std::unique_ptr<ThriftServer>> server =
+      ThriftServer::Start(f.store.get(), o);
+  REQUIRE(server.ok());
+  const int port = (*server)->port();
+  // Three connections held open at once, each served by its own worker.
+  std::vector<std::unique_ptr<Client1>> held;
+  for (int i = 0; i < 3; ++i) {
+    held.push_back(std::make_unique<Client1>(port, 10000));
+    CHECK(held.back()->client->getThriftServerType() ==
+          gen::TThriftServerType::ONE);
+  }
+  // A fourth waits in the queue until one of them leaves.
+  Client1 fourth(port, 10000);
+  std::thread leaver([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    held[0]->transport->close();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(fourth.client->getThriftServerType() == gen::TThriftServerType::ONE);
+  CHECK(std::chrono::steady_clock::now() - start >=
+        std::chrono::milliseconds(250));
+  leaver.join();
+  for (auto& c : held) c->transport->close();
+  fourth.transport->close();
+  (*server)->Stop();
+  (*server)->Wait();
 }
 
 TEST_CASE("obkv thrift start: usage errors") {

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv --store STORE thrift start [-p PORT] [-b ADDRESS] [-f] [-c]
-// [--readonly] [--workers N] [--max-frame-bytes N]
+// [--readonly] [--workers N] [--max-workers N] [--max-frame-bytes N]
 // [--scanner-idle-seconds S] [--shards N]`: HBase's Thrift1 gateway
 // (src/server/thrift/, doc/thrift.md), as `hbase thrift start`; `obkv
 // thrift2 start` with the same options: HBase's Thrift2 gateway
@@ -72,9 +72,9 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
            << (host.find(':') != std::string::npos ? "[" + host + "]" : host)
            << ":" << s->port() << " (transport "
            << (o.framed ? "framed" : "auto") << ", protocol "
-           << (o.compact ? "compact" : "auto") << ", " << o.workers
-           << " workers" << (o.read_only ? ", read-only" : "") << ", store "
-           << (*store)->info().location << ")" << std::endl;
+           << (o.compact ? "compact" : "auto") << ", " << o.workers << "-"
+           << o.max_workers << " workers" << (o.read_only ? ", read-only" : "")
+           << ", store " << (*store)->info().location << ")" << std::endl;
   s->Wait();
   running.store(nullptr);
   started->reset();
@@ -108,7 +108,13 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
                   "Refuse every mutation and admin change");
   start
       ->add_option("--workers", o.workers,
-                   "Worker threads, each serving one connection at a time")
+                   "Worker threads started with the server, each serving one "
+                   "connection at a time")
+      ->check(CLI::Range(1, 4096));
+  start
+      ->add_option("--max-workers", o.max_workers,
+                   "The pool grows a thread per connection that would wait, "
+                   "up to this many (HBase's maxWorkerThreads)")
       ->check(CLI::Range(1, 4096));
   start
       ->add_option("--max-frame-bytes", o.max_frame_bytes,
