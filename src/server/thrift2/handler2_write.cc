@@ -16,12 +16,13 @@
 
 #include "server/thrift2/thrift2_convert.h"
 #include "server/thrift2/thrift2_handler.h"
+#include "server/thrift2/wire_enum.h"
 
 namespace obkvlite {
 namespace server {
 namespace {
 
-CompareOp CompareOpOf(gen2::TCompareOperator::type op) {
+CompareOp CompareOpOf(int32_t op) {
   switch (op) {
     case gen2::TCompareOperator::LESS:
       return CompareOp::kLess;
@@ -160,15 +161,14 @@ void Thrift2Handler::mutateRow(const Text& table,
 
 bool Thrift2Handler::CheckAndMutateRow(
     const char* method, Table* table, const Text& row, const Text& family,
-    const Text& qualifier, gen2::TCompareOperator::type op, const Text* value,
+    const Text& qualifier, int32_t op, const Text* value,
     std::vector<std::variant<Put, Delete>> mutations) {
   if (op < gen2::TCompareOperator::LESS ||
       op > gen2::TCompareOperator::GREATER) {
     ThrowIOError2(method,
                   "compareOperator: must be LESS (0) to GREATER (5), "
                   "got " +
-                      std::to_string(static_cast<int>(op)) +
-                      " (NO_OP compares nothing)");
+                      std::to_string(op) + " (NO_OP compares nothing)");
   }
   CheckAndMutate cam;
   cam.row = row;
@@ -220,7 +220,7 @@ bool Thrift2Handler::CheckAndDeleteValue(const Text& table, const Text& row,
 
 bool Thrift2Handler::CheckAndMutateValue(
     const Text& table, const Text& row, const Text& family,
-    const Text& qualifier, gen2::TCompareOperator::type op, const Text* value,
+    const Text& qualifier, int32_t op, const Text* value,
     const gen2::TRowMutations& rowMutations) {
   CheckWritable("checkAndMutate");
   Table* t = OpenTable("checkAndMutate", table);
@@ -248,8 +248,8 @@ bool Thrift2Handler::checkAndMutate(
     const Text& table, const Text& row, const Text& family,
     const Text& qualifier, gen2::TCompareOperator::type compareOperator,
     const Text& value, const gen2::TRowMutations& rowMutations) {
-  return CheckAndMutateValue(table, row, family, qualifier, compareOperator,
-                             &value, rowMutations);
+  return CheckAndMutateValue(table, row, family, qualifier,
+                             WireEnum(compareOperator), &value, rowMutations);
 }
 
 }  // namespace server

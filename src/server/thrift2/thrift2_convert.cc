@@ -7,6 +7,7 @@
 
 #include "server/common/column_rules.h"
 #include "server/thrift/thrift_convert.h"
+#include "server/thrift2/wire_enum.h"
 
 namespace obkvlite {
 namespace server {
@@ -105,7 +106,7 @@ Status AddColumns(const TableSpec& spec, const std::vector<gen2::TColumn>& in,
   return Status::OK();
 }
 
-ReadConsistency ConsistencyOf(gen2::TConsistency::type c) {
+ReadConsistency ConsistencyOf(int32_t c) {
   return c == gen2::TConsistency::TIMELINE ? ReadConsistency::kWeak
                                            : ReadConsistency::kStrong;
 }
@@ -163,7 +164,8 @@ Result<Get> GetOf(const TableSpec& spec, const gen2::TGet& t,
   }
   if (t.__isset.filterString) get.filter = t.filterString;
   if (t.__isset.filterBytes) return NoFilterBytes(field);
-  if (t.__isset.consistency) get.consistency = ConsistencyOf(t.consistency);
+  if (t.__isset.consistency)
+    get.consistency = ConsistencyOf(WireEnum(t.consistency));
   if (t.__isset.storeLimit && t.storeLimit < 0) {
     return Status::InvalidArgument(field + ".storeLimit: must be >= 0, got " +
                                    std::to_string(t.storeLimit));
@@ -209,7 +211,8 @@ Result<Scan> ScanOf(const TableSpec& spec, const gen2::TScan& t,
   if (t.__isset.reversed) scan.reversed = t.reversed;
   if (t.__isset.filterString) scan.filter = t.filterString;
   if (t.__isset.filterBytes) return NoFilterBytes(field);
-  if (t.__isset.consistency) scan.consistency = ConsistencyOf(t.consistency);
+  if (t.__isset.consistency)
+    scan.consistency = ConsistencyOf(WireEnum(t.consistency));
   return scan;
 }
 
@@ -227,7 +230,8 @@ Result<Put> PutOf(const TableSpec& spec, const gen2::TPut& t,
                   const std::string& field) {
   OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
   if (t.__isset.durability) {
-    OBKV_RETURN_IF_ERROR(CheckDurability(t.durability, field + ".durability"));
+    OBKV_RETURN_IF_ERROR(
+        CheckDurability(WireEnum(t.durability), field + ".durability"));
   }
   if (t.columnValues.empty()) {
     return Status::InvalidArgument(field +
@@ -261,7 +265,8 @@ Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
                   const std::string& field, std::vector<Delete>* out) {
   OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
   if (t.__isset.durability) {
-    OBKV_RETURN_IF_ERROR(CheckDurability(t.durability, field + ".durability"));
+    OBKV_RETURN_IF_ERROR(
+        CheckDurability(WireEnum(t.durability), field + ".durability"));
   }
   if (!t.__isset.columns) {
     Delete del;
@@ -287,12 +292,13 @@ Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
     }
     // As HBase 2.x: a column's qualifier is used by the column kinds even
     // when unset (the empty qualifier).
-    switch (t.deleteType) {
+    const int32_t delete_type = WireEnum(t.deleteType);
+    switch (delete_type) {
       case gen2::TDeleteType::DELETE_COLUMN:
       case gen2::TDeleteType::DELETE_COLUMNS:
         OBKV_RETURN_IF_ERROR(CheckQualifier(c.qualifier, at + ".qualifier"));
         del.qualifier = c.qualifier;
-        del.type = t.deleteType == gen2::TDeleteType::DELETE_COLUMN
+        del.type = delete_type == gen2::TDeleteType::DELETE_COLUMN
                        ? DeleteType::kColumn
                        : DeleteType::kColumns;
         break;
@@ -311,7 +317,7 @@ Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
             field +
             ".deleteType: must be 0 (DELETE_COLUMN) to 3 "
             "(DELETE_FAMILY_VERSION), got " +
-            std::to_string(static_cast<int>(t.deleteType)));
+            std::to_string(delete_type));
     }
     out->push_back(std::move(del));
   }
@@ -322,7 +328,8 @@ Result<Increment> IncrementOf(const TableSpec& spec, const gen2::TIncrement& t,
                               const std::string& field) {
   OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
   if (t.__isset.durability) {
-    OBKV_RETURN_IF_ERROR(CheckDurability(t.durability, field + ".durability"));
+    OBKV_RETURN_IF_ERROR(
+        CheckDurability(WireEnum(t.durability), field + ".durability"));
   }
   if (t.columns.empty()) {
     return Status::InvalidArgument(field + ".columns: no columns to increment");
@@ -344,7 +351,8 @@ Result<Append> AppendOf(const TableSpec& spec, const gen2::TAppend& t,
                         const std::string& field) {
   OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
   if (t.__isset.durability) {
-    OBKV_RETURN_IF_ERROR(CheckDurability(t.durability, field + ".durability"));
+    OBKV_RETURN_IF_ERROR(
+        CheckDurability(WireEnum(t.durability), field + ".durability"));
   }
   if (t.columns.empty()) {
     return Status::InvalidArgument(field + ".columns: no columns to append");

@@ -9,6 +9,7 @@
 #include "obkvlite/bytes.h"
 #include "server/common/attributes_json.h"
 #include "server/thrift2/thrift2_convert.h"
+#include "server/thrift2/wire_enum.h"
 
 namespace obkvlite {
 namespace server {
@@ -83,16 +84,16 @@ Result<json> TableAttributesJson(const gen2::TTableDescriptor& desc,
                                  const std::string& field) {
   std::map<std::string, std::string> attrs(desc.attributes.begin(),
                                            desc.attributes.end());
-  if (desc.__isset.durability &&
-      desc.durability != gen2::TDurability::USE_DEFAULT) {
+  const int32_t durability = WireEnum(desc.durability);
+  if (desc.__isset.durability && durability != gen2::TDurability::USE_DEFAULT) {
     const std::string name =
-        NameOf(gen2::_TDurability_VALUES_TO_NAMES, desc.durability);
+        NameOf(gen2::_TDurability_VALUES_TO_NAMES, durability);
     if (name.empty()) {
       return Status::InvalidArgument(
           field +
           ".durability: must be 0 (USE_DEFAULT) to 4 (FSYNC_WAL), "
           "got " +
-          std::to_string(static_cast<int>(desc.durability)));
+          std::to_string(durability));
     }
     attrs["DURABILITY"] = name;
   }
@@ -228,16 +229,17 @@ Result<json> FamilyJson(const gen2::TColumnFamilyDescriptor& d,
   };
   OBKV_RETURN_IF_ERROR(set_enum(
       d.__isset.bloomnFilterType, gen2::_TBloomFilterType_VALUES_TO_NAMES,
-      d.bloomnFilterType, "BLOOMFILTER", "bloomnFilterType"));
+      WireEnum(d.bloomnFilterType), "BLOOMFILTER", "bloomnFilterType"));
   OBKV_RETURN_IF_ERROR(set_enum(
       d.__isset.compressionType, gen2::_TCompressionAlgorithm_VALUES_TO_NAMES,
-      d.compressionType, "COMPRESSION", "compressionType"));
-  OBKV_RETURN_IF_ERROR(set_enum(
-      d.__isset.dataBlockEncoding, gen2::_TDataBlockEncoding_VALUES_TO_NAMES,
-      d.dataBlockEncoding, "DATA_BLOCK_ENCODING", "dataBlockEncoding"));
+      WireEnum(d.compressionType), "COMPRESSION", "compressionType"));
+  OBKV_RETURN_IF_ERROR(set_enum(d.__isset.dataBlockEncoding,
+                                gen2::_TDataBlockEncoding_VALUES_TO_NAMES,
+                                WireEnum(d.dataBlockEncoding),
+                                "DATA_BLOCK_ENCODING", "dataBlockEncoding"));
   OBKV_RETURN_IF_ERROR(set_enum(
       d.__isset.keepDeletedCells, gen2::_TKeepDeletedCells_VALUES_TO_NAMES,
-      d.keepDeletedCells, "KEEP_DELETED_CELLS", "keepDeletedCells"));
+      WireEnum(d.keepDeletedCells), "KEEP_DELETED_CELLS", "keepDeletedCells"));
   if (d.__isset.blockSize) attrs["BLOCKSIZE"] = std::to_string(d.blockSize);
   if (d.__isset.dfsReplication) {
     attrs["DFS_REPLICATION"] = std::to_string(d.dfsReplication);

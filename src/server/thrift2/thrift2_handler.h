@@ -9,7 +9,8 @@
 // checkAndPut, checkAndDelete and checkAndMutate are also served by
 // CheckAndMutateRow, which knows whether the check value was sent at all
 // (an absent value checks that the cell does not exist; the generated
-// interface cannot tell absent from empty).
+// interface cannot tell absent from empty). Their `op` is the
+// TCompareOperator number the client sent (wire_enum.h).
 //
 // REQUIRED: the Store and the ScannerRegistry outlive the handler.
 // Thread safety: every method may run on several threads at once.
@@ -64,7 +65,7 @@ class Thrift2Handler : public gen2::THBaseServiceIf,
                            const Text* value, const gen2::TDelete& tdelete);
   bool CheckAndMutateValue(const Text& table, const Text& row,
                            const Text& family, const Text& qualifier,
-                           gen2::TCompareOperator::type op, const Text* value,
+                           int32_t op, const Text* value,
                            const gen2::TRowMutations& rowMutations);
 
   // ---- reads (handler2_read.cc)
@@ -189,8 +190,8 @@ class Thrift2Handler : public gen2::THBaseServiceIf,
                    const std::string& field);
   // The check-and-mutate of `mutations` on `table`.
   bool CheckAndMutateRow(const char* method, Table* table, const Text& row,
-                         const Text& family, const Text& qualifier,
-                         gen2::TCompareOperator::type op, const Text* value,
+                         const Text& family, const Text& qualifier, int32_t op,
+                         const Text* value,
                          std::vector<std::variant<Put, Delete>> mutations);
   // Applies `mutations` (puts and deletes of one or more rows) in one
   // Table::Batch.

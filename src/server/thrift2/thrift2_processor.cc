@@ -10,6 +10,7 @@
 
 #include "obkvlite/compat.h"
 #include "server/thrift/processor_guard.h"
+#include "server/thrift2/wire_enum.h"
 
 namespace obkvlite {
 namespace server {
@@ -63,7 +64,8 @@ class Thrift2Processor : public gen2::THBaseServiceProcessor {
               gen2::THBaseService_checkAndMutate_result>(
             in, out, fname, seqid, [this](const auto& a) {
               return checks_->CheckAndMutateValue(
-                  a.table, a.row, a.family, a.qualifier, a.compareOperator,
+                  a.table, a.row, a.family, a.qualifier,
+                  WireEnum(a.compareOperator),
                   SentValue(a.__isset.value, a.value), a.rowMutations);
             });
         return true;

@@ -50,8 +50,7 @@ class Thrift2CheckHandler {
   virtual bool CheckAndMutateValue(const std::string& table,
                                    const std::string& row,
                                    const std::string& family,
-                                   const std::string& qualifier,
-                                   gen2::TCompareOperator::type op,
+                                   const std::string& qualifier, int32_t op,
                                    const std::string* value,
                                    const gen2::TRowMutations& mutations) = 0;
 };

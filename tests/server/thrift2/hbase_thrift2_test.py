@@ -253,6 +253,13 @@ class Thrift2Case(unittest.TestCase):
         with self.assertRaises(TIOError) as e:
             c.checkAndMutate(t, b"r", b"g", b"x", TCompareOperator.NO_OP, b"X", rm)
         self.assertIn("NO_OP compares nothing", e.exception.message)
+        # A number no enumerator has, even outside the enum's bit range.
+        for op in (9, -1, 2**31 - 1):
+            with self.assertRaises(TIOError) as e:
+                c.checkAndMutate(t, b"r", b"g", b"x", op, b"X", rm)
+            self.assertEqual(e.exception.message,
+                             "checkAndMutate: compareOperator: must be LESS (0) to GREATER (5), "
+                             "got %d (NO_OP compares nothing)" % op)
 
     def test_mutate_row(self):
         t = self.fresh("mutaterow")
@@ -414,6 +421,11 @@ class Thrift2Case(unittest.TestCase):
                  "put: tput.columnValues[0].qualifier: 257 bytes, limit 256"),
                 (TPut(row=b"r", columnValues=[cv(b"f", b"a", b"x")], durability=7),
                  "put: tput.durability: must be 0 (USE_DEFAULT) to 4 (FSYNC_WAL), got 7"),
+                # Numbers outside every enumerator's bits: read as numbers.
+                (TPut(row=b"r", columnValues=[cv(b"f", b"a", b"x")], durability=9),
+                 "put: tput.durability: must be 0 (USE_DEFAULT) to 4 (FSYNC_WAL), got 9"),
+                (TPut(row=b"r", columnValues=[cv(b"f", b"a", b"x")], durability=-5),
+                 "put: tput.durability: must be 0 (USE_DEFAULT) to 4 (FSYNC_WAL), got -5"),
                 (TPut(row=b"r", columnValues=[cv(b"nope", b"a", b"x")]),
                  "put: table '%s' has no column family 'nope'" % t.decode()),
                 (TPut(row=b"r", columnValues=[cv(b"f", b"a", b"x")],
@@ -423,6 +435,19 @@ class Thrift2Case(unittest.TestCase):
                 c.put(t, put)
             self.assertEqual(e.exception.message, message)
         self.assertFalse(c.exists(t, TGet(row=b"r")))
+        with self.assertRaises(TIOError) as e:
+            c.deleteSingle(t, TDelete(row=b"r", columns=[TColumn(family=b"f", qualifier=b"a")],
+                                      deleteType=1000))
+        self.assertEqual(e.exception.message,
+                         "deleteSingle: tdelete.deleteType: must be 0 (DELETE_COLUMN) to 3 "
+                         "(DELETE_FAMILY_VERSION), got 1000")
+        # An unknown consistency reads as STRONG.
+        self.assertEqual(c.get(t, TGet(row=b"r", consistency=77)).columnValues, [])
+        with self.assertRaises(TIOError) as e:
+            c.createTable(TTableDescriptor(
+                tableName=TTableName(qualifier=t + b"_enum"),
+                columns=[TColumnFamilyDescriptor(name=b"f", compressionType=99)]), None)
+        self.assertIn("compressionType: no such value: 99", e.exception.message)
         for durability in (TDurability.USE_DEFAULT, TDurability.SKIP_WAL, TDurability.ASYNC_WAL,
                            TDurability.SYNC_WAL, TDurability.FSYNC_WAL):
             c.put(t, TPut(row=b"r", columnValues=[cv(b"f", b"a", b"x")], durability=durability))
