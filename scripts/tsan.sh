@@ -13,7 +13,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 . "$ROOT/scripts/build_common.sh"
 BUILD="${OBKV_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 SUITES=(concurrency_test shards_test shard_stream_test crash_test store_test
-        read_lock_linger_test)
+        read_lock_linger_test gateway_log_test)
 obkv_configure "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOBKVLITE_TSAN=ON \

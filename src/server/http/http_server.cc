@@ -11,6 +11,8 @@
 #include <condition_variable>
 #include <deque>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -120,10 +122,49 @@ HttpRequest Convert(const httplib::Request& req) {
   return out;
 }
 
+// "host:port" ("[v6]:port") of the request's client; "" before httplib
+// read a request line (it sets the address only then).
+std::string ClientOf(const httplib::Request& req) {
+  if (req.remote_addr.empty()) return "";
+  return server::HostPort(req.remote_addr, req.remote_port);
+}
+
+// The log line of an answered request (httplib's logger: after every
+// response, also its own 400 for bytes that are no HTTP request).
+void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
+               const httplib::Response& res) {
+  using server::LogLevel;
+  const std::string client = ClientOf(req);
+  if (req.method.empty()) {
+    log->Log(LogLevel::kWarn, "refused", client,
+             "not an HTTP/1.1 request (answered " + std::to_string(res.status) +
+                 ")");
+    return;
+  }
+  const std::string line = req.method + " " + req.target + " " +
+                           std::to_string(res.status) + " " +
+                           std::to_string(res.body.size()) + " bytes";
+  // The answer's text without its line end.
+  std::string_view why = res.body;
+  while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
+    why.remove_suffix(1);
+  }
+  if (res.status == 413 || res.status == 408) {
+    log->Log(LogLevel::kWarn, "limit", client, line + ": " + std::string(why));
+  } else if (res.status >= 500) {
+    log->Log(LogLevel::kError, "error", client, line + ": " + std::string(why));
+  } else {
+    log->Log(LogLevel::kDebug, "request", client, line);
+  }
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
+  explicit Impl(const HttpServerOptions& o)
+      : options(o), log("rest", o.log_level, o.log_out) {}
   HttpServerOptions options;
+  server::GatewayLog log;
   HttpHandler handler;
   httplib::Server server;
   // Run's progress (0 not entered, 1 serving or about to, 2 returned) and
@@ -134,8 +175,7 @@ struct HttpServer::Impl {
 
 HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
                        metrics::RequestMetrics* metrics)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->options = options;
+    : impl_(std::make_unique<Impl>(options)) {
   impl_->handler = std::move(handler);
   httplib::Server& s = impl_->server;
   const int threads = std::clamp(options.threads, 1, 1024);
@@ -157,6 +197,10 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   Impl* impl = impl_.get();
+  s.set_logger(
+      [impl](const httplib::Request& req, const httplib::Response& res) {
+        LogAnswer(&impl->log, req, res);
+      });
   // httplib itself would read and discard a body past its limit to the
   // end, however long that is (an endless chunked body forever), so the
   // limit is enforced here instead: a Content-Length past it is answered
@@ -237,6 +281,8 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
 }
 
 HttpServer::~HttpServer() = default;
+
+server::GatewayLog* HttpServer::log() { return &impl_->log; }
 
 Status HttpServer::Bind() {
   const HttpServerOptions& o = impl_->options;

@@ -15,6 +15,13 @@
 // worker frees (the kernel's backlog holds the rest). Slow clients time out
 // after read_timeout_seconds.
 //
+// The log (server/common/gateway_log.h, gateway "rest") gets a WARN line
+// per request that is no HTTP ("refused") and per request over a limit
+// (413, 408: "limit"), an ERROR line per 500 ("error"), and at debug one
+// line per answered request ("request": method, target, status, bytes),
+// each with the client's address (but "refused": httplib has it only from
+// a request line).
+//
 // Stop() (from any thread, e.g. on SIGTERM) closes the listening socket;
 // Run() then returns once every accepted connection's current request has
 // been answered.
@@ -27,10 +34,12 @@
 #define OBKVLITE_SERVER_HTTP_HTTP_SERVER_H_
 
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <string>
 
 #include "obkvlite/status.h"
+#include "server/common/gateway_log.h"
 #include "server/common/http_message.h"
 #include "server/metrics/request_metrics.h"
 
@@ -49,6 +58,10 @@ struct HttpServerOptions {
   int read_timeout_seconds = 5;    // a request's bytes must keep coming
   int body_deadline_seconds = 60;  // a body must be read whole by then
   int keep_alive_seconds = 2;      // idle keep-alive connections close
+  // The log's level (--log-level) and where its lines go (REQUIRED:
+  // outlives the server).
+  server::LogLevel log_level = server::LogLevel::kInfo;
+  std::ostream* log_out = &std::cerr;
 };
 
 class HttpServer {
@@ -64,6 +77,8 @@ class HttpServer {
   Status Bind();
   // The bound port (after Bind).
   int port() const { return port_; }
+  // The gateway's log (its start and stop lines are its owner's to write).
+  server::GatewayLog* log();
   // Serves until Stop. REQUIRED: Bind succeeded.
   void Run();
   // Ends Run (from any thread), also when it is called before Run's

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -110,6 +111,19 @@ Result<int> Listen(const std::string& bind, int port, std::string* address,
   return fd;
 }
 
+// "host:port" ("[v6]:port") of a peer.
+std::string PeerName(const sockaddr_storage& addr) {
+  char host[INET6_ADDRSTRLEN] = "?";
+  if (addr.ss_family == AF_INET6) {
+    const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&addr);
+    inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
+    return HostPort(host, ntohs(in6->sin6_port));
+  }
+  const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
+  inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+  return HostPort(host, ntohs(in->sin_port));
+}
+
 // Answers the request in progress with a TApplicationException, best
 // effort (the connection closes right after).
 void TryAnswer(apache::thrift::protocol::TProtocol* protocol,
@@ -160,7 +174,8 @@ class ThriftServer::Impl {
       : store_(store),
         options_(options),
         service_(std::move(service)),
-        scanners_(ScannerOptions(options)) {}
+        scanners_(ScannerOptions(options)),
+        log_(options.log_name, options.log_level, options.log_out) {}
 
   Status Start() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
@@ -211,7 +226,7 @@ class ThriftServer::Impl {
     if (acceptor_.joinable()) acceptor_.join();
     {
       std::unique_lock<std::mutex> lock(mu_);
-      for (int fd : queue_) ::close(fd);
+      for (const auto& queued : queue_) ::close(queued.first);
       queue_.clear();
       cv_.notify_all();
       // Calls in progress finish; idle connections close on their own.
@@ -223,7 +238,11 @@ class ThriftServer::Impl {
     workers_.clear();
     scanners_.CloseAll();
     (void)store_->FlushRequestStats();
+    log_.Log(LogLevel::kInfo, "stop", "",
+             "stopped; every call answered was committed");
   }
+
+  GatewayLog* log() { return &log_; }
 
   const std::string& address() const { return address_; }
   int port() const { return port_; }
@@ -234,24 +253,41 @@ class ThriftServer::Impl {
       pollfd p[2] = {{listen_fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
       const int rc = ::poll(p, 2, 1000);
       if (rc <= 0 || !(p[0].revents & POLLIN)) continue;
+      sockaddr_storage peer_addr{};
+      socklen_t peer_len = sizeof(peer_addr);
       const int fd =
-          ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+          ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer_addr),
+                    &peer_len, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) continue;
       const int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+      std::string peer = PeerName(peer_addr);
       std::lock_guard<std::mutex> lock(mu_);
       if (static_cast<int>(queue_.size()) >= options_.max_queued_connections) {
+        log_.Log(LogLevel::kWarn, "queue-full", peer,
+                 "closed: all " + std::to_string(workers_.size()) +
+                     " workers busy and " + std::to_string(queue_.size()) +
+                     " connections queued (--max-workers " +
+                     std::to_string(options_.max_workers) + ")");
         ::close(fd);
         continue;
       }
-      queue_.push_back(fd);
       // Every worker busy: one more, up to max_workers, rather than let the
       // connection wait (HBase's pool grows the same way).
       const size_t idle = workers_.size() - static_cast<size_t>(active_);
-      if (queue_.size() > idle &&
-          static_cast<int>(workers_.size()) < options_.max_workers) {
-        workers_.emplace_back([this] { WorkerLoop(); });
+      if (queue_.size() + 1 > idle) {
+        if (static_cast<int>(workers_.size()) < options_.max_workers) {
+          workers_.emplace_back([this] { WorkerLoop(); });
+          log_.Log(LogLevel::kDebug, "grow", peer,
+                   std::to_string(workers_.size()) + " workers");
+        } else {
+          log_.Log(LogLevel::kInfo, "queued", peer,
+                   "waits for one of " + std::to_string(workers_.size()) +
+                       " busy workers (--max-workers " +
+                       std::to_string(options_.max_workers) + ")");
+        }
       }
+      queue_.emplace_back(fd, std::move(peer));
       cv_.notify_all();
     }
     ::close(listen_fd_);
@@ -260,24 +296,24 @@ class ThriftServer::Impl {
 
   void WorkerLoop() {
     for (;;) {
-      int fd;
+      std::pair<int, std::string> next;
       {
         std::unique_lock<std::mutex> lock(mu_);
         cv_.wait(lock,
                  [this] { return !queue_.empty() || stop_.stopping.load(); });
         if (queue_.empty()) return;  // stopping
-        fd = queue_.front();
+        next = std::move(queue_.front());
         queue_.pop_front();
         ++active_;
       }
-      Serve(fd);
+      Serve(next.first, next.second);
       std::lock_guard<std::mutex> lock(mu_);
       --active_;
       cv_.notify_all();
     }
   }
 
-  void Serve(int fd) {
+  void Serve(int fd, const std::string& peer) {
     ConnectionLimits limits;
     limits.max_message_bytes = options_.max_frame_bytes;
     limits.read_timeout_ms = options_.read_timeout_ms;
@@ -296,7 +332,10 @@ class ThriftServer::Impl {
     } catch (const std::exception&) {
       return;  // stopped, or the peer went away before a request
     }
-    if (detected.state == WireDetection::State::kRefused) return;
+    if (detected.state == WireDetection::State::kRefused) {
+      log_.Log(LogLevel::kWarn, "refused", peer, detected.error);
+      return;
+    }
     conn->Unread(std::move(head));
     WireLimits wire;
     wire.max_message_bytes = static_cast<int32_t>(options_.max_frame_bytes);
@@ -307,9 +346,11 @@ class ThriftServer::Impl {
         if (!processor_->process(protocol, protocol, nullptr)) return;
       } catch (const TTransportException& e) {
         if (e.getType() == TTransportException::CORRUPTED_DATA) {
-          TryAnswer(protocol.get(),
-                    std::string(e.what()) + " (--max-frame-bytes " +
-                        std::to_string(options_.max_frame_bytes) + ")");
+          const std::string why =
+              std::string(e.what()) + " (--max-frame-bytes " +
+              std::to_string(options_.max_frame_bytes) + ")";
+          log_.Log(LogLevel::kWarn, "limit", peer, why);
+          TryAnswer(protocol.get(), why);
           conn->CloseAfterAnswer();
         }
         return;  // closed, stopped, stalled, or a frame too large
@@ -324,6 +365,7 @@ class ThriftServer::Impl {
   const ThriftServerOptions options_;
   const ThriftServiceFactory service_;
   ScannerRegistry scanners_;
+  GatewayLog log_;
   std::shared_ptr<apache::thrift::TProcessor> processor_;
   StopState stop_;
   int listen_fd_ = -1;
@@ -334,7 +376,8 @@ class ThriftServer::Impl {
   std::vector<std::thread> workers_;
   std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<int> queue_;
+  // Accepted connections waiting for a worker, with the peer's address.
+  std::deque<std::pair<int, std::string>> queue_;
   int active_ = 0;
   bool waited_ = false;
 };
@@ -354,6 +397,7 @@ ThriftServer::~ThriftServer() = default;
 
 const std::string& ThriftServer::address() const { return impl_->address(); }
 int ThriftServer::port() const { return impl_->port(); }
+GatewayLog* ThriftServer::log() { return impl_->log(); }
 void ThriftServer::Stop() { impl_->Stop(); }
 void ThriftServer::Wait() { impl_->Wait(); }
 

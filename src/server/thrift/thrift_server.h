@@ -19,7 +19,9 @@
 // Stop: the listening socket closes, connections idle between calls close,
 // calls in progress finish (connections in the middle of a call get
 // stop_grace_ms, then are closed), then every scanner is closed and the
-// store's request statistics are flushed.
+// store's request statistics are flushed. The log gets a line per stop,
+// refused connection, request over a limit, full queue, queued connection
+// and added worker (debug), with the client's address.
 //
 // REQUIRED: the Store outlives the server.
 // Thread safety: Stop may be called from any thread; Wait from one.
@@ -31,11 +33,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <string>
 
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
+#include "server/common/gateway_log.h"
 
 namespace obkvlite {
 namespace server {
@@ -74,6 +78,12 @@ struct ThriftServerOptions {
   int idle_timeout_ms = 60000;
   // How long Stop lets calls in progress finish (ms).
   int stop_grace_ms = 5000;
+  // The gateway's name in its log lines (server/common/gateway_log.h),
+  // their level (--log-level), and where they go (REQUIRED: outlives the
+  // server).
+  std::string log_name = "thrift";
+  LogLevel log_level = LogLevel::kInfo;
+  std::ostream* log_out = &std::cerr;
 };
 
 class ScannerRegistry;
@@ -113,6 +123,8 @@ class ThriftServer {
   // The address and the port listened on.
   const std::string& address() const;
   int port() const;
+  // The gateway's log (its "start" line is its owner's to write).
+  GatewayLog* log();
 
   void Stop();
   // Returns once Stop() was called and the shutdown is complete.

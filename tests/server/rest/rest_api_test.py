@@ -7,6 +7,7 @@ codes and bodies (doc/rest.md), on one store kind.
 
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -712,6 +713,57 @@ def test_unavailable(s, ck):
     ck.eq("the refused write is absent", st, 404)
 
 
+def test_log(obkv, store, ck, workdir, servers):
+    """The gateway's log: one line per event, the client named."""
+    log = os.path.join(workdir, "rest-log-test.log")
+    if os.path.exists(log):
+        os.remove(log)
+    s = Server(obkv, store, ["--log-level", "debug", "--max-body-bytes", "100"],
+               workdir, log="rest-log-test.log")
+    servers.append(s)
+    st, _, body = s.request("GET", "/version/cluster")
+    ck.eq("log: a request", st, 200)
+    st, _, _ = s.request("PUT", "/rt/big", "x" * 200,
+                         {"Content-Type": "application/json"})
+    ck.eq("log: a body past the limit", st, 413)
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    raw.sendall(b"\x00\xff garbage\r\n\r\n")
+    raw.recv(100)
+    raw.close()
+    ck.eq("log: stops with 0", s.stop(), 0)
+    with open(log) as f:
+        lines = f.read().splitlines()
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z obkv rest "
+    client = r"client=127\.0\.0\.1:\d+: "
+    for what, pattern in [
+            ("start", stamp + r"INFO start: serving HBase REST on 127\.0\.0\.1:%d "
+             r"\(8 workers, store .*\)$" % s.port),
+            ("request", stamp + r"DEBUG request " + client +
+             r"GET /version/cluster 200 %d bytes$" % len(body)),
+            ("limit", stamp + r"WARN limit " + client + r"PUT /rt/big 413 \d+ "
+             r"bytes: Payload too large: the limit is 100 bytes$"),
+            # (httplib knows the client's address only from a request line.)
+            ("refused", stamp + r"WARN refused: not an HTTP/1\.1 request \(answered 400\)$"),
+            ("stop", stamp + r"INFO stop: stopped \(SIGTERM\); every request "
+             r"answered was committed$")]:
+        ck.true("log: a %s line" % what,
+                any(re.match(pattern, line) for line in lines), lines)
+    # warn: neither start nor the requests.
+    os.remove(log)
+    s = Server(obkv, store, ["--log-level", "warn"], workdir,
+               log="rest-log-test.log")
+    servers.append(s)
+    s.request("GET", "/version/cluster")
+    ck.eq("log warn: stops with 0", s.stop(), 0)
+    with open(log) as f:
+        ck.eq("log warn: nothing below WARN", f.read(), "")
+    bad = subprocess.run([obkv, "--store", store, "rest", "start", "-p", "0",
+                          "--log-level", "loud"],
+                         capture_output=True, text=True, timeout=60)
+    ck.eq("--log-level loud", (bad.returncode, bad.stderr),
+          (1, "obkv: --log-level: must be error, warn, info or debug, got 'loud'\n"))
+
+
 def main():
     obkv, workdir, kind = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(workdir, exist_ok=True)
@@ -748,6 +800,7 @@ def main():
     test_region_sizes(s, ck, store)
     test_concurrency(s, ck)
     test_listen_errors(obkv, store, s, ck, workdir)
+    test_log(obkv, store, ck, workdir, servers)
     if kind == "mariadb":
         test_unavailable(s, ck)
     # A second, read-only server on the same store.

@@ -85,8 +85,9 @@ def obkv_create(obkv, store, spec, extra, workdir):
 class Server:
     """One `obkv rest start` process."""
 
-    def __init__(self, obkv, store, args=(), workdir="."):
-        self.log = open(os.path.join(workdir, "rest-server.log"), "ab")
+    def __init__(self, obkv, store, args=(), workdir=".", log="rest-server.log"):
+        self.log_path = os.path.join(workdir, log)
+        self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [obkv, "--store", store, "rest", "start", "-p", "0"] + list(args),
             stdout=subprocess.PIPE, stderr=self.log)

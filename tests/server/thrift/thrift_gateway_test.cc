@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -144,6 +145,9 @@ TEST_CASE("the pool grows past --workers up to --max-workers, then queues") {
   ThriftServerOptions o = AnyPort();
   o.workers = 1;
   o.max_workers = 3;
+  std::ostringstream log;
+  o.log_out = &log;
+  o.log_level = LogLevel::kDebug;
   Result<std::unique_ptr<ThriftServer>> server =
       ThriftServer::Start(f.store.get(), o);
   REQUIRE(server.ok());
@@ -168,8 +172,36 @@ TEST_CASE("the pool grows past --workers up to --max-workers, then queues") {
   leaver.join();
   for (auto& c : held) c->transport->close();
   fourth.transport->close();
+  // Bytes that are no Thrift: refused, and the log names the client.
+  {
+    auto raw =
+        std::make_shared<apache::thrift::transport::TSocket>("127.0.0.1", port);
+    raw->open();
+    raw->write(reinterpret_cast<const uint8_t*>("GET / HTTP/1.1\r\n\r\n"), 18);
+    raw->flush();
+    uint8_t byte;
+    try {
+      raw->read(&byte, 1);  // the gateway closes the connection
+    } catch (const std::exception&) {
+    }
+    raw->close();
+  }
   (*server)->Stop();
   (*server)->Wait();
+  // One line per event, in the gateways' one format.
+  const std::string text = log.str();
+  INFO(text);
+  CHECK(text.find(" obkv thrift DEBUG grow client=127.0.0.1:") !=
+        std::string::npos);
+  CHECK(text.find(" obkv thrift INFO queued client=127.0.0.1:") !=
+        std::string::npos);
+  CHECK(text.find("waits for one of 3 busy workers (--max-workers 3)") !=
+        std::string::npos);
+  CHECK(text.find(" obkv thrift WARN refused client=127.0.0.1:") !=
+        std::string::npos);
+  CHECK(text.find("not a Thrift binary or compact message (first bytes 47 45 "
+                  "54 20 2f 20") != std::string::npos);
+  CHECK(text.find(" obkv thrift INFO stop: stopped") != std::string::npos);
 }
 
 TEST_CASE("obkv thrift start: usage errors") {
@@ -183,6 +215,10 @@ TEST_CASE("obkv thrift start: usage errors") {
   run = box.Run({"thrift", "start", "-p", "70000"});
   CHECK(run.code == 2);
   CHECK(run.err.find("--port") != std::string::npos);
+  run = box.Run({"thrift2", "start", "-p", "0", "--log-level", "loud"});
+  CHECK(run.code == 1);
+  CHECK(run.err ==
+        "obkv: --log-level: must be error, warn, info or debug, got 'loud'\n");
   run = box.Run({"thrift", "start", "--workers", "0"});
   CHECK(run.code == 2);
   CHECK(run.err.find("--workers") != std::string::npos);

@@ -2,10 +2,12 @@
 //
 // `obkv --store STORE rest start [-p|--port 8080] [-b|--bind 127.0.0.1]
 //  [--readonly] [--threads N] [--max-body-bytes N]
-//  [--scanner-idle-seconds S]`: HBase's REST API, the web pages and
-// /metrics on one port (src/server/, doc/rest.md). It prints one line
-// naming the address and port once it listens, and stops on SIGTERM or
-// SIGINT after the requests in flight are answered, exiting 0.
+//  [--scanner-idle-seconds S] [--log-level L]`: HBase's REST API, the web
+// pages and /metrics on one port (src/server/, doc/rest.md). It prints one
+// line naming the address and port once it listens, and stops on SIGTERM
+// or SIGINT after the requests in flight are answered, exiting 0. Its log
+// (server/common/gateway_log.h) goes to stderr: start, stop, refusals,
+// limits, errors, and each request at debug.
 
 #include <CLI/CLI.hpp>
 #include <atomic>
@@ -32,10 +34,13 @@ struct RestArgs {
   int threads = 8;
   int64_t max_body_bytes = 64 << 20;
   int scanner_idle_seconds = 60;
+  std::string log_level = "info";
 };
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
+  Result<server::LogLevel> level = server::ParseLogLevel(args.log_level);
+  if (!level.ok()) return ctx.Fail(level.status());
   // Installed before any thread starts (the store's, the server's): they
   // inherit the blocked mask, so only the signal thread sees SIGTERM and
   // SIGINT, and it stops the server.
@@ -60,6 +65,8 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.port = args.port;
   http.threads = args.threads;
   http.max_body_bytes = args.max_body_bytes;
+  http.log_level = *level;
+  http.log_out = ctx.err;
 
   // The app needs the bound port (its Locations name it): bind first,
   // build the app before serving.
@@ -71,14 +78,17 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http::HttpServer server(http, handler, &metrics);
   Status bound = server.Bind();
   if (!bound.ok()) return ctx.Fail(bound);
-  const bool v6 = args.bind.find(':') != std::string::npos;
-  options.location = (v6 ? "[" + args.bind + "]" : args.bind) + ":" +
-                     std::to_string(server.port());
+  options.location = server::HostPort(args.bind, server.port());
   app = std::make_unique<http::HttpApp>(store->get(), options, &metrics);
 
   *ctx.out << "obkv rest: listening on http://" << options.location
            << " (store " << (*store)->info().location << ", "
            << (args.read_only ? "read-only" : "read-write") << ")" << std::endl;
+  server.log()->Log(server::LogLevel::kInfo, "start", "",
+                    "serving HBase REST on " + options.location + " (" +
+                        std::to_string(args.threads) + " workers" +
+                        (args.read_only ? ", read-only" : "") + ", store " +
+                        (*store)->info().location + ")");
   serving.store(&server);
   // A signal that came before `serving` was set found nothing to stop.
   if (signal->received() == 0)
@@ -91,8 +101,10 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   }
   app->service()->CloseScanners();
   Status flushed = (*store)->FlushRequestStats();
-  *ctx.err << "obkv rest: stopped ("
-           << (signal_number == SIGINT ? "SIGINT" : "SIGTERM") << ")\n";
+  server.log()->Log(server::LogLevel::kInfo, "stop", "",
+                    std::string("stopped (") +
+                        (signal_number == SIGINT ? "SIGINT" : "SIGTERM") +
+                        "); every request answered was committed");
   if (!flushed.ok()) {
     *ctx.err << "obkv: warning: request stats not flushed: "
              << flushed.message() << "\n";
@@ -131,6 +143,9 @@ void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", args->scanner_idle_seconds,
                    "Close a scanner not read for this long")
       ->check(CLI::Range(1, 86400));
+  start->add_option("--log-level", args->log_level,
+                    "error, warn, info (start, stop, refusals, limits, "
+                    "errors) or debug (every request too)");
   start->callback([args, &ctx]() { ctx.exit_code = RunRestStart(*args, ctx); });
 }
 

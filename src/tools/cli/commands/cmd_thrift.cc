@@ -2,13 +2,15 @@
 //
 // `obkv --store STORE thrift start [-p PORT] [-b ADDRESS] [-f] [-c]
 // [--readonly] [--workers N] [--max-workers N] [--max-frame-bytes N]
-// [--scanner-idle-seconds S] [--shards N]`: HBase's Thrift1 gateway
+// [--scanner-idle-seconds S] [--log-level L] [--shards N]`: HBase's Thrift1
+// gateway
 // (src/server/thrift/, doc/thrift.md), as `hbase thrift start`; `obkv
 // thrift2 start` with the same options: HBase's Thrift2 gateway
 // (src/server/thrift2/, doc/thrift2.md), as `hbase thrift2 start`. Each
-// prints one line to stderr once it accepts connections:
-//   obkv thrift: serving HBase Thrift1 on 127.0.0.1:9090 (...)
-//   obkv thrift2: serving HBase Thrift2 on 127.0.0.1:9090 (...)
+// logs (server/common/gateway_log.h, on stderr) a start line once it
+// accepts connections:
+//   ...Z obkv thrift INFO start: serving HBase Thrift1 on 127.0.0.1:9090 (...)
+//   ...Z obkv thrift2 INFO start: serving HBase Thrift2 on 127.0.0.1:9090 (...)
 // and serves until SIGTERM or SIGINT, then stops cleanly and exits 0.
 
 #include <CLI/CLI.hpp>
@@ -43,6 +45,7 @@ constexpr ThriftKind kThrift2 = {"thrift2", "Thrift2", "doc/thrift2.md",
 struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
+  std::string log_level = "info";
 };
 
 int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
@@ -55,26 +58,32 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   auto signal = server::ShutdownSignal::Install([&running](int) {
     if (server::ThriftServer* s = running.load()) s->Stop();
   });
+  server::ThriftServerOptions options = flags.server;
+  Result<server::LogLevel> level = server::ParseLogLevel(flags.log_level);
+  if (!level.ok()) return ctx.Fail(level.status());
+  options.log_level = *level;
+  options.log_name = kind.command;
+  options.log_out = ctx.err;
   Result<std::unique_ptr<Store>> store = OpenStore(
       ctx, flags.server.read_only ? StoreAccess::kRead : StoreAccess::kCreate,
       flags.shards);
   if (!store.ok()) return ctx.Fail(store.status());
   Result<std::unique_ptr<server::ThriftServer>> started =
-      server::ThriftServer::Start(store->get(), flags.server, kind.factory());
+      server::ThriftServer::Start(store->get(), options, kind.factory());
   if (!started.ok()) return ctx.Fail(started.status());
   server::ThriftServer* s = started->get();
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
-  const server::ThriftServerOptions& o = flags.server;
-  const std::string& host = s->address();
-  *ctx.err << "obkv " << kind.command << ": serving HBase " << kind.service
-           << " on "
-           << (host.find(':') != std::string::npos ? "[" + host + "]" : host)
-           << ":" << s->port() << " (transport "
-           << (o.framed ? "framed" : "auto") << ", protocol "
-           << (o.compact ? "compact" : "auto") << ", " << o.workers << "-"
-           << o.max_workers << " workers" << (o.read_only ? ", read-only" : "")
-           << ", store " << (*store)->info().location << ")" << std::endl;
+  const server::ThriftServerOptions& o = options;
+  s->log()->Log(server::LogLevel::kInfo, "start", "",
+                std::string("serving HBase ") + kind.service + " on " +
+                    server::HostPort(s->address(), s->port()) + " (transport " +
+                    (o.framed ? "framed" : "auto") + ", protocol " +
+                    (o.compact ? "compact" : "auto") + ", " +
+                    std::to_string(o.workers) + "-" +
+                    std::to_string(o.max_workers) + " workers" +
+                    (o.read_only ? ", read-only" : "") + ", store " +
+                    (*store)->info().location + ")");
   s->Wait();
   running.store(nullptr);
   started->reset();
@@ -124,6 +133,9 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
+  start->add_option("--log-level", flags->log_level,
+                    "error, warn, info (start, stop, refusals, limits, queued "
+                    "connections) or debug (workers added too)");
   start
       ->add_option("--shards", flags->shards,
                    "SQLite files of a store created by this command "
