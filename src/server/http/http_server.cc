@@ -129,26 +129,66 @@ std::string ClientOf(const httplib::Request& req) {
   return server::HostPort(req.remote_addr, req.remote_port);
 }
 
+// Whether `method` is an HTTP token (RFC 9110 §5.6.2) in capitals, as a
+// method name a client meant: httplib refuses the methods it does not know
+// (TRACE, CONNECT, extensions) as if they were garbage.
+bool IsMethodToken(const std::string& method) {
+  return !method.empty() && method.size() <= 32 &&
+         method.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") ==
+             std::string::npos;
+}
+
+// The methods this server serves (405's Allow for one it does not know).
+constexpr const char kServedMethods[] = "GET, HEAD, PUT, POST, DELETE, OPTIONS";
+
+bool IsServedMethod(const std::string& method) {
+  return method == "GET" || method == "HEAD" || method == "PUT" ||
+         method == "POST" || method == "DELETE" || method == "OPTIONS" ||
+         method == "PATCH";  // served: the REST service answers 405
+}
+
+// httplib's own error answers (no body: a request line or header it could
+// not read, a method it does not know) get a text body; a method name is
+// answered 405 with Allow rather than 400.
+httplib::Server::HandlerResponse AnswerHttplibError(const httplib::Request& req,
+                                                    httplib::Response& res) {
+  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+  if (res.status == 400 && IsMethodToken(req.method) &&
+      !IsServedMethod(req.method)) {
+    res.status = 405;
+    res.set_header("Allow", kServedMethods);
+    res.set_content("Method not allowed: " + req.method + "\r\n", "text/plain");
+  } else {
+    const char* what = res.status == 414   ? "URI too long"
+                       : res.status == 431 ? "Request header fields too large"
+                                           : "Bad request";
+    res.set_content(
+        std::string(what) + ": not an HTTP/1.1 request this server can read\r\n",
+        "text/plain");
+  }
+  return httplib::Server::HandlerResponse::Handled;
+}
+
 // The log line of an answered request (httplib's logger: after every
 // response, also its own 400 for bytes that are no HTTP request).
 void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
                const httplib::Response& res) {
   using server::LogLevel;
-  const std::string client = ClientOf(req);
-  if (req.method.empty()) {
-    log->Log(LogLevel::kWarn, "refused", client,
-             "not an HTTP/1.1 request (answered " + std::to_string(res.status) +
-                 ")");
-    return;
-  }
-  const std::string line = req.method + " " + req.target + " " +
-                           std::to_string(res.status) + " " +
-                           std::to_string(res.body.size()) + " bytes";
   // The answer's text without its line end.
   std::string_view why = res.body;
   while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
     why.remove_suffix(1);
   }
+  if (req.remote_addr.empty()) {  // httplib read no request line
+    log->Log(
+        LogLevel::kWarn, "refused", "",
+        std::string(why) + " (answered " + std::to_string(res.status) + ")");
+    return;
+  }
+  const std::string client = ClientOf(req);
+  const std::string line = req.method + " " + req.target + " " +
+                           std::to_string(res.status) + " " +
+                           std::to_string(res.body.size()) + " bytes";
   if (res.status == 413 || res.status == 408) {
     log->Log(LogLevel::kWarn, "limit", client, line + ": " + std::string(why));
   } else if (res.status >= 500) {
@@ -197,6 +237,7 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   Impl* impl = impl_.get();
+  s.set_error_handler(httplib::Server::HandlerWithResponse(AnswerHttplibError));
   s.set_logger(
       [impl](const httplib::Request& req, const httplib::Response& res) {
         LogAnswer(&impl->log, req, res);
@@ -214,7 +255,17 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
         const bool digits =
             !length.empty() &&
             length.find_first_not_of("0123456789") == std::string::npos;
-        // (httplib answers 400 for a Content-Length that is not a number.)
+        // A Content-Length that is no number (-1, 1e3): 400 at once, not
+        // after the read timeout waiting for a body of no length.
+        if (req.has_header("Content-Length") && !digits) {
+          Answer(HttpResponse::Text(400,
+                                    "Bad request: Content-Length must be "
+                                    "a number of bytes, got '" +
+                                        length + "'"),
+                 &res);
+          res.set_header("Connection", "close");
+          return httplib::Server::HandlerResponse::Handled;
+        }
         if (digits && (length.size() > 18 ||
                        std::stoll(length) > impl->options.max_body_bytes)) {
           Answer(TooLarge(impl->options.max_body_bytes), &res);
@@ -236,6 +287,13 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
   auto serve_body = [impl](const httplib::Request& req, httplib::Response& res,
                            const httplib::ContentReader& reader) {
     HttpRequest request = Convert(req);
+    // No Content-Length and no Transfer-Encoding: a request without a body
+    // (RFC 9112 §6.3), e.g. HBase's `curl -X POST .../namespaces/ns`.
+    if (!req.has_header("Content-Length") &&
+        !req.has_header("Transfer-Encoding")) {
+      Answer(Call(impl->handler, request), &res);
+      return;
+    }
     const int64_t limit = impl->options.max_body_bytes;
     const auto deadline =
         std::chrono::steady_clock::now() +

@@ -1,15 +1,19 @@
 // Copyright (c) obkvlite authors.
 //
 // HttpServer: the HTTP/1.1 listener (Debian's cpp-httplib) in front of an
-// HttpHandler (HttpApp for `obkv rest start`). Every request of every
-// method goes to the handler with its raw target, its headers and its
-// whole body. Here is the one catch of each request: an exception out of
+// HttpHandler (HttpApp for `obkv rest start`). Every request of GET, HEAD,
+// PUT, POST, DELETE, OPTIONS and PATCH goes to the handler with its raw
+// target, its headers and its whole body (empty without Content-Length
+// and Transfer-Encoding, RFC 9112 §6.3); another method is answered 405
+// with Allow. Here is the one catch of each request: an exception out of
 // the handler is answered 500 "Internal error: WHAT" (the REST service,
 // the pages and /metrics catch nothing). Past max_body_bytes the
 // answer is 413 and the connection closes: at once for a Content-Length
 // past it (none of the body is read), as soon as a chunked body grows past
 // it. A body not read whole within body_deadline_seconds gets 408, a cut
-// one 400; httplib answers 400 for what is not HTTP. Connections are served
+// one 400, a Content-Length that is no number 400 at once; what is not
+// HTTP gets httplib's 400 (414 past its request-line limit) with a text
+// body. Connections are served
 // by a bounded pool: `threads` workers, and at most 4 x threads accepted
 // connections waiting, after which the listener stops accepting until a
 // worker frees (the kernel's backlog holds the rest). Slow clients time out

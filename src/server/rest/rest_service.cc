@@ -105,6 +105,17 @@ server::ScannerRegistryOptions RegistryOptions(const RestScannerOptions& o) {
   return r;
 }
 
+// The methods `resource` answers: 405's Allow (RFC 9110 §15.5.6).
+std::string AllowOf(RestResource resource) {
+  std::string allow;
+  for (const char* method : {"GET", "HEAD", "PUT", "POST", "DELETE"}) {
+    if (Resolve(resource, method).operation == nullptr) continue;
+    if (!allow.empty()) allow += ", ";
+    allow += method;
+  }
+  return allow;
+}
+
 }  // namespace
 
 RestService::RestService(Store* store, const RestOptions& options,
@@ -139,7 +150,11 @@ HttpResponse RestService::Handle(const HttpRequest& request) {
     const Route route = Resolve(target->resource, request.method);
     if (route.operation == nullptr) {
       record.set_operation("method_not_allowed", RequestKind::kAdmin);
-      response = HttpResponse::Text(405, "Method not allowed");
+      const std::string allow = AllowOf(target->resource);
+      response = HttpResponse::Text(
+          405, "Method not allowed: " + request.method + " (allowed: " +
+                   (allow.empty() ? std::string("none") : allow) + ")");
+      response.headers.emplace_back("Allow", allow);
     } else {
       record.set_operation(route.operation, route.kind);
       if (route.writes && options_.read_only) {

@@ -503,6 +503,18 @@ def test_timeseries(s, ck):
     ck.true("the refusal says why", b"Bad request: " in body, body)
 
 
+def read_answer(raw):
+    """One HTTP answer off a raw socket: its head and Content-Length bytes."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += raw.recv(4096)
+    head, body = data.split(b"\r\n\r\n", 1)
+    length = re.search(rb"\r\nContent-Length: (\d+)", head)
+    while length and len(body) < int(length.group(1)):
+        body += raw.recv(4096)
+    return head + b"\r\n\r\n" + body
+
+
 def test_bad_input(s, ck):
     before = s.get_json("/rt/r2")
     cases = [
@@ -606,9 +618,51 @@ def test_bad_input(s, ck):
     ck.true("the limit named", b"1024" in body, body)
     raw = socket.create_connection((s.host, s.port), timeout=10)
     raw.sendall(b"\x00\xff garbage\r\n\r\n")
-    answer = raw.recv(100)
+    answer = read_answer(raw)
     raw.close()
     ck.true("garbage gets 400", answer.startswith(b"HTTP/1.1 400"), answer)
+    ck.true("garbage's 400 has a text body",
+            answer.endswith(b"\r\n\r\nBad request: not an HTTP/1.1 request "
+                            b"this server can read\r\n"), answer)
+    # Methods: one the resource lacks, one the server does not know.
+    st, hdrs, body = s.request("PATCH", "/version/cluster", "{}",
+                               {"Content-Type": "application/json"})
+    ck.eq("PATCH: 405 with Allow", (st, hdrs.get("allow"), body),
+          (405, "GET, HEAD",
+           b"Method not allowed: PATCH (allowed: GET, HEAD)\r\n"))
+    for method in ("TRACE", "FOO"):
+        raw = socket.create_connection((s.host, s.port), timeout=10)
+        raw.sendall(method.encode() + b" /version/cluster HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = read_answer(raw)
+        raw.close()
+        ck.true(method + ": 405 with Allow",
+                answer.startswith(b"HTTP/1.1 405 Method Not Allowed\r\n"
+                                  b"Allow: GET, HEAD, PUT, POST, DELETE, OPTIONS\r\n")
+                and answer.endswith(b"Method not allowed: " + method.encode() +
+                                    b"\r\n"), answer)
+    # A Content-Length that is no number: 400 at once, not after a timeout.
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    began = time.time()
+    raw.sendall(b"PUT /rt/neg HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n")
+    answer = read_answer(raw)
+    took = time.time() - began
+    raw.close()
+    ck.true("Content-Length -1: 400 at once",
+            answer.startswith(b"HTTP/1.1 400") and took < 2 and
+            b"Content-Length must be a number of bytes, got '-1'" in answer,
+            answer)
+    # No Content-Length and no Transfer-Encoding: an empty body (RFC 9112
+    # 6.3), as the HBase guide's `curl -X POST .../namespaces/special_ns`.
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    raw.sendall(b"POST /namespaces/empty_body_ns HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = read_answer(raw)
+    raw.close()
+    ck.true("POST without a body: 201", answer.startswith(b"HTTP/1.1 201"),
+            answer)
+    st, _, _ = s.request("GET", "/namespaces/empty_body_ns", headers=JSON)
+    ck.eq("the namespace exists", st, 200)
+    st, _, _ = s.request("DELETE", "/namespaces/empty_body_ns")
+    ck.eq("DELETE without a body", st, 200)
 
 
 def test_metrics(s, ck):
@@ -743,7 +797,8 @@ def test_log(obkv, store, ck, workdir, servers):
             ("limit", stamp + r"WARN limit " + client + r"PUT /rt/big 413 \d+ "
              r"bytes: Payload too large: the limit is 100 bytes$"),
             # (httplib knows the client's address only from a request line.)
-            ("refused", stamp + r"WARN refused: not an HTTP/1\.1 request \(answered 400\)$"),
+            ("refused", stamp + r"WARN refused: Bad request: not an HTTP/1\.1 "
+             r"request this server can read \(answered 400\)$"),
             ("stop", stamp + r"INFO stop: stopped \(SIGTERM\); every request "
              r"answered was committed$")]:
         ck.true("log: a %s line" % what,
