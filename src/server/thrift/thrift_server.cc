@@ -262,33 +262,44 @@ class ThriftServer::Impl {
       const int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
       std::string peer = PeerName(peer_addr);
-      std::lock_guard<std::mutex> lock(mu_);
-      if (static_cast<int>(queue_.size()) >= options_.max_queued_connections) {
-        log_.Log(LogLevel::kWarn, "queue-full", peer,
-                 "closed: all " + std::to_string(workers_.size()) +
-                     " workers busy and " + std::to_string(queue_.size()) +
-                     " connections queued (--max-workers " +
-                     std::to_string(options_.max_workers) + ")");
-        ::close(fd);
-        continue;
-      }
-      // Every worker busy: one more, up to max_workers, rather than let the
-      // connection wait (HBase's pool grows the same way).
-      const size_t idle = workers_.size() - static_cast<size_t>(active_);
-      if (queue_.size() + 1 > idle) {
-        if (static_cast<int>(workers_.size()) < options_.max_workers) {
-          workers_.emplace_back([this] { WorkerLoop(); });
-          log_.Log(LogLevel::kDebug, "grow", peer,
-                   std::to_string(workers_.size()) + " workers");
+      // The event's log line, written once mu_ is released: a stderr that
+      // blocks holds back the acceptor, never the workers.
+      LogLevel level = LogLevel::kDebug;
+      std::string event;
+      std::string message;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (static_cast<int>(queue_.size()) >=
+            options_.max_queued_connections) {
+          level = LogLevel::kWarn;
+          event = "queue-full";
+          message = "closed: all " + std::to_string(workers_.size()) +
+                    " workers busy and " + std::to_string(queue_.size()) +
+                    " connections queued (--max-workers " +
+                    std::to_string(options_.max_workers) + ")";
+          ::close(fd);
         } else {
-          log_.Log(LogLevel::kInfo, "queued", peer,
-                   "waits for one of " + std::to_string(workers_.size()) +
-                       " busy workers (--max-workers " +
-                       std::to_string(options_.max_workers) + ")");
+          // Every worker busy: one more, up to max_workers, rather than let
+          // the connection wait (HBase's pool grows the same way).
+          const size_t idle = workers_.size() - static_cast<size_t>(active_);
+          if (queue_.size() + 1 > idle) {
+            if (static_cast<int>(workers_.size()) < options_.max_workers) {
+              workers_.emplace_back([this] { WorkerLoop(); });
+              event = "grow";
+              message = std::to_string(workers_.size()) + " workers";
+            } else {
+              level = LogLevel::kInfo;
+              event = "queued";
+              message = "waits for one of " + std::to_string(workers_.size()) +
+                        " busy workers (--max-workers " +
+                        std::to_string(options_.max_workers) + ")";
+            }
+          }
+          queue_.emplace_back(fd, peer);
+          cv_.notify_all();
         }
       }
-      queue_.emplace_back(fd, std::move(peer));
-      cv_.notify_all();
+      if (!event.empty()) log_.Log(level, event, peer, message);
     }
     ::close(listen_fd_);
     listen_fd_ = -1;
