@@ -726,6 +726,16 @@ def test_listen_errors(obkv, store, s, ck, workdir):
     ck.eq("port in use: message", out.stderr,
           "obkv: cannot listen on 127.0.0.1:%d (address in use, or not an "
           "address here)\n" % s.port)
+    # A gateway that cannot listen creates no store.
+    missing = os.path.join(workdir, "never_created.db")
+    if os.path.exists(missing):
+        os.remove(missing)
+    out = subprocess.run([obkv, "--store", missing, "rest", "start", "-p",
+                          str(s.port)], capture_output=True, text=True,
+                         timeout=30)
+    ck.eq("port in use, new store: exit 1", out.returncode, 1)
+    ck.true("port in use: no store file created", not os.path.exists(missing),
+            os.listdir(workdir))
     out = subprocess.run([obkv, "rest", "start"], capture_output=True,
                          text=True, timeout=30)
     ck.eq("no --store: usage", (out.returncode, out.stderr),

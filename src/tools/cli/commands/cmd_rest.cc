@@ -52,10 +52,6 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
         stop_done.store(true);
       });
 
-  Result<std::unique_ptr<Store>> store = OpenStore(
-      ctx, args.read_only ? StoreAccess::kRead : StoreAccess::kCreate);
-  if (!store.ok()) return ctx.Fail(store.status());
-
   rest::RestOptions options;
   options.read_only = args.read_only;
   options.max_body_bytes = args.max_body_bytes;
@@ -78,6 +74,11 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http::HttpServer server(http, handler, &metrics);
   Status bound = server.Bind();
   if (!bound.ok()) return ctx.Fail(bound);
+  // Opened (and, for a new SQLite file or MySQL database, created) only
+  // once the address is ours: a gateway that cannot listen creates nothing.
+  Result<std::unique_ptr<Store>> store = OpenStore(
+      ctx, args.read_only ? StoreAccess::kRead : StoreAccess::kCreate);
+  if (!store.ok()) return ctx.Fail(store.status());
   options.location = server::HostPort(args.bind, server.port());
   app = std::make_unique<http::HttpApp>(store->get(), options, &metrics);
 
