@@ -162,9 +162,9 @@ httplib::Server::HandlerResponse AnswerHttplibError(const httplib::Request& req,
     const char* what = res.status == 414   ? "URI too long"
                        : res.status == 431 ? "Request header fields too large"
                                            : "Bad request";
-    res.set_content(
-        std::string(what) + ": not an HTTP/1.1 request this server can read\r\n",
-        "text/plain");
+    res.set_content(std::string(what) +
+                        ": not an HTTP/1.1 request this server can read\r\n",
+                    "text/plain");
   }
   return httplib::Server::HandlerResponse::Handled;
 }
@@ -174,28 +174,32 @@ httplib::Server::HandlerResponse AnswerHttplibError(const httplib::Request& req,
 void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
                const httplib::Response& res) {
   using server::LogLevel;
+  const bool refused = req.remote_addr.empty();  // httplib read no line
+  const LogLevel level = refused || res.status == 413 || res.status == 408
+                             ? LogLevel::kWarn
+                         : res.status >= 500 ? LogLevel::kError
+                                             : LogLevel::kDebug;
+  // Nothing is built for a line the level drops (every request at info).
+  if (!log->Enabled(level)) return;
   // The answer's text without its line end.
   std::string_view why = res.body;
   while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
     why.remove_suffix(1);
   }
-  if (req.remote_addr.empty()) {  // httplib read no request line
+  if (refused) {
     log->Log(
-        LogLevel::kWarn, "refused", "",
+        level, "refused", "",
         std::string(why) + " (answered " + std::to_string(res.status) + ")");
     return;
   }
-  const std::string client = ClientOf(req);
   const std::string line = req.method + " " + req.target + " " +
                            std::to_string(res.status) + " " +
                            std::to_string(res.body.size()) + " bytes";
-  if (res.status == 413 || res.status == 408) {
-    log->Log(LogLevel::kWarn, "limit", client, line + ": " + std::string(why));
-  } else if (res.status >= 500) {
-    log->Log(LogLevel::kError, "error", client, line + ": " + std::string(why));
-  } else {
-    log->Log(LogLevel::kDebug, "request", client, line);
-  }
+  const char* event = level == LogLevel::kWarn    ? "limit"
+                      : level == LogLevel::kError ? "error"
+                                                  : "request";
+  log->Log(level, event, ClientOf(req),
+           level == LogLevel::kDebug ? line : line + ": " + std::string(why));
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <cstring>
 #include <utility>
 
+#include "server/thrift/socket_address.h"
+
 namespace obkvlite {
 namespace server {
 namespace {
@@ -27,18 +29,8 @@ std::string PeerName(int fd) {
   if (getpeername(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
     return "unknown";
   }
-  char host[INET6_ADDRSTRLEN] = "?";
-  int port = 0;
-  if (addr.ss_family == AF_INET) {
-    auto* in = reinterpret_cast<sockaddr_in*>(&addr);
-    inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
-    port = ntohs(in->sin_port);
-  } else if (addr.ss_family == AF_INET6) {
-    auto* in6 = reinterpret_cast<sockaddr_in6*>(&addr);
-    inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
-    port = ntohs(in6->sin6_port);
-  }
-  return std::string(host) + ":" + std::to_string(port);
+  const SocketAddress a = AddressOf(addr);
+  return a.host + ":" + std::to_string(a.port);
 }
 
 }  // namespace

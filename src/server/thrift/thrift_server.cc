@@ -26,6 +26,7 @@
 #include "server/thrift/connection_transport.h"
 #include "server/thrift/hbase_handler.h"
 #include "server/thrift/hbase_processor.h"
+#include "server/thrift/socket_address.h"
 #include "server/thrift/wire_format.h"
 
 namespace obkvlite {
@@ -88,20 +89,12 @@ Result<int> Listen(const std::string& bind, int port, std::string* address,
       fd = -1;
       continue;
     }
-    char host[INET6_ADDRSTRLEN] = "?";
-    sockaddr_storage got;
+    sockaddr_storage got{};
     socklen_t len = sizeof(got);
     getsockname(fd, reinterpret_cast<sockaddr*>(&got), &len);
-    if (got.ss_family == AF_INET6) {
-      auto* in6 = reinterpret_cast<sockaddr_in6*>(&got);
-      inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
-      *bound_port = ntohs(in6->sin6_port);
-    } else {
-      auto* in = reinterpret_cast<sockaddr_in*>(&got);
-      inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
-      *bound_port = ntohs(in->sin_port);
-    }
-    *address = host;
+    SocketAddress bound = AddressOf(got);
+    *bound_port = bound.port;
+    *address = std::move(bound.host);
   }
   freeaddrinfo(res);
   if (fd < 0) {
@@ -109,19 +102,6 @@ Result<int> Listen(const std::string& bind, int port, std::string* address,
                            error);
   }
   return fd;
-}
-
-// "host:port" ("[v6]:port") of a peer.
-std::string PeerName(const sockaddr_storage& addr) {
-  char host[INET6_ADDRSTRLEN] = "?";
-  if (addr.ss_family == AF_INET6) {
-    const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&addr);
-    inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
-    return HostPort(host, ntohs(in6->sin6_port));
-  }
-  const auto* in = reinterpret_cast<const sockaddr_in*>(&addr);
-  inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
-  return HostPort(host, ntohs(in->sin_port));
 }
 
 // Answers the request in progress with a TApplicationException, best
@@ -261,7 +241,8 @@ class ThriftServer::Impl {
       if (fd < 0) continue;
       const int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-      std::string peer = PeerName(peer_addr);
+      const SocketAddress client = AddressOf(peer_addr);
+      const std::string peer = HostPort(client.host, client.port);
       // The event's log line, written once mu_ is released: a stderr that
       // blocks holds back the acceptor, never the workers.
       LogLevel level = LogLevel::kDebug;
