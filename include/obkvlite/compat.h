@@ -50,6 +50,19 @@ const char* CompatProfileName(CompatProfile profile);
 // "hbase" or "obkv"; InvalidArgument naming "compat" for anything else.
 Result<CompatProfile> ParseCompatProfile(std::string_view text);
 
+// An error both profiles make, in `profile`'s words. Under kObkv, a status
+// whose Status::SubCode names such a row of doc/obkv-compat.md (C-57 a
+// disabled table, C-58 to C-60 a row, qualifier or value too long, C-70
+// an increment of no long, C-72 an unknown family) becomes the IOError
+//   OBKV-HBase refuses put on table 't': row: 1025 bytes, limit 1024
+//   (server: OB_ERR_DATA_TOO_LONG (-5167) "Data too long for column 'K'
+//   at row 0"); see doc/obkv-compat.md C-58
+// with no subcode. Any other status, and any under kHBase, is returned
+// unchanged. The library words its own errors so; a surface that checks
+// such input itself, before the library, words its error with this.
+Status CompatWording(CompatProfile profile, std::string_view table,
+                     std::string_view operation, const Status& status);
+
 // Name of the store's table of findings. No '$', so it never collides with
 // a "table$family" relation.
 inline constexpr std::string_view kCompatTable = "obkv_compat";

@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "obkvlite/cell.h"
+#include "obkvlite/compat.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -125,6 +126,20 @@ class Filter {
 // Safe for any input bytes (a fuzzer drives it): no exception escapes and
 // nesting deeper than 64 levels is an error, not a stack overflow.
 Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text);
+
+// How a parsed filter judges cells.
+struct FilterOptions {
+  // The substring comparator's semantics (doc/obkv-compat.md C-29).
+  // kHBase: HBase's SubstringComparator, Java's String.toLowerCase of the
+  // UTF-8 value contains that of the pattern. kObkv: OBKV-HBase's, a C
+  // string search without case: the value and the pattern end at their
+  // first NUL byte, and only ASCII letters fold.
+  CompatProfile compat = CompatProfile::kHBase;
+};
+
+// The same, with `options`.
+Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text,
+                                            const FilterOptions& options);
 
 }  // namespace obkvlite
 

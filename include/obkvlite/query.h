@@ -63,6 +63,11 @@ struct Scan {
   // Strong or weak (obkvlite/read_consistency.h); nullopt: the store's
   // StoreOptions::read_consistency.
   std::optional<ReadConsistency> consistency;
+  // Rows a client fetches per round trip, as HBase's Scan.setCaching; <= 0
+  // (HBase's default is -1) = unset. The library reads ahead on its own,
+  // so it changes no result; it is kept because OBKV-HBase refuses a
+  // caching scan on a time-series table (doc/obkv-compat.md C-39).
+  int caching = -1;
 };
 
 }  // namespace obkvlite

@@ -45,6 +45,19 @@ class [[nodiscard]] Status {
     // not have happened, and it was not retried. The message names the row.
     kUnknownOutcome,
   };
+  // A finer reason some errors carry, as RocksDB's Status::SubCode, so a
+  // caller tells them apart without reading the message: the obkv
+  // compatibility profile (obkvlite/compat.h) words these as OBKV-HBase
+  // does. kNone for every other error, and for OK.
+  enum class SubCode : uint8_t {
+    kNone = 0,
+    kRowTooLong,        // a row key past kMaxRowKeyBytes (obkvlite/spec.h)
+    kQualifierTooLong,  // a qualifier past kMaxQualifierBytes
+    kValueTooLong,      // a value past its family's FamilySpec::ValueLimit()
+    kUnknownFamily,     // a family the table does not have
+    kTableDisabled,     // a data operation on a disabled table
+    kNotALong,          // an increment of a cell that is not 8 bytes long
+  };
 
   Status() = default;
 
@@ -109,10 +122,15 @@ class [[nodiscard]] Status {
   // Returns a copy whose message is "<prefix>: <message>"; OK stays OK.
   Status WithPrefix(std::string_view prefix) const;
 
+  SubCode subcode() const { return subcode_; }
+  // Returns a copy that carries `subcode`; OK stays OK, without one.
+  Status WithSubCode(SubCode subcode) const;
+
  private:
   Status(Code code, std::string msg) : code_(code), message_(std::move(msg)) {}
 
   Code code_ = Code::kOk;
+  SubCode subcode_ = SubCode::kNone;
   std::string message_;
 };
 

@@ -73,6 +73,13 @@ class Table {
   virtual Status Get(const obkvlite::Get& get, CellVisitor* visitor);
   // True iff Get would return at least one cell.
   virtual Result<bool> Exists(const obkvlite::Get& get) = 0;
+  // Several rows, as HBase's Table.get(List<Get>): one RowResult per Get,
+  // in the order of `gets` (empty where nothing matches). Every Get is
+  // checked before the first read; the first error fails the whole call.
+  // Each row is read on its own, not in one snapshot. The default runs Get
+  // on each in turn.
+  virtual Result<std::vector<RowResult>> MultiGet(
+      const std::vector<obkvlite::Get>& gets);
 
   virtual Result<std::unique_ptr<Scanner>> GetScanner(
       const obkvlite::Scan& scan) = 0;

@@ -10,8 +10,8 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
-// Rebuilds `status` with `message` (Status has no code-preserving setter).
-Status WithMessage(const Status& status, std::string message) {
+// `status`'s code with `message`.
+Status SameCode(const Status& status, std::string message) {
   switch (status.code()) {
     case Status::Code::kOk:
       return status;
@@ -41,6 +41,11 @@ Status WithMessage(const Status& status, std::string message) {
   return status;
 }
 
+// Rebuilds `status` with `message`, its code and subcode kept.
+Status WithMessage(const Status& status, std::string message) {
+  return SameCode(status, std::move(message)).WithSubCode(status.subcode());
+}
+
 }  // namespace
 
 Status TooLongError(const FieldRef& field, size_t size, int64_t limit) {
@@ -64,7 +69,8 @@ Status ValidateRow(std::string_view row, const FieldRef& field) {
     return Status::InvalidArgument(field.ToString() + ": must not be empty");
   }
   if (row.size() > kMaxRowKeyBytes) {
-    return TooLongError(field, row.size(), kMaxRowKeyBytes);
+    return TooLongError(field, row.size(), kMaxRowKeyBytes)
+        .WithSubCode(Status::SubCode::kRowTooLong);
   }
   return Status::OK();
 }
@@ -107,7 +113,8 @@ Result<const FamilyInfo*> FindFamily(const TableSchema& schema,
   if (rank < 0) {
     return Status::InvalidArgument(field.ToString() + ": unknown family '" +
                                    std::string(name) + "' in table '" +
-                                   schema.name() + "'");
+                                   schema.name() + "'")
+        .WithSubCode(Status::SubCode::kUnknownFamily);
   }
   return &schema.families()[rank];
 }

@@ -49,13 +49,15 @@ Status ValidateRow(std::string_view row, const FieldRef& field);
 inline Status ValidateQualifier(std::string_view qualifier,
                                 const FieldRef& field) {
   if (qualifier.size() <= kMaxQualifierBytes) return Status::OK();
-  return TooLongError(field, qualifier.size(), kMaxQualifierBytes);
+  return TooLongError(field, qualifier.size(), kMaxQualifierBytes)
+      .WithSubCode(Status::SubCode::kQualifierTooLong);
 }
 inline Status ValidateValue(std::string_view value, const FamilyInfo& family,
                             const FieldRef& field) {
   const int64_t limit = family.spec.ValueLimit();
   if (static_cast<int64_t>(value.size()) <= limit) return Status::OK();
-  return TooLongError(field, value.size(), limit);
+  return TooLongError(field, value.size(), limit)
+      .WithSubCode(Status::SubCode::kValueTooLong);
 }
 Status ValidateTimestamp(int64_t ts, const FieldRef& field);
 Status ValidateTimeRange(const TimeRange& range, const FieldRef& field);

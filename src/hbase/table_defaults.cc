@@ -20,6 +20,17 @@ Status Table::Get(const obkvlite::Get& get, RowResult* out) {
   return Status::OK();
 }
 
+Result<std::vector<RowResult>> Table::MultiGet(
+    const std::vector<obkvlite::Get>& gets) {
+  std::vector<RowResult> rows;
+  rows.reserve(gets.size());
+  for (const obkvlite::Get& get : gets) {
+    OBKV_ASSIGN_OR_RETURN(RowResult row, Get(get));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 Status Table::Get(const obkvlite::Get& get, CellVisitor* visitor) {
   OBKV_ASSIGN_OR_RETURN(RowResult row, Get(get));
   for (size_t i = 0; i < row.cells.size(); ++i) {

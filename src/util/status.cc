@@ -46,7 +46,15 @@ Status Status::WithPrefix(std::string_view prefix) const {
   std::string msg(prefix);
   msg += ": ";
   msg += message_;
-  return Status(code_, std::move(msg));
+  Status out(code_, std::move(msg));
+  out.subcode_ = subcode_;
+  return out;
+}
+
+Status Status::WithSubCode(SubCode subcode) const {
+  Status out = *this;
+  if (!ok()) out.subcode_ = subcode;
+  return out;
 }
 
 }  // namespace obkvlite

@@ -25,12 +25,21 @@ bool Timeseries(const TableSpec& spec) {
   return spec.layout == Layout::kTimeseries;
 }
 
-// C-25, C-26: OBKV's filter parser builds no regular-expression comparator.
+// C-25, C-26: OBKV's filter parser builds no regular-expression
+// comparator. C-29: OBKV's substring comparator is a C string search that
+// folds ASCII only, so an operand with a NUL or a byte past ASCII may
+// match otherwise (values are not judged: a request cannot see them).
 void CheckFilter(const std::string& filter, Hits* hits) {
   if (filter.empty()) return;
-  for (const std::string& type : filter::ComparatorTypesIn(filter)) {
-    if (type == "regexstring") Hit("C-25", hits);
-    if (type == "regexstringnocase") Hit("C-26", hits);
+  for (const filter::ComparatorText& c : filter::ComparatorsIn(filter)) {
+    if (c.type == "regexstring") Hit("C-25", hits);
+    if (c.type == "regexstringnocase") Hit("C-26", hits);
+    if (c.type == "substring" &&
+        std::any_of(c.operand.begin(), c.operand.end(), [](char b) {
+          return b == '\0' || static_cast<unsigned char>(b) >= 0x80;
+        })) {
+      Hit("C-29", hits);
+    }
   }
 }
 
@@ -81,8 +90,8 @@ void CheckBlankFamily(std::string_view family, Hits* hits) {
 // several families sends each cell as "family.qualifier", which the
 // server splits at the first '.', so a family with a '.' is misread. A
 // request naming no family reads the whole table group.
-void CheckFamilyNames(const TableSpec& spec,
-                      const std::set<std::string>& named, Hits* hits) {
+void CheckFamilyNames(const TableSpec& spec, const std::set<std::string>& named,
+                      Hits* hits) {
   for (const std::string& family : named) CheckBlankFamily(family, hits);
   std::set<std::string> spanned = named;
   if (spanned.empty()) {
@@ -110,10 +119,26 @@ void CheckGet(const TableSpec& spec, const Get& get, Hits* hits) {
   CheckFamilyNames(spec, NamedFamilies(get), hits);
 }
 
+// C-40: OBKV's client sends an existence check as a Get with
+// checkExistenceOnly, which a time-series table refuses.
+void CheckExists(const TableSpec& spec, const Get& get, Hits* hits) {
+  CheckGet(spec, get, hits);
+  if (Timeseries(spec)) Hit("C-40", hits);
+}
+
+// C-42: a batch of gets is neither puts only nor one delete.
+void CheckMultiGet(const TableSpec& spec, const std::vector<Get>& gets,
+                   Hits* hits) {
+  for (const Get& get : gets) CheckGet(spec, get, hits);
+  if (Timeseries(spec) && !gets.empty()) Hit("C-42", hits);
+}
+
 void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits) {
   CheckFilter(scan.filter, hits);
   CheckFamilies(spec, !scan.families.empty() || !scan.columns.empty(), hits);
+  // The server's order: limit (C-34) before caching (C-39).
   if (Timeseries(spec) && scan.limit > 0) Hit("C-34", hits);
+  if (Timeseries(spec) && scan.caching > 0) Hit("C-39", hits);
   CheckFamilyNames(spec, NamedFamilies(scan), hits);
 }
 

@@ -27,6 +27,11 @@ namespace compat {
 using Hits = std::vector<const Rule*>;
 
 void CheckGet(const TableSpec& spec, const Get& get, Hits* hits);
+// An existence check (Table::Exists): a Get with checkExistenceOnly.
+void CheckExists(const TableSpec& spec, const Get& get, Hits* hits);
+// Table::MultiGet, which OBKV's client sends as one batch of gets.
+void CheckMultiGet(const TableSpec& spec, const std::vector<Get>& gets,
+                   Hits* hits);
 void CheckScan(const TableSpec& spec, const Scan& scan, Hits* hits);
 // A planned scan: C-73 when it reads a family's partitions out of row-key
 // order (ReadsPartitionsOutOfKeyOrder, hbase/read/read_plan.h).

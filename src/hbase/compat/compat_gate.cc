@@ -17,6 +17,11 @@ Status Gate::Admit(const std::string& table, const char* operation,
   return Status::OK();
 }
 
+Status Gate::Reword(const std::string& table, const char* operation,
+                    const Status& status) const {
+  return CompatWording(profile_, table, operation, status);
+}
+
 void Gate::Note(const std::string& table, const char* operation,
                 const Hits& hits) const {
   if (profile_ != CompatProfile::kHBase || hits.empty()) return;

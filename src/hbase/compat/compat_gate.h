@@ -24,6 +24,7 @@
 #include "hbase/compat/compat_checks.h"
 #include "hbase/compat/compat_findings.h"
 #include "obkvlite/compat.h"
+#include "obkvlite/filter.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -47,6 +48,11 @@ class Gate {
   void Note(const std::string& table, const char* operation,
             const Hits& hits) const;
 
+  // `status`, an operation's error, in the profile's words
+  // (CompatWording, obkvlite/compat.h).
+  Status Reword(const std::string& table, const char* operation,
+                const Status& status) const;
+
   // Admit and Note at once, for an operation a surface judges by rule id:
   // the refusal under the obkv profile, else a finding and OK.
   // InvalidArgument for an id compat_rules.h does not hold.
@@ -59,6 +65,14 @@ class Gate {
   FindingsCollector* const findings_;
   const std::function<int64_t()> now_ms_;
 };
+
+// How a table's filters judge cells under `gate`'s profile (C-29); HBase's
+// way for a table without a gate (null).
+inline FilterOptions FilterOptionsOf(const Gate* gate) {
+  FilterOptions options;
+  if (gate != nullptr) options.compat = gate->profile();
+  return options;
+}
 
 }  // namespace compat
 }  // namespace obkvlite

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "obkvlite/compat.h"
+
 namespace obkvlite {
 namespace compat {
 namespace {
@@ -63,6 +65,11 @@ std::vector<Rule> MakeRules() {
       {"C-26", Kind::kRefusal, Raised::kIOException,
        "the regexstringnocase comparator",
        "server: OB_KV_FILTER_PARSE_ERROR (-10514)"},
+      {"C-29", Kind::kDifferent, Raised::kIOException,
+       "a substring comparator whose operand holds a NUL byte or a byte "
+       "past ASCII, which OBKV matches as a C string folding ASCII letters "
+       "only",
+       "none: a different result"},
       {"C-32", Kind::kRefusal, Raised::kIOException,
        "a request without a family on a time-series table",
        "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with multi "
@@ -71,6 +78,15 @@ std::vector<Rule> MakeRules() {
        "a scan with a row limit on a time-series table",
        "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with limit "
        "query not supported\""},
+      {"C-39", Kind::kRefusal, Raised::kIOException,
+       "a scan with caching (rows per round trip) on a time-series table",
+       "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with "
+       "caching query not supported\""},
+      {"C-40", Kind::kRefusal, Raised::kIOException,
+       "an existence check (a Get with checkExistenceOnly) on a time-series "
+       "table",
+       "server: OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with check "
+       "existence only query not supported\""},
       {"C-42", Kind::kRefusal, Raised::kIOException,
        "a batch on a time-series table that is neither puts only nor one "
        "single-cell delete",
@@ -100,6 +116,31 @@ std::vector<Rule> MakeRules() {
        "the pattern and async forms of table admin (drop_all, enable_all, "
        "disable_all, ...)",
        kAdminNotSupported},
+      {"C-57", Kind::kWording, Raised::kIOException,
+       "a data operation on a disabled table",
+       "server: OB_KV_TABLE_NOT_ENABLED (-10520) \"'<table>' is not "
+       "enabled\""},
+      {"C-58", Kind::kWording, Raised::kIOException,
+       "a row key longer than 1024 bytes",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'K' "
+       "at row 0\""},
+      {"C-59", Kind::kWording, Raised::kIOException,
+       "a qualifier longer than 256 bytes",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'Q' "
+       "at row 0\""},
+      {"C-60", Kind::kWording, Raised::kIOException,
+       "a value longer than the family's V column",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'V' "
+       "at row 0\""},
+      {"C-70", Kind::kWording, Raised::kIOException,
+       "an increment of a cell that is not 8 bytes long",
+       "server: OB_KV_HBASE_INCR_FIELD_IS_NOT_LONG (-10516) \"When invoking "
+       "the Increment interface, only HBase cells with a length of 8 can be "
+       "converted to int64_t.\""},
+      {"C-72", Kind::kWording, Raised::kIOException,
+       "a family the table does not have",
+       "server: OB_TABLE_NOT_EXIST (-5019) \"Table '<db>.<table>$<family>' "
+       "doesn't exist\""},
       {"C-73", Kind::kDifferent, Raised::kIOException,
        "a scan that reads more than one partition of a family partitioned "
        "other than by RANGE COLUMNS(K): OBKV's client reads them one after "
@@ -122,16 +163,45 @@ const Rule* FindRule(std::string_view id) {
   return it == rules.end() ? nullptr : &*it;
 }
 
+const Rule* RuleOfSubCode(Status::SubCode subcode) {
+  switch (subcode) {
+    case Status::SubCode::kNone:
+      return nullptr;
+    case Status::SubCode::kTableDisabled:
+      return FindRule("C-57");
+    case Status::SubCode::kRowTooLong:
+      return FindRule("C-58");
+    case Status::SubCode::kQualifierTooLong:
+      return FindRule("C-59");
+    case Status::SubCode::kValueTooLong:
+      return FindRule("C-60");
+    case Status::SubCode::kNotALong:
+      return FindRule("C-70");
+    case Status::SubCode::kUnknownFamily:
+      return FindRule("C-72");
+  }
+  return nullptr;
+}
+
 Status Refusal(const Rule& rule, std::string_view table,
-               std::string_view operation) {
+               std::string_view operation, std::string_view detail) {
   std::string message = "OBKV-HBase refuses " + std::string(operation);
   if (!table.empty()) message += " on table '" + std::string(table) + "'";
-  message += ": " + std::string(rule.what) + " (" + rule.error +
-             "); see doc/obkv-compat.md " + rule.id;
+  message += ": " + std::string(detail.empty() ? rule.what : detail) + " (" +
+             rule.error + "); see doc/obkv-compat.md " + rule.id;
   return rule.raised == Rule::Raised::kIOException
              ? Status::IOError(std::move(message))
              : Status::NotSupported(std::move(message));
 }
 
 }  // namespace compat
+
+Status CompatWording(CompatProfile profile, std::string_view table,
+                     std::string_view operation, const Status& status) {
+  if (profile != CompatProfile::kObkv || status.ok()) return status;
+  const compat::Rule* rule = compat::RuleOfSubCode(status.subcode());
+  if (rule == nullptr) return status;
+  return compat::Refusal(*rule, table, operation, status.message());
+}
+
 }  // namespace obkvlite

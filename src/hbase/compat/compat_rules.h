@@ -24,6 +24,9 @@ struct Rule {
   enum class Kind {
     kRefusal,    // the obkv profile refuses it
     kDifferent,  // the obkv profile follows OBKV's different result
+    // Both profiles refuse it, with different errors: the obkv profile
+    // words obkvlite's error as OBKV-HBase's (RuleOfSubCode). No finding.
+    kWording,
   };
   // How the refusal reaches an HBase application: a RuntimeException thrown
   // by OBKV's client (NotSupported; REST 400), or an IOException, a server
@@ -43,10 +46,16 @@ const Rule* FindRule(std::string_view id);
 // Every rule, in id order.
 const std::vector<Rule>& AllRules();
 
+// The kWording rule of an error's subcode (Status::SubCode); null for
+// kNone and for a subcode no rule words.
+const Rule* RuleOfSubCode(Status::SubCode subcode);
+
 // The refusal of `rule` for `operation` on `table` ("" for a store-wide
-// operation), as obkvlite/compat.h describes it.
+// operation), as obkvlite/compat.h describes it. `detail`, when not empty,
+// stands in for the rule's description: obkvlite's own error, which names
+// the field and the limit.
 Status Refusal(const Rule& rule, std::string_view table,
-               std::string_view operation);
+               std::string_view operation, std::string_view detail = "");
 
 }  // namespace compat
 }  // namespace obkvlite

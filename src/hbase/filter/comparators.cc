@@ -2,6 +2,7 @@
 #include "hbase/filter/comparators.h"
 
 #include "hbase/filter/filter_text.h"
+#include "hbase/filter/java_lower_case.h"
 #include "hbase/filter/regex/java_regex_translator.h"
 #include "hbase/filter/regex/pcre2_regex.h"
 #include "util/ascii_case.h"
@@ -34,16 +35,47 @@ class BinaryPrefixComparator : public ByteComparator {
   }
 };
 
+// HBase's SubstringComparator: Java's lower case of the value's text
+// contains that of the operand (java_lower_case.h).
 class SubstringComparator : public ByteComparator {
  public:
   explicit SubstringComparator(std::string operand)
       : ByteComparator(Type::kSubstring, std::move(operand)),
-        lower_(AsciiLower(this->operand())) {}
+        lower_(JavaLowerCase(this->operand())) {}
   int CompareTo(std::string_view cell) const override {
-    return AsciiLower(cell).find(lower_) != std::string::npos ? 0 : 1;
+    // ASCII cells, the common case, skip decoding.
+    bool ascii = true;
+    for (char c : cell) ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+    if (!ascii) {
+      return JavaLowerCase(cell).find(lower_) != std::u32string::npos ? 0 : 1;
+    }
+    std::u32string lowered(cell.size(), U'\0');
+    for (size_t i = 0; i < cell.size(); ++i) {
+      lowered[i] = static_cast<unsigned char>(AsciiLowerChar(cell[i]));
+    }
+    return lowered.find(lower_) != std::u32string::npos ? 0 : 1;
   }
 
  private:
+  std::u32string lower_;
+};
+
+// OBKV-HBase's substring comparator (doc/obkv-compat.md C-29): strcasestr
+// on C strings, so the value and the operand end at their first NUL, and
+// only ASCII letters fold.
+class ObkvSubstringComparator : public ByteComparator {
+ public:
+  explicit ObkvSubstringComparator(std::string operand)
+      : ByteComparator(Type::kSubstring, std::move(operand)),
+        lower_(AsciiLower(CString(this->operand()))) {}
+  int CompareTo(std::string_view cell) const override {
+    return AsciiLower(CString(cell)).find(lower_) != std::string::npos ? 0 : 1;
+  }
+
+ private:
+  static std::string_view CString(std::string_view bytes) {
+    return bytes.substr(0, bytes.find('\0'));
+  }
   std::string lower_;
 };
 
@@ -157,7 +189,8 @@ std::string ByteComparator::ToString() const {
   return std::string(TypeName()) + ":" + operand_;
 }
 
-Result<std::unique_ptr<ByteComparator>> ParseComparator(std::string_view spec) {
+Result<std::unique_ptr<ByteComparator>> ParseComparator(
+    std::string_view spec, const FilterOptions& options) {
   const size_t colon = spec.find(':');
   const std::string_view type =
       colon == std::string_view::npos ? spec : spec.substr(0, colon);
@@ -174,6 +207,10 @@ Result<std::unique_ptr<ByteComparator>> ParseComparator(std::string_view spec) {
           new BinaryPrefixComparator(std::move(operand)));
     }
     if (type == "substring") {
+      if (options.compat == CompatProfile::kObkv) {
+        return std::unique_ptr<ByteComparator>(
+            new ObkvSubstringComparator(std::move(operand)));
+      }
       return std::unique_ptr<ByteComparator>(
           new SubstringComparator(std::move(operand)));
     }

@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 
+#include "obkvlite/filter.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -83,9 +84,11 @@ class ByteComparator {
   std::string operand_;
 };
 
-// Parses "type:value" (the argument without its quotes). Errors are
-// InvalidArgument messages without a position; the caller adds it.
-Result<std::unique_ptr<ByteComparator>> ParseComparator(std::string_view spec);
+// Parses "type:value" (the argument without its quotes), the substring
+// comparator as `options` say. Errors are InvalidArgument messages without
+// a position; the caller adds it.
+Result<std::unique_ptr<ByteComparator>> ParseComparator(
+    std::string_view spec, const FilterOptions& options = FilterOptions());
 
 }  // namespace filter
 }  // namespace obkvlite

@@ -7,8 +7,8 @@
 namespace obkvlite {
 namespace filter {
 
-std::vector<std::string> ComparatorTypesIn(std::string_view filter_text) {
-  std::vector<std::string> types;
+std::vector<ComparatorText> ComparatorsIn(std::string_view filter_text) {
+  std::vector<ComparatorText> comparators;
   FilterLexer lexer(filter_text);
   while (true) {
     const Token t = lexer.Next();
@@ -25,11 +25,13 @@ std::vector<std::string> ComparatorTypesIn(std::string_view filter_text) {
       const FilterArg& arg = (*args)[i];
       if (op.quoted || !arg.quoted || !ParseCompareOp(op.value)) continue;
       const size_t colon = arg.value.find(':');
-      if (colon != std::string::npos)
-        types.push_back(arg.value.substr(0, colon));
+      if (colon != std::string::npos) {
+        comparators.push_back(
+            {arg.value.substr(0, colon), arg.value.substr(colon + 1)});
+      }
     }
   }
-  return types;
+  return comparators;
 }
 
 }  // namespace filter

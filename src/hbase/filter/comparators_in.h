@@ -1,6 +1,6 @@
 // Copyright (c) obkvlite authors.
 //
-// ComparatorTypesIn: the comparator types a filter string uses, read with
+// ComparatorsIn: the comparators a filter string uses, read with
 // the filter language's own lexer but without building any filter, so that
 // a caller can judge a filter by its comparators (the compatibility checks,
 // hbase/compat/compat_checks.h). In HBase's grammar a comparator is exactly
@@ -19,10 +19,15 @@
 namespace obkvlite {
 namespace filter {
 
-// The type of each comparator in `filter_text` ("binary", "regexstring",
-// ...: the text before its ':'), in order of appearance. Stops quietly at a
-// syntax error: the filter's parser reports it.
-std::vector<std::string> ComparatorTypesIn(std::string_view filter_text);
+// A comparator as written: 'type:operand'.
+struct ComparatorText {
+  std::string type;     // "binary", "regexstring", ...: before the ':'
+  std::string operand;  // after it
+};
+
+// Each comparator in `filter_text`, in order of appearance. Stops quietly
+// at a syntax error: the filter's parser reports it.
+std::vector<ComparatorText> ComparatorsIn(std::string_view filter_text);
 
 }  // namespace filter
 }  // namespace obkvlite

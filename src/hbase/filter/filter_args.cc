@@ -86,7 +86,8 @@ Result<std::unique_ptr<ByteComparator>> ArgReader::Comparator(
   if (!args_[i].quoted) {
     return Error(i, "expected a quoted comparator such as 'binary:abc'");
   }
-  Result<std::unique_ptr<ByteComparator>> c = ParseComparator(args_[i].value);
+  Result<std::unique_ptr<ByteComparator>> c =
+      ParseComparator(args_[i].value, options_);
   if (!c.ok()) {
     return FilterError(args_[i].pos, name_ + " argument " +
                                          std::to_string(i + 1) + ": " +

@@ -21,6 +21,7 @@
 
 #include "hbase/filter/comparators.h"
 #include "hbase/filter/filter_lexer.h"
+#include "obkvlite/filter.h"
 #include "obkvlite/status.h"
 
 namespace obkvlite {
@@ -29,8 +30,11 @@ namespace filter {
 class ArgReader {
  public:
   ArgReader(std::string_view filter_name, size_t name_pos,
-            const std::vector<FilterArg>& args)
-      : name_(filter_name), name_pos_(name_pos), args_(args) {}
+            const std::vector<FilterArg>& args, const FilterOptions& options)
+      : name_(filter_name),
+        name_pos_(name_pos),
+        args_(args),
+        options_(options) {}
 
   size_t size() const { return args_.size(); }
 
@@ -55,6 +59,7 @@ class ArgReader {
   std::string name_;
   size_t name_pos_;
   const std::vector<FilterArg>& args_;
+  const FilterOptions& options_;  // the comparators'
 };
 
 }  // namespace filter

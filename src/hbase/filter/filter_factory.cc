@@ -219,13 +219,14 @@ std::vector<std::string_view> KnownFilterNames() {
 
 Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,
                                            size_t name_pos,
-                                           const std::vector<FilterArg>& args) {
+                                           const std::vector<FilterArg>& args,
+                                           const FilterOptions& options) {
   const Entry* e = Find(name);
   if (e == nullptr) {
     return FilterError(name_pos, "unknown filter '" + Printable(name) +
                                      "'; expected one of " + KnownNames());
   }
-  return e->build(ArgReader(name, name_pos, args));
+  return e->build(ArgReader(name, name_pos, args, options));
 }
 
 }  // namespace filter

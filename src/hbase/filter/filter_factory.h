@@ -41,11 +41,13 @@ bool IsKnownFilter(std::string_view name);
 // getSupportedFilters; the shell's show_filters prints them).
 std::vector<std::string_view> KnownFilterNames();
 
-// Builds the filter `name` (at `name_pos`) from `args`. Errors: unknown name,
-// wrong argument count, wrong argument type or value.
+// Builds the filter `name` (at `name_pos`) from `args`, its comparators
+// with `options`. Errors: unknown name, wrong argument count, wrong
+// argument type or value.
 Result<std::unique_ptr<Filter>> MakeFilter(std::string_view name,
                                            size_t name_pos,
-                                           const std::vector<FilterArg>& args);
+                                           const std::vector<FilterArg>& args,
+                                           const FilterOptions& options);
 
 }  // namespace filter
 }  // namespace obkvlite

@@ -32,7 +32,8 @@ using FilterPtr = std::unique_ptr<Filter>;
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : lexer_(text) {}
+  Parser(std::string_view text, const FilterOptions& options)
+      : lexer_(text), options_(options) {}
 
   Result<FilterPtr> ParseAll();
 
@@ -43,6 +44,7 @@ class Parser {
   Result<FilterPtr> ParseCall(const Token& name);
 
   FilterLexer lexer_;
+  const FilterOptions options_;
 };
 
 Result<FilterPtr> Parser::ParseAll() {
@@ -119,7 +121,7 @@ Result<FilterPtr> Parser::ParsePrimary(int depth) {
 
 Result<FilterPtr> Parser::ParseCall(const Token& name) {
   if (!IsKnownFilter(name.text)) {
-    return MakeFilter(name.text, name.pos, {});  // the unknown-name error
+    return MakeFilter(name.text, name.pos, {}, options_);  // unknown name
   }
   const Token open = lexer_.Next();
   if (open.kind != Token::Kind::kLParen) {
@@ -129,14 +131,19 @@ Result<FilterPtr> Parser::ParseCall(const Token& name) {
   }
   OBKV_ASSIGN_OR_RETURN(std::vector<FilterArg> args,
                         lexer_.ReadArguments(name.text));
-  return MakeFilter(name.text, name.pos, args);
+  return MakeFilter(name.text, name.pos, args, options_);
 }
 
 }  // namespace
 }  // namespace filter
 
 Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text) {
-  return filter::Parser(text).ParseAll();
+  return ParseFilter(text, FilterOptions());
+}
+
+Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text,
+                                            const FilterOptions& options) {
+  return filter::Parser(text, options).ParseAll();
 }
 
 }  // namespace obkvlite

@@ -66,14 +66,15 @@ void GetPlanScratch::Remember(const std::shared_ptr<const TableSchema>& schema,
 }
 
 Status GetPlanScratch::Plan(std::shared_ptr<const TableSchema> schema,
-                            const Get& get, int64_t now_ms) {
+                            const Get& get, int64_t now_ms,
+                            const FilterOptions& filters) {
   reused_ = SameShape(schema, get);
   Status st;
   if (reused_) {
     plan_->schema = std::move(schema);
     st = ReplanGetRow(get, now_ms, plan_);
   } else {
-    st = PlanGetInto(schema, get, now_ms, plan_);
+    st = PlanGetInto(schema, get, now_ms, plan_, filters);
     if (st.ok()) Remember(schema, get);
   }
   if (!st.ok() && plan_ == &thread_->plan) thread_->shape.reset();

@@ -41,7 +41,8 @@ class GetPlanScratch {
   // Plans `get` on `schema` at `now_ms` into plan(), as PlanGetInto does.
   // On error plan() is unspecified, and the next Get is planned whole.
   [[nodiscard]] Status Plan(std::shared_ptr<const TableSchema> schema,
-                            const Get& get, int64_t now_ms);
+                            const Get& get, int64_t now_ms,
+                            const FilterOptions& filters = FilterOptions());
 
   // The plan; valid until this object is destroyed.
   ReadPlan* plan() { return plan_; }

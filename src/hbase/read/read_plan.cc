@@ -115,9 +115,10 @@ void PrunePartitions(ReadPlan* plan) {
 }
 
 Status ParseRequestFilter(const std::string& text, bool reversed,
+                          const FilterOptions& filters,
                           std::unique_ptr<Filter>* out) {
   if (text.empty()) return Status::OK();
-  OBKV_ASSIGN_OR_RETURN(*out, ParseFilter(text));
+  OBKV_ASSIGN_OR_RETURN(*out, ParseFilter(text, filters));
   (*out)->SetReversed(reversed);
   return Status::OK();
 }
@@ -132,7 +133,8 @@ bool ValuesReturned(const ReadPlan& plan) {
 }  // namespace
 
 Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
-                   int64_t now_ms, ReadPlan* plan) {
+                   int64_t now_ms, ReadPlan* plan,
+                   const FilterOptions& filters) {
   OBKV_RETURN_IF_ERROR(ValidateRow(get.row, "row"));
   OBKV_RETURN_IF_ERROR(ValidateReadOptions(get.max_versions, get.time_range));
   if (get.timestamp.has_value()) {
@@ -156,7 +158,8 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
   plan->consistency = get.consistency;
   OBKV_RETURN_IF_ERROR(PlanFamilies(get.families, get.columns, times,
                                     get.max_versions, now_ms, plan));
-  OBKV_RETURN_IF_ERROR(ParseRequestFilter(get.filter, false, &plan->filter));
+  OBKV_RETURN_IF_ERROR(
+      ParseRequestFilter(get.filter, false, filters, &plan->filter));
   plan->values = ValuesReturned(*plan);
   PrunePartitions(plan);
   return Status::OK();
@@ -185,14 +188,17 @@ Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan) {
 }
 
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
-                         const Get& get, int64_t now_ms) {
+                         const Get& get, int64_t now_ms,
+                         const FilterOptions& filters) {
   ReadPlan plan;
-  OBKV_RETURN_IF_ERROR(PlanGetInto(std::move(schema), get, now_ms, &plan));
+  OBKV_RETURN_IF_ERROR(
+      PlanGetInto(std::move(schema), get, now_ms, &plan, filters));
   return plan;
 }
 
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
-                          const Scan& scan, int64_t now_ms) {
+                          const Scan& scan, int64_t now_ms,
+                          const FilterOptions& filters) {
   OBKV_RETURN_IF_ERROR(ValidateReadOptions(scan.max_versions, scan.time_range));
   if (scan.limit < 0) {
     return Status::InvalidArgument("limit: must not be negative, got " +
@@ -217,7 +223,7 @@ Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
                                     scan.time_range, scan.max_versions, now_ms,
                                     &plan));
   OBKV_RETURN_IF_ERROR(
-      ParseRequestFilter(scan.filter, scan.reversed, &plan.filter));
+      ParseRequestFilter(scan.filter, scan.reversed, filters, &plan.filter));
   // As HBase's Scan.setBatch: a row-level filter needs whole rows.
   if (plan.batch > 0 && plan.filter != nullptr && plan.filter->HasFilterRow()) {
     return Status::InvalidArgument(

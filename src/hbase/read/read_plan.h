@@ -54,13 +54,17 @@ struct ReadPlan {
   std::optional<ReadConsistency> consistency;
 };
 
+// `filters`: how the Get's or Scan's filter judges cells (the store's
+// compatibility profile, obkvlite/filter.h).
 Result<ReadPlan> PlanGet(std::shared_ptr<const TableSchema> schema,
-                         const Get& get, int64_t now_ms);
+                         const Get& get, int64_t now_ms,
+                         const FilterOptions& filters = FilterOptions());
 // The same into `*plan`, every field set anew but the memory of its key
 // strings and families list reused (a thread's scratch plan for
 // Table::Get). On error `*plan` is unspecified.
 Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
-                   int64_t now_ms, ReadPlan* plan);
+                   int64_t now_ms, ReadPlan* plan,
+                   const FilterOptions& filters = FilterOptions());
 // Re-plans `*plan`, which PlanGetInto planned for a Get that differs from
 // `get` in its row at most, for `get` at `now_ms`: the row, the times a
 // TimeToLive hides and the partitions they prune to are set anew, the rest
@@ -69,7 +73,8 @@ Status PlanGetInto(std::shared_ptr<const TableSchema> schema, const Get& get,
 // REQUIRED: that Get had no filter, and `*plan`'s schema is alive.
 Status ReplanGetRow(const Get& get, int64_t now_ms, ReadPlan* plan);
 Result<ReadPlan> PlanScan(std::shared_ptr<const TableSchema> schema,
-                          const Scan& scan, int64_t now_ms);
+                          const Scan& scan, int64_t now_ms,
+                          const FilterOptions& filters = FilterOptions());
 // Whether OBKV-HBase's client, without distributed execution, would return
 // the rows of a scan of `plan` in another order (doc/obkv-compat.md C-73):
 // it reads a family's partitions one after another, so a scan that reads

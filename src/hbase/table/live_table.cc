@@ -50,7 +50,8 @@ Status LiveTable::Usable() const {
   if (dropped_) return Status::NotFound("table '" + name_ + "' not found");
   if (impl_->spec().disabled) {
     return Status::FailedPrecondition("table '" + name_ +
-                                      "' is disabled (enable it first)");
+                                      "' is disabled (enable it first)")
+        .WithSubCode(Status::SubCode::kTableDisabled);
   }
   return Status::OK();
 }
@@ -88,11 +89,18 @@ Operation CheckAndMutateKind(const obkvlite::CheckAndMutate& cam) {
                    : Operation::kCheckAndMutate;
 }
 
+// The error of an operation's outcome.
+const Status& StatusOf(const Status& status) { return status; }
+template <typename T>
+const Status& StatusOf(const Result<T>& result) {
+  return result.status();
+}
+
 }  // namespace
 
 template <typename R, typename Op, typename Check>
 R LiveTable::Run(const char* what, const Op& op, const Check& check) const {
-  return GuardApi(what, [&]() -> R {
+  R result = GuardApi(what, [&]() -> R {
     std::shared_lock<std::shared_mutex> lock(change_mu_);
     Status usable = Usable();
     if (!usable.ok()) return usable;
@@ -101,10 +109,13 @@ R LiveTable::Run(const char* what, const Op& op, const Check& check) const {
     check(impl_->spec(), &hits);
     if (hits.empty()) return op(impl_);
     OBKV_RETURN_IF_ERROR(gate_->Admit(name_, what, hits));
-    R result = op(impl_);
-    if (result.ok()) gate_->Note(name_, what, hits);
-    return result;
+    R outcome = op(impl_);
+    if (outcome.ok()) gate_->Note(name_, what, hits);
+    return outcome;
   });
+  // An error both profiles make, worded as OBKV-HBase's under the obkv one.
+  if (result.ok() || gate_ == nullptr) return result;
+  return R(gate_->Reword(name_, what, StatusOf(result)));
 }
 
 void LiveTable::NoteWrite(const std::vector<const obkvlite::Put*>& puts) const {
@@ -172,7 +183,20 @@ Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
   OperationTimer timer(operations_, Operation::kGet);
   return timer.Done(Run<Result<bool>>(
-      "exists", [&](Table* t) { return t->Exists(get); }, GetCheck(get)));
+      "exists", [&](Table* t) { return t->Exists(get); },
+      [&get](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckExists(spec, get, hits);
+      }));
+}
+
+Result<std::vector<RowResult>> LiveTable::MultiGet(
+    const std::vector<obkvlite::Get>& gets) {
+  OperationTimer timer(operations_, Operation::kGet);
+  return timer.Done(Run<Result<std::vector<RowResult>>>(
+      "multi_get", [&](Table* t) { return t->MultiGet(gets); },
+      [&gets](const TableSpec& spec, compat::Hits* hits) {
+        compat::CheckMultiGet(spec, gets, hits);
+      }));
 }
 
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(

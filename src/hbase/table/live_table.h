@@ -79,6 +79,8 @@ class LiveTable final : public Table {
   Status Get(const obkvlite::Get& get, RowResult* out) override;
   Status Get(const obkvlite::Get& get, CellVisitor* visitor) override;
   Result<bool> Exists(const obkvlite::Get& get) override;
+  Result<std::vector<RowResult>> MultiGet(
+      const std::vector<obkvlite::Get>& gets) override;
   Result<std::unique_ptr<Scanner>> GetScanner(
       const obkvlite::Scan& scan) override;
   Status Delete(const obkvlite::Delete& del) override;

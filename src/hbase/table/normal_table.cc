@@ -205,7 +205,8 @@ Status NormalTable::ReadGet(const obkvlite::Get& get, RowResult* out) {
   const int64_t now = ctx_->NowMs();
   GetPlanScratch scratch;
   ReadPlan* plan = scratch.plan();
-  Status planned = scratch.Plan(schema_, get, now);
+  Status planned =
+      scratch.Plan(schema_, get, now, compat::FilterOptionsOf(gate_));
   if (!planned.ok()) {
     *out = RowResult();
     return planned;
@@ -296,7 +297,8 @@ Status NormalTable::VisitGet(const obkvlite::Get& get, bool values,
   const int64_t now = ctx_->NowMs();
   GetPlanScratch scratch;
   ReadPlan* plan = scratch.plan();
-  OBKV_RETURN_IF_ERROR(scratch.Plan(schema_, get, now));
+  OBKV_RETURN_IF_ERROR(
+      scratch.Plan(schema_, get, now, compat::FilterOptionsOf(gate_)));
   if (!values) SkipValuesUnlessRead(plan);
   CountingVisitor counting(visitor, *plan, counters_ != nullptr);
   int64_t visited = 0;
@@ -325,7 +327,9 @@ Result<bool> NormalTable::Exists(const obkvlite::Get& get) {
 Result<std::unique_ptr<Scanner>> NormalTable::GetScanner(
     const obkvlite::Scan& scan) {
   const int64_t now = ctx_->NowMs();
-  OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+  OBKV_ASSIGN_OR_RETURN(
+      ReadPlan plan,
+      PlanScan(schema_, scan, now, compat::FilterOptionsOf(gate_)));
   compat::Hits hits;
   compat::CheckScanOrder(ReadsPartitionsOutOfKeyOrder(plan), &hits);
   // The scanner counts itself (no CountingScanner around it).

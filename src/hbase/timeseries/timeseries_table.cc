@@ -77,7 +77,8 @@ Result<RowResult> TimeseriesTable::Get(const obkvlite::Get& get) {
   OBKV_RETURN_IF_ERROR(CheckTimeseriesRead(*schema_, get.families, get.columns,
                                            get.filter, false, 0));
   const int64_t now = ctx_->NowMs();
-  OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, now));
+  OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanGet(schema_, get, now,
+                                               compat::FilterOptionsOf(gate_)));
   const std::vector<FamilyRead> families =
       counters_ != nullptr ? plan.families : std::vector<FamilyRead>();
   OBKV_ASSIGN_OR_RETURN(RowResult row,
@@ -99,7 +100,9 @@ Result<std::unique_ptr<Scanner>> TimeseriesTable::GetScanner(
                                            scan.columns, scan.filter,
                                            scan.reversed, scan.batch));
   const int64_t now = ctx_->NowMs();
-  OBKV_ASSIGN_OR_RETURN(ReadPlan plan, PlanScan(schema_, scan, now));
+  OBKV_ASSIGN_OR_RETURN(
+      ReadPlan plan,
+      PlanScan(schema_, scan, now, compat::FilterOptionsOf(gate_)));
   compat::Hits hits;
   compat::CheckScanOrder(ReadsPartitionsOutOfKeyOrder(plan), &hits);
   std::unique_ptr<ScanCounter> counter =

@@ -156,10 +156,11 @@ Result<RowResult> ApplyIncrement(
         int64_t current = 0;
         if (old != nullptr && !DecodeLong(old->value, &current)) {
           return Status::InvalidArgument(
-              ToStringBinary(old->family) + ":" +
-              ToStringBinary(old->qualifier) + " holds " +
-              std::to_string(old->value.size()) +
-              " bytes, increment needs an 8-byte big-endian long");
+                     ToStringBinary(old->family) + ":" +
+                     ToStringBinary(old->qualifier) + " holds " +
+                     std::to_string(old->value.size()) +
+                     " bytes, increment needs an 8-byte big-endian long")
+              .WithSubCode(Status::SubCode::kNotALong);
         }
         // Wraps around like a Java long.
         *value = EncodeLong(

@@ -9,7 +9,12 @@
 //     how it words a refusal stays the surface's own;
 //   - a column's family must be one of the table's (CheckFamily);
 //   - a projection is the whole families and the single columns a Get or
-//     Scan names (AddToProjection).
+//     Scan names (AddToProjection);
+//   - a call's row, qualifiers and values keep obkvlite/spec.h's limits,
+//     checked before the library so the error names the call's own field
+//     (CheckRowKey, CheckQualifierSize, CheckValueSize).
+// Each error carries the Status::SubCode the obkv profile words as
+// OBKV-HBase (CompatWording, obkvlite/compat.h).
 //
 // Thread safety: pure functions.
 
@@ -48,6 +53,20 @@ struct ColumnName {
 // `family` (the gateways answer it as HBase's NoSuchColumnFamilyException).
 [[nodiscard]] Status CheckFamily(const TableSpec& spec,
                                  std::string_view family);
+
+// InvalidArgument "<field>: must not be empty", or "<field>: N bytes,
+// limit 1024" past kMaxRowKeyBytes.
+[[nodiscard]] Status CheckRowKey(std::string_view row,
+                                 const std::string& field);
+// InvalidArgument "<field>: N bytes, limit 256" past kMaxQualifierBytes.
+[[nodiscard]] Status CheckQualifierSize(std::string_view qualifier,
+                                        const std::string& field);
+// InvalidArgument "<field>: N bytes, limit L" past the ValueLimit() of
+// `spec`'s family `family`. REQUIRED: CheckFamily(spec, family) is OK.
+[[nodiscard]] Status CheckValueSize(const TableSpec& spec,
+                                    std::string_view family,
+                                    std::string_view value,
+                                    const std::string& field);
 
 // Checks `column`'s family (CheckFamily) and adds it to a Get's or Scan's
 // projection: a whole family once to `families`, else a Column to

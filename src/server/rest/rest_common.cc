@@ -2,6 +2,7 @@
 //
 // The helpers every REST resource shares (rest_handlers.h).
 
+#include "obkvlite/compat.h"
 #include "server/rest/rest_handlers.h"
 
 namespace obkvlite {
@@ -25,6 +26,12 @@ HttpResponse ErrorResponse(const Status& status) {
     default:
       return HttpResponse::Text(500, "Internal error: " + status.ToString());
   }
+}
+
+HttpResponse ErrorResponse(const RestContext& ctx, const char* operation,
+                           const Status& status) {
+  return ErrorResponse(CompatWording(ctx.store->compat_profile(),
+                                     ctx.target.table, operation, status));
 }
 
 std::optional<HttpResponse> CompatRefusal(const RestContext& ctx,

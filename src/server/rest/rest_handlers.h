@@ -53,6 +53,12 @@ struct RestContext {
 // ...", AlreadyExists 403, Unavailable / Busy / IOError 503, anything else
 // 500.
 HttpResponse ErrorResponse(const Status& status);
+// The same for an error found on the target's table by `operation`, in the
+// words of the store's profile (CompatWording, obkvlite/compat.h): under
+// the obkv profile, what the gateway checks itself before the library (a
+// family the table lacks) is answered as OBKV-HBase words it.
+HttpResponse ErrorResponse(const RestContext& ctx, const char* operation,
+                           const Status& status);
 // Judges `operation` on `table` by reference row `rule` of
 // doc/obkv-compat.md (Store::CompatCheck): OK, or the refusal of the obkv
 // profile as HBase's REST gateway answers that exception (ErrorResponse:

@@ -243,7 +243,7 @@ HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
     return BadRequest("check: needs a CellSet body (JSON or XML)");
   }
   Result<std::vector<Put>> puts = CellSetPuts(ctx, type, table->spec());
-  if (!puts.ok()) return ErrorResponse(puts.status());
+  if (!puts.ok()) return ErrorResponse(ctx, "checkAndMutate", puts.status());
   Put put = std::move(puts->front());
   const size_t min_cells = check == "put" ? 2 : 1;
   if (puts->size() != 1 || put.cells.size() < min_cells) {
@@ -278,7 +278,8 @@ HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
     RowSpec rs = ctx.target.row;
     rs.row = cam.row;
     Result<std::vector<Mutation>> deletes = UrlDeletes(rs, table->spec());
-    if (!deletes.ok()) return ErrorResponse(deletes.status());
+    if (!deletes.ok())
+      return ErrorResponse(ctx, "checkAndMutate", deletes.status());
     for (Mutation& m : *deletes) {
       cam.mutations.emplace_back(std::get<Delete>(std::move(m)));
     }
@@ -307,7 +308,7 @@ HttpResponse GetRow(const RestContext& ctx) {
   Read read;
   if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
   Status st = ReadRows(ctx, rs, &read);
-  if (!st.ok()) return ErrorResponse(st);
+  if (!st.ok()) return ErrorResponse(ctx, "get", st);
   const std::vector<RowResult>& rows = read.rows;
   if (rows.empty()) return NotFound();
   if (*type == MediaType::kBinary) {
@@ -336,7 +337,7 @@ HttpResponse PutRow(const RestContext& ctx) {
   Result<std::vector<Put>> puts = *type == MediaType::kBinary
                                       ? BinaryPut(ctx, spec)
                                       : CellSetPuts(ctx, *type, spec);
-  if (!puts.ok()) return ErrorResponse(puts.status());
+  if (!puts.ok()) return ErrorResponse(ctx, "put", puts.status());
   Status st =
       puts->size() == 1 ? (*table)->Put(puts->front()) : (*table)->Put(*puts);
   return st.ok() ? HttpResponse() : ErrorResponse(st);
@@ -351,7 +352,7 @@ HttpResponse DeleteRow(const RestContext& ctx) {
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
   Result<std::vector<Mutation>> deletes = UrlDeletes(rs, (*table)->spec());
-  if (!deletes.ok()) return ErrorResponse(deletes.status());
+  if (!deletes.ok()) return ErrorResponse(ctx, "delete", deletes.status());
   Status st;
   if (deletes->size() == 1) {
     st = (*table)->Delete(std::get<Delete>(deletes->front()));
@@ -376,7 +377,7 @@ HttpResponse GetMultiple(const RestContext& ctx) {
           rs.status().WithPrefix("row[" + std::to_string(i) + "]"));
     }
     Status st = ReadRows(ctx, *rs, &read);
-    if (!st.ok()) return ErrorResponse(st);
+    if (!st.ok()) return ErrorResponse(ctx, "get", st);
   }
   if (read.rows.empty()) return NotFound();
   return Body(*type, RenderCellSet(*type, read.rows));

@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "server/rest/scanner_model.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,7 @@ struct RawModel {
   std::optional<std::string> start_row, end_row;
   std::vector<std::string> columns;
   std::optional<std::string> batch, start_time, end_time, max_versions, limit,
-      reversed;
+      reversed, caching;
   std::optional<std::string> filter;  // filter model JSON
 };
 
@@ -53,6 +54,7 @@ Result<RawModel> ReadJson(std::string_view body) {
   OBKV_ASSIGN_OR_RETURN(m.max_versions, JsonScalar(doc, "maxVersions"));
   OBKV_ASSIGN_OR_RETURN(m.limit, JsonScalar(doc, "limit"));
   OBKV_ASSIGN_OR_RETURN(m.reversed, JsonScalar(doc, "reversed"));
+  OBKV_ASSIGN_OR_RETURN(m.caching, JsonScalar(doc, "caching"));
   auto cols = doc.find("column");
   if (cols != doc.end() && !cols->is_null()) {
     if (!cols->is_array()) {
@@ -82,6 +84,7 @@ Result<RawModel> ReadXml(std::string_view body) {
   m.max_versions = XmlAttribute(root, "maxVersions");
   m.limit = XmlAttribute(root, "limit");
   m.reversed = XmlAttribute(root, "reversed");
+  m.caching = XmlAttribute(root, "caching");
   for (XmlNode* c : XmlChildren(root, "column"))
     m.columns.push_back(XmlText(c));
   std::vector<XmlNode*> filters = XmlChildren(root, "filter");
@@ -89,8 +92,8 @@ Result<RawModel> ReadXml(std::string_view body) {
   return m;
 }
 
-// HBase's ScannerModel.getObjectFromMessage: caching, labels and
-// cacheBlocks change nothing here; the message has no reversed.
+// HBase's ScannerModel.getObjectFromMessage: labels and cacheBlocks
+// change nothing here; the message has no reversed.
 Result<RawModel> ReadProtobuf(std::string_view body) {
   pb::Scanner message;
   OBKV_RETURN_IF_ERROR(ParseProtobufBody(body, &message));
@@ -108,6 +111,7 @@ Result<RawModel> ReadProtobuf(std::string_view body) {
   m.end_time = text(message.has_endtime(), message.endtime());
   m.max_versions = text(message.has_maxversions(), message.maxversions());
   m.limit = text(message.has_limit(), message.limit());
+  m.caching = text(message.has_caching(), message.caching());
   if (message.has_filter()) m.filter = message.filter();
   return m;
 }
@@ -171,6 +175,11 @@ Result<ScannerModel> ParseScannerModel(MediaType type, std::string_view body) {
                         Int(raw.max_versions, "maxVersions", 1, INT32_MAX, 1));
   m.scan.max_versions = static_cast<int>(versions);
   OBKV_ASSIGN_OR_RETURN(m.scan.limit, Int(raw.limit, "limit", 0, INT64_MAX, 0));
+  // Any int, as HBase's model takes it; ScannerResultGenerator sets it on
+  // the Scan when > 0.
+  OBKV_ASSIGN_OR_RETURN(int64_t caching,
+                        Int(raw.caching, "caching", INT32_MIN, INT32_MAX, -1));
+  m.scan.caching = static_cast<int>(caching);
   if (raw.reversed) {
     if (*raw.reversed != "true" && *raw.reversed != "false") {
       return Status::InvalidArgument(

@@ -11,7 +11,8 @@
 //          endTime = 6; int32 maxVersions = 7; string filter = 8; ...
 //          int32 limit = 12 } (rest_models.proto; no reversed)
 // Columns are "family" or "family:qualifier". Unknown members are ignored
-// (caching, cacheBlocks and labels change nothing here).
+// (cacheBlocks and labels change nothing here); caching goes to
+// Scan::caching.
 //
 // Thread safety: plain values and pure functions.
 

@@ -33,11 +33,11 @@ HttpResponse CreateScanner(const RestContext& ctx) {
   if (!table.ok()) return ErrorResponse(table.status());
   for (const std::string& f : model->scan.families) {
     Status st = server::CheckFamily((*table)->spec(), f);
-    if (!st.ok()) return ErrorResponse(st);
+    if (!st.ok()) return ErrorResponse(ctx, "scan", st);
   }
   for (const Column& c : model->scan.columns) {
     Status st = server::CheckFamily((*table)->spec(), c.family);
-    if (!st.ok()) return ErrorResponse(st);
+    if (!st.ok()) return ErrorResponse(ctx, "scan", st);
   }
   Result<std::unique_ptr<Scanner>> scanner = (*table)->GetScanner(model->scan);
   if (!scanner.ok()) return ErrorResponse(scanner.status());

@@ -126,6 +126,11 @@ void HbaseHandler::CheckCompat(const char* method, const Text& table,
   if (!st.ok()) ThrowStatus(method, st);
 }
 
+Status HbaseHandler::Worded(const Text& table, std::string_view method,
+                            const Status& status) const {
+  return CompatWording(store_->compat_profile(), table, method, status);
+}
+
 void HbaseHandler::enableTable(const Text& tableName) {
   CheckWritable("enableTable");
   CheckCompat("enableTable", tableName, "C-46");

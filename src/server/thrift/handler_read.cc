@@ -41,7 +41,7 @@ void HbaseHandler::GetCells(std::string_view method,
   get.max_versions = versions;
   Status st =
       AddProjection(table->spec(), {column}, &get.families, &get.columns);
-  if (!st.ok()) ThrowStatus(method, st);
+  if (!st.ok()) ThrowStatus(method, Worded(tableName, method, st));
   if (!OlderThan(timestamp, &get.time_range)) return;
   Result<RowResult> result = table->Get(get);
   if (!result.ok()) ThrowStatus(method, result.status());
@@ -52,18 +52,26 @@ void HbaseHandler::GetRows(std::string_view method,
                            std::vector<gen::TRowResult>* out,
                            const Text& tableName, const std::vector<Text>& rows,
                            const std::vector<Text>& columns,
-                           std::optional<int64_t> timestamp) {
+                           std::optional<int64_t> timestamp, bool as_list) {
   Table* table = OpenTable(method, tableName);
   obkvlite::Get get;
   Status st =
       AddProjection(table->spec(), columns, &get.families, &get.columns);
-  if (!st.ok()) ThrowStatus(method, st);
+  if (!st.ok()) ThrowStatus(method, Worded(tableName, method, st));
   if (!OlderThan(timestamp, &get.time_range)) return;
-  RowResult result;
-  for (const Text& row : rows) {
-    get.row = row;
+  if (!as_list) {
+    RowResult result;
+    get.row = rows.empty() ? Text() : rows[0];
     st = table->Get(get, &result);
     if (!st.ok()) ThrowStatus(method, st);
+    AppendRowResult(&result, /*sorted=*/false, out);
+    return;
+  }
+  std::vector<obkvlite::Get> gets(rows.size(), get);
+  for (size_t i = 0; i < rows.size(); ++i) gets[i].row = rows[i];
+  Result<std::vector<RowResult>> results = table->MultiGet(gets);
+  if (!results.ok()) ThrowStatus(method, results.status());
+  for (RowResult& result : *results) {
     AppendRowResult(&result, /*sorted=*/false, out);
   }
 }
@@ -92,7 +100,7 @@ void HbaseHandler::getVerTs(std::vector<gen::TCell>& _return,
 void HbaseHandler::getRow(std::vector<gen::TRowResult>& _return,
                           const Text& tableName, const Text& row,
                           const Attributes&) {
-  GetRows("getRow", &_return, tableName, {row}, {}, std::nullopt);
+  GetRows("getRow", &_return, tableName, {row}, {}, std::nullopt, false);
 }
 
 void HbaseHandler::getRowWithColumns(std::vector<gen::TRowResult>& _return,
@@ -100,27 +108,27 @@ void HbaseHandler::getRowWithColumns(std::vector<gen::TRowResult>& _return,
                                      const std::vector<Text>& columns,
                                      const Attributes&) {
   GetRows("getRowWithColumns", &_return, tableName, {row}, columns,
-          std::nullopt);
+          std::nullopt, false);
 }
 
 void HbaseHandler::getRowTs(std::vector<gen::TRowResult>& _return,
                             const Text& tableName, const Text& row,
                             int64_t timestamp, const Attributes&) {
-  GetRows("getRowTs", &_return, tableName, {row}, {}, timestamp);
+  GetRows("getRowTs", &_return, tableName, {row}, {}, timestamp, false);
 }
 
 void HbaseHandler::getRowWithColumnsTs(std::vector<gen::TRowResult>& _return,
                                        const Text& tableName, const Text& row,
                                        const std::vector<Text>& columns,
                                        int64_t timestamp, const Attributes&) {
-  GetRows("getRowWithColumnsTs", &_return, tableName, {row}, columns,
-          timestamp);
+  GetRows("getRowWithColumnsTs", &_return, tableName, {row}, columns, timestamp,
+          false);
 }
 
 void HbaseHandler::getRows(std::vector<gen::TRowResult>& _return,
                            const Text& tableName, const std::vector<Text>& rows,
                            const Attributes&) {
-  GetRows("getRows", &_return, tableName, rows, {}, std::nullopt);
+  GetRows("getRows", &_return, tableName, rows, {}, std::nullopt, true);
 }
 
 void HbaseHandler::getRowsWithColumns(std::vector<gen::TRowResult>& _return,
@@ -129,14 +137,14 @@ void HbaseHandler::getRowsWithColumns(std::vector<gen::TRowResult>& _return,
                                       const std::vector<Text>& columns,
                                       const Attributes&) {
   GetRows("getRowsWithColumns", &_return, tableName, rows, columns,
-          std::nullopt);
+          std::nullopt, true);
 }
 
 void HbaseHandler::getRowsTs(std::vector<gen::TRowResult>& _return,
                              const Text& tableName,
                              const std::vector<Text>& rows, int64_t timestamp,
                              const Attributes&) {
-  GetRows("getRowsTs", &_return, tableName, rows, {}, timestamp);
+  GetRows("getRowsTs", &_return, tableName, rows, {}, timestamp, true);
 }
 
 void HbaseHandler::getRowsWithColumnsTs(std::vector<gen::TRowResult>& _return,
@@ -144,8 +152,8 @@ void HbaseHandler::getRowsWithColumnsTs(std::vector<gen::TRowResult>& _return,
                                         const std::vector<Text>& rows,
                                         const std::vector<Text>& columns,
                                         int64_t timestamp, const Attributes&) {
-  GetRows("getRowsWithColumnsTs", &_return, tableName, rows, columns,
-          timestamp);
+  GetRows("getRowsWithColumnsTs", &_return, tableName, rows, columns, timestamp,
+          true);
 }
 
 void HbaseHandler::getRowOrBefore(std::vector<gen::TCell>& _return,
@@ -157,7 +165,8 @@ void HbaseHandler::getRowOrBefore(std::vector<gen::TCell>& _return,
   CheckCompat("getRowOrBefore", tableName, "C-02");
   const ColumnName name = ParseColumnName(family);
   Status st = CheckFamily(table->spec(), name.family);
-  if (!st.ok()) ThrowStatus("getRowOrBefore", st);
+  if (!st.ok())
+    ThrowStatus("getRowOrBefore", Worded(tableName, "getRowOrBefore", st));
   Scan scan;
   scan.start_row = row;
   scan.reversed = true;

@@ -64,7 +64,7 @@ gen::ScannerID HbaseHandler::OpenScanner(std::string_view method,
   Table* table = OpenTable(method, tableName);
   Status st =
       AddProjection(table->spec(), columns, &scan.families, &scan.columns);
-  if (!st.ok()) ThrowStatus(method, st);
+  if (!st.ok()) ThrowStatus(method, Worded(tableName, method, st));
   if (scan.time_range.max_ms <= 0) {
     ThrowIOError(method, "timestamp: must be positive, got " +
                              std::to_string(scan.time_range.max_ms));
@@ -103,6 +103,7 @@ gen::ScannerID HbaseHandler::scannerOpenWithScan(const Text& tableName,
     scan.batch = t.batchSize;
   }
   if (t.__isset.reversed) scan.reversed = t.reversed;
+  if (t.__isset.caching) scan.caching = t.caching;
   return OpenScanner(kMethod, tableName, std::move(scan),
                      t.__isset.columns ? t.columns : std::vector<Text>(),
                      t.__isset.sortColumns && t.sortColumns);

@@ -58,14 +58,7 @@ Status AddRowMutations(const TableSpec& spec, const std::string& row,
                        std::optional<int64_t> timestamp,
                        std::optional<int64_t> ttl_ms, const RowFields& fields,
                        std::vector<Mutation>* out) {
-  if (row.empty()) {
-    return Status::InvalidArgument(fields.row + ": must not be empty");
-  }
-  if (row.size() > kMaxRowKeyBytes) {
-    return Status::InvalidArgument(
-        fields.row + ": " + std::to_string(row.size()) + " bytes, limit " +
-        std::to_string(kMaxRowKeyBytes));
-  }
+  OBKV_RETURN_IF_ERROR(CheckRowKey(row, fields.row));
   obkvlite::Put put(row);
   put.ttl_ms = ttl_ms;
   for (size_t j = 0; j < mutations.size(); ++j) {
@@ -76,18 +69,10 @@ Status AddRowMutations(const TableSpec& spec, const std::string& row,
       out->push_back(DeleteOf(row, c, timestamp));
       continue;
     }
-    if (c.qualifier.size() > kMaxQualifierBytes) {
-      return Status::InvalidArgument(
-          fields.Mutation(j) + ".column: a qualifier of " +
-          std::to_string(c.qualifier.size()) + " bytes, limit " +
-          std::to_string(kMaxQualifierBytes));
-    }
-    const int64_t limit = spec.FindFamily(c.family)->ValueLimit();
-    if (static_cast<int64_t>(m.value.size()) > limit) {
-      return Status::InvalidArgument(
-          fields.Mutation(j) + ".value: " + std::to_string(m.value.size()) +
-          " bytes, limit " + std::to_string(limit));
-    }
+    OBKV_RETURN_IF_ERROR(CheckQualifierSize(
+        c.qualifier, fields.Mutation(j) + ".column's qualifier"));
+    OBKV_RETURN_IF_ERROR(
+        CheckValueSize(spec, c.family, m.value, fields.Mutation(j) + ".value"));
     put.cells.push_back(
         {std::move(c.family), std::move(c.qualifier), timestamp, m.value});
   }
@@ -125,7 +110,9 @@ void HbaseHandler::MutateRows(std::string_view method, const Text& tableName,
     Status st =
         AddRowMutations(table->spec(), batches[i].row, batches[i].mutations,
                         timestamp, *ttl, fields, &mutations);
-    if (!st.ok()) ThrowStatus(method, st, /*illegal_argument=*/true);
+    if (!st.ok())
+      ThrowStatus(method, Worded(tableName, method, st),
+                  /*illegal_argument=*/true);
   }
   if (mutations.empty()) return;
   Result<std::vector<MutationResult>> result = table->Batch(mutations);
@@ -173,7 +160,7 @@ void HbaseHandler::DeleteCells(std::string_view method, const Text& tableName,
   if (column != nullptr) {
     const ColumnName c = ParseColumnName(*column);
     Status st = CheckFamily(table->spec(), c.family);
-    if (!st.ok()) ThrowStatus(method, st);
+    if (!st.ok()) ThrowStatus(method, Worded(tableName, method, st));
     del = DeleteOf(row, c, timestamp);
   } else {
     del.row = row;
@@ -212,7 +199,7 @@ int64_t HbaseHandler::Increment(std::string_view method, const Text& tableName,
   Table* table = OpenTable(method, tableName);
   const ColumnName c = ParseColumnName(column);
   Status st = CheckFamily(table->spec(), c.family);
-  if (!st.ok()) ThrowStatus(method, st);
+  if (!st.ok()) ThrowStatus(method, Worded(tableName, method, st));
   obkvlite::Increment inc;
   inc.row = row;
   inc.columns.push_back({c.family, c.qualifier, amount});
@@ -257,7 +244,7 @@ void HbaseHandler::append(std::vector<gen::TCell>& _return,
   for (size_t i = 0; i < append.columns.size(); ++i) {
     ColumnName c = ParseColumnName(append.columns[i]);
     Status st = CheckFamily(table->spec(), c.family);
-    if (!st.ok()) ThrowStatus("append", st);
+    if (!st.ok()) ThrowStatus("append", Worded(append.table, "append", st));
     app.columns.push_back(
         {std::move(c.family), std::move(c.qualifier), append.values[i]});
   }
@@ -284,7 +271,8 @@ bool HbaseHandler::CheckAndPut(const Text& tableName, const Text& row,
   Table* table = OpenTable("checkAndPut", tableName);
   const ColumnName c = ParseColumnName(column);
   Status st = CheckFamily(table->spec(), c.family);
-  if (!st.ok()) ThrowStatus("checkAndPut", st);
+  if (!st.ok())
+    ThrowStatus("checkAndPut", Worded(tableName, "checkAndPut", st));
   if (mput.isDelete) {
     ThrowIllegalArgument("checkAndPut",
                          "mput.isDelete: checkAndPut applies a put");
@@ -302,7 +290,9 @@ bool HbaseHandler::CheckAndPut(const Text& tableName, const Text& row,
   fields.indexed = false;
   st = AddRowMutations(table->spec(), row, {mput}, std::nullopt, *ttl, fields,
                        &put);
-  if (!st.ok()) ThrowStatus("checkAndPut", st, /*illegal_argument=*/true);
+  if (!st.ok())
+    ThrowStatus("checkAndPut", Worded(tableName, "checkAndPut", st),
+                /*illegal_argument=*/true);
   cam.mutations.push_back(std::get<obkvlite::Put>(put.front()));
   Result<bool> done = table->CheckAndMutate(cam);
   if (!done.ok()) ThrowStatus("checkAndPut", done.status(), true);

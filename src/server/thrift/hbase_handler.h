@@ -190,12 +190,19 @@ class HbaseHandler : public gen::HbaseIf, public CheckAndPutHandler {
   // doc/obkv-compat.md (Store::CompatCheck): throws the refusal under the
   // obkv profile, records a finding under the hbase profile.
   void CheckCompat(const char* method, const Text& table, const char* rule);
+  // `status`, an error this gateway finds itself before the library (a
+  // family, a row, qualifier or value too long), in the words of the
+  // store's profile (CompatWording, obkvlite/compat.h).
+  Status Worded(const Text& table, std::string_view method,
+                const Status& status) const;
   // Gets `rows` (each with `columns`, newest version, time range [0, ts)
-  // when `timestamp` is set) into TRowResults.
+  // when `timestamp` is set) into TRowResults: as one Table::MultiGet
+  // (HBase's get(List), for the getRows* methods) when `as_list`, else
+  // the one row of `rows` as a Get.
   void GetRows(std::string_view method, std::vector<gen::TRowResult>* out,
                const Text& tableName, const std::vector<Text>& rows,
                const std::vector<Text>& columns,
-               std::optional<int64_t> timestamp);
+               std::optional<int64_t> timestamp, bool as_list);
   // Versions of one column or family as TCells.
   void GetCells(std::string_view method, std::vector<gen::TCell>* out,
                 const Text& tableName, const Text& row, const Text& column,

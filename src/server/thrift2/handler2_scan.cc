@@ -105,7 +105,7 @@ int32_t Thrift2Handler::OpenScanner(const char* method, const Text& table,
                                     const gen2::TScan& tscan) {
   Table* t = OpenTable(method, table);
   Result<Scan> scan = ScanOf(t->spec(), tscan, "tscan");
-  if (!scan.ok()) ThrowStatus2(method, scan.status());
+  if (!scan.ok()) ThrowStatus2(method, Worded(method, t, scan.status()));
   auto entry = std::make_unique<Thrift2Scanner>();
   if (tscan.__isset.colFamTimeRangeMap && !tscan.colFamTimeRangeMap.empty()) {
     for (const auto& [family, r] : tscan.colFamTimeRangeMap) {
@@ -117,7 +117,7 @@ int32_t Thrift2Handler::OpenScanner(const char* method, const Text& table,
                           std::to_string(r.maxStamp) + ")");
       }
       Status st = CheckFamily(t->spec(), family);
-      if (!st.ok()) ThrowStatus2(method, st);
+      if (!st.ok()) ThrowStatus2(method, Worded(method, t, st));
     }
     // OBKV takes one range, for the one family the scan names (C-11).
     std::set<std::string> named(scan->families.begin(), scan->families.end());

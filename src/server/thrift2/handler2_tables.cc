@@ -67,6 +67,12 @@ void Thrift2Handler::CheckCompat(const char* method, const Text& table,
   if (!st.ok()) ThrowStatus2(method, st);
 }
 
+Status Thrift2Handler::Worded(std::string_view method, const Table* table,
+                              const Status& status) const {
+  return CompatWording(store_->compat_profile(), table->spec().name, method,
+                       status);
+}
+
 gen2::TTableDescriptor Thrift2Handler::DescriptorOf(const char* method,
                                                     const std::string& name) {
   const TableSpec spec = OpenTable(method, name)->spec();

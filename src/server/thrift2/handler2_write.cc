@@ -70,7 +70,7 @@ void Thrift2Handler::put(const Text& table, const gen2::TPut& tput) {
   CheckWritable("put");
   Table* t = OpenTable("put", table);
   Result<Put> put = PutOf(t->spec(), tput, "tput");
-  if (!put.ok()) ThrowStatus2("put", put.status());
+  if (!put.ok()) ThrowStatus2("put", Worded("put", t, put.status()));
   Status st = t->Put(*put);
   if (!st.ok()) ThrowStatus2("put", st);
 }
@@ -84,7 +84,8 @@ void Thrift2Handler::putMultiple(const Text& table,
   for (size_t i = 0; i < tputs.size(); ++i) {
     Result<Put> put =
         PutOf(t->spec(), tputs[i], "tputs[" + std::to_string(i) + "]");
-    if (!put.ok()) ThrowStatus2("putMultiple", put.status());
+    if (!put.ok())
+      ThrowStatus2("putMultiple", Worded("putMultiple", t, put.status()));
     puts.emplace_back(std::move(put).value());
   }
   ApplyBatch("putMultiple", t, std::move(puts));
@@ -96,7 +97,7 @@ void Thrift2Handler::deleteSingle(const Text& table,
   Table* t = OpenTable("deleteSingle", table);
   std::vector<Delete> deletes;
   Status st = AddDeletes(t->spec(), tdelete, "tdelete", &deletes);
-  if (!st.ok()) ThrowStatus2("deleteSingle", st);
+  if (!st.ok()) ThrowStatus2("deleteSingle", Worded("deleteSingle", t, st));
   if (deletes.size() == 1) {
     st = t->Delete(deletes.front());
     if (!st.ok()) ThrowStatus2("deleteSingle", st);
@@ -116,7 +117,8 @@ void Thrift2Handler::deleteMultiple(
   for (size_t i = 0; i < tdeletes.size(); ++i) {
     Status st = AddDeletes(t->spec(), tdeletes[i],
                            "tdeletes[" + std::to_string(i) + "]", &deletes);
-    if (!st.ok()) ThrowStatus2("deleteMultiple", st);
+    if (!st.ok())
+      ThrowStatus2("deleteMultiple", Worded("deleteMultiple", t, st));
   }
   ApplyBatch("deleteMultiple", t,
              std::vector<Mutation>(std::make_move_iterator(deletes.begin()),
@@ -129,7 +131,8 @@ void Thrift2Handler::increment(gen2::TResult& _return, const Text& table,
   CheckWritable("increment");
   Table* t = OpenTable("increment", table);
   Result<Increment> inc = IncrementOf(t->spec(), tincrement, "tincrement");
-  if (!inc.ok()) ThrowStatus2("increment", inc.status());
+  if (!inc.ok())
+    ThrowStatus2("increment", Worded("increment", t, inc.status()));
   Result<RowResult> row = t->Increment(*inc);
   if (!row.ok()) ThrowStatus2("increment", row.status());
   _return = ResultUnless(
@@ -141,7 +144,7 @@ void Thrift2Handler::append(gen2::TResult& _return, const Text& table,
   CheckWritable("append");
   Table* t = OpenTable("append", table);
   Result<Append> app = AppendOf(t->spec(), tappend, "tappend");
-  if (!app.ok()) ThrowStatus2("append", app.status());
+  if (!app.ok()) ThrowStatus2("append", Worded("append", t, app.status()));
   Result<RowResult> row = t->Append(*app);
   if (!row.ok()) ThrowStatus2("append", row.status());
   _return = ResultUnless(
@@ -155,7 +158,8 @@ void Thrift2Handler::mutateRow(const Text& table,
   CheckCompat("mutateRow", table, "C-01");
   Result<std::vector<std::variant<Put, Delete>>> mutations =
       RowMutationsOf(t->spec(), trowMutations, "trowMutations");
-  if (!mutations.ok()) ThrowStatus2("mutateRow", mutations.status());
+  if (!mutations.ok())
+    ThrowStatus2("mutateRow", Worded("mutateRow", t, mutations.status()));
   ApplyBatch("mutateRow", t, AsMutations(std::move(mutations).value()));
 }
 
@@ -193,7 +197,8 @@ bool Thrift2Handler::CheckAndPutValue(const Text& table, const Text& row,
   CheckWritable("checkAndPut");
   Table* t = OpenTable("checkAndPut", table);
   Result<Put> put = PutOf(t->spec(), tput, "tput");
-  if (!put.ok()) ThrowStatus2("checkAndPut", put.status());
+  if (!put.ok())
+    ThrowStatus2("checkAndPut", Worded("checkAndPut", t, put.status()));
   std::vector<std::variant<Put, Delete>> mutations;
   mutations.emplace_back(std::move(put).value());
   return CheckAndMutateRow("checkAndPut", t, row, family, qualifier,
@@ -210,7 +215,7 @@ bool Thrift2Handler::CheckAndDeleteValue(const Text& table, const Text& row,
   Table* t = OpenTable("checkAndDelete", table);
   std::vector<Delete> deletes;
   Status st = AddDeletes(t->spec(), tdelete, "tdelete", &deletes);
-  if (!st.ok()) ThrowStatus2("checkAndDelete", st);
+  if (!st.ok()) ThrowStatus2("checkAndDelete", Worded("checkAndDelete", t, st));
   std::vector<std::variant<Put, Delete>> mutations;
   for (Delete& d : deletes) mutations.emplace_back(std::move(d));
   return CheckAndMutateRow("checkAndDelete", t, row, family, qualifier,
@@ -226,7 +231,9 @@ bool Thrift2Handler::CheckAndMutateValue(
   Table* t = OpenTable("checkAndMutate", table);
   Result<std::vector<std::variant<Put, Delete>>> mutations =
       RowMutationsOf(t->spec(), rowMutations, "rowMutations");
-  if (!mutations.ok()) ThrowStatus2("checkAndMutate", mutations.status());
+  if (!mutations.ok())
+    ThrowStatus2("checkAndMutate",
+                 Worded("checkAndMutate", t, mutations.status()));
   return CheckAndMutateRow("checkAndMutate", t, row, family, qualifier, op,
                            value, std::move(mutations).value());
 }

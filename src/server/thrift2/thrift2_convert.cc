@@ -19,37 +19,6 @@ std::string Index(const std::string& field, const char* member, size_t i) {
   return field + "." + member + "[" + std::to_string(i) + "]";
 }
 
-Status CheckRow(const std::string& row, const std::string& field) {
-  if (row.empty()) {
-    return Status::InvalidArgument(field + ": must not be empty");
-  }
-  if (row.size() > kMaxRowKeyBytes) {
-    return Status::InvalidArgument(field + ": " + std::to_string(row.size()) +
-                                   " bytes, limit " +
-                                   std::to_string(kMaxRowKeyBytes));
-  }
-  return Status::OK();
-}
-
-Status CheckQualifier(const std::string& qualifier, const std::string& field) {
-  if (qualifier.size() > kMaxQualifierBytes) {
-    return Status::InvalidArgument(
-        field + ": " + std::to_string(qualifier.size()) + " bytes, limit " +
-        std::to_string(kMaxQualifierBytes));
-  }
-  return Status::OK();
-}
-
-Status CheckValue(const TableSpec& spec, const std::string& family,
-                  const std::string& value, const std::string& field) {
-  const int64_t limit = spec.FindFamily(family)->ValueLimit();
-  if (static_cast<int64_t>(value.size()) > limit) {
-    return Status::InvalidArgument(field + ": " + std::to_string(value.size()) +
-                                   " bytes, limit " + std::to_string(limit));
-  }
-  return Status::OK();
-}
-
 Status CheckTimestamp(int64_t ts, const std::string& field) {
   if (ts < 0) {
     return Status::InvalidArgument(field + ": must be >= 0, got " +
@@ -96,7 +65,7 @@ Status AddColumns(const TableSpec& spec, const std::vector<gen2::TColumn>& in,
     name.family = c.family;
     name.whole_family = !c.__isset.qualifier;
     if (!name.whole_family) {
-      OBKV_RETURN_IF_ERROR(CheckQualifier(
+      OBKV_RETURN_IF_ERROR(CheckQualifierSize(
           c.qualifier, Index(field, "columns", i) + ".qualifier"));
       name.qualifier = c.qualifier;
     }
@@ -145,7 +114,7 @@ gen2::TTableName ThriftTableName(const std::string& name) {
 
 Result<Get> GetOf(const TableSpec& spec, const gen2::TGet& t,
                   const std::string& field) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   Get get(t.row);
   if (t.__isset.columns) {
     OBKV_RETURN_IF_ERROR(
@@ -209,6 +178,7 @@ Result<Scan> ScanOf(const TableSpec& spec, const gen2::TScan& t,
     scan.limit = t.limit;
   }
   if (t.__isset.reversed) scan.reversed = t.reversed;
+  if (t.__isset.caching) scan.caching = t.caching;
   if (t.__isset.filterString) scan.filter = t.filterString;
   if (t.__isset.filterBytes) return NoFilterBytes(field);
   if (t.__isset.consistency)
@@ -228,7 +198,7 @@ Status CheckDurability(int32_t durability, const std::string& field) {
 
 Result<Put> PutOf(const TableSpec& spec, const gen2::TPut& t,
                   const std::string& field) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   if (t.__isset.durability) {
     OBKV_RETURN_IF_ERROR(
         CheckDurability(WireEnum(t.durability), field + ".durability"));
@@ -249,8 +219,9 @@ Result<Put> PutOf(const TableSpec& spec, const gen2::TPut& t,
     const gen2::TColumnValue& c = t.columnValues[i];
     const std::string at = Index(field, "columnValues", i);
     OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
-    OBKV_RETURN_IF_ERROR(CheckQualifier(c.qualifier, at + ".qualifier"));
-    OBKV_RETURN_IF_ERROR(CheckValue(spec, c.family, c.value, at + ".value"));
+    OBKV_RETURN_IF_ERROR(CheckQualifierSize(c.qualifier, at + ".qualifier"));
+    OBKV_RETURN_IF_ERROR(
+        CheckValueSize(spec, c.family, c.value, at + ".value"));
     std::optional<int64_t> ts = put_ts;
     if (c.__isset.timestamp) {
       OBKV_RETURN_IF_ERROR(CheckTimestamp(c.timestamp, at + ".timestamp"));
@@ -263,7 +234,7 @@ Result<Put> PutOf(const TableSpec& spec, const gen2::TPut& t,
 
 Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
                   const std::string& field, std::vector<Delete>* out) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   if (t.__isset.durability) {
     OBKV_RETURN_IF_ERROR(
         CheckDurability(WireEnum(t.durability), field + ".durability"));
@@ -296,7 +267,8 @@ Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
     switch (delete_type) {
       case gen2::TDeleteType::DELETE_COLUMN:
       case gen2::TDeleteType::DELETE_COLUMNS:
-        OBKV_RETURN_IF_ERROR(CheckQualifier(c.qualifier, at + ".qualifier"));
+        OBKV_RETURN_IF_ERROR(
+            CheckQualifierSize(c.qualifier, at + ".qualifier"));
         del.qualifier = c.qualifier;
         del.type = delete_type == gen2::TDeleteType::DELETE_COLUMN
                        ? DeleteType::kColumn
@@ -326,7 +298,7 @@ Status AddDeletes(const TableSpec& spec, const gen2::TDelete& t,
 
 Result<Increment> IncrementOf(const TableSpec& spec, const gen2::TIncrement& t,
                               const std::string& field) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   if (t.__isset.durability) {
     OBKV_RETURN_IF_ERROR(
         CheckDurability(WireEnum(t.durability), field + ".durability"));
@@ -340,8 +312,8 @@ Result<Increment> IncrementOf(const TableSpec& spec, const gen2::TIncrement& t,
   for (size_t i = 0; i < t.columns.size(); ++i) {
     const gen2::TColumnIncrement& c = t.columns[i];
     OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
-    OBKV_RETURN_IF_ERROR(
-        CheckQualifier(c.qualifier, Index(field, "columns", i) + ".qualifier"));
+    OBKV_RETURN_IF_ERROR(CheckQualifierSize(
+        c.qualifier, Index(field, "columns", i) + ".qualifier"));
     inc.columns.push_back({c.family, c.qualifier, c.amount});
   }
   return inc;
@@ -349,7 +321,7 @@ Result<Increment> IncrementOf(const TableSpec& spec, const gen2::TIncrement& t,
 
 Result<Append> AppendOf(const TableSpec& spec, const gen2::TAppend& t,
                         const std::string& field) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   if (t.__isset.durability) {
     OBKV_RETURN_IF_ERROR(
         CheckDurability(WireEnum(t.durability), field + ".durability"));
@@ -364,8 +336,9 @@ Result<Append> AppendOf(const TableSpec& spec, const gen2::TAppend& t,
     const gen2::TColumnValue& c = t.columns[i];
     const std::string at = Index(field, "columns", i);
     OBKV_RETURN_IF_ERROR(CheckFamily(spec, c.family));
-    OBKV_RETURN_IF_ERROR(CheckQualifier(c.qualifier, at + ".qualifier"));
-    OBKV_RETURN_IF_ERROR(CheckValue(spec, c.family, c.value, at + ".value"));
+    OBKV_RETURN_IF_ERROR(CheckQualifierSize(c.qualifier, at + ".qualifier"));
+    OBKV_RETURN_IF_ERROR(
+        CheckValueSize(spec, c.family, c.value, at + ".value"));
     app.columns.push_back({c.family, c.qualifier, c.value});
   }
   return app;
@@ -374,7 +347,7 @@ Result<Append> AppendOf(const TableSpec& spec, const gen2::TAppend& t,
 Result<std::vector<std::variant<Put, Delete>>> RowMutationsOf(
     const TableSpec& spec, const gen2::TRowMutations& t,
     const std::string& field) {
-  OBKV_RETURN_IF_ERROR(CheckRow(t.row, field + ".row"));
+  OBKV_RETURN_IF_ERROR(CheckRowKey(t.row, field + ".row"));
   std::vector<std::variant<Put, Delete>> out;
   for (size_t i = 0; i < t.mutations.size(); ++i) {
     const gen2::TMutation& m = t.mutations[i];

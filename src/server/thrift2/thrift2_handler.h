@@ -185,6 +185,15 @@ class Thrift2Handler : public gen2::THBaseServiceIf,
   // (Store::CompatCheck): throws the refusal under the obkv profile,
   // records a finding under the hbase profile.
   void CheckCompat(const char* method, const Text& table, const char* rule);
+  // `status`, an error this gateway finds itself before the library (a
+  // family, a row, qualifier or value too long), in the words of the
+  // store's profile (CompatWording, obkvlite/compat.h).
+  Status Worded(std::string_view method, const Table* table,
+                const Status& status) const;
+  // C-17: whether `tget`'s per-family limit and offset apply (not under
+  // the obkv profile; a finding under the hbase profile).
+  bool StoreLimited(const char* method, const Table* table,
+                    const gen2::TGet& tget);
   // One Get with the TGet's per-family limit and offset applied.
   RowResult GetRow(const char* method, Table* table, const gen2::TGet& tget,
                    const std::string& field);

@@ -23,6 +23,8 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
+using namespace std::string_literals;
+
 // Partitioned by ranges of the row key, so that a scan across partitions
 // comes back in row-key order in OBKV too (no C-73 finding).
 constexpr const char* kTwoFamilies =
@@ -157,6 +159,25 @@ std::vector<RefusalCase> RefusalCases() {
          scan.limit = 1;
          return ScanStatus(t, scan);
        }},
+      {"time-series scan with caching", kTimeseries, "scan", "C-39", true,
+       [](Table* t) {
+         Scan scan;
+         scan.families = {"f"};
+         scan.caching = 100;
+         return ScanStatus(t, scan);
+       }},
+      {"time-series existence check", kTimeseries, "exists", "C-40", true,
+       [](Table* t) {
+         Get get("r1");
+         get.families = {"f"};
+         return t->Exists(get).status();
+       }},
+      {"time-series multi-get", kTimeseries, "multi_get", "C-42", true,
+       [](Table* t) {
+         Get get("r1");
+         get.families = {"f"};
+         return t->MultiGet({get}).status();
+       }},
       {"time-series batch of a put and a delete", kTimeseries, "batch", "C-42",
        true,
        [](Table* t) {
@@ -238,6 +259,132 @@ TEST_CASE("the default profile answers as HBase and records one finding") {
   }
 }
 
+// An error both profiles make, with OBKV's wording under the obkv profile.
+struct WordingCase {
+  const char* name;
+  const char* operation;
+  const char* rule;
+  Status::Code hbase_code;  // the default profile's code
+  const char* message;      // obkvlite's message, in both profiles
+  const char* obkv_error;   // OBKV's error, as the obkv profile names it
+  std::function<Status(Table*)> run;
+};
+
+std::vector<WordingCase> WordingCases() {
+  static const std::string long_row(1025, 'r');
+  static const std::string long_qualifier(257, 'q');
+  static const std::string long_value(1048577, 'v');
+  return {
+      {"a row key past 1024 bytes", "put", "C-58",
+       Status::Code::kInvalidArgument, "row: 1025 bytes, limit 1024",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'K' "
+       "at row 0\"",
+       [](Table* t) { return t->Put(Put(long_row).Add("f", "q", 5, "x")); }},
+      {"a qualifier past 256 bytes", "put", "C-59",
+       Status::Code::kInvalidArgument,
+       "cells[1].qualifier: 257 bytes, limit 256",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'Q' "
+       "at row 0\"",
+       [](Table* t) {
+         return t->Put(
+             Put("r9").Add("f", "a", 5, "x").Add("f", long_qualifier, 5, "y"));
+       }},
+      {"a value past the family's V column", "put", "C-60",
+       Status::Code::kInvalidArgument,
+       "cells[0].value: 1048577 bytes, limit 1048576",
+       "server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for column 'V' "
+       "at row 0\"",
+       [](Table* t) { return t->Put(Put("r9").Add("f", "q", 5, long_value)); }},
+      {"an increment of a cell that is not 8 bytes", "increment", "C-70",
+       Status::Code::kInvalidArgument,
+       "f:q holds 2 bytes, increment needs an 8-byte big-endian long",
+       "server: OB_KV_HBASE_INCR_FIELD_IS_NOT_LONG (-10516) \"When invoking "
+       "the Increment interface, only HBase cells with a length of 8 can be "
+       "converted to int64_t.\"",
+       [](Table* t) {
+         Increment inc;
+         inc.row = "r1";
+         inc.columns = {{"f", "q", 1}};
+         return t->Increment(inc).status();
+       }},
+      {"a family the table does not have", "get", "C-72",
+       Status::Code::kInvalidArgument,
+       "families[0]: unknown family 'x' in table 't'",
+       "server: OB_TABLE_NOT_EXIST (-5019) \"Table '<db>.<table>$<family>' "
+       "doesn't exist\"",
+       [](Table* t) {
+         Get get("r1");
+         get.families = {"x"};
+         return t->Get(get).status();
+       }},
+  };
+}
+
+TEST_CASE("errors both profiles make: OBKV's wording under --compat obkv") {
+  for (const WordingCase& c : WordingCases()) {
+    SUBCASE(c.name) {
+      for (CompatProfile profile :
+           {CompatProfile::kHBase, CompatProfile::kObkv}) {
+        const std::string name = CompatProfileName(profile);
+        CAPTURE(name);
+        StoreFixture fx(kTwoFamilies);
+        Seed(&fx);
+        fx.set_compat(profile);
+        fx.Reopen();
+        const std::vector<Cell> before = AllCells(&fx);
+        const Status st = c.run(fx.table());
+        if (profile == CompatProfile::kHBase) {
+          CHECK(st.code() == c.hbase_code);
+          CHECK(st.message() == c.message);
+        } else {
+          CHECK(st.code() == Status::Code::kIOError);
+          CHECK(st.message() ==
+                std::string("OBKV-HBase refuses ") + c.operation +
+                    " on table 't': " + c.message + " (" + c.obkv_error +
+                    "); see doc/obkv-compat.md " + c.rule);
+        }
+        // The worded error is the answer: it carries no subcode.
+        CHECK((st.subcode() == Status::SubCode::kNone) ==
+              (profile == CompatProfile::kObkv));
+        CHECK(AllCells(&fx) == before);
+        CHECK(Findings(fx.store()).empty());  // refused in both: no finding
+      }
+    }
+  }
+}
+
+TEST_CASE("a disabled table's refusal in OBKV's words (C-57)") {
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    const std::string name = CompatProfileName(profile);
+    CAPTURE(name);
+    StoreFixture fx(kTwoFamilies);
+    Seed(&fx);
+    fx.set_compat(profile);
+    fx.Reopen();
+    REQUIRE(fx.store()->DisableTable("t", ChangeOptions()).ok());
+    const Status put = fx.table()->Put(Put("r9").Add("f", "q", 5, "x"));
+    const Status get = fx.table()->Get(Get("r1")).status();
+    const std::string hbase = "table 't' is disabled (enable it first)";
+    if (profile == CompatProfile::kHBase) {
+      CHECK(put.IsFailedPrecondition());
+      CHECK(put.message() == hbase);
+    } else {
+      CHECK(put.code() == Status::Code::kIOError);
+      CHECK(put.message() ==
+            "OBKV-HBase refuses put on table 't': " + hbase +
+                " (server: OB_KV_TABLE_NOT_ENABLED (-10520) \"'<table>' is "
+                "not enabled\"); see doc/obkv-compat.md C-57");
+      CHECK(get.message().rfind("OBKV-HBase refuses get on table 't': ", 0) ==
+            0);
+    }
+    CHECK((get.subcode() == Status::SubCode::kTableDisabled) ==
+          (profile == CompatProfile::kHBase));
+    REQUIRE(fx.store()->EnableTable("t", ChangeOptions()).ok());
+    CHECK(fx.MustGet(Get("r9")).empty());  // the refused put wrote nothing
+    CHECK(Findings(fx.store()).empty());
+  }
+}
+
 TEST_CASE("exact error text of a server refusal and of a client refusal") {
   StoreFixture fx(kTwoFamilies);
   fx.set_compat(CompatProfile::kObkv);
@@ -287,6 +434,59 @@ TEST_CASE("what OBKV runs as HBase does is neither refused nor recorded") {
     cam.mutations = {Put("r6").Add("f", "z", 6, "y")};
     CHECK(fx.table()->CheckAndMutate(cam).ok());
     CHECK(fx.table()->Put(Put("r7").Add("f", "", 5, "x")).ok());
+    // Caching, existence checks and multi-gets on a normal table.
+    Scan cached;
+    cached.caching = 50;
+    CHECK(ScanStatus(fx.table(), cached).ok());
+    CHECK(fx.table()->Exists(Get("r2")).ok());
+    CHECK(fx.table()->MultiGet({Get("r2"), Get("r6")}).ok());
+  }
+  CHECK(Findings(fx.store()).empty());
+}
+
+// C-29: a substring operand past ASCII folds as Java's String does in
+// HBase, ASCII only in OBKV; an operand with a NUL ends there in OBKV.
+TEST_CASE("a substring filter past ASCII: HBase's result or OBKV's (C-29)") {
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    const std::string name = CompatProfileName(profile);
+    CAPTURE(name);
+    StoreFixture fx(kTwoFamilies);
+    fx.MustPut(Put("r1").Add("f", "q", 10, "CAF\xC3\x89"));
+    fx.MustPut(Put("r2").Add("f", "q", 10, "a\0bc"s));
+    fx.set_compat(profile);
+    fx.Reopen();
+    const bool hbase = profile == CompatProfile::kHBase;
+    Scan accent;
+    accent.filter = "ValueFilter(=, 'substring:caf\xC3\xA9')";
+    CHECK(fx.MustScan(accent).size() == (hbase ? 1u : 0u));
+    Get get("r2");
+    get.filter = "ValueFilter(=, 'substring:BC')";  // ASCII: no finding
+    CHECK(fx.MustGet(get).size() == (hbase ? 1u : 0u));
+    // A NUL in the operand: OBKV searches for "x" only.
+    Scan nul;
+    nul.filter = "ValueFilter(=, 'substring:A\0zz')"s;
+    CHECK(fx.MustScan(nul).size() == (hbase ? 0u : 2u));
+    if (hbase) {
+      CHECK(Describe(Findings(fx.store())) == "t|scan|library|C-29|2\n");
+    } else {
+      CHECK(Findings(fx.store()).empty());
+    }
+  }
+}
+
+TEST_CASE("a time-series scan with caching unset runs in both profiles") {
+  StoreFixture fx(kTimeseries);
+  Seed(&fx);
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    CAPTURE(CompatProfileName(profile));
+    fx.set_compat(profile);
+    fx.Reopen();
+    for (int caching : {-1, 0}) {
+      Scan scan;
+      scan.families = {"f"};
+      scan.caching = caching;
+      CHECK(fx.MustScan(scan).size() == 1);
+    }
   }
   CHECK(Findings(fx.store()).empty());
 }

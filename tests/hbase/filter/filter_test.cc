@@ -211,6 +211,51 @@ TEST_CASE("comparators: substring is case-insensitive, regex finds") {
   CHECK((*star)->CompareTo(std::string(1 << 20, 'a') + "c") == 0);
 }
 
+// HBase's SubstringComparator lower-cases with Java's String.toLowerCase
+// over the UTF-8 text; OBKV's (C-29) is strcasestr on C strings.
+TEST_CASE("comparators: substring as HBase and as OBKV (C-29)") {
+  using filter::ParseComparator;
+  FilterOptions obkv;
+  obkv.compat = CompatProfile::kObkv;
+  struct Case {
+    std::string operand, cell;
+    int hbase, obkv;
+  };
+  const std::vector<Case> cases = {
+      {"HiHi", "xxhihixx", 0, 0},
+      {"hi", "", 1, 1},
+      {"", "anything", 0, 0},
+      // Non-ASCII letters fold in HBase, not in OBKV: É / é, Greek, Cyrillic.
+      {"\xC3\x89t\xC3\xA9", "l'\xC3\xA9T\xC3\x89", 0, 1},
+      {"\xCE\xA3\xCE\x9F\xCE\xA6", "\xCF\x83\xCE\xBF\xCF\x86\xCE\xAF\xCE\xB1",
+       0, 1},
+      {"\xD0\x9C\xD0\x98\xD0\xA0", "\xD0\xBC\xD0\xB8\xD1\x80", 0, 1},
+      // U+212A KELVIN SIGN lower-cases to ASCII 'k' in Java.
+      {"k", "\xE2\x84\xAA", 0, 1},
+      // U+0130 becomes "i" and a combining dot above: it holds "i".
+      {"i", "\xC4\xB0", 0, 1},
+      // A final capital sigma becomes the final form U+03C2.
+      {"\xCF\x82", "\xCE\x9F\xCE\xA3", 0, 1},
+      {"\xCF\x83", "\xCE\x9F\xCE\xA3", 1, 1},
+      // OBKV stops at the first NUL of the value or of the operand.
+      {"bc", "a\0bc"s, 0, 1},
+      {"a\0zz"s, "xa", 1, 0},
+      // A malformed byte reads as U+FFFD on both sides in HBase.
+      {"\xFF", "x\xFEy", 0, 1},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.operand);
+    CAPTURE(c.cell);
+    auto hbase = ParseComparator("substring:" + c.operand);
+    REQUIRE(hbase.ok());
+    CHECK((*hbase)->CompareTo(c.cell) == c.hbase);
+    auto ob = ParseComparator("substring:" + c.operand, obkv);
+    REQUIRE(ob.ok());
+    CHECK((*ob)->CompareTo(c.cell) == c.obkv);
+    CHECK((*ob)->ToString() == (*hbase)->ToString());
+  }
+}
+
 TEST_CASE("compare ops keep a cell iff 'cell op operand'") {
   using filter::CompareOp;
   using filter::CompareOpKeeps;

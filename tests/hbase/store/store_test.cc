@@ -244,6 +244,38 @@ TEST_CASE_TEMPLATE("get of a missing row is empty; exists says so", P,
   CHECK_FALSE(*exists);
 }
 
+TEST_CASE_TEMPLATE("multi_get returns one row per get, in order", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  PutVersions(fx, "r1");
+  fx.MustPut(Put("r3").Add("g", "z", 50, "z50"));
+  Get r1 = GetRow("r1", 2);
+  r1.families = {"f"};
+  Get r3 = GetRow("r3");
+  std::vector<Get> gets = {r3, GetRow("r2"), r1, r3};
+  Result<std::vector<RowResult>> rows = fx.table()->MultiGet(gets);
+  REQUIRE_MESSAGE(rows.ok(), rows.status().ToString());
+  REQUIRE(rows->size() == 4);
+  const Cells z = {C("r3", "g", "z", 50, "z50")};
+  CHECK((*rows)[0].row == "r3");
+  CHECK((*rows)[0].cells == z);
+  CHECK((*rows)[1].empty());
+  CHECK((*rows)[2].cells == Cells{C("r1", "f", "q", 300, "v300"),
+                                  C("r1", "f", "q", 200, "v200"),
+                                  C("r1", "f", "r", 200, "r200")});
+  CHECK((*rows)[3].cells == z);
+  rows = fx.table()->MultiGet({});
+  REQUIRE(rows.ok());
+  CHECK(rows->empty());
+  // One bad Get fails the whole call, naming its field.
+  Get bad = GetRow("r1");
+  bad.families = {"nope"};
+  rows = fx.table()->MultiGet({r3, bad});
+  CHECK(rows.status().IsInvalidArgument());
+  CHECK(rows.status().message().find("unknown family 'nope'") !=
+        std::string::npos);
+}
+
 TEST_CASE_TEMPLATE("cells are ordered by family, qualifier, newest first", P,
                    OBKV_PARTITIONINGS) {
   StoreFixture fx(P::Case(),

@@ -197,6 +197,17 @@ TEST_CASE("ScannerModel and the filter model") {
   CHECK(m->scan.time_range.max_ms == 20);
   CHECK(m->scan.max_versions == 2);
   CHECK(m->scan.filter == "PrefixFilter('a')");
+  CHECK(m->scan.caching == -1);  // unset, as HBase's model
+  // caching goes to the Scan (OBKV refuses it on a time-series table, C-39).
+  CHECK(
+      ParseScannerModel(MediaType::kJson, R"({"caching":25})")->scan.caching ==
+      25);
+  CHECK(ParseScannerModel(MediaType::kXml, R"(<Scanner caching="-3"/>)")
+            ->scan.caching == -3);
+  CHECK(ParseScannerModel(MediaType::kXml, R"(<Scanner caching="many"/>)")
+            .status()
+            .message()
+            .find("Scanner.caching") != std::string::npos);
   CHECK(ParseScannerModel(MediaType::kXml, R"(<Scanner batch="0"/>)")
             .status()
             .message() ==

@@ -79,7 +79,7 @@ TEST_CASE("protobuf Scanner: HBase's field numbers into a Scan") {
   const std::string filter = R"({"type":"PrefixFilter","value":"cw=="})";
   // startRow = 1, endRow = 2, columns = 3, batch = 4, startTime = 5,
   // endTime = 6 (200: varint c8 01), maxVersions = 7, filter = 8,
-  // caching = 9 (ignored), limit = 12.
+  // caching = 9, limit = 12.
   const std::string golden =
       Field(1, "a") + Field(2, "z") + Field(3, "f:q") + Field(3, "g") +
       Bytes({4 << 3, 10, 5 << 3, 100, 6 << 3, 0xc8, 0x01, 7 << 3, 2}) +
@@ -97,6 +97,7 @@ TEST_CASE("protobuf Scanner: HBase's field numbers into a Scan") {
   CHECK(m->scan.time_range.max_ms == 200);
   CHECK(m->scan.max_versions == 2);
   CHECK(m->scan.limit == 7);
+  CHECK(m->scan.caching == 50);
   CHECK(m->scan.filter == "PrefixFilter('s')");
 
   // Raw bytes: a row key need not be text.

@@ -330,7 +330,7 @@ class GatewayCase(unittest.TestCase):
                 (b"", b"cf:q", "mutateRow: row: must not be empty"),
                 (b"k" * 1025, b"cf:q", "mutateRow: row: 1025 bytes, limit 1024"),
                 (b"r", b"cf:" + b"q" * 257,
-                 "mutateRow: mutations[0].column: a qualifier of 257 bytes, limit 256")]:
+                 "mutateRow: mutations[0].column's qualifier: 257 bytes, limit 256")]:
             with self.assertRaises(IllegalArgument) as e:
                 c.mutateRow(t, row, [Mutation(column=column, value=b"v")], {})
             self.assertEqual(e.exception.message, message)

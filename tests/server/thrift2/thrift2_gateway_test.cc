@@ -942,9 +942,152 @@ TEST_CASE("the obkv profile refuses what OBKV-HBase refuses") {
         std::string::npos);
   ranged.__set_columns({Column("f")});  // the one family it names: served
   c.closeScanner(c.openScanner("t", ranged));
+  // What both refuse, in OBKV's words: the gateway's own checks (C-58,
+  // C-72) and the library's (C-70).
+  CHECK(IOErrorOf([&] {
+          c.put("t", PutOf(std::string(1025, 'r'), {Value("f", "a", "x")}));
+        }) ==
+        "put: OBKV-HBase refuses put on table 't': tput.row: 1025 bytes, "
+        "limit 1024 (server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long "
+        "for column 'K' at row 0\"); see doc/obkv-compat.md C-58");
+  gen2::TGet unknown = GetOf("r");
+  unknown.__set_columns({Column("x")});
+  CHECK(IOErrorOf([&] { c.get(r, "t", unknown); })
+            .find("get: OBKV-HBase refuses get on table 't': table 't' has "
+                  "no column family 'x' (server: OB_TABLE_NOT_EXIST (-5019)") ==
+        0);
+  gen2::TIncrement inc;
+  inc.row = "r";
+  gen2::TColumnIncrement ci;
+  ci.family = "f";
+  ci.qualifier = "a";
+  inc.columns = {ci};
+  CHECK(IOErrorOf([&] {
+          c.increment(r, "t", inc);
+        }).find("see doc/obkv-compat.md C-70") != std::string::npos);
   transport->close();
   (*s)->Stop();
   (*s)->Wait();
+}
+
+// A time-series table: OBKV refuses an existence check (C-40), a batch of
+// gets (C-42) and a caching scan (C-39) on it. Under the obkv profile each
+// is an IOError naming the row; under the default profile each answers as
+// HBase and is one finding, on surface thrift2, or thrift for Thrift1's
+// getRows and TScan.caching.
+TEST_CASE("a time-series table's existence checks, multi-gets and caching") {
+  testing::Watchdog watchdog(120, "thrift2_gateway_test");
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    const std::string name = CompatProfileName(profile);
+    CAPTURE(name);
+    testing::StoreFixture fx(
+        R"({"table": "ts", "layout": "timeseries", "families": [{"name": "f"}],
+            "partition": {"strategy": "none"}})");
+    fx.MustPut(Put("r").Add("f", "q", 7, "v"));
+    fx.set_compat(profile);
+    fx.Reopen();
+    ThriftServerOptions o;
+    o.port = 0;
+    o.workers = 2;
+    Result<std::unique_ptr<ThriftServer>> s2 =
+        ThriftServer::Start(fx.store(), o, Thrift2Service());
+    Result<std::unique_ptr<ThriftServer>> s1 =
+        ThriftServer::Start(fx.store(), o);
+    REQUIRE(s2.ok());
+    REQUIRE(s1.ok());
+    auto t2 = Connect((*s2)->port(), false);
+    auto t1 = Connect((*s1)->port(), false);
+    gen2::THBaseServiceClient c(std::make_shared<TBinaryProtocol>(t2));
+    gen1::HbaseClient c1(std::make_shared<TBinaryProtocol>(t1));
+    gen2::TGet get = GetOf("r");
+    get.__set_columns({Column("f")});
+    gen2::TScan cached;
+    cached.__set_columns({Column("f")});
+    cached.__set_caching(10);
+    gen1::TScan cached1;
+    cached1.__set_columns({"f"});
+    cached1.__set_caching(10);
+    auto thrift1_error = [](auto call) {
+      try {
+        call();
+      } catch (const gen1::IOError& e) {
+        return e.message;
+      }
+      return std::string("no IOError");
+    };
+    std::vector<bool> found;
+    std::vector<gen2::TResult> rows;
+    std::vector<gen1::TRowResult> rows1;
+    if (profile == CompatProfile::kObkv) {
+      CHECK(IOErrorOf([&] { c.exists("ts", get); })
+                .find("exists: OBKV-HBase refuses exists on table 'ts': an "
+                      "existence check") == 0);
+      CHECK(IOErrorOf([&] {
+              c.existsAll(found, "ts", {get, get});
+            }).find("see doc/obkv-compat.md C-40") != std::string::npos);
+      CHECK(IOErrorOf([&] {
+              c.getMultiple(rows, "ts", {get});
+            }).find("OBKV-HBase refuses multi_get on table 'ts'") !=
+            std::string::npos);
+      CHECK(IOErrorOf([&] {
+              c.openScanner("ts", cached);
+            }).find("see doc/obkv-compat.md C-39") != std::string::npos);
+      CHECK(thrift1_error([&] {
+              c1.getRowsWithColumns(rows1, "ts", {"r"}, {"f"}, {});
+            }).find("see doc/obkv-compat.md C-42") != std::string::npos);
+      // No family at all: C-32 comes first, as on the server.
+      CHECK(thrift1_error([&] {
+              c1.getRows(rows1, "ts", {"r"}, {});
+            }).find("see doc/obkv-compat.md C-32") != std::string::npos);
+      CHECK(thrift1_error([&] {
+              c1.scannerOpenWithScan("ts", cached1, {});
+            }).find("see doc/obkv-compat.md C-39") != std::string::npos);
+      // A single get and a scan without caching are served.
+      gen2::TResult r;
+      c.get(r, "ts", get);
+      CHECK(Cells(r) == std::vector<std::string>{"f:q@7=v"});
+      cached.__set_caching(0);
+      c.closeScanner(c.openScanner("ts", cached));
+      cached1.__set_caching(-1);
+      c1.scannerClose(c1.scannerOpenWithScan("ts", cached1, {}));
+    } else {
+      CHECK(c.exists("ts", get));
+      c.existsAll(found, "ts", {get, GetOf("nope")});
+      CHECK(found == std::vector<bool>{true, false});
+      c.getMultiple(rows, "ts", {get, get});
+      REQUIRE(rows.size() == 2);
+      CHECK(Cells(rows[1]) == std::vector<std::string>{"f:q@7=v"});
+      std::vector<gen2::TResult> scanned;
+      c.getScannerResults(scanned, "ts", cached, 10);
+      CHECK(scanned.size() == 1);
+      c1.getRows(rows1, "ts", {"r", "r"}, {});
+      CHECK(rows1.size() == 2);
+      c1.scannerClose(c1.scannerOpenWithScan("ts", cached1, {}));
+    }
+    Result<std::vector<CompatFinding>> findings = fx.store()->CompatFindings();
+    REQUIRE(findings.ok());
+    std::set<std::string> seen;
+    for (const CompatFinding& f : *findings) {
+      seen.insert(f.table + "|" + f.operation + "|" + f.surface + "|" + f.rule +
+                  "|" + std::to_string(f.count));
+    }
+    if (profile == CompatProfile::kObkv) {
+      CHECK(seen.empty());
+    } else {
+      // existsAll's unknown row is a Get without a family (C-32) as well.
+      CHECK(seen == std::set<std::string>{
+                        "ts|exists|thrift2|C-40|3", "ts|exists|thrift2|C-32|1",
+                        "ts|multi_get|thrift2|C-42|1", "ts|scan|thrift2|C-39|1",
+                        "ts|multi_get|thrift|C-42|1",
+                        "ts|multi_get|thrift|C-32|1", "ts|scan|thrift|C-39|1"});
+    }
+    t1->close();
+    t2->close();
+    (*s2)->Stop();
+    (*s1)->Stop();
+    (*s2)->Wait();
+    (*s1)->Wait();
+  }
 }
 
 }  // namespace

@@ -276,6 +276,28 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
       std::map<std::string, gen::ColumnDescriptor> families;
       thrift.client().getColumnDescriptors(families, "t");
       CHECK(families.size() == 2);
+      // What both refuse, in OBKV's words (C-59, C-72).
+      gen::Mutation m;
+      m.column = "f:" + std::string(257, 'q');
+      m.value = "v";
+      try {
+        thrift.client().mutateRow("t", "r1", {m}, {});
+        FAIL("a qualifier of 257 bytes was not refused");
+      } catch (const gen::IOError& e) {
+        CHECK(e.message ==
+              "mutateRow: OBKV-HBase refuses mutateRow on table 't': "
+              "mutations[0].column's qualifier: 257 bytes, limit 256 "
+              "(server: OB_ERR_DATA_TOO_LONG (-5167) \"Data too long for "
+              "column 'Q' at row 0\"); see doc/obkv-compat.md C-59");
+      }
+      try {
+        std::vector<gen::TRowResult> rows;
+        thrift.client().getRowWithColumns(rows, "t", "r1", {"x:q"}, {});
+        FAIL("an unknown family was not refused");
+      } catch (const gen::IOError& e) {
+        CHECK(e.message.find("see doc/obkv-compat.md C-72") !=
+              std::string::npos);
+      }
     }
     rest::RestOptions options;
     http::HttpApp app(store.get(), options, nullptr);
@@ -294,6 +316,23 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
           std::string::npos);
     CHECK(RestCall(&app, "GET", "/t/regions").status == 400);    // C-53
     CHECK(RestCall(&app, "DELETE", "/t/schema").status == 503);  // C-46
+    // An unknown family: OBKV's missing table t$x, an IOException (C-72).
+    server::HttpResponse unknown = RestCall(&app, "GET", "/t/r1/x:q");
+    CHECK(unknown.status == 503);
+    CHECK(
+        unknown.body.rfind(
+            "Service unavailable: OBKV-HBase refuses get on table 't': table "
+            "'t' has no column family 'x' (server: OB_TABLE_NOT_EXIST (-5019) "
+            "\"Table '<db>.<table>$<family>' doesn't exist\"); see "
+            "doc/obkv-compat.md C-72",
+            0) == 0);
+    // A value past the V column: the library's check (C-60).
+    server::HttpResponse big =
+        RestCall(&app, "PUT", "/t/r1/f:q",
+                 R"({"Row":[{"key":"cjE=","Cell":[{"column":"Zjpx","$":")" +
+                     std::string(1398104, 'A') + R"("}]}]})");
+    CHECK(big.status == 503);
+    CHECK(big.body.find("see doc/obkv-compat.md C-60") != std::string::npos);
   }
   CliRun exec = box.Run(
       {"--compat", "obkv", "exec"},
@@ -400,6 +439,57 @@ TEST_CASE("schema changes, cluster admin and pattern admin: C-52, C-54, C-55") {
                                  "t  truncate  C-52  x1  [shell 1]"});
   CHECK(box.Run({"shell"}, "get 't', 'r1'\n").out.find("0 row(s)") !=
         std::string::npos);
+}
+
+TEST_CASE("a caching scan on a time-series table: shell and REST, C-39") {
+  Watchdog watchdog(60, "compat_cli_test");
+  CliSandbox box;
+  REQUIRE(box.Run({"create",
+                   box.WriteFile("ts.json",
+                                 R"({"table": "ts", "layout": "timeseries",
+                                     "families": [{"name": "f"}],
+                                     "partition": {"strategy": "none"}})")})
+              .code == 0);
+  REQUIRE(box.Run({"shell"}, "put 'ts', 'r1', 'f:a', 'v1', 5\n").code == 0);
+  const std::string cached = "scan 'ts', {COLUMNS => 'f', CACHE => 10}\n";
+  // REST's ScannerModel caching; column "f" in base64.
+  const std::string body = R"({"column":["Zg=="],"caching":10})";
+  CliRun refused = box.Run({"--compat", "obkv", "shell"}, cached);
+  CHECK(refused.err ==
+        "ERROR: line 1: scan: OBKV-HBase refuses scan on table 'ts': a scan "
+        "with "
+        "caching (rows per round trip) on a time-series table (server: "
+        "OB_NOT_SUPPORTED (-4007) \"timeseries hbase table with caching "
+        "query not supported\"); see doc/obkv-compat.md C-39\n");
+  // CACHE => 0 sets no caching, as table.rb: served.
+  CliRun uncached = box.Run({"--compat", "obkv", "shell"},
+                            "scan 'ts', {COLUMNS => 'f', CACHE => 0}\n");
+  CHECK(uncached.err.empty());
+  CHECK(uncached.out.find("value=v1") != std::string::npos);
+  {
+    std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kObkv);
+    rest::RestOptions options;
+    http::HttpApp app(store.get(), options, nullptr);
+    server::HttpResponse scanner = RestCall(&app, "PUT", "/ts/scanner", body);
+    CHECK(scanner.status == 503);
+    CHECK(scanner.body.find("see doc/obkv-compat.md C-39") !=
+          std::string::npos);
+    CHECK(
+        RestCall(&app, "PUT", "/ts/scanner", R"({"column":["Zg=="]})").status ==
+        201);
+  }
+  CHECK(box.Run({"compat"}).out.rfind("no findings", 0) == 0);
+  // The default profile scans, and records the scans OBKV would refuse.
+  CliRun served = box.Run({"shell"}, cached);
+  CHECK(served.out.find("value=v1") != std::string::npos);
+  {
+    std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kHBase);
+    rest::RestOptions options;
+    http::HttpApp app(store.get(), options, nullptr);
+    CHECK(RestCall(&app, "PUT", "/ts/scanner", body).status == 201);
+  }
+  CHECK(ReportHeads(box.Run({"compat"}).out) ==
+        std::vector<std::string>{"ts  scan  C-39  x2  [rest 1, shell 1]"});
 }
 
 }  // namespace

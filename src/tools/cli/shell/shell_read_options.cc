@@ -1,6 +1,8 @@
 // Copyright (c) obkvlite authors.
 #include "tools/cli/shell/shell_read_options.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -97,8 +99,10 @@ Result<bool> ScanOption(const std::string& command, const std::string& key,
                         "markers or deleted versions to show");
     }
   } else if (key == "CACHE") {
-    // Rows per RPC in HBase; no effect here.
-    OBKV_RETURN_IF_ERROR(ShellInteger(command, value, key, 0).status());
+    // Rows per RPC (table.rb: setCaching when > 0); changes no result here.
+    OBKV_ASSIGN_OR_RETURN(int64_t cache, ShellInteger(command, value, key, 0));
+    if (cache > 0)
+      scan->caching = static_cast<int>(std::min<int64_t>(cache, INT32_MAX));
   } else if (key == "CACHE_BLOCKS") {
     // HBase's block cache; no effect here.
     OBKV_RETURN_IF_ERROR(CacheBlocks(command, value));
