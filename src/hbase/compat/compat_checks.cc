@@ -113,6 +113,32 @@ std::set<std::string> NamedFamilies(const Read& read) {
 
 }  // namespace
 
+namespace {
+
+// Whether `read` names no family or more than one (no allocation: it runs
+// on every Get).
+template <typename Read>
+bool NamesOtherThanOneFamily(const Read& read) {
+  const std::string* first = nullptr;
+  auto another = [&first](const std::string& family) {
+    if (first == nullptr) first = &family;
+    return *first != family;
+  };
+  for (const std::string& family : read.families) {
+    if (another(family)) return true;
+  }
+  for (const Column& c : read.columns) {
+    if (another(c.family)) return true;
+  }
+  return first == nullptr;
+}
+
+}  // namespace
+
+bool ReadsTableGroup(const Get& get) { return NamesOtherThanOneFamily(get); }
+
+bool ReadsTableGroup(const Scan& scan) { return NamesOtherThanOneFamily(scan); }
+
 void CheckGet(const TableSpec& spec, const Get& get, Hits* hits) {
   CheckFilter(get.filter, hits);
   CheckFamilies(spec, !get.families.empty() || !get.columns.empty(), hits);

@@ -27,6 +27,12 @@ namespace compat {
 using Hits = std::vector<const Rule*>;
 
 void CheckGet(const TableSpec& spec, const Get& get, Hits* hits);
+// C-22: whether a Get or Scan reads the table group, naming no family or
+// more than one: OBKV's 2.x client parses those results as
+// family\0qualifier and fails on a cell whose qualifier is empty, so
+// such a read's cells are judged (Gate::Check "C-22") as they come.
+bool ReadsTableGroup(const Get& get);
+bool ReadsTableGroup(const Scan& scan);
 // An existence check (Table::Exists): a Get with checkExistenceOnly.
 void CheckExists(const TableSpec& spec, const Get& get, Hits* hits);
 // Table::MultiGet, which OBKV's client sends as one batch of gets.

@@ -54,6 +54,12 @@ std::vector<Rule> MakeRules() {
        "a family whose name is blank (only whitespace, as Java's "
        "String.isBlank)",
        "client: IllegalArgumentException \"family is blank\""},
+      {"C-22", Kind::kRefusal, Raised::kIOException,
+       "a cell with an empty qualifier in the results of a read naming no "
+       "family or several (the 2.x client parses them as "
+       "family\\0qualifier)",
+       "client: RuntimeException \"Cannot get qualifier name\", in an "
+       "IOException"},
       {"C-23", Kind::kRefusal, Raised::kIOException,
        "a request over more than one family with an empty qualifier in a "
        "write (the server reads it as the whole family) or a family named "

@@ -5,6 +5,7 @@
 #include "hbase/guarded_scanner.h"
 #include "hbase/read/normal_scanner.h"
 #include "hbase/stats/operation_timer.h"
+#include "hbase/table/empty_qualifier_scanner.h"
 
 namespace obkvlite {
 
@@ -89,6 +90,28 @@ Operation CheckAndMutateKind(const obkvlite::CheckAndMutate& cam) {
                    : Operation::kCheckAndMutate;
 }
 
+bool HasEmptyQualifier(const std::vector<Cell>& cells) {
+  for (const Cell& cell : cells) {
+    if (cell.qualifier.empty()) return true;
+  }
+  return false;
+}
+
+// Hands cells on to `inner`, noting whether one has an empty qualifier.
+class QualifierWatch final : public CellVisitor {
+ public:
+  explicit QualifierWatch(CellVisitor* inner) : inner_(inner) {}
+  void Visit(const CellView& cell) override {
+    empty_qualifier_ = empty_qualifier_ || cell.qualifier.empty();
+    inner_->Visit(cell);
+  }
+  bool empty_qualifier() const { return empty_qualifier_; }
+
+ private:
+  CellVisitor* const inner_;
+  bool empty_qualifier_ = false;
+};
+
 // The error of an operation's outcome.
 const Status& StatusOf(const Status& status) { return status; }
 template <typename T>
@@ -162,22 +185,55 @@ Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
                      [&](Table* t) { return t->ValidatePut(put, now_ms); });
 }
 
+Status LiveTable::JudgeGroupRead(const char* what, bool table_group,
+                                 bool empty_qualifier) const {
+  if (!table_group || !empty_qualifier || gate_ == nullptr) {
+    return Status::OK();
+  }
+  return gate_->Check(name_, what, "C-22");
+}
+
 Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
   OperationTimer timer(operations_, Operation::kGet);
   return timer.Done(Run<Result<RowResult>>(
-      "get", [&](Table* t) { return t->Get(get); }, GetCheck(get)));
+      "get",
+      [&](Table* t) -> Result<RowResult> {
+        Result<RowResult> row = t->Get(get);
+        if (!row.ok()) return row;
+        OBKV_RETURN_IF_ERROR(JudgeGroupRead("get", compat::ReadsTableGroup(get),
+                                            HasEmptyQualifier(row->cells)));
+        return row;
+      },
+      GetCheck(get)));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
   OperationTimer timer(operations_, Operation::kGet);
   return timer.Done(Run<Status>(
-      "get", [&](Table* t) { return t->Get(get, out); }, GetCheck(get)));
+      "get",
+      [&](Table* t) {
+        OBKV_RETURN_IF_ERROR(t->Get(get, out));
+        Status judged = JudgeGroupRead("get", compat::ReadsTableGroup(get),
+                                       HasEmptyQualifier(out->cells));
+        if (!judged.ok()) *out = RowResult();  // empty on error
+        return judged;
+      },
+      GetCheck(get)));
 }
 
 Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
   OperationTimer timer(operations_, Operation::kGet);
   return timer.Done(Run<Status>(
-      "get", [&](Table* t) { return t->Get(get, visitor); }, GetCheck(get)));
+      "get",
+      [&](Table* t) {
+        if (gate_ == nullptr || !compat::ReadsTableGroup(get)) {
+          return t->Get(get, visitor);
+        }
+        QualifierWatch watch(visitor);
+        OBKV_RETURN_IF_ERROR(t->Get(get, &watch));
+        return JudgeGroupRead("get", true, watch.empty_qualifier());
+      },
+      GetCheck(get)));
 }
 
 Result<bool> LiveTable::Exists(const obkvlite::Get& get) {
@@ -193,7 +249,17 @@ Result<std::vector<RowResult>> LiveTable::MultiGet(
     const std::vector<obkvlite::Get>& gets) {
   OperationTimer timer(operations_, Operation::kGet);
   return timer.Done(Run<Result<std::vector<RowResult>>>(
-      "multi_get", [&](Table* t) { return t->MultiGet(gets); },
+      "multi_get",
+      [&](Table* t) -> Result<std::vector<RowResult>> {
+        Result<std::vector<RowResult>> rows = t->MultiGet(gets);
+        if (!rows.ok()) return rows;
+        for (size_t i = 0; i < rows->size(); ++i) {
+          OBKV_RETURN_IF_ERROR(
+              JudgeGroupRead("multi_get", compat::ReadsTableGroup(gets[i]),
+                             HasEmptyQualifier((*rows)[i].cells)));
+        }
+        return rows;
+      },
       [&gets](const TableSpec& spec, compat::Hits* hits) {
         compat::CheckMultiGet(spec, gets, hits);
       }));
@@ -202,12 +268,20 @@ Result<std::vector<RowResult>> LiveTable::MultiGet(
 Result<std::unique_ptr<Scanner>> LiveTable::GetScanner(
     const obkvlite::Scan& scan) {
   OperationTimer timer(operations_, Operation::kScan);
-  return timer.Done(
-      Guarded("scan", Run<Result<std::unique_ptr<Scanner>>>(
-                          "scan", [&](Table* t) { return t->GetScanner(scan); },
-                          [&](const TableSpec& spec, compat::Hits* hits) {
-                            compat::CheckScan(spec, scan, hits);
-                          })));
+  Result<std::unique_ptr<Scanner>> opened =
+      Run<Result<std::unique_ptr<Scanner>>>(
+          "scan", [&](Table* t) { return t->GetScanner(scan); },
+          [&](const TableSpec& spec, compat::Hits* hits) {
+            compat::CheckScan(spec, scan, hits);
+          });
+  opened = Guarded("scan", std::move(opened));
+  // A table-group scan's cells are judged for C-22 as they come, around
+  // the guarded scanner (the judge guards its own calls).
+  if (opened.ok() && gate_ != nullptr && compat::ReadsTableGroup(scan)) {
+    opened = std::unique_ptr<Scanner>(
+        new EmptyQualifierScanner(gate_, name_, std::move(opened).value()));
+  }
+  return timer.Done(std::move(opened));
 }
 
 Status LiveTable::Delete(const obkvlite::Delete& del) {

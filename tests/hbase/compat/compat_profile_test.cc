@@ -436,7 +436,8 @@ TEST_CASE("what OBKV runs as HBase does is neither refused nor recorded") {
     CHECK(fx.table()->Put(Put("r7").Add("f", "", 5, "x")).ok());
     // Caching, existence checks and multi-gets on a normal table.
     Scan cached;
-    cached.caching = 50;
+    cached.families = {"f"};  // r7's empty qualifier in a family-less scan
+    cached.caching = 50;      // is C-22
     CHECK(ScanStatus(fx.table(), cached).ok());
     CHECK(fx.table()->Exists(Get("r2")).ok());
     CHECK(fx.table()->MultiGet({Get("r2"), Get("r6")}).ok());
@@ -470,6 +471,76 @@ TEST_CASE("a substring filter past ASCII: HBase's result or OBKV's (C-29)") {
       CHECK(Describe(Findings(fx.store())) == "t|scan|library|C-29|2\n");
     } else {
       CHECK(Findings(fx.store()).empty());
+    }
+  }
+}
+
+// C-22: OBKV's 2.x client fails a read naming no family, or several, at a
+// cell whose qualifier is empty; a read of that one family is served.
+TEST_CASE("an empty qualifier in a table-group read's results (C-22)") {
+  for (CompatProfile profile : {CompatProfile::kHBase, CompatProfile::kObkv}) {
+    const std::string name = CompatProfileName(profile);
+    CAPTURE(name);
+    StoreFixture fx(kTwoFamilies);
+    fx.MustPut(Put("r1").Add("f", "q", 10, "v1"));
+    // Two puts: one put to two families with an empty qualifier is C-23.
+    fx.MustPut(Put("r2").Add("f", "", 10, "empty"));
+    fx.MustPut(Put("r2").Add("g", "q", 10, "g2"));
+    fx.set_compat(profile);
+    fx.Reopen();
+    const bool obkv = profile == CompatProfile::kObkv;
+    Table* t = fx.table();
+    auto refused = [](const Status& st, const char* operation) {
+      return st.code() == Status::Code::kIOError &&
+             st.message().rfind(std::string("OBKV-HBase refuses ") + operation +
+                                    " on table 't': a cell with "
+                                    "an empty qualifier",
+                                0) == 0;
+    };
+    // A family-less Get, in each of its forms.
+    Result<RowResult> row = t->Get(Get("r2"));
+    CHECK(obkv ? refused(row.status(), "get") : row->cells.size() == 2);
+    RowResult into;
+    Status st = t->Get(Get("r2"), &into);
+    CHECK(obkv ? refused(st, "get") && into.empty() : into.cells.size() == 2);
+    struct Count final : CellVisitor {
+      void Visit(const CellView&) override { ++cells; }
+      int cells = 0;
+    } count;
+    st = t->Get(Get("r2"), &count);
+    CHECK(obkv ? refused(st, "get") : st.ok() && count.cells == 2);
+    Result<std::vector<RowResult>> rows = t->MultiGet({Get("r1"), Get("r2")});
+    CHECK(obkv ? refused(rows.status(), "multi_get") : rows->size() == 2);
+    // A family-less scan ends at r2 under the obkv profile, with r1 read.
+    for (bool by_cell : {false, true}) {
+      Result<std::unique_ptr<Scanner>> scanner = t->GetScanner(Scan());
+      REQUIRE(scanner.ok());
+      int cells = 0;
+      if (by_cell) {
+        CellView view;
+        while ((*scanner)->NextCell(&view)) ++cells;
+      } else {
+        RowResult r;
+        while ((*scanner)->Next(&r)) cells += static_cast<int>(r.cells.size());
+      }
+      CHECK(cells == (obkv ? 1 : 3));
+      CHECK(obkv ? refused((*scanner)->status(), "scan")
+                 : (*scanner)->status().ok());
+    }
+    // One family named: served in both, no finding.
+    Get one("r2");
+    one.families = {"f"};
+    CHECK(t->Get(one)->cells.size() == 1);
+    Scan family;
+    family.families = {"f"};
+    CHECK(fx.MustScan(family).size() == 2);
+    if (obkv) {
+      CHECK(Findings(fx.store()).empty());
+    } else {
+      // One finding per call: 3 gets, the multi-get, 2 scans.
+      CHECK(Describe(Findings(fx.store())) ==
+            "t|get|library|C-22|3\nt|multi_get|library|C-22|1\n"
+            "t|scan|library|C-22|2\n");
     }
   }
 }
