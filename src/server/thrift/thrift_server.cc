@@ -149,22 +149,30 @@ ThriftServiceFactory Thrift1Service() {
 
 class ThriftServer::Impl {
  public:
-  Impl(Store* store, const ThriftServerOptions& options,
-       ThriftServiceFactory service)
-      : store_(store),
-        options_(options),
+  Impl(const ThriftServerOptions& options, ThriftServiceFactory service)
+      : options_(options),
         service_(std::move(service)),
         scanners_(ScannerOptions(options)),
         log_(options.log_name, options.log_level, options.log_out) {}
 
-  Status Start() {
+  Status Bind() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
     OBKV_ASSIGN_OR_RETURN(
         listen_fd_, Listen(options_.bind, options_.port, &address_, &port_));
     if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
       ::close(listen_fd_);
+      listen_fd_ = -1;
       return Status::IOError("pipe: " + std::string(std::strerror(errno)));
     }
+    return Status::OK();
+  }
+
+  Status Serve(Store* store) {
+    if (store_ != nullptr || listen_fd_ < 0) {
+      return Status::FailedPrecondition(
+          "thrift server: Serve needs a bound server that is not serving");
+    }
+    store_ = store;
     ThriftServiceContext context;
     context.store = store_;
     context.scanners = &scanners_;
@@ -184,6 +192,7 @@ class ThriftServer::Impl {
   ~Impl() {
     Stop();
     Wait();
+    if (store_ == nullptr && listen_fd_ >= 0) ::close(listen_fd_);  // unserved
     if (wake_[0] >= 0) ::close(wake_[0]);
     if (wake_[1] >= 0) ::close(wake_[1]);
   }
@@ -203,6 +212,7 @@ class ThriftServer::Impl {
       if (waited_) return;
       waited_ = true;
     }
+    if (store_ == nullptr) return;  // bound, never served
     if (acceptor_.joinable()) acceptor_.join();
     {
       std::unique_lock<std::mutex> lock(mu_);
@@ -353,7 +363,7 @@ class ThriftServer::Impl {
     }
   }
 
-  Store* const store_;
+  Store* store_ = nullptr;  // set once by Serve, before any thread starts
   const ThriftServerOptions options_;
   const ThriftServiceFactory service_;
   ScannerRegistry scanners_;
@@ -374,12 +384,22 @@ class ThriftServer::Impl {
   bool waited_ = false;
 };
 
+Result<std::unique_ptr<ThriftServer>> ThriftServer::Bind(
+    const ThriftServerOptions& options, ThriftServiceFactory service) {
+  auto impl = std::make_unique<Impl>(options, std::move(service));
+  OBKV_RETURN_IF_ERROR(impl->Bind());
+  return std::unique_ptr<ThriftServer>(new ThriftServer(std::move(impl)));
+}
+
+Status ThriftServer::Serve(Store* store) { return impl_->Serve(store); }
+
 Result<std::unique_ptr<ThriftServer>> ThriftServer::Start(
     Store* store, const ThriftServerOptions& options,
     ThriftServiceFactory service) {
-  auto impl = std::make_unique<Impl>(store, options, std::move(service));
-  OBKV_RETURN_IF_ERROR(impl->Start());
-  return std::unique_ptr<ThriftServer>(new ThriftServer(std::move(impl)));
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<ThriftServer> server,
+                        Bind(options, std::move(service)));
+  OBKV_RETURN_IF_ERROR(server->Serve(store));
+  return server;
 }
 
 ThriftServer::ThriftServer(std::unique_ptr<Impl> impl)

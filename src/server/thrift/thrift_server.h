@@ -118,6 +118,16 @@ class ThriftServer {
   static Result<std::unique_ptr<ThriftServer>> Start(
       Store* store, const ThriftServerOptions& options,
       ThriftServiceFactory service = Thrift1Service());
+  // Start in two steps, for a caller that must create nothing until the
+  // address is its own (obkv thrift start opens, and may create, its store
+  // only then): Bind validates `options` and binds, with Start's errors,
+  // accepting no connection yet; Serve starts serving `store`.
+  // FailedPrecondition from Serve unless the server was bound and is not
+  // serving yet. REQUIRED: `store` outlives the server.
+  static Result<std::unique_ptr<ThriftServer>> Bind(
+      const ThriftServerOptions& options,
+      ThriftServiceFactory service = Thrift1Service());
+  Status Serve(Store* store);
   ~ThriftServer();  // Stop() and Wait()
 
   // The address and the port listened on.

@@ -147,6 +147,31 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(c.getRow(b"t", b"r", {})[0].columns[b"cf:a"].timestamp, 5)
         self.assertEqual(self.gw.stop(), 0)
 
+    def test_port_in_use_creates_nothing(self):
+        # A gateway that cannot listen fails before it opens its store, so
+        # a new store is never created (the Thrift1 and Thrift2 commands).
+        self.gw = Gateway(fresh_store("inuse"))
+        for command in ("thrift", "thrift2"):
+            if MYSQL_PREFIX:
+                missing = fresh_store("never_" + command)
+            else:
+                missing = os.path.join(WORK_DIR, "never_%s.db" % command)
+                if os.path.exists(missing):
+                    os.remove(missing)
+            out = subprocess.run(
+                [OBKV, "--store", missing, command, "start", "-p", str(self.gw.port)],
+                capture_output=True, text=True, timeout=30)
+            self.assertEqual(out.returncode, 1, out.stderr)
+            self.assertIn("127.0.0.1:%d" % self.gw.port, out.stderr)
+            self.assertNotIn("serving", out.stderr)
+            if MYSQL_PREFIX:
+                probe = subprocess.run([OBKV, "--store", missing, "list"],
+                                       capture_output=True, text=True, timeout=30)
+                self.assertNotEqual(probe.returncode, 0, probe.stdout)
+            else:
+                self.assertFalse(os.path.exists(missing), os.listdir(WORK_DIR))
+        self.assertEqual(self.gw.stop(), 0)
+
     def refused(self, gw, framed, compact):
         c = gw.connect(framed, compact)
         with self.assertRaises((TTransport.TTransportException, EOFError, ConnectionError)):

@@ -64,13 +64,17 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   options.log_level = *level;
   options.log_name = kind.command;
   options.log_out = ctx.err;
+  Result<std::unique_ptr<server::ThriftServer>> started =
+      server::ThriftServer::Bind(options, kind.factory());
+  if (!started.ok()) return ctx.Fail(started.status());
+  // Opened (and, for a new SQLite file or MySQL database, created) only
+  // once the address is ours: a gateway that cannot listen creates nothing.
   Result<std::unique_ptr<Store>> store = OpenStore(
       ctx, flags.server.read_only ? StoreAccess::kRead : StoreAccess::kCreate,
       flags.shards);
   if (!store.ok()) return ctx.Fail(store.status());
-  Result<std::unique_ptr<server::ThriftServer>> started =
-      server::ThriftServer::Start(store->get(), options, kind.factory());
-  if (!started.ok()) return ctx.Fail(started.status());
+  Status serving = (*started)->Serve(store->get());
+  if (!serving.ok()) return ctx.Fail(serving);
   server::ThriftServer* s = started->get();
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
