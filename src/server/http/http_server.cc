@@ -85,11 +85,8 @@ class BoundedTaskQueue : public httplib::TaskQueue {
 };
 
 HttpResponse TooLarge(int64_t limit) {
-  HttpResponse r =
-      HttpResponse::Text(413, "Payload too large: the limit is " +
-                                  std::to_string(limit) + " bytes");
-  r.headers.emplace_back("Connection", "close");
-  return r;
+  return HttpResponse::Text(413, "Payload too large: the limit is " +
+                                     std::to_string(limit) + " bytes");
 }
 
 // The one catch of a request: the handler's exception becomes a 500.
@@ -105,6 +102,29 @@ void Answer(const HttpResponse& r, httplib::Response* res) {
   res->status = r.status;
   for (const auto& [k, v] : r.headers) res->set_header(k, v);
   if (!r.content_type.empty()) res->set_content(r.body, r.content_type);
+}
+
+// Answers `r` with "Connection: close", then closes the connection, as
+// Jetty does after a request whose body it did not read (its bytes must
+// not be taken for a next request). httplib 0.11 keeps a connection open
+// whatever the handler's headers say, and ends it only when writing the
+// reply fails: so the body goes out through a content provider that
+// reports failure once it has written it all. The post-routing handler
+// drops the Keep-Alive header httplib adds. The text also goes to
+// `reason`, which httplib's server never writes (the status line comes
+// from the status), for the log line (LogAnswer).
+void AnswerThenClose(const HttpResponse& r, httplib::Response* res) {
+  res->status = r.status;
+  for (const auto& [k, v] : r.headers) res->set_header(k, v);
+  res->set_header("Connection", "close");
+  res->reason = r.body;
+  auto body = std::make_shared<const std::string>(r.body);
+  res->set_content_provider(
+      body->size(), r.content_type,
+      [body](size_t offset, size_t length, httplib::DataSink& sink) {
+        sink.write(body->data() + offset, length);
+        return false;  // written: now end the connection
+      });
 }
 
 HttpRequest Convert(const httplib::Request& req) {
@@ -152,7 +172,10 @@ bool IsServedMethod(const std::string& method) {
 // answered 405 with Allow rather than 400.
 httplib::Server::HandlerResponse AnswerHttplibError(const httplib::Request& req,
                                                     httplib::Response& res) {
-  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+  // Ours: a body, or AnswerThenClose's (its body is in a provider).
+  if (!res.body.empty() || res.has_header("Connection")) {
+    return httplib::Server::HandlerResponse::Unhandled;
+  }
   if (res.status == 400 && IsMethodToken(req.method) &&
       !IsServedMethod(req.method)) {
     res.status = 405;
@@ -181,8 +204,10 @@ void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
                                              : LogLevel::kDebug;
   // Nothing is built for a line the level drops (every request at info).
   if (!log->Enabled(level)) return;
-  // The answer's text without its line end.
-  std::string_view why = res.body;
+  // The answer's text (AnswerThenClose's in reason), and without its line
+  // end.
+  const std::string& text = res.body.empty() ? res.reason : res.body;
+  std::string_view why = text;
   while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
     why.remove_suffix(1);
   }
@@ -194,7 +219,7 @@ void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
   }
   const std::string line = req.method + " " + req.target + " " +
                            std::to_string(res.status) + " " +
-                           std::to_string(res.body.size()) + " bytes";
+                           std::to_string(text.size()) + " bytes";
   const char* event = level == LogLevel::kWarn    ? "limit"
                       : level == LogLevel::kError ? "error"
                                                   : "request";
@@ -253,6 +278,15 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
   // or keeps trickling past the deadline is cut off, and the connection
   // is closed.
   s.set_payload_max_length(std::numeric_limits<size_t>::max());
+  // httplib adds Keep-Alive to every reply it keeps open by its own
+  // count; a reply that says Connection: close (AnswerThenClose, or the
+  // client's) carries no Keep-Alive.
+  s.set_post_routing_handler(
+      [](const httplib::Request&, httplib::Response& res) {
+        if (res.get_header_value("Connection") == "close") {
+          res.headers.erase("Keep-Alive");
+        }
+      });
   s.set_pre_routing_handler(
       [impl](const httplib::Request& req, httplib::Response& res) {
         const std::string length = req.get_header_value("Content-Length");
@@ -262,25 +296,25 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
         // A Content-Length that is no number (-1, 1e3): 400 at once, not
         // after the read timeout waiting for a body of no length.
         if (req.has_header("Content-Length") && !digits) {
-          Answer(HttpResponse::Text(400,
-                                    "Bad request: Content-Length must be "
-                                    "a number of bytes, got '" +
-                                        length + "'"),
-                 &res);
-          res.set_header("Connection", "close");
+          AnswerThenClose(HttpResponse::Text(400,
+                                             "Bad request: Content-Length "
+                                             "must be a number of bytes, "
+                                             "got '" +
+                                                 length + "'"),
+                          &res);
           return httplib::Server::HandlerResponse::Handled;
         }
         if (digits && (length.size() > 18 ||
                        std::stoll(length) > impl->options.max_body_bytes)) {
-          Answer(TooLarge(impl->options.max_body_bytes), &res);
+          AnswerThenClose(TooLarge(impl->options.max_body_bytes), &res);
           return httplib::Server::HandlerResponse::Handled;
         }
         if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
-          Answer(HttpResponse::Text(415,
-                                    "Unsupported media type: multipart "
-                                    "bodies are not read here"),
-                 &res);
-          res.set_header("Connection", "close");
+          AnswerThenClose(HttpResponse::Text(415,
+                                             "Unsupported media type: "
+                                             "multipart bodies are not read "
+                                             "here"),
+                          &res);
           return httplib::Server::HandlerResponse::Handled;
         }
         return httplib::Server::HandlerResponse::Unhandled;
@@ -317,19 +351,19 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
       return true;
     });
     if (too_large || too_slow || !read) {
-      Answer(too_large ? TooLarge(limit)
-             : too_slow
-                 ? HttpResponse::Text(
-                       408,
-                       "Request timeout: the body took "
-                       "longer than " +
-                           std::to_string(impl->options.body_deadline_seconds) +
-                           " s")
-                 : HttpResponse::Text(400,
-                                      "Bad request: malformed or "
-                                      "incomplete body"),
-             &res);
-      if (!too_large) res.set_header("Connection", "close");
+      AnswerThenClose(
+          too_large ? TooLarge(limit)
+          : too_slow
+              ? HttpResponse::Text(
+                    408,
+                    "Request timeout: the body took "
+                    "longer than " +
+                        std::to_string(impl->options.body_deadline_seconds) +
+                        " s")
+              : HttpResponse::Text(400,
+                                   "Bad request: malformed or "
+                                   "incomplete body"),
+          &res);
       return;
     }
     Answer(Call(impl->handler, request), &res);

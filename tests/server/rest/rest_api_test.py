@@ -651,6 +651,32 @@ def test_bad_input(s, ck):
             answer.startswith(b"HTTP/1.1 400") and took < 2 and
             b"Content-Length must be a number of bytes, got '-1'" in answer,
             answer)
+    # An answer to a request whose body was not read says Connection:
+    # close, without Keep-Alive, and closes: the unread bytes, here a
+    # request of their own, are never served.
+    smuggled = b"GET /version HTTP/1.1\r\nHost: x\r\n\r\n"
+    for label, head, status in [
+            ("Content-Length no number", b"Content-Length: abc\r\n", 400),
+            ("multipart body", b"Content-Type: multipart/form-data\r\n"
+             b"Content-Length: %d\r\n" % len(smuggled), 415),
+            ("Content-Length past the limit",
+             b"Content-Length: 99999999999\r\n", 413)]:
+        raw = socket.create_connection((s.host, s.port), timeout=10)
+        raw.sendall(b"PUT /rt/smuggle HTTP/1.1\r\nHost: x\r\n" + head +
+                    b"\r\n" + smuggled)
+        answer = b""
+        while True:
+            got = raw.recv(4096)
+            if not got:
+                break
+            answer += got
+        raw.close()
+        head_text = answer.split(b"\r\n\r\n", 1)[0]
+        ck.true(label + ": answered once, then closed",
+                answer.startswith(b"HTTP/1.1 %d" % status) and
+                answer.count(b"HTTP/1.1 ") == 1 and
+                b"\r\nConnection: close" in head_text and
+                b"Keep-Alive" not in head_text, answer)
     # No Content-Length and no Transfer-Encoding: an empty body (RFC 9112
     # 6.3), as the HBase guide's `curl -X POST .../namespaces/special_ns`.
     raw = socket.create_connection((s.host, s.port), timeout=10)
