@@ -19,5 +19,15 @@ bool RegionHolds(const RegionKeys& keys, std::string_view row) {
   return row >= keys.start && (keys.end.empty() || row < keys.end);
 }
 
+std::string RegionName(std::string_view table, std::string_view start,
+                       const PartitionInfo& p) {
+  std::string name(table);
+  name += ',';
+  name += start;
+  name += ',' + std::to_string(p.index) + '.' +
+          (p.name.empty() ? std::string("p0") : p.name) + '.';
+  return name;
+}
+
 }  // namespace server
 }  // namespace obkvlite

@@ -33,6 +33,15 @@ RegionKeys RegionKeysOf(const FamilySpec& family, const PartitionInfo& p);
 // True when `row` lies in [keys.start, keys.end).
 bool RegionHolds(const RegionKeys& keys, std::string_view row);
 
+// HBase's name of the region of partition `p` of `table` that starts at
+// `start` (raw bytes): "table,start,id.encoded." with the partition's index
+// for id and its name for the encoded name ("p0" for a table without
+// partitions), e.g. "t,,0.p0." and "t,g,1.p1.". Every gateway names a
+// region so: Thrift1's TRegionInfo.name carries these bytes, REST shows
+// them as Bytes.toStringBinary.
+std::string RegionName(std::string_view table, std::string_view start,
+                       const PartitionInfo& p);
+
 }  // namespace server
 }  // namespace obkvlite
 

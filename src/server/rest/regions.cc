@@ -50,9 +50,7 @@ Result<std::vector<RegionInfo>> ListRegions(Store* store,
     server::RegionKeys keys = server::RegionKeysOf(family, p);
     r.start_key = std::move(keys.start);
     r.end_key = std::move(keys.end);
-    r.name = spec.name + "," + ToStringBinary(r.start_key) + "," +
-             std::to_string(p.index) + "." + (p.name.empty() ? "p0" : p.name) +
-             ".";
+    r.name = ToStringBinary(server::RegionName(spec.name, r.start_key, p));
     r.cells = p.cells;
     r.bytes = p.bytes;
     r.requests = by_partition[p.index];

@@ -204,7 +204,7 @@ void HbaseHandler::getTableRegions(std::vector<gen::TRegionInfo>& _return,
     r.__set_startKey(std::move(keys.start));
     r.__set_endKey(std::move(keys.end));
     r.__set_id(p.index);
-    r.__set_name(tableName + "," + r.startKey + "," + std::to_string(p.index));
+    r.__set_name(RegionName(tableName, r.startKey, p));
     r.__set_version(1);
     r.__set_serverName(options_.server_name);
     r.__set_port(options_.port);

@@ -159,11 +159,14 @@ class GatewayCase(unittest.TestCase):
         regions = self.client.getTableRegions(b"thrift_regions")
         self.assertEqual([(r.startKey, r.endKey, r.id) for r in regions],
                          [(b"", b"g", 0), (b"g", b"p", 1), (b"p", b"", 2)])
-        self.assertEqual(regions[1].name, b"thrift_regions,g,1")
+        # HBase's "table,start,id.encoded.", as REST names the region.
+        self.assertEqual(regions[1].name, b"thrift_regions,g,1.p1.")
         self.assertEqual(regions[1].port, PORT)
         self.assertEqual(regions[1].serverName, b"127.0.0.1")
         info = self.client.getRegionInfo(b"thrift_regions,h,99")
         self.assertEqual(info.id, 1)
+        # A region's own name finds it.
+        self.assertEqual(self.client.getRegionInfo(regions[2].name).id, 2)
         t = self.fresh_table("plain")
         plain = self.client.getTableRegions(t)
         self.assertEqual([(r.startKey, r.endKey) for r in plain], [(b"", b"")])
