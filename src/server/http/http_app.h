@@ -15,6 +15,7 @@
 
 #include "obkvlite/store.h"
 #include "server/common/http_message.h"
+#include "server/http/info_app.h"
 #include "server/metrics/request_metrics.h"
 #include "server/rest/rest_service.h"
 
@@ -34,15 +35,8 @@ class HttpApp {
   rest::RestService* service() { return &service_; }
 
  private:
-  HttpResponse Timed(const char* operation, metrics::RequestKind kind,
-                     const HttpRequest& request,
-                     HttpResponse (HttpApp::*page)(const HttpRequest&));
-  HttpResponse Metrics(const HttpRequest& request);
-  HttpResponse Ui(const HttpRequest& request);
-
-  Store* const store_;
-  metrics::RequestMetrics* const metrics_;
   rest::RestService service_;
+  InfoApp info_;  // /metrics and /ui
 };
 
 }  // namespace http

@@ -231,7 +231,7 @@ void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
 
 struct HttpServer::Impl {
   explicit Impl(const HttpServerOptions& o)
-      : options(o), log("rest", o.log_level, o.log_out) {}
+      : options(o), log(o.log_name, o.log_level, o.log_out) {}
   HttpServerOptions options;
   server::GatewayLog log;
   HttpHandler handler;

@@ -19,7 +19,7 @@
 // worker frees (the kernel's backlog holds the rest). Slow clients time out
 // after read_timeout_seconds.
 //
-// The log (server/common/gateway_log.h, gateway "rest") gets a WARN line
+// The log (server/common/gateway_log.h, gateway log_name) gets a WARN line
 // per request that is no HTTP ("refused") and per request over a limit
 // (413, 408: "limit"), an ERROR line per 500 ("error"), and at debug one
 // line per answered request ("request": method, target, status, bytes),
@@ -62,8 +62,9 @@ struct HttpServerOptions {
   int read_timeout_seconds = 5;    // a request's bytes must keep coming
   int body_deadline_seconds = 60;  // a body must be read whole by then
   int keep_alive_seconds = 2;      // idle keep-alive connections close
-  // The log's level (--log-level) and where its lines go (REQUIRED:
-  // outlives the server).
+  // The gateway the log names, the log's level (--log-level) and where its
+  // lines go (REQUIRED: outlives the server).
+  std::string log_name = "rest";
   server::LogLevel log_level = server::LogLevel::kInfo;
   std::ostream* log_out = &std::cerr;
 };

@@ -24,10 +24,10 @@ std::string Double(double v) {
   return buf;
 }
 
-void Header(std::string* out, const char* name, const char* type,
+void Header(std::string* out, const std::string& name, const char* type,
             const char* help) {
-  *out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name +
-          " " + type + "\n";
+  *out +=
+      "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
 }
 
 struct PartitionKey {
@@ -164,15 +164,19 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
   out += "obkv_metrics_errors_total " + std::to_string(errors) + "\n";
 
   const std::map<std::string, OperationStats> ops = metrics.Operations();
-  Header(&out, "obkv_rest_requests_total", "counter",
-         "HTTP requests answered, by operation and status code.");
+  const std::string g = std::string("obkv_") + gauges.gateway + "_";
+  const bool http = std::string(gauges.gateway) == "rest";
+  Header(&out, g + "requests_total", "counter",
+         http ? "HTTP requests answered, by operation and status code."
+              : "Calls answered, by method and code (200, or the HTTP "
+                "status HBase's REST gateway gives the same failure).");
   for (const auto& [name, op] : ops) {
     for (const auto& [code, n] : op.by_status) {
-      out += "obkv_rest_requests_total{operation=\"" + name + "\",code=\"" +
+      out += g + "requests_total{operation=\"" + name + "\",code=\"" +
              std::to_string(code) + "\"} " + std::to_string(n) + "\n";
     }
   }
-  Header(&out, "obkv_rest_request_duration_seconds", "histogram",
+  Header(&out, g + "request_duration_seconds", "histogram",
          "Time to answer a request, by operation.");
   for (const auto& [name, op] : ops) {
     int64_t cumulative = 0;
@@ -180,28 +184,28 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
       cumulative += op.buckets[b];
       const std::string le =
           b < kLatencyBuckets.size() ? Double(kLatencyBuckets[b]) : "+Inf";
-      out += "obkv_rest_request_duration_seconds_bucket{operation=\"" + name +
+      out += g + "request_duration_seconds_bucket{operation=\"" + name +
              "\",le=\"" + le + "\"} " + std::to_string(cumulative) + "\n";
     }
-    out += "obkv_rest_request_duration_seconds_sum{operation=\"" + name +
-           "\"} " + Double(op.seconds_sum) + "\n";
-    out += "obkv_rest_request_duration_seconds_count{operation=\"" + name +
-           "\"} " + std::to_string(op.count) + "\n";
+    out += g + "request_duration_seconds_sum{operation=\"" + name + "\"} " +
+           Double(op.seconds_sum) + "\n";
+    out += g + "request_duration_seconds_count{operation=\"" + name + "\"} " +
+           std::to_string(op.count) + "\n";
   }
-  Header(&out, "obkv_rest_open_scanners", "gauge", "REST scanners open now.");
-  out += "obkv_rest_open_scanners{" + engine + "} " +
+  Header(&out, g + "open_scanners", "gauge", "Scanners open now.");
+  out += g + "open_scanners{" + engine + "} " +
          std::to_string(gauges.open_scanners) + "\n";
-  Header(&out, "obkv_rest_expired_scanners_total", "counter",
-         "REST scanners closed because they sat idle.");
-  out += "obkv_rest_expired_scanners_total " +
+  Header(&out, g + "expired_scanners_total", "counter",
+         "Scanners closed because they sat idle.");
+  out += g + "expired_scanners_total " +
          std::to_string(gauges.expired_scanners) + "\n";
-  Header(&out, "obkv_rest_connections", "gauge",
-         "HTTP connections being served now.");
-  out +=
-      "obkv_rest_connections " + std::to_string(metrics.connections()) + "\n";
-  Header(&out, "obkv_rest_uptime_seconds", "gauge",
+  Header(&out, g + "connections", "gauge",
+         http ? "HTTP connections being served now."
+              : "Connections being served now.");
+  out += g + "connections " + std::to_string(metrics.connections()) + "\n";
+  Header(&out, g + "uptime_seconds", "gauge",
          "Seconds since the server started.");
-  out += "obkv_rest_uptime_seconds " + Double(metrics.UptimeSeconds()) + "\n";
+  out += g + "uptime_seconds " + Double(metrics.UptimeSeconds()) + "\n";
   return out;
 }
 

@@ -15,11 +15,14 @@
 //       error bound
 //   obkv_operation_duration_seconds{engine,surface,op}    histogram
 //       (Store::OperationStats; server/metrics/operation_metrics.h)
-//   obkv_rest_requests_total{operation,code}              counter
-//   obkv_rest_request_duration_seconds{operation}         histogram
-//   obkv_rest_open_scanners, obkv_rest_connections        gauges
-//   obkv_rest_expired_scanners_total                      counter
-//   obkv_rest_uptime_seconds                              gauge
+//   obkv_G_requests_total{operation,code}                 counter
+//   obkv_G_request_duration_seconds{operation}            histogram
+//   obkv_G_open_scanners, obkv_G_connections              gauges
+//   obkv_G_expired_scanners_total                         counter
+//   obkv_G_uptime_seconds                                 gauge
+// where G is the gateway (ServerGauges::gateway): rest, thrift or thrift2;
+// a Thrift gateway's operation is its method, its code 200 or the HTTP
+// status of the same failure (server/thrift/call_metrics.h).
 // Label values are escaped as the format requires (\\, \", \n).
 //
 // Thread safety: as the Store.
@@ -37,6 +40,7 @@ namespace obkvlite {
 namespace metrics {
 
 struct ServerGauges {
+  const char* gateway = "rest";  // names the metrics: obkv_rest_...
   int open_scanners = 0;
   int64_t expired_scanners = 0;
 };

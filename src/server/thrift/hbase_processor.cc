@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "obkvlite/compat.h"
+#include "server/thrift/call_metrics.h"
 #include "server/thrift/processor_guard.h"
 
 namespace obkvlite {
@@ -50,6 +51,7 @@ class Processor : public gen::HbaseProcessor {
   // The generated process_checkAndPut, except that the handler learns
   // whether `value` was sent.
   void CheckAndPut(TProtocol* in, TProtocol* out, int32_t seqid) {
+    ScopedCall call(eventHandler_.get(), "Hbase.checkAndPut");
     gen::Hbase_checkAndPut_args args;
     args.read(in);
     in->readMessageEnd();
@@ -72,6 +74,7 @@ class Processor : public gen::HbaseProcessor {
       result.ia = std::move(ia);
       result.__isset.ia = true;
     } catch (const std::exception& e) {
+      NoteCallFailure(500);
       WriteApplicationException(out, "checkAndPut", seqid,
                                 TApplicationException(e.what()));
       return;

@@ -2,6 +2,7 @@
 #include "server/thrift/thrift_convert.h"
 
 #include "obkvlite/rowkey.h"
+#include "server/thrift/call_metrics.h"
 
 namespace obkvlite {
 namespace server {
@@ -103,6 +104,7 @@ void AppendRowResult(RowResult* row, bool sorted,
 }
 
 void ThrowIOError(std::string_view method, const std::string& message) {
+  NoteCallFailure(503);
   gen::IOError e;
   e.__set_message(std::string(method) + ": " + message);
   e.__set_canRetry(false);
@@ -110,6 +112,7 @@ void ThrowIOError(std::string_view method, const std::string& message) {
 }
 
 void ThrowIllegalArgument(std::string_view method, const std::string& message) {
+  NoteCallFailure(400);
   gen::IllegalArgument e;
   e.__set_message(std::string(method) + ": " + message);
   throw e;
@@ -118,6 +121,7 @@ void ThrowIllegalArgument(std::string_view method, const std::string& message) {
 void ThrowStatus(std::string_view method, const Status& status,
                  bool illegal_argument, bool already_exists) {
   if (already_exists && status.IsAlreadyExists()) {
+    NoteCallFailure(403);
     gen::AlreadyExists e;
     e.__set_message(std::string(method) + ": " + status.message());
     throw e;
@@ -125,6 +129,7 @@ void ThrowStatus(std::string_view method, const Status& status,
   if (illegal_argument && status.IsInvalidArgument()) {
     ThrowIllegalArgument(method, status.message());
   }
+  NoteCallFailure(503);
   gen::IOError e;
   e.__set_message(std::string(method) + ": " + status.message());
   e.__set_canRetry(status.code() == Status::Code::kBusy ||

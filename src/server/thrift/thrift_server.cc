@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "server/common/scanner_registry.h"
+#include "server/thrift/call_metrics.h"
 #include "server/thrift/connection_transport.h"
 #include "server/thrift/hbase_handler.h"
 #include "server/thrift/hbase_processor.h"
@@ -182,6 +183,10 @@ class ThriftServer::Impl {
     context.max_reply_bytes = options_.max_frame_bytes / 2;
     context.max_request_bytes = options_.max_frame_bytes;
     processor_ = service_(context);
+    if (options_.metrics != nullptr) {
+      processor_->setEventHandler(
+          std::make_shared<CallMetrics>(options_.metrics));
+    }
     for (int i = 0; i < options_.workers; ++i) {
       workers_.emplace_back([this] { WorkerLoop(); });
     }
@@ -233,6 +238,8 @@ class ThriftServer::Impl {
   }
 
   GatewayLog* log() { return &log_; }
+  int open_scanners() const { return scanners_.size(); }
+  int64_t expired_scanners() const { return scanners_.expired(); }
 
   const std::string& address() const { return address_; }
   int port() const { return port_; }
@@ -308,14 +315,16 @@ class ThriftServer::Impl {
         queue_.pop_front();
         ++active_;
       }
-      Serve(next.first, next.second);
+      if (options_.metrics != nullptr) options_.metrics->ConnectionOpened();
+      ServeConnection(next.first, next.second);
+      if (options_.metrics != nullptr) options_.metrics->ConnectionClosed();
       std::lock_guard<std::mutex> lock(mu_);
       --active_;
       cv_.notify_all();
     }
   }
 
-  void Serve(int fd, const std::string& peer) {
+  void ServeConnection(int fd, const std::string& peer) {
     ConnectionLimits limits;
     limits.max_message_bytes = options_.max_frame_bytes;
     limits.read_timeout_ms = options_.read_timeout_ms;
@@ -410,6 +419,10 @@ ThriftServer::~ThriftServer() = default;
 const std::string& ThriftServer::address() const { return impl_->address(); }
 int ThriftServer::port() const { return impl_->port(); }
 GatewayLog* ThriftServer::log() { return impl_->log(); }
+int ThriftServer::open_scanners() const { return impl_->open_scanners(); }
+int64_t ThriftServer::expired_scanners() const {
+  return impl_->expired_scanners();
+}
 void ThriftServer::Stop() { impl_->Stop(); }
 void ThriftServer::Wait() { impl_->Wait(); }
 

@@ -40,6 +40,7 @@
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
 #include "server/common/gateway_log.h"
+#include "server/metrics/request_metrics.h"
 
 namespace obkvlite {
 namespace server {
@@ -84,6 +85,10 @@ struct ThriftServerOptions {
   std::string log_name = "thrift";
   LogLevel log_level = LogLevel::kInfo;
   std::ostream* log_out = &std::cerr;
+  // Where every call is timed and every connection counted, for an info
+  // server's /metrics and /ui (server/thrift/call_metrics.h); null: not
+  // measured. REQUIRED: outlives the server.
+  metrics::RequestMetrics* metrics = nullptr;
 };
 
 class ScannerRegistry;
@@ -135,6 +140,9 @@ class ThriftServer {
   int port() const;
   // The gateway's log (its "start" line is its owner's to write).
   GatewayLog* log();
+  // Scanners open now, and those closed because they sat idle.
+  int open_scanners() const;
+  int64_t expired_scanners() const;
 
   void Stop();
   // Returns once Stop() was called and the shutdown is complete.

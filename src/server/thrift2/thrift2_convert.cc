@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "server/common/column_rules.h"
+#include "server/thrift/call_metrics.h"
 #include "server/thrift/thrift_convert.h"
 #include "server/thrift2/wire_enum.h"
 
@@ -394,6 +395,7 @@ gen2::TResult ResultOf(RowResult* row, bool partial) {
 }
 
 void ThrowIOError2(std::string_view method, const std::string& message) {
+  NoteCallFailure(503);
   gen2::TIOError e;
   e.__set_message(std::string(method) + ": " + message);
   e.__set_canRetry(false);
@@ -402,6 +404,7 @@ void ThrowIOError2(std::string_view method, const std::string& message) {
 
 void ThrowIllegalArgument2(std::string_view method,
                            const std::string& message) {
+  NoteCallFailure(400);
   gen2::TIllegalArgument e;
   e.__set_message(std::string(method) + ": " + message);
   throw e;
@@ -412,6 +415,7 @@ void ThrowStatus2(std::string_view method, const Status& status,
   if (illegal_argument && status.IsInvalidArgument()) {
     ThrowIllegalArgument2(method, status.message());
   }
+  NoteCallFailure(503);
   gen2::TIOError e;
   e.__set_message(std::string(method) + ": " + status.message());
   e.__set_canRetry(status.code() == Status::Code::kBusy ||

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "obkvlite/compat.h"
+#include "server/thrift/call_metrics.h"
 #include "server/thrift/processor_guard.h"
 #include "server/thrift2/wire_enum.h"
 
@@ -84,6 +85,8 @@ class Thrift2Processor : public gen2::THBaseServiceProcessor {
   template <typename Args, typename Reply, typename Call>
   void Serve(TProtocol* in, TProtocol* out, const std::string& fname,
              int32_t seqid, Call call) {
+    const std::string qualified = "THBaseService." + fname;
+    ScopedCall timed(eventHandler_.get(), qualified.c_str());
     Args args;
     args.read(in);
     in->readMessageEnd();
@@ -96,6 +99,7 @@ class Thrift2Processor : public gen2::THBaseServiceProcessor {
       result.io = std::move(io);
       result.__isset.io = true;
     } catch (const std::exception& e) {
+      NoteCallFailure(500);
       WriteApplicationException(out, fname, seqid,
                                 TApplicationException(e.what()));
       return;

@@ -20,11 +20,14 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import unittest
+import urllib.error
+import urllib.request
 import warnings
 
 OBKV, GEN_PY, WORK_DIR = sys.argv[1:4]
@@ -67,6 +70,17 @@ class Gateway:
                 line += os.read(self.proc.stderr.fileno(), 4096)
             found = re.search(rb"serving HBase Thrift1 on \S*:(\d+) ", line)
         self.port = int(found.group(1))
+        self.info_port = None
+        if "--info-port" in self.args:
+            # The info line follows the start line.
+            while not re.search(rb"/metrics and /ui on http://\S*:(\d+)\n", line):
+                if time.time() > deadline or self.proc.poll() is not None:
+                    raise RuntimeError("no info line: %r" % line)
+                ready, _, _ = select.select([self.proc.stderr], [], [], 0.5)
+                if ready:
+                    line += os.read(self.proc.stderr.fileno(), 4096)
+            self.info_port = int(re.search(
+                rb"/metrics and /ui on http://\S*:(\d+)\n", line).group(1))
 
     def stop(self):
         """SIGTERM; returns the exit code (None if it did not exit in 20 s)."""
@@ -171,6 +185,52 @@ class ServerTest(unittest.TestCase):
             else:
                 self.assertFalse(os.path.exists(missing), os.listdir(WORK_DIR))
         self.assertEqual(self.gw.stop(), 0)
+
+    def test_info_port(self):
+        # --info-port serves /metrics and /ui, as HBase's Thrift info server:
+        # each call counted by method and code, the connections, the pages.
+        self.gw = Gateway(fresh_store("info"), "--info-port", "0")
+        c = self.gw.connect()
+        c.createTable(b"t", [ColumnDescriptor(name=b"cf")])
+        c.mutateRow(b"t", b"r", [Mutation(column=b"cf:a", value=b"v")], {})
+        self.assertEqual(len(c.getRow(b"t", b"r", {})), 1)
+        self.assertEqual(len(c.getRow(b"t", b"r", {})), 1)
+        with self.assertRaises(IOError):
+            c.getRow(b"nosuch", b"r", {})
+        base = "http://127.0.0.1:%d" % self.gw.info_port
+        text = urllib.request.urlopen(base + "/metrics", timeout=10).read().decode()
+        for line in ('obkv_thrift_requests_total{operation="getRow",code="200"} 2',
+                     'obkv_thrift_requests_total{operation="getRow",code="503"} 1',
+                     'obkv_thrift_requests_total{operation="mutateRow",code="200"} 1',
+                     'obkv_thrift_requests_total{operation="createTable",code="200"} 1',
+                     "obkv_thrift_connections 1",
+                     'obkv_thrift_request_duration_seconds_count{operation="getRow"} 3'):
+            self.assertIn(line + "\n", text)
+        self.assertNotIn("obkv_rest_", text)
+        index = urllib.request.urlopen(base + "/ui", timeout=10).read().decode()
+        self.assertIn("<th>Listening</th><td>127.0.0.1:%d</td>" % self.gw.port, index)
+        status = urllib.request.urlopen(base + "/ui/status", timeout=10).read().decode()
+        self.assertIn('<tr><td>getRow</td><td class="n">3</td><td class="n">1</td>', status)
+        with self.assertRaises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(base + "/t/r", timeout=10)
+        self.assertEqual(e.exception.code, 404)
+        c.transport.close()
+        self.assertEqual(self.gw.stop(), 0)
+        # An info port in use: nothing served, no store created.
+        busy = socket.socket()
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        missing = os.path.join(WORK_DIR, "never_info.db")
+        if os.path.exists(missing):
+            os.remove(missing)
+        out = subprocess.run(
+            [OBKV, "--store", missing, "thrift", "start", "-p", "0",
+             "--info-port", str(busy.getsockname()[1])],
+            capture_output=True, text=True, timeout=30)
+        busy.close()
+        self.assertEqual(out.returncode, 1, out.stderr)
+        self.assertIn("--info-port", out.stderr)
+        self.assertFalse(os.path.exists(missing))
 
     def refused(self, gw, framed, compact):
         c = gw.connect(framed, compact)

@@ -2,8 +2,8 @@
 //
 // `obkv --store STORE thrift start [-p PORT] [-b ADDRESS] [-f] [-c]
 // [--readonly] [--workers N] [--max-workers N] [--max-frame-bytes N]
-// [--scanner-idle-seconds S] [--log-level L] [--shards N]`: HBase's Thrift1
-// gateway
+// [--scanner-idle-seconds S] [--info-port P] [--log-level L] [--shards N]`:
+// HBase's Thrift1 gateway
 // (src/server/thrift/, doc/thrift.md), as `hbase thrift start`; `obkv
 // thrift2 start` with the same options: HBase's Thrift2 gateway
 // (src/server/thrift2/, doc/thrift2.md), as `hbase thrift2 start`. Each
@@ -11,15 +11,24 @@
 // accepts connections:
 //   ...Z obkv thrift INFO start: serving HBase Thrift1 on 127.0.0.1:9090 (...)
 //   ...Z obkv thrift2 INFO start: serving HBase Thrift2 on 127.0.0.1:9090 (...)
-// and serves until SIGTERM or SIGINT, then stops cleanly and exits 0.
+// and serves until SIGTERM or SIGINT, then stops cleanly and exits 0. With
+// --info-port, an HTTP port of its own serves /metrics and /ui (http/
+// info_app.h), as HBase's Thrift info server on 9095, and the log says
+//   ...Z obkv thrift INFO info: /metrics and /ui on http://127.0.0.1:9095
+// Every address is bound before the store is opened: a gateway that cannot
+// listen creates nothing.
 
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 
 #include "server/common/shutdown_signal.h"
+#include "server/http/http_server.h"
+#include "server/http/info_app.h"
 #include "server/thrift/thrift_server.h"
 #include "server/thrift2/thrift2_service.h"
 #include "tools/cli/cli.h"
@@ -46,6 +55,72 @@ struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
   std::string log_level = "info";
+  int info_port = -1;  // -1: no info server
+};
+
+// The info server of a gateway: /metrics and /ui on their own port.
+class InfoServer {
+ public:
+  InfoServer(const ThriftKind& kind, const ThriftFlags& flags,
+             metrics::RequestMetrics* metrics, std::ostream* log_out)
+      : kind_(kind),
+        metrics_(metrics),
+        http_(
+            Options(kind, flags, log_out),
+            [this](const auto& r) { return Handle(r); }, nullptr) {}
+  ~InfoServer() {
+    http_.Stop();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  Status Bind() { return http_.Bind(); }
+  int port() const { return http_.port(); }
+
+  // Serves `store`, whose `gateway` listens on `listen`, from a thread of
+  // its own until destroyed.
+  void Serve(Store* store, const server::ThriftServer* gateway,
+             const std::string& listen, bool read_only) {
+    http::InfoOptions options;
+    options.gateway = kind_.command;
+    options.listen = listen;
+    options.read_only = read_only;
+    options.scanners = [gateway] {
+      metrics::ServerGauges gauges;
+      gauges.open_scanners = gateway->open_scanners();
+      gauges.expired_scanners = gateway->expired_scanners();
+      return gauges;
+    };
+    app_.emplace(store, std::move(options), metrics_);
+    thread_ = std::thread([this] { http_.Run(); });
+  }
+
+ private:
+  static http::HttpServerOptions Options(const ThriftKind& kind,
+                                         const ThriftFlags& flags,
+                                         std::ostream* log_out) {
+    http::HttpServerOptions o;
+    o.bind = flags.server.bind;
+    o.port = flags.info_port;
+    o.threads = 2;
+    o.max_body_bytes = 1 << 20;  // its pages take no body
+    o.log_name = std::string(kind.command) + "-info";
+    o.log_level = flags.server.log_level;
+    o.log_out = log_out;
+    return o;
+  }
+
+  server::HttpResponse Handle(const server::HttpRequest& request) {
+    std::optional<server::HttpResponse> r = app_->Handle(request);
+    if (r) return *r;
+    return server::HttpResponse::Text(
+        404, "Not found: this port serves /metrics and /ui only");
+  }
+
+  const ThriftKind& kind_;
+  metrics::RequestMetrics* const metrics_;
+  std::optional<http::InfoApp> app_;  // set by Serve, before Run
+  http::HttpServer http_;
+  std::thread thread_;
 };
 
 int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
@@ -64,9 +139,22 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   options.log_level = *level;
   options.log_name = kind.command;
   options.log_out = ctx.err;
+  // Every call timed, when an info server shows them.
+  metrics::RequestMetrics metrics;
+  std::unique_ptr<InfoServer> info;
+  if (flags.info_port >= 0) {
+    options.metrics = &metrics;
+    ThriftFlags with_level = flags;
+    with_level.server.log_level = *level;
+    info = std::make_unique<InfoServer>(kind, with_level, &metrics, ctx.err);
+  }
   Result<std::unique_ptr<server::ThriftServer>> started =
       server::ThriftServer::Bind(options, kind.factory());
   if (!started.ok()) return ctx.Fail(started.status());
+  if (info != nullptr) {
+    Status bound = info->Bind();
+    if (!bound.ok()) return ctx.Fail(bound.WithPrefix("--info-port"));
+  }
   // Opened (and, for a new SQLite file or MySQL database, created) only
   // once the address is ours: a gateway that cannot listen creates nothing.
   Result<std::unique_ptr<Store>> store = OpenStore(
@@ -76,6 +164,10 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   Status serving = (*started)->Serve(store->get());
   if (!serving.ok()) return ctx.Fail(serving);
   server::ThriftServer* s = started->get();
+  if (info != nullptr) {
+    info->Serve(store->get(), s, server::HostPort(s->address(), s->port()),
+                options.read_only);
+  }
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
   const server::ThriftServerOptions& o = options;
@@ -88,8 +180,14 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
                     std::to_string(o.max_workers) + " workers" +
                     (o.read_only ? ", read-only" : "") + ", store " +
                     (*store)->info().location + ")");
+  if (info != nullptr) {
+    s->log()->Log(server::LogLevel::kInfo, "info", "",
+                  "/metrics and /ui on http://" +
+                      server::HostPort(s->address(), info->port()));
+  }
   s->Wait();
   running.store(nullptr);
+  info.reset();  // before the gateway and the store it reads
   started->reset();
   store->reset();  // its threads end before the signal mask is restored
   signal.reset();
@@ -137,6 +235,11 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
+  start
+      ->add_option("--info-port,--infoport", flags->info_port,
+                   "HTTP port of /metrics and /ui (HBase's info server, 9095 "
+                   "there; 0: any free port; -1, the default: none)")
+      ->check(CLI::Range(-1, 65535));
   start->add_option("--log-level", flags->log_level,
                     "error, warn, info (start, stop, refusals, limits, queued "
                     "connections) or debug (workers added too)");
