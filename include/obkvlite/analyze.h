@@ -94,7 +94,9 @@ struct PartitionLoad {
 struct Heatmap {
   bool by_time = false;         // columns are time buckets (else: input order)
   int64_t start_ms = 0;         // by_time: first bucket's start
-  int64_t bucket_ms = 0;        // by_time: width of a bucket
+  // by_time: width of a bucket, at least a second for keys (a bulk load's
+  // keys, written within milliseconds, fall in one column).
+  int64_t bucket_ms = 0;
   int64_t keys_per_bucket = 0;  // !by_time: keys per column
   int partitions = 0;
   int buckets = 0;

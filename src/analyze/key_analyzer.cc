@@ -112,9 +112,12 @@ AnalysisReport KeyAnalyzer::Finish() const {
       r.lints.begin(), r.lints.end(), [](const Lint& a, const Lint& b) {
         return static_cast<int>(a.severity) > static_cast<int>(b.severity);
       });
-  r.heatmap = analyze_internal::BuildHeatmap(s.samples, s.all_timed,
-                                             static_cast<int>(s.counts.size()),
-                                             s.options.time_buckets);
+  // Buckets of a second at least: keys written within milliseconds (a bulk
+  // load) share a column rather than stripe it by the millisecond.
+  constexpr int64_t kMinKeyBucketMs = 1000;
+  r.heatmap = analyze_internal::BuildHeatmap(
+      s.samples, s.all_timed, static_cast<int>(s.counts.size()),
+      s.options.time_buckets, kMinKeyBucketMs);
   return r;
 }
 

@@ -399,7 +399,9 @@ TEST_CASE("keys file: escaped keys, an optional TAB and ts, errors by line") {
   CHECK(r.partitions[3].keys == 1);
   CHECK(r.heatmap.by_time);
   CHECK(r.heatmap.start_ms == 1700000000000);
-  CHECK(r.heatmap.bucket_ms == 1);
+  // Keys 1 ms apart: one bucket of a second, not one per millisecond.
+  CHECK(r.heatmap.bucket_ms == 1000);
+  CHECK(r.heatmap.buckets == 1);
 
   std::istringstream bad("a\nb\\x4\n");
   Status st = AnalyzeKeysStream(bad, "keys.txt", analyzer.get());

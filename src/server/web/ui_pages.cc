@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "server/web/ui_pages.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -23,7 +24,11 @@ using server::HttpResponse;
 
 constexpr const char* kStyle =
     "body{font-family:sans-serif;margin:1.5em;color:#222}"
-    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+    // A table or figure wider than the window scrolls by itself: the page
+    // keeps its width, and an SVG its size (shrunk, its text was 5 px at
+    // 600 px).
+    "table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;"
+    "overflow-x:auto;max-width:100%}"
     "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
     "td.n{text-align:right;font-variant-numeric:tabular-nums}"
     "th{background:#f0f0f0}"
@@ -33,7 +38,7 @@ constexpr const char* kStyle =
     "pre{background:#f7f7f7;border:1px solid #ddd;padding:.6em;"
     "overflow-x:auto}"
     "nav a{margin-right:1em}"
-    "figure{margin:0 0 1.5em}figure svg{max-width:100%;height:auto}";
+    "figure{margin:0 0 1.5em;overflow-x:auto}figure svg{max-width:none}";
 
 std::string Page(const UiContext& ctx, const std::string& title,
                  const std::string& body) {
@@ -184,24 +189,46 @@ HttpResponse IndexPage(const UiContext& ctx) {
   return Html(200, Page(ctx, "obkvlite store", body));
 }
 
-// The key heatmap of `family`: its stored keys (at most the context's
-// limit) through the key analyzer.
+// The key heatmap of `family`: its stored row keys through the key
+// analyzer, each once at the time of its newest cell, from the first
+// cells stored (at most the context's limit; `*read` counts them, `*keys`
+// the distinct row keys among them).
 std::string KeyHeatmap(const UiContext& ctx, const TableSpec& spec,
-                       const std::string& family, int64_t* read) {
+                       const std::string& family, int64_t* read,
+                       int64_t* keys) {
   Result<std::unique_ptr<KeyAnalyzer>> analyzer =
       KeyAnalyzer::Create(spec, family, AnalyzeOptions());
   if (!analyzer.ok()) return "";
   const int64_t limit = ctx.key_heatmap_max_cells;
-  Status st = ctx.store->ForEachStoredRow(
-      spec.name, family, [&](const StoredRow& row) -> Status {
-        if (*read >= limit) return Status::Busy("limit");
-        ++*read;
-        // A key the analyzer cannot route is skipped; the picture shows
-        // the others.
-        (*analyzer)->Add(row.key, -row.t).ok();
-        return Status::OK();
-      });
+  // A row's cells come together (each partition in row key order).
+  std::string key;
+  int64_t newest = 0;
+  bool pending = false;
+  auto add_pending = [&] {
+    // A key the analyzer cannot route is skipped; the picture shows the
+    // others.
+    if (pending) (*analyzer)->Add(key, newest).ok();
+    if (pending) ++*keys;
+    pending = false;
+  };
+  Status st = ctx.store->ForEachStoredRow(spec.name, family,
+                                          [&](const StoredRow& row) -> Status {
+                                            if (*read >= limit)
+                                              return Status::Busy("limit");
+                                            ++*read;
+                                            const int64_t ts = -row.t;
+                                            if (pending && row.key == key) {
+                                              newest = std::max(newest, ts);
+                                              return Status::OK();
+                                            }
+                                            add_pending();
+                                            key = row.key;
+                                            newest = ts;
+                                            pending = true;
+                                            return Status::OK();
+                                          });
   if (!st.ok() && *read < limit) return "";
+  add_pending();
   return RenderHeatmapSvg((*analyzer)->Finish());
 }
 
@@ -265,12 +292,14 @@ std::string FamilySection(const UiContext& ctx, const TableSpec& spec,
       "partition over time</figcaption>" +
       InlineSvg(RenderRequestHeatmapSvg(*report)) + "</figure>";
   int64_t read = 0;
-  const std::string keys = KeyHeatmap(ctx, spec, family.name, &read);
+  int64_t key_count = 0;
+  const std::string keys =
+      KeyHeatmap(ctx, spec, family.name, &read, &key_count);
   if (!keys.empty()) {
     out +=
-        "<figure class=\"heatmap keys\"><figcaption>Stored keys per "
-        "partition (" +
-        std::to_string(read) +
+        "<figure class=\"heatmap keys\"><figcaption>Stored row keys per "
+        "partition, each at the time of its newest cell (" +
+        std::to_string(key_count) + " keys in " + std::to_string(read) +
         (read >= ctx.key_heatmap_max_cells ? " cells, the first ones"
                                            : " cells") +
         ")</figcaption>" + InlineSvg(keys) + "</figure>";

@@ -56,6 +56,12 @@ def main():
         st, _, _ = s.request("PUT", "/orders/" + r, body,
                              {"Content-Type": "application/json"})
         ck.eq("put " + r, st, 200)
+    # A second cell in one row: the key heatmap counts row keys, not cells.
+    body = json.dumps({"Row": [{"key": b64("a000"), "Cell": [
+        {"column": b64("d:note"), "$": b64("x")}]}]})
+    st, _, _ = s.request("PUT", "/orders/a000", body,
+                         {"Content-Type": "application/json"})
+    ck.eq("put a000 d:note", st, 200)
     for r in rows[:20]:
         s.request("GET", "/orders/" + r, headers={"Accept": "application/json"})
     url = "http://%s/ui/table/orders" % s.address
@@ -74,6 +80,9 @@ def main():
     ck.true("key heatmap inline",
             re.search(r'<figure class="heatmap keys">.*?<svg', html,
                       re.S) is not None)
+    ck.true("the key heatmap counts keys and cells apart",
+            "each at the time of its newest cell (48 keys in 49 cells)" in html,
+            re.findall(r'<figure class="heatmap keys"><figcaption>[^<]*', html))
     ck.true("the spec shown", '"table": "orders"' in html)
     ck.true("the OceanBase DDL shown", "PARTITION BY RANGE COLUMNS(`K`)" in html,
             html[-3000:])
@@ -86,6 +95,29 @@ def main():
             ck.true("/ui lists the table", 'data-table="orders"' in text)
         else:
             ck.true("/ui/status kinds", 'data-kind="write"' in text)
+    # At 600 px the page keeps its width (a wide table or figure scrolls by
+    # itself) and the SVGs their size: a copy of the page with a script
+    # that measures the layout and writes it into the DOM.
+    st, _, page = s.request("GET", "/ui/table/orders")
+    ck.eq("table page", st, 200)
+    probe = (b"<script>const svgs=[...document.querySelectorAll('figure svg')];"
+             b"document.body.dataset.layout=JSON.stringify({page:"
+             b"document.documentElement.scrollWidth,window:window.innerWidth,"
+             b"scale:Math.min(...svgs.map(e=>e.getBoundingClientRect().width/"
+             b"e.width.baseVal.value)),svgs:svgs.length});</script>")
+    local = os.path.join(workdir, "ui-600.html")
+    with open(local, "wb") as f:
+        f.write(page.replace(b"</body>", probe + b"</body>"))
+    narrow = chromium(["--window-size=600,1000", "--dump-dom",
+                       "file://" + local], workdir)
+    found = re.search(r'data-layout="([^"]*)"',
+                      narrow.stdout.decode(errors="replace"))
+    layout = json.loads(found.group(1).replace("&quot;", '"')) if found else {}
+    ck.eq("600 px: both heatmaps measured", layout.get("svgs"), 2)
+    ck.true("600 px: the page is no wider than the window",
+            layout and layout["page"] <= layout["window"], layout)
+    ck.true("600 px: the SVGs keep their size (no 5 px text)",
+            layout and layout["scale"] >= 0.99, layout)
     if os.path.exists(shot):
         os.remove(shot)
     r = chromium(["--screenshot=" + os.path.abspath(shot),
