@@ -2,6 +2,8 @@
 #include "server/http/http_server.h"
 
 #include <httplib.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -83,6 +85,43 @@ class BoundedTaskQueue : public httplib::TaskQueue {
   bool stopping_ OBKV_GUARDED_BY(mu_) = false;
   std::vector<std::thread> workers_;  // set in the constructor only
 };
+
+// Loads the TLS certificate, key and client CA of `o` into `ctx`: "" when
+// done, else the error naming the option and its file.
+std::string SetUpTls(const HttpServerOptions& o, SSL_CTX* ctx) {
+  const auto fail = [](const std::string& option, const std::string& file,
+                       const char* what) {
+    ERR_clear_error();
+    return option + " " + file + ": " + what;
+  };
+  if (SSL_CTX_use_certificate_chain_file(ctx, o.tls_cert_file.c_str()) != 1) {
+    return fail("--tls-cert", o.tls_cert_file,
+                "cannot read a PEM certificate (chain) from it");
+  }
+  if (SSL_CTX_use_PrivateKey_file(ctx, o.tls_key_file.c_str(),
+                                  SSL_FILETYPE_PEM) != 1 ||
+      SSL_CTX_check_private_key(ctx) != 1) {
+    return fail("--tls-key", o.tls_key_file,
+                "cannot read an unencrypted PEM private key of --tls-cert's "
+                "certificate from it");
+  }
+  SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+  if (!o.tls_client_ca_file.empty()) {
+    STACK_OF(X509_NAME)* names =
+        SSL_load_client_CA_file(o.tls_client_ca_file.c_str());
+    if (names == nullptr ||
+        SSL_CTX_load_verify_locations(ctx, o.tls_client_ca_file.c_str(),
+                                      nullptr) != 1) {
+      if (names != nullptr) sk_X509_NAME_pop_free(names, X509_NAME_free);
+      return fail("--tls-client-ca", o.tls_client_ca_file,
+                  "cannot read a PEM CA certificate from it");
+    }
+    SSL_CTX_set_client_CA_list(ctx, names);
+    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT,
+                       nullptr);
+  }
+  return "";
+}
 
 HttpResponse TooLarge(int64_t limit) {
   return HttpResponse::Text(413, "Payload too large: the limit is " +
@@ -235,7 +274,10 @@ struct HttpServer::Impl {
   HttpServerOptions options;
   server::GatewayLog log;
   HttpHandler handler;
-  httplib::Server server;
+  // An SSLServer when the options name a certificate.
+  std::unique_ptr<httplib::Server> server;
+  // Why the TLS context could not be made ("" when it could).
+  std::string tls_error;
   // Run's progress (0 not entered, 1 serving or about to, 2 returned) and
   // whether Stop came: a Stop before the listener runs is not lost.
   std::atomic<int> run_state{0};
@@ -246,7 +288,17 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
                        metrics::RequestMetrics* metrics)
     : impl_(std::make_unique<Impl>(options)) {
   impl_->handler = std::move(handler);
-  httplib::Server& s = impl_->server;
+  if (options.tls_cert_file.empty()) {
+    impl_->server = std::make_unique<httplib::Server>();
+  } else {
+    std::string* error = &impl_->tls_error;
+    impl_->server =
+        std::make_unique<httplib::SSLServer>([&options, error](SSL_CTX& ctx) {
+          *error = SetUpTls(options, &ctx);
+          return error->empty();
+        });
+  }
+  httplib::Server& s = *impl_->server;
   const int threads = std::clamp(options.threads, 1, 1024);
   s.new_task_queue = [threads, metrics] {
     return new BoundedTaskQueue(threads, static_cast<size_t>(threads) * 4,
@@ -382,14 +434,19 @@ server::GatewayLog* HttpServer::log() { return &impl_->log; }
 
 Status HttpServer::Bind() {
   const HttpServerOptions& o = impl_->options;
+  if (!impl_->server->is_valid()) {  // an SSLServer without its context
+    return Status::InvalidArgument(impl_->tls_error.empty()
+                                       ? "TLS: no context could be made"
+                                       : impl_->tls_error);
+  }
   if (o.port == 0) {
-    port_ = impl_->server.bind_to_any_port(o.bind);
+    port_ = impl_->server->bind_to_any_port(o.bind);
     if (port_ <= 0) {
       return Status::IOError("cannot listen on " + o.bind + " (any port)");
     }
     return Status::OK();
   }
-  if (!impl_->server.bind_to_port(o.bind, o.port)) {
+  if (!impl_->server->bind_to_port(o.bind, o.port)) {
     return Status::IOError("cannot listen on " + o.bind + ":" +
                            std::to_string(o.port) +
                            " (address in use, or not an address here)");
@@ -400,7 +457,7 @@ Status HttpServer::Bind() {
 
 void HttpServer::Run() {
   impl_->run_state.store(1);
-  if (!impl_->stop_requested.load()) impl_->server.listen_after_bind();
+  if (!impl_->stop_requested.load()) impl_->server->listen_after_bind();
   impl_->run_state.store(2);
 }
 
@@ -411,8 +468,8 @@ void HttpServer::Stop() {
   while (true) {
     const int state = impl_->run_state.load();
     if (state != 1) return;
-    if (impl_->server.is_running()) {
-      impl_->server.stop();
+    if (impl_->server->is_running()) {
+      impl_->server->stop();
       return;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));

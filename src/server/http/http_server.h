@@ -62,6 +62,13 @@ struct HttpServerOptions {
   int read_timeout_seconds = 5;    // a request's bytes must keep coming
   int body_deadline_seconds = 60;  // a body must be read whole by then
   int keep_alive_seconds = 2;      // idle keep-alive connections close
+  // TLS: with a certificate (a PEM file, its chain after it) and its
+  // private key (PEM, unencrypted), the server speaks HTTPS only. With a
+  // client CA too (PEM), a client must present a certificate that CA
+  // signed (mutual TLS: who may connect). All empty: plain HTTP.
+  std::string tls_cert_file;
+  std::string tls_key_file;
+  std::string tls_client_ca_file;
   // The gateway the log names, the log's level (--log-level) and where its
   // lines go (REQUIRED: outlives the server).
   std::string log_name = "rest";
@@ -78,7 +85,9 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  // Binds the address: IOError naming it when it cannot.
+  // Binds the address: IOError naming it when it cannot; InvalidArgument
+  // naming the files when the TLS certificate, key or client CA cannot be
+  // loaded, or the key is not the certificate's.
   Status Bind();
   // The bound port (after Bind).
   int port() const { return port_; }

@@ -61,6 +61,9 @@ struct RestOptions {
   // "host:port" the server listens on: region locations, /status/cluster,
   // and scanner Locations when a request has no Host header.
   std::string location = "127.0.0.1:8080";
+  // The scheme of the URLs the server writes (scanner Locations): "https"
+  // when it serves TLS.
+  std::string scheme = "http";
 };
 
 class RestService {

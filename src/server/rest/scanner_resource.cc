@@ -61,7 +61,8 @@ HttpResponse CreateScanner(const RestContext& ctx) {
   const size_t end = target.find_first_of("?");
   std::string path = target.substr(0, end);
   while (!path.empty() && path.back() == '/') path.pop_back();
-  created.headers.emplace_back("Location", "http://" + host + path + "/" + *id);
+  created.headers.emplace_back(
+      "Location", ctx.options.scheme + "://" + host + path + "/" + *id);
   return created;
 }
 

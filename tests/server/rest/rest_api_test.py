@@ -762,6 +762,23 @@ def test_listen_errors(obkv, store, s, ck, workdir):
     ck.eq("port in use, new store: exit 1", out.returncode, 1)
     ck.true("port in use: no store file created", not os.path.exists(missing),
             os.listdir(workdir))
+    # TLS options in pairs, and files that exist: refused before anything.
+    for extra, message in [
+            (["--tls-cert", "c.pem"], "obkv: --tls-cert and --tls-key: give "
+             "both (a certificate and its key) or neither\n"),
+            (["--tls-client-ca", "ca.pem"], "obkv: --tls-client-ca: needs "
+             "--tls-cert and --tls-key (client certificates are asked for "
+             "over TLS)\n"),
+            (["--tls-cert", "/nonexistent.pem", "--tls-key", "k.pem"],
+             "obkv: --tls-cert /nonexistent.pem: cannot read a PEM "
+             "certificate (chain) from it\n")]:
+        out = subprocess.run([obkv, "--store", missing, "rest", "start", "-p",
+                              "0"] + extra, capture_output=True, text=True,
+                             timeout=30)
+        ck.eq("TLS options %s: exit 1, named" % extra[0],
+              (out.returncode, out.stderr), (1, message))
+        ck.true("TLS options %s: no store file" % extra[0],
+                not os.path.exists(missing))
     out = subprocess.run([obkv, "rest", "start"], capture_output=True,
                          text=True, timeout=30)
     ck.eq("no --store: usage", (out.returncode, out.stderr),

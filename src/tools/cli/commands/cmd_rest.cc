@@ -2,8 +2,11 @@
 //
 // `obkv --store STORE rest start [-p|--port 8080] [-b|--bind 127.0.0.1]
 //  [--readonly] [--threads N] [--max-body-bytes N]
-//  [--scanner-idle-seconds S] [--log-level L]`: HBase's REST API, the web
-// pages and /metrics on one port (src/server/, doc/rest.md). It prints one
+//  [--scanner-idle-seconds S] [--tls-cert PEM --tls-key PEM
+//  [--tls-client-ca PEM]] [--log-level L]`: HBase's REST API, the web
+// pages and /metrics on one port (src/server/, doc/rest.md), over HTTPS
+// with a certificate, and only to clients with a certificate the client
+// CA signed when one is given. It prints one
 // line naming the address and port once it listens, and stops on SIGTERM
 // or SIGINT after the requests in flight are answered, exiting 0. Its log
 // (server/common/gateway_log.h) goes to stderr: start, stop, refusals,
@@ -35,10 +38,22 @@ struct RestArgs {
   int64_t max_body_bytes = 64 << 20;
   int scanner_idle_seconds = 60;
   std::string log_level = "info";
+  std::string tls_cert, tls_key, tls_client_ca;
 };
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
+  if (args.tls_cert.empty() != args.tls_key.empty()) {
+    return ctx.Fail(Status::InvalidArgument(
+        "--tls-cert and --tls-key: give both (a certificate and its key) or "
+        "neither"));
+  }
+  if (!args.tls_client_ca.empty() && args.tls_cert.empty()) {
+    return ctx.Fail(Status::InvalidArgument(
+        "--tls-client-ca: needs --tls-cert and --tls-key (client "
+        "certificates are asked for over TLS)"));
+  }
+  const bool tls = !args.tls_cert.empty();
   Result<server::LogLevel> level = server::ParseLogLevel(args.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
   // Installed before any thread starts (the store's, the server's): they
@@ -63,6 +78,10 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.max_body_bytes = args.max_body_bytes;
   http.log_level = *level;
   http.log_out = ctx.err;
+  http.tls_cert_file = args.tls_cert;
+  http.tls_key_file = args.tls_key;
+  http.tls_client_ca_file = args.tls_client_ca;
+  options.scheme = tls ? "https" : "http";
 
   // The app needs the bound port (its Locations name it): bind first,
   // build the app before serving.
@@ -82,14 +101,19 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   options.location = server::HostPort(args.bind, server.port());
   app = std::make_unique<http::HttpApp>(store->get(), options, &metrics);
 
-  *ctx.out << "obkv rest: listening on http://" << options.location
-           << " (store " << (*store)->info().location << ", "
-           << (args.read_only ? "read-only" : "read-write") << ")" << std::endl;
-  server.log()->Log(server::LogLevel::kInfo, "start", "",
-                    "serving HBase REST on " + options.location + " (" +
-                        std::to_string(args.threads) + " workers" +
-                        (args.read_only ? ", read-only" : "") + ", store " +
-                        (*store)->info().location + ")");
+  *ctx.out << "obkv rest: listening on " << options.scheme << "://"
+           << options.location << " (store " << (*store)->info().location
+           << ", " << (args.read_only ? "read-only" : "read-write") << ")"
+           << std::endl;
+  server.log()->Log(
+      server::LogLevel::kInfo, "start", "",
+      "serving HBase REST on " + options.location + " (" +
+          std::to_string(args.threads) + " workers" +
+          (args.read_only ? ", read-only" : "") +
+          (tls ? (args.tls_client_ca.empty() ? ", TLS"
+                                             : ", TLS with client certificates")
+               : "") +
+          ", store " + (*store)->info().location + ")");
   serving.store(&server);
   // A signal that came before `serving` was set found nothing to stop.
   if (signal->received() == 0)
@@ -144,6 +168,14 @@ void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", args->scanner_idle_seconds,
                    "Close a scanner not read for this long")
       ->check(CLI::Range(1, 86400));
+  start->add_option("--tls-cert", args->tls_cert,
+                    "Serve HTTPS (TLS 1.2 or later) with this PEM "
+                    "certificate (its chain after it)");
+  start->add_option("--tls-key", args->tls_key,
+                    "The certificate's private key (PEM, unencrypted)");
+  start->add_option("--tls-client-ca", args->tls_client_ca,
+                    "Serve only clients presenting a certificate this PEM CA "
+                    "signed (mutual TLS)");
   start->add_option("--log-level", args->log_level,
                     "error, warn, info (start, stop, refusals, limits, "
                     "errors) or debug (every request too)");

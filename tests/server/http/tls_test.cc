@@ -1,0 +1,230 @@
+// Copyright (c) obkvlite authors.
+//
+// The HTTP host over TLS (HttpServerOptions::tls_*; `obkv rest start
+// --tls-cert --tls-key [--tls-client-ca]`): certificates made here with
+// OpenSSL (a CA, a server and two clients), a raw TLS client, and the
+// answers: HTTPS served, plain HTTP on the TLS port answered with nothing
+// HTTP, each unusable file named in the error, and with a client CA only
+// clients holding a certificate that CA signed are served.
+
+#include <arpa/inet.h>
+#include <doctest/doctest.h>
+#include <netinet/in.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "server/http/http_server.h"
+#include "store_fixture.h"
+#include "watchdog.h"
+
+namespace obkvlite {
+namespace http {
+namespace {
+
+struct Credentials {
+  std::string cert;  // PEM file
+  std::string key;   // PEM file
+  EVP_PKEY* pkey = nullptr;
+  X509* x509 = nullptr;
+};
+
+void WritePem(const std::string& path, const std::function<int(FILE*)>& w) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  REQUIRE(f != nullptr);
+  REQUIRE(w(f) == 1);
+  std::fclose(f);
+}
+
+// A certificate for `cn`, signed by `issuer` (itself when null), a CA when
+// `ca`, written to DIR/NAME.crt and DIR/NAME.key. Lives for the process.
+Credentials Make(const std::string& dir, const std::string& name,
+                 const std::string& cn, const Credentials* issuer, bool ca) {
+  Credentials c;
+  c.pkey = EVP_RSA_gen(2048);
+  REQUIRE(c.pkey != nullptr);
+  c.x509 = X509_new();
+  X509_set_version(c.x509, 2);
+  static long serial = 1;
+  ASN1_INTEGER_set(X509_get_serialNumber(c.x509), serial++);
+  X509_gmtime_adj(X509_getm_notBefore(c.x509), -3600);
+  X509_gmtime_adj(X509_getm_notAfter(c.x509), 86400);
+  X509_set_pubkey(c.x509, c.pkey);
+  X509_NAME* subject = X509_get_subject_name(c.x509);
+  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC,
+                             reinterpret_cast<const unsigned char*>(cn.c_str()),
+                             -1, -1, 0);
+  X509_set_issuer_name(c.x509, issuer != nullptr
+                                   ? X509_get_subject_name(issuer->x509)
+                                   : subject);
+  if (ca) {
+    X509_EXTENSION* ext =
+        X509V3_EXT_conf_nid(nullptr, nullptr, NID_basic_constraints,
+                            const_cast<char*>("critical,CA:TRUE"));
+    X509_add_ext(c.x509, ext, -1);
+    X509_EXTENSION_free(ext);
+  }
+  REQUIRE(X509_sign(c.x509, issuer != nullptr ? issuer->pkey : c.pkey,
+                    EVP_sha256()) > 0);
+  c.cert = dir + "/" + name + ".crt";
+  c.key = dir + "/" + name + ".key";
+  WritePem(c.cert, [&](FILE* f) { return PEM_write_X509(f, c.x509); });
+  WritePem(c.key, [&](FILE* f) {
+    return PEM_write_PrivateKey(f, c.pkey, nullptr, nullptr, 0, nullptr,
+                                nullptr);
+  });
+  return c;
+}
+
+int Connect(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return fd;
+}
+
+const char kRequest[] =
+    "GET /version HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+// GET /version over TLS, presenting `client` when given: the answer's
+// bytes, "" when the handshake or the exchange failed.
+std::string TlsGet(int port, const Credentials* client) {
+  SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
+  SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);  // a self-made chain
+  if (client != nullptr) {
+    SSL_CTX_use_certificate(ctx, client->x509);
+    SSL_CTX_use_PrivateKey(ctx, client->pkey);
+  }
+  SSL* ssl = SSL_new(ctx);
+  const int fd = Connect(port);
+  SSL_set_fd(ssl, fd);
+  std::string answer;
+  if (SSL_connect(ssl) == 1 &&
+      SSL_write(ssl, kRequest, sizeof kRequest - 1) > 0) {
+    char buf[4096];
+    int n;
+    while ((n = SSL_read(ssl, buf, sizeof buf)) > 0) answer.append(buf, n);
+  }
+  SSL_free(ssl);
+  ::close(fd);
+  SSL_CTX_free(ctx);
+  return answer;
+}
+
+// The same request in plain HTTP.
+std::string PlainGet(int port) {
+  const int fd = Connect(port);
+  (void)!::write(fd, kRequest, sizeof kRequest - 1);
+  std::string answer;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) answer.append(buf, n);
+  ::close(fd);
+  return answer;
+}
+
+// An HttpServer over TLS answering "hello", serving on its own thread.
+struct Served {
+  explicit Served(HttpServerOptions o)
+      : server(
+            o,
+            [](const HttpRequest&) { return HttpResponse::Text(200, "hello"); },
+            nullptr) {
+    bound = server.Bind();
+    if (bound.ok()) thread = std::thread([this] { server.Run(); });
+  }
+  ~Served() {
+    server.Stop();
+    if (thread.joinable()) thread.join();
+  }
+  HttpServer server;
+  Status bound;
+  std::thread thread;
+};
+
+HttpServerOptions TlsOptions(const Credentials& server) {
+  HttpServerOptions o;
+  o.port = 0;
+  o.threads = 2;
+  o.tls_cert_file = server.cert;
+  o.tls_key_file = server.key;
+  o.log_level = server::LogLevel::kError;
+  return o;
+}
+
+TEST_CASE("HTTPS with a certificate; plain HTTP gets nothing HTTP") {
+  testing::Watchdog watchdog(60, "tls_test");
+  testing::TempDir dir;
+  const Credentials ca = Make(dir.path(), "ca", "test CA", nullptr, true);
+  const Credentials srv = Make(dir.path(), "server", "127.0.0.1", &ca, false);
+  Served s(TlsOptions(srv));
+  REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
+  const std::string answer = TlsGet(s.server.port(), nullptr);
+  CHECK(answer.rfind("HTTP/1.1 200 OK\r\n", 0) == 0);
+  CHECK(answer.find("\r\n\r\nhello") != std::string::npos);
+  CHECK(PlainGet(s.server.port()).find("HTTP/1.1") == std::string::npos);
+  // Still serving after the plain client.
+  CHECK(TlsGet(s.server.port(), nullptr).rfind("HTTP/1.1 200", 0) == 0);
+}
+
+TEST_CASE("unusable TLS files are named, and nothing is served") {
+  testing::TempDir dir;
+  const Credentials a = Make(dir.path(), "a", "a", nullptr, false);
+  const Credentials b = Make(dir.path(), "b", "b", nullptr, false);
+  HttpServerOptions o = TlsOptions(a);
+  o.tls_cert_file = dir.path() + "/missing.crt";
+  HttpServer missing(o, nullptr, nullptr);
+  CHECK(missing.Bind().ToString() ==
+        "InvalidArgument: --tls-cert " + dir.path() +
+            "/missing.crt: cannot read a PEM certificate (chain) from it");
+  o = TlsOptions(a);
+  o.tls_key_file = b.key;  // another certificate's key
+  HttpServer mismatched(o, nullptr, nullptr);
+  CHECK(mismatched.Bind().ToString() ==
+        "InvalidArgument: --tls-key " + b.key +
+            ": cannot read an unencrypted PEM private key of --tls-cert's "
+            "certificate from it");
+  o = TlsOptions(a);
+  o.tls_client_ca_file = a.key;  // no certificate in it
+  HttpServer bad_ca(o, nullptr, nullptr);
+  CHECK(bad_ca.Bind().ToString() ==
+        "InvalidArgument: --tls-client-ca " + a.key +
+            ": cannot read a PEM CA certificate from it");
+}
+
+TEST_CASE("with a client CA, only its clients are served (mutual TLS)") {
+  testing::Watchdog watchdog(60, "tls_test");
+  testing::TempDir dir;
+  const Credentials ca = Make(dir.path(), "ca", "team CA", nullptr, true);
+  const Credentials srv = Make(dir.path(), "server", "127.0.0.1", &ca, false);
+  const Credentials member = Make(dir.path(), "member", "alice", &ca, false);
+  const Credentials stranger =
+      Make(dir.path(), "stranger", "mallory", nullptr, false);
+  HttpServerOptions o = TlsOptions(srv);
+  o.tls_client_ca_file = ca.cert;
+  Served s(o);
+  REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
+  CHECK(TlsGet(s.server.port(), &member).rfind("HTTP/1.1 200 OK", 0) == 0);
+  CHECK(TlsGet(s.server.port(), nullptr).empty());
+  CHECK(TlsGet(s.server.port(), &stranger).empty());
+  CHECK(TlsGet(s.server.port(), &member).rfind("HTTP/1.1 200 OK", 0) == 0);
+}
+
+}  // namespace
+}  // namespace http
+}  // namespace obkvlite
