@@ -237,10 +237,11 @@ void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
                const httplib::Response& res) {
   using server::LogLevel;
   const bool refused = req.remote_addr.empty();  // httplib read no line
-  const LogLevel level = refused || res.status == 413 || res.status == 408
-                             ? LogLevel::kWarn
-                         : res.status >= 500 ? LogLevel::kError
-                                             : LogLevel::kDebug;
+  const LogLevel level =
+      refused || res.status == 413 || res.status == 408 || res.status == 401
+          ? LogLevel::kWarn
+      : res.status >= 500 ? LogLevel::kError
+                          : LogLevel::kDebug;
   // Nothing is built for a line the level drops (every request at info).
   if (!log->Enabled(level)) return;
   // The answer's text (AnswerThenClose's in reason), and without its line
@@ -259,7 +260,8 @@ void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
   const std::string line = req.method + " " + req.target + " " +
                            std::to_string(res.status) + " " +
                            std::to_string(text.size()) + " bytes";
-  const char* event = level == LogLevel::kWarn    ? "limit"
+  const char* event = res.status == 401           ? "unauthorized"
+                      : level == LogLevel::kWarn  ? "limit"
                       : level == LogLevel::kError ? "error"
                                                   : "request";
   log->Log(level, event, ClientOf(req),
@@ -339,38 +341,53 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
           res.headers.erase("Keep-Alive");
         }
       });
-  s.set_pre_routing_handler(
-      [impl](const httplib::Request& req, httplib::Response& res) {
-        const std::string length = req.get_header_value("Content-Length");
-        const bool digits =
-            !length.empty() &&
-            length.find_first_not_of("0123456789") == std::string::npos;
-        // A Content-Length that is no number (-1, 1e3): 400 at once, not
-        // after the read timeout waiting for a body of no length.
-        if (req.has_header("Content-Length") && !digits) {
-          AnswerThenClose(HttpResponse::Text(400,
-                                             "Bad request: Content-Length "
-                                             "must be a number of bytes, "
-                                             "got '" +
-                                                 length + "'"),
-                          &res);
-          return httplib::Server::HandlerResponse::Handled;
-        }
-        if (digits && (length.size() > 18 ||
-                       std::stoll(length) > impl->options.max_body_bytes)) {
-          AnswerThenClose(TooLarge(impl->options.max_body_bytes), &res);
-          return httplib::Server::HandlerResponse::Handled;
-        }
-        if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
-          AnswerThenClose(HttpResponse::Text(415,
-                                             "Unsupported media type: "
-                                             "multipart bodies are not read "
-                                             "here"),
-                          &res);
-          return httplib::Server::HandlerResponse::Handled;
-        }
-        return httplib::Server::HandlerResponse::Unhandled;
-      });
+  s.set_pre_routing_handler([impl](const httplib::Request& req,
+                                   httplib::Response& res) {
+    const HttpCredentials& credentials = impl->options.credentials;
+    std::string user;
+    if (!credentials.empty() &&
+        !Authorized(credentials, req.get_header_value("Authorization"),
+                    &user)) {
+      HttpResponse r = HttpResponse::Text(
+          401, user.empty()
+                   ? "Unauthorized: send HTTP basic credentials "
+                     "or a bearer token"
+                   : "Unauthorized: wrong credentials for user '" + user + "'");
+      r.headers.emplace_back("WWW-Authenticate",
+                             "Basic realm=\"obkvlite\", charset=\"UTF-8\"");
+      AnswerThenClose(r, &res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    const std::string length = req.get_header_value("Content-Length");
+    const bool digits =
+        !length.empty() &&
+        length.find_first_not_of("0123456789") == std::string::npos;
+    // A Content-Length that is no number (-1, 1e3): 400 at once, not
+    // after the read timeout waiting for a body of no length.
+    if (req.has_header("Content-Length") && !digits) {
+      AnswerThenClose(HttpResponse::Text(400,
+                                         "Bad request: Content-Length "
+                                         "must be a number of bytes, "
+                                         "got '" +
+                                             length + "'"),
+                      &res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (digits && (length.size() > 18 ||
+                   std::stoll(length) > impl->options.max_body_bytes)) {
+      AnswerThenClose(TooLarge(impl->options.max_body_bytes), &res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
+      AnswerThenClose(HttpResponse::Text(415,
+                                         "Unsupported media type: "
+                                         "multipart bodies are not read "
+                                         "here"),
+                      &res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
     Answer(Call(impl->handler, Convert(req)), &res);
   };

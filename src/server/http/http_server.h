@@ -45,6 +45,7 @@
 #include "obkvlite/status.h"
 #include "server/common/gateway_log.h"
 #include "server/common/http_message.h"
+#include "server/http/http_auth.h"
 #include "server/metrics/request_metrics.h"
 
 namespace obkvlite {
@@ -69,6 +70,10 @@ struct HttpServerOptions {
   std::string tls_cert_file;
   std::string tls_key_file;
   std::string tls_client_ca_file;
+  // Who may send requests (http_auth.h): when not empty, a request without
+  // one of these credentials gets 401 with WWW-Authenticate, and the
+  // connection closes (its body is not read).
+  HttpCredentials credentials;
   // The gateway the log names, the log's level (--log-level) and where its
   // lines go (REQUIRED: outlives the server).
   std::string log_name = "rest";

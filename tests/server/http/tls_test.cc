@@ -7,9 +7,7 @@
 // HTTP, each unusable file named in the error, and with a client CA only
 // clients holding a certificate that CA signed are served.
 
-#include <arpa/inet.h>
 #include <doctest/doctest.h>
-#include <netinet/in.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
@@ -25,6 +23,7 @@
 #include <thread>
 
 #include "server/http/http_server.h"
+#include "server/http/loopback_socket.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 
@@ -86,18 +85,6 @@ Credentials Make(const std::string& dir, const std::string& name,
   return c;
 }
 
-int Connect(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  timeval tv{10, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  return fd;
-}
-
 const char kRequest[] =
     "GET /version HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
 
@@ -111,7 +98,7 @@ std::string TlsGet(int port, const Credentials* client) {
     SSL_CTX_use_PrivateKey(ctx, client->pkey);
   }
   SSL* ssl = SSL_new(ctx);
-  const int fd = Connect(port);
+  const int fd = testing::ConnectLoopback(port);
   SSL_set_fd(ssl, fd);
   std::string answer;
   if (SSL_connect(ssl) == 1 &&
@@ -128,14 +115,7 @@ std::string TlsGet(int port, const Credentials* client) {
 
 // The same request in plain HTTP.
 std::string PlainGet(int port) {
-  const int fd = Connect(port);
-  (void)!::write(fd, kRequest, sizeof kRequest - 1);
-  std::string answer;
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) answer.append(buf, n);
-  ::close(fd);
-  return answer;
+  return testing::ExchangeLoopback(port, kRequest);
 }
 
 // An HttpServer over TLS answering "hello", serving on its own thread.

@@ -771,7 +771,17 @@ def test_listen_errors(obkv, store, s, ck, workdir):
              "over TLS)\n"),
             (["--tls-cert", "/nonexistent.pem", "--tls-key", "k.pem"],
              "obkv: --tls-cert /nonexistent.pem: cannot read a PEM "
-             "certificate (chain) from it\n")]:
+             "certificate (chain) from it\n"),
+            # Beyond the loopback only secured, or with --insecure.
+            (["-b", "0.0.0.0"], "obkv: --bind 0.0.0.0: not the loopback, and "
+             "the gateway would serve anyone who can reach it in the clear; "
+             "secure it (--tls-cert and --tls-key, or --auth-file or "
+             "--auth-env), or pass --insecure to do so anyway\n"),
+            (["--auth-env", "OBKV_TEST_NO_SUCH_VARIABLE"],
+             "obkv: --auth-env OBKV_TEST_NO_SUCH_VARIABLE: the variable is "
+             "not set\n"),
+            (["--auth-file", "/nonexistent.auth"],
+             "obkv: --auth-file /nonexistent.auth: cannot be read\n")]:
         out = subprocess.run([obkv, "--store", missing, "rest", "start", "-p",
                               "0"] + extra, capture_output=True, text=True,
                              timeout=30)

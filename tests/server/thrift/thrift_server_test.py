@@ -184,6 +184,15 @@ class ServerTest(unittest.TestCase):
                 self.assertNotEqual(probe.returncode, 0, probe.stdout)
             else:
                 self.assertFalse(os.path.exists(missing), os.listdir(WORK_DIR))
+            # Beyond the loopback: refused before anything, without --insecure.
+            out = subprocess.run(
+                [OBKV, "--store", missing, command, "start", "-p", "0", "-b",
+                 "0.0.0.0"], capture_output=True, text=True, timeout=30)
+            self.assertEqual(out.returncode, 1, out.stderr)
+            self.assertIn("--bind 0.0.0.0: not the loopback", out.stderr)
+            self.assertIn("--insecure", out.stderr)
+            if not MYSQL_PREFIX:
+                self.assertFalse(os.path.exists(missing))
         self.assertEqual(self.gw.stop(), 0)
 
     def test_info_port(self):

@@ -15,13 +15,18 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <thread>
 
+#include "server/common/exposure.h"
 #include "server/common/shutdown_signal.h"
 #include "server/http/http_app.h"
+#include "server/http/http_auth.h"
 #include "server/http/http_server.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
@@ -39,7 +44,36 @@ struct RestArgs {
   int scanner_idle_seconds = 60;
   std::string log_level = "info";
   std::string tls_cert, tls_key, tls_client_ca;
+  std::string auth_file, auth_env;  // credentials (http_auth.h)
+  bool insecure = false;  // beyond the loopback without TLS or credentials
 };
+
+// The credentials of --auth-file or --auth-env (none: empty).
+Result<http::HttpCredentials> LoadCredentials(const RestArgs& args) {
+  if (!args.auth_file.empty() && !args.auth_env.empty()) {
+    return Status::InvalidArgument(
+        "--auth-file and --auth-env: give one source of credentials");
+  }
+  if (!args.auth_file.empty()) {
+    std::ifstream in(args.auth_file, std::ios::binary);
+    if (!in) {
+      return Status::InvalidArgument("--auth-file " + args.auth_file +
+                                     ": cannot be read");
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    return http::ParseCredentials(text, "--auth-file " + args.auth_file);
+  }
+  if (!args.auth_env.empty()) {
+    const char* text = std::getenv(args.auth_env.c_str());
+    if (text == nullptr || *text == '\0') {
+      return Status::InvalidArgument("--auth-env " + args.auth_env +
+                                     ": the variable is not set");
+    }
+    return http::ParseCredentials(text, "$" + args.auth_env);
+  }
+  return http::HttpCredentials();
+}
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
@@ -54,6 +88,20 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
         "certificates are asked for over TLS)"));
   }
   const bool tls = !args.tls_cert.empty();
+  Result<http::HttpCredentials> credentials = LoadCredentials(args);
+  if (!credentials.ok()) return ctx.Fail(credentials.status());
+  if ((!args.auth_file.empty() || !args.auth_env.empty()) &&
+      credentials->empty()) {
+    return ctx.Fail(Status::InvalidArgument(
+        (args.auth_file.empty() ? "--auth-env " + args.auth_env
+                                : "--auth-file " + args.auth_file) +
+        ": no credentials in it"));
+  }
+  const bool secured = tls || !credentials->empty();
+  Status exposure = server::CheckExposure(
+      args.bind, secured, args.insecure,
+      "--tls-cert and --tls-key, or --auth-file or --auth-env");
+  if (!exposure.ok()) return ctx.Fail(exposure);
   Result<server::LogLevel> level = server::ParseLogLevel(args.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
   // Installed before any thread starts (the store's, the server's): they
@@ -81,6 +129,7 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.tls_cert_file = args.tls_cert;
   http.tls_key_file = args.tls_key;
   http.tls_client_ca_file = args.tls_client_ca;
+  http.credentials = std::move(credentials).value();
   options.scheme = tls ? "https" : "http";
 
   // The app needs the bound port (its Locations name it): bind first,
@@ -114,6 +163,10 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
                                              : ", TLS with client certificates")
                : "") +
           ", store " + (*store)->info().location + ")");
+  const std::string warning = server::ExposureWarning(args.bind, secured);
+  if (!warning.empty()) {
+    server.log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
+  }
   serving.store(&server);
   // A signal that came before `serving` was set found nothing to stop.
   if (signal->received() == 0)
@@ -176,6 +229,15 @@ void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
   start->add_option("--tls-client-ca", args->tls_client_ca,
                     "Serve only clients presenting a certificate this PEM CA "
                     "signed (mutual TLS)");
+  start->add_option("--auth-file", args->auth_file,
+                    "Serve only requests with one of this file's credentials: "
+                    "lines 'basic USER:PASSWORD' (HTTP basic) or 'token "
+                    "SECRET' (Authorization: Bearer SECRET)");
+  start->add_option("--auth-env", args->auth_env,
+                    "The same credentials from this environment variable");
+  start->add_flag("--insecure", args->insecure,
+                  "Allow a --bind beyond the loopback without TLS or "
+                  "credentials (the log warns)");
   start->add_option("--log-level", args->log_level,
                     "error, warn, info (start, stop, refusals, limits, "
                     "errors) or debug (every request too)");

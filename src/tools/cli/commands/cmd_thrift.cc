@@ -26,6 +26,7 @@
 #include <string>
 #include <thread>
 
+#include "server/common/exposure.h"
 #include "server/common/shutdown_signal.h"
 #include "server/http/http_server.h"
 #include "server/http/info_app.h"
@@ -55,7 +56,8 @@ struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
   std::string log_level = "info";
-  int info_port = -1;  // -1: no info server
+  int info_port = -1;     // -1: no info server
+  bool insecure = false;  // beyond the loopback in the clear
 };
 
 // The info server of a gateway: /metrics and /ui on their own port.
@@ -134,6 +136,12 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
     if (server::ThriftServer* s = running.load()) s->Stop();
   });
   server::ThriftServerOptions options = flags.server;
+  // No TLS or authentication here yet: beyond the loopback only when told.
+  Status exposure = server::CheckExposure(
+      options.bind, /*secured=*/false, flags.insecure,
+      "the Thrift gateways have neither TLS nor authentication yet; keep "
+      "them on the loopback, behind a TLS proxy or an SSH tunnel");
+  if (!exposure.ok()) return ctx.Fail(exposure);
   Result<server::LogLevel> level = server::ParseLogLevel(flags.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
   options.log_level = *level;
@@ -180,6 +188,10 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
                     std::to_string(o.max_workers) + " workers" +
                     (o.read_only ? ", read-only" : "") + ", store " +
                     (*store)->info().location + ")");
+  const std::string warning = server::ExposureWarning(options.bind, false);
+  if (!warning.empty()) {
+    s->log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
+  }
   if (info != nullptr) {
     s->log()->Log(server::LogLevel::kInfo, "info", "",
                   "/metrics and /ui on http://" +
@@ -235,6 +247,9 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
+  start->add_flag("--insecure", flags->insecure,
+                  "Allow a --bind beyond the loopback (no TLS or "
+                  "authentication: the log warns)");
   start
       ->add_option("--info-port,--infoport", flags->info_port,
                    "HTTP port of /metrics and /ui (HBase's info server, 9095 "
