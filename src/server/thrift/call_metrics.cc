@@ -18,6 +18,7 @@ struct CallContext {
   Clock::time_point start;
   int outer_code;  // a call in a call (none today) restores it
   int exceptions;  // std::uncaught_exceptions() when it began
+  bool recorded = false;
 };
 
 // "Hbase.getRow" -> "getRow".
@@ -66,18 +67,32 @@ void* CallMetrics::getContext(const char*, void*) {
   return ctx;
 }
 
-void CallMetrics::handlerError(void*, const char*) { NoteCallFailure(500); }
+void CallMetrics::Record(void* ctx, const char* fn_name) {
+  auto* call = static_cast<CallContext*>(ctx);
+  if (call == nullptr || call->recorded) return;
+  call->recorded = true;
+  const std::string_view method = MethodOf(fn_name);
+  const double seconds =
+      std::chrono::duration<double>(Clock::now() - call->start).count();
+  metrics_->Record(std::string(method), KindOfMethod(method), t_call_code,
+                   seconds);
+}
+
+void CallMetrics::preWrite(void* ctx, const char* fn_name) {
+  Record(ctx, fn_name);
+}
+
+void CallMetrics::handlerError(void* ctx, const char* fn_name) {
+  NoteCallFailure(500);
+  Record(ctx, fn_name);
+}
 
 void CallMetrics::freeContext(void* ctx, const char* fn_name) {
   auto* call = static_cast<CallContext*>(ctx);
   // Freed while an exception leaves the call: its arguments could not be
   // decoded (the processor answers PROTOCOL_ERROR), or the reply not sent.
   if (std::uncaught_exceptions() > call->exceptions) NoteCallFailure(400);
-  const std::string_view method = MethodOf(fn_name);
-  const double seconds =
-      std::chrono::duration<double>(Clock::now() - call->start).count();
-  metrics_->Record(std::string(method), KindOfMethod(method), t_call_code,
-                   seconds);
+  Record(ctx, fn_name);
   t_call_code = call->outer_code;
   delete call;
 }

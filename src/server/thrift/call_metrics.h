@@ -37,11 +37,18 @@ class CallMetrics final : public apache::thrift::TProcessorEventHandler {
  public:
   explicit CallMetrics(metrics::RequestMetrics* metrics) : metrics_(metrics) {}
 
+  // A call is recorded before its reply is written (preWrite, or
+  // handlerError for a TApplicationException), so a client that has the
+  // reply finds the call in /metrics; freeContext records one that ended
+  // without a reply (its arguments could not be decoded).
   void* getContext(const char* fn_name, void* server_context) override;
-  void freeContext(void* ctx, const char* fn_name) override;
+  void preWrite(void* ctx, const char* fn_name) override;
   void handlerError(void* ctx, const char* fn_name) override;
+  void freeContext(void* ctx, const char* fn_name) override;
 
  private:
+  void Record(void* ctx, const char* fn_name);
+
   metrics::RequestMetrics* const metrics_;
 };
 
@@ -59,12 +66,21 @@ class ScopedCall {
  public:
   ScopedCall(apache::thrift::TProcessorEventHandler* handler,
              const char* fn_name)
-      : freer_(handler,
-               handler != nullptr ? handler->getContext(fn_name, nullptr)
-                                  : nullptr,
-               fn_name) {}
+      : handler_(handler),
+        fn_name_(fn_name),
+        context_(handler != nullptr ? handler->getContext(fn_name, nullptr)
+                                    : nullptr),
+        freer_(handler, context_, fn_name) {}
+
+  // Before the reply is written (the generated code's preWrite).
+  void BeforeReply() {
+    if (handler_ != nullptr) handler_->preWrite(context_, fn_name_);
+  }
 
  private:
+  apache::thrift::TProcessorEventHandler* const handler_;
+  const char* const fn_name_;
+  void* const context_;
   apache::thrift::TProcessorContextFreer freer_;
 };
 

@@ -75,10 +75,12 @@ class Processor : public gen::HbaseProcessor {
       result.__isset.ia = true;
     } catch (const std::exception& e) {
       NoteCallFailure(500);
+      call.BeforeReply();
       WriteApplicationException(out, "checkAndPut", seqid,
                                 TApplicationException(e.what()));
       return;
     }
+    call.BeforeReply();
     out->writeMessageBegin("checkAndPut", TMessageType::T_REPLY, seqid);
     result.write(out);
     out->writeMessageEnd();

@@ -100,10 +100,12 @@ class Thrift2Processor : public gen2::THBaseServiceProcessor {
       result.__isset.io = true;
     } catch (const std::exception& e) {
       NoteCallFailure(500);
+      timed.BeforeReply();
       WriteApplicationException(out, fname, seqid,
                                 TApplicationException(e.what()));
       return;
     }
+    timed.BeforeReply();
     out->writeMessageBegin(fname, TMessageType::T_REPLY, seqid);
     result.write(out);
     out->writeMessageEnd();

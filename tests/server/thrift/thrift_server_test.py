@@ -216,6 +216,11 @@ class ServerTest(unittest.TestCase):
                      'obkv_thrift_request_duration_seconds_count{operation="getRow"} 3'):
             self.assertIn(line + "\n", text)
         self.assertNotIn("obkv_rest_", text)
+        promtool = shutil.which("promtool")
+        self.assertIsNotNone(promtool, "promtool (the prometheus package)")
+        out = subprocess.run([promtool, "check", "metrics"], input=text.encode(),
+                             capture_output=True, timeout=60)
+        self.assertEqual((out.returncode, out.stdout + out.stderr), (0, b""))
         index = urllib.request.urlopen(base + "/ui", timeout=10).read().decode()
         self.assertIn("<th>Listening</th><td>127.0.0.1:%d</td>" % self.gw.port, index)
         status = urllib.request.urlopen(base + "/ui/status", timeout=10).read().decode()
