@@ -31,5 +31,11 @@ std::string ExposureWarning(std::string_view bind, bool secured) {
          "anyone who can reach it may read and write the store";
 }
 
+std::string UnauthorizedText(const std::string& user) {
+  return user.empty()
+             ? "Unauthorized: send HTTP basic credentials or a bearer token"
+             : "Unauthorized: wrong credentials for user '" + user + "'";
+}
+
 }  // namespace server
 }  // namespace obkvlite

@@ -32,6 +32,14 @@ Status CheckExposure(std::string_view bind, bool secured, bool insecure,
 // clear (IsLoopback false, not secured); "" otherwise.
 std::string ExposureWarning(std::string_view bind, bool secured);
 
+// The text of every gateway's 401: naming the user a basic header claimed
+// (`user`, "" for none), never a secret.
+std::string UnauthorizedText(const std::string& user);
+
+// Every gateway's 401 challenge: its WWW-Authenticate value.
+inline constexpr char kBasicChallenge[] =
+    "Basic realm=\"obkvlite\", charset=\"UTF-8\"";
+
 }  // namespace server
 }  // namespace obkvlite
 

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/common/exposure.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"
 
@@ -351,13 +352,8 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     if (!credentials.empty() &&
         !Authorized(credentials, req.get_header_value("Authorization"),
                     &user)) {
-      HttpResponse r = HttpResponse::Text(
-          401, user.empty()
-                   ? "Unauthorized: send HTTP basic credentials "
-                     "or a bearer token"
-                   : "Unauthorized: wrong credentials for user '" + user + "'");
-      r.headers.emplace_back("WWW-Authenticate",
-                             "Basic realm=\"obkvlite\", charset=\"UTF-8\"");
+      HttpResponse r = HttpResponse::Text(401, server::UnauthorizedText(user));
+      r.headers.emplace_back("WWW-Authenticate", server::kBasicChallenge);
       AnswerThenClose(r, &res);
       return httplib::Server::HandlerResponse::Handled;
     }

@@ -68,11 +68,17 @@ void ConnectionTransport::CloseAfterAnswer() {
 void ConnectionTransport::BeginRequest() {
   at_request_start_ = true;
   request_bytes_ = 0;
+  pending_only_ = false;
 }
 
 void ConnectionTransport::Unread(std::string bytes) {
   pending_ = std::move(bytes);
   pending_pos_ = 0;
+}
+
+void ConnectionTransport::ServeOnly(std::string request) {
+  Unread(std::move(request));
+  pending_only_ = true;
 }
 
 void ConnectionTransport::Wait(short events) {
@@ -130,6 +136,7 @@ uint32_t ConnectionTransport::read(uint8_t* buf, uint32_t len) {
     }
     return static_cast<uint32_t>(n);
   }
+  if (pending_only_) return 0;  // the checked request is all
   if (fd_ < 0 || stop_->forced.load()) Wait(POLLIN);  // throws
   for (;;) {
     // The socket is non-blocking: read first, wait only when it is empty.

@@ -53,6 +53,10 @@ class ConnectionTransport
   void BeginRequest();
   // Makes `bytes` the next bytes read (what detection peeked at).
   void Unread(std::string bytes);
+  // Makes `request` all that is read until the next BeginRequest: then
+  // end of stream, so a reader that reads ahead cannot take in a next
+  // request that was not checked (an authorized HTTP request, read whole).
+  void ServeOnly(std::string request);
   // Reads what is available now (at least one byte, waiting as read does)
   // into `*out`, appending; false at end of stream.
   bool ReadSome(std::string* out, size_t max);
@@ -80,6 +84,7 @@ class ConnectionTransport
   std::string origin_;
   std::string pending_;  // unread bytes
   size_t pending_pos_ = 0;
+  bool pending_only_ = false;  // ServeOnly: no socket read after pending_
   bool at_request_start_ = true;
   int64_t request_bytes_ = 0;
 };

@@ -22,11 +22,13 @@
 #include <utility>
 #include <vector>
 
+#include "server/common/exposure.h"
 #include "server/common/scanner_registry.h"
 #include "server/thrift/call_metrics.h"
 #include "server/thrift/connection_transport.h"
 #include "server/thrift/hbase_handler.h"
 #include "server/thrift/hbase_processor.h"
+#include "server/thrift/http_request_gate.h"
 #include "server/thrift/socket_address.h"
 #include "server/thrift/wire_format.h"
 
@@ -347,12 +349,23 @@ class ThriftServer::Impl {
       log_.Log(LogLevel::kWarn, "refused", peer, detected.error);
       return;
     }
+    if (options_.authorize && !detected.format.http) {
+      log_.Log(LogLevel::kWarn, "refused", peer,
+               "a " + WireFormatName(detected.format) +
+                   " client: with credentials (--auth-file) only Thrift over "
+                   "HTTP, with an Authorization header, is served");
+      return;
+    }
     conn->Unread(std::move(head));
     WireLimits wire;
     wire.max_message_bytes = static_cast<int32_t>(options_.max_frame_bytes);
     auto protocol = MakeProtocol(detected.format, wire, conn);
+    std::string carry;  // read past the previous request (credentials)
     for (;;) {
       conn->BeginRequest();
+      if (options_.authorize && !AdmitHttpRequest(conn.get(), peer, &carry)) {
+        return;
+      }
       try {
         if (!processor_->process(protocol, protocol, nullptr)) return;
       } catch (const TTransportException& e) {
@@ -370,6 +383,39 @@ class ThriftServer::Impl {
         return;  // undecodable: already answered; the stream is lost
       }
     }
+  }
+
+  // With credentials: reads the next HTTP request whole and lets it reach
+  // Thrift (ConnectionTransport::ServeOnly) when its Authorization header
+  // is accepted; else answers the refusal (http_request_gate.h), logs it,
+  // and returns false: the connection ends.
+  bool AdmitHttpRequest(ConnectionTransport* conn, const std::string& peer,
+                        std::string* carry) {
+    GatedRequest gated;
+    try {
+      gated = ReadGatedRequest(conn, carry, options_.max_frame_bytes);
+    } catch (const std::exception&) {
+      return false;  // stopped, stalled, or gone
+    }
+    if (gated.outcome == GatedRequest::Outcome::kClosed) return false;
+    std::string user;
+    if (gated.outcome == GatedRequest::Outcome::kRequest &&
+        options_.authorize(gated.authorization, &user)) {
+      conn->ServeOnly(std::move(gated.request));
+      return true;
+    }
+    if (gated.outcome == GatedRequest::Outcome::kRequest) {
+      gated.status = 401;
+      gated.text = UnauthorizedText(user);
+    }
+    log_.Log(LogLevel::kWarn, gated.status == 401 ? "unauthorized" : "limit",
+             peer, gated.text);
+    try {
+      WriteHttpRefusal(conn, gated.status, gated.text);
+    } catch (const std::exception&) {
+    }
+    conn->CloseAfterAnswer();
+    return false;
   }
 
   Store* store_ = nullptr;  // set once by Serve, before any thread starts

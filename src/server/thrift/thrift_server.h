@@ -85,6 +85,14 @@ struct ThriftServerOptions {
   std::string log_name = "thrift";
   LogLevel log_level = LogLevel::kInfo;
   std::ostream* log_out = &std::cerr;
+  // Who may call (thrift start --auth-file): when set, only Thrift over
+  // HTTP is served (a binary or compact client is refused, logged), each
+  // request read whole (Content-Length) before it runs, and one whose
+  // Authorization header this rejects is answered 401 with
+  // WWW-Authenticate and closed; `*user` names the user claimed, for the
+  // log. REQUIRED: callable from any thread.
+  std::function<bool(const std::string& authorization, std::string* user)>
+      authorize;
   // Where every call is timed and every connection counted, for an info
   // server's /metrics and /ui (server/thrift/call_metrics.h); null: not
   // measured. REQUIRED: outlives the server.

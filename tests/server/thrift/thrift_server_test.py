@@ -13,7 +13,9 @@
 # Every socket has a timeout, every wait a deadline, and a watchdog dumps
 # the stacks and exits if the whole run hangs.
 
+import base64
 import faulthandler
+import http.client
 import json
 import os
 import re
@@ -37,9 +39,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 del sys.argv[1:]
 
 from thrift.Thrift import TApplicationException  # noqa: E402
-from thrift.transport import TTransport  # noqa: E402
+from thrift.protocol import TBinaryProtocol  # noqa: E402
+from thrift.transport import THttpClient, TTransport  # noqa: E402
 
 import thrift_client  # noqa: E402
+from hbase import Hbase  # noqa: E402
 from hbase.ttypes import (BatchMutation, ColumnDescriptor, IllegalArgument,  # noqa: E402
                           IOError, Mutation, TAppend, TIncrement)
 
@@ -245,6 +249,58 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(out.returncode, 1, out.stderr)
         self.assertIn("--info-port", out.stderr)
         self.assertFalse(os.path.exists(missing))
+
+    def test_http_credentials(self):
+        # --auth-env: only Thrift over HTTP with accepted credentials.
+        os.environ["OBKV_TEST_THRIFT_AUTH"] = "basic ann:pw1\ntoken t0k\n"
+        try:
+            self.gw = Gateway(fresh_store("auth"), "--auth-env",
+                              "OBKV_TEST_THRIFT_AUTH")
+        finally:
+            del os.environ["OBKV_TEST_THRIFT_AUTH"]
+        url = "http://127.0.0.1:%d/" % self.gw.port
+
+        def http_client(authorization):
+            t = THttpClient.THttpClient(url)
+            t.setCustomHeaders({"Authorization": authorization})
+            client = Hbase.Client(TBinaryProtocol.TBinaryProtocol(t))
+            client.transport = t
+            return client
+
+        basic = "Basic " + base64.b64encode(b"ann:pw1").decode()
+        c = http_client(basic)
+        c.createTable(b"t", [ColumnDescriptor(name=b"cf")])
+        self.assertEqual(c.getTableNames(), [b"t"])
+        self.assertEqual(http_client("Bearer t0k").getTableNames(), [b"t"])
+        # Refused: no header, a wrong password, a wrong token; answered 401
+        # with a challenge, and nothing of the call runs.
+        for authorization, text in [
+                (None, b"Unauthorized: send HTTP basic credentials or a bearer token"),
+                ("Basic " + base64.b64encode(b"ann:nope").decode(),
+                 b"Unauthorized: wrong credentials for user 'ann'"),
+                ("Bearer t0kk", b"Unauthorized: send HTTP basic credentials "
+                 b"or a bearer token")]:
+            conn = http.client.HTTPConnection("127.0.0.1", self.gw.port, timeout=20)
+            headers = {"Content-Type": "application/x-thrift"}
+            if authorization:
+                headers["Authorization"] = authorization
+            conn.request("POST", "/", body=b"\x80\x01\x00\x01", headers=headers)
+            r = conn.getresponse()
+            self.assertEqual(r.status, 401)
+            self.assertEqual(r.getheader("WWW-Authenticate"),
+                             'Basic realm="obkvlite", charset="UTF-8"')
+            self.assertEqual(r.read(), text + b"\r\n")
+            conn.close()
+        # A binary client cannot carry credentials: refused.
+        self.refused(self.gw, False, False)
+        self.assertEqual(http_client(basic).getTableNames(), [b"t"])
+        self.assertEqual(self.gw.stop(), 0)
+        log = self.gw.proc.stderr.read().decode()
+        self.assertIn("WARN unauthorized client=127.0.0.1:", log)
+        self.assertIn("wrong credentials for user 'ann'", log)
+        self.assertIn("only Thrift over HTTP", log)
+        for secret in ("pw1", "nope", "t0k"):
+            self.assertNotIn(secret, log)
 
     def refused(self, gw, framed, compact):
         c = gw.connect(framed, compact)

@@ -15,9 +15,6 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -28,6 +25,7 @@
 #include "server/http/http_app.h"
 #include "server/http/http_auth.h"
 #include "server/http/http_server.h"
+#include "tools/cli/auth_options.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -48,33 +46,6 @@ struct RestArgs {
   bool insecure = false;  // beyond the loopback without TLS or credentials
 };
 
-// The credentials of --auth-file or --auth-env (none: empty).
-Result<http::HttpCredentials> LoadCredentials(const RestArgs& args) {
-  if (!args.auth_file.empty() && !args.auth_env.empty()) {
-    return Status::InvalidArgument(
-        "--auth-file and --auth-env: give one source of credentials");
-  }
-  if (!args.auth_file.empty()) {
-    std::ifstream in(args.auth_file, std::ios::binary);
-    if (!in) {
-      return Status::InvalidArgument("--auth-file " + args.auth_file +
-                                     ": cannot be read");
-    }
-    const std::string text((std::istreambuf_iterator<char>(in)),
-                           std::istreambuf_iterator<char>());
-    return http::ParseCredentials(text, "--auth-file " + args.auth_file);
-  }
-  if (!args.auth_env.empty()) {
-    const char* text = std::getenv(args.auth_env.c_str());
-    if (text == nullptr || *text == '\0') {
-      return Status::InvalidArgument("--auth-env " + args.auth_env +
-                                     ": the variable is not set");
-    }
-    return http::ParseCredentials(text, "$" + args.auth_env);
-  }
-  return http::HttpCredentials();
-}
-
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
   if (args.tls_cert.empty() != args.tls_key.empty()) {
@@ -88,15 +59,9 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
         "certificates are asked for over TLS)"));
   }
   const bool tls = !args.tls_cert.empty();
-  Result<http::HttpCredentials> credentials = LoadCredentials(args);
+  Result<http::HttpCredentials> credentials =
+      LoadCredentials(args.auth_file, args.auth_env);
   if (!credentials.ok()) return ctx.Fail(credentials.status());
-  if ((!args.auth_file.empty() || !args.auth_env.empty()) &&
-      credentials->empty()) {
-    return ctx.Fail(Status::InvalidArgument(
-        (args.auth_file.empty() ? "--auth-env " + args.auth_env
-                                : "--auth-file " + args.auth_file) +
-        ": no credentials in it"));
-  }
   const bool secured = tls || !credentials->empty();
   Status exposure = server::CheckExposure(
       args.bind, secured, args.insecure,

@@ -28,10 +28,12 @@
 
 #include "server/common/exposure.h"
 #include "server/common/shutdown_signal.h"
+#include "server/http/http_auth.h"
 #include "server/http/http_server.h"
 #include "server/http/info_app.h"
 #include "server/thrift/thrift_server.h"
 #include "server/thrift2/thrift2_service.h"
+#include "tools/cli/auth_options.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/open_store.h"
 
@@ -56,8 +58,9 @@ struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
   std::string log_level = "info";
-  int info_port = -1;     // -1: no info server
-  bool insecure = false;  // beyond the loopback in the clear
+  int info_port = -1;               // -1: no info server
+  bool insecure = false;            // beyond the loopback in the clear
+  std::string auth_file, auth_env;  // credentials (auth_options.h)
 };
 
 // The info server of a gateway: /metrics and /ui on their own port.
@@ -136,11 +139,22 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
     if (server::ThriftServer* s = running.load()) s->Stop();
   });
   server::ThriftServerOptions options = flags.server;
-  // No TLS or authentication here yet: beyond the loopback only when told.
+  Result<http::HttpCredentials> credentials =
+      LoadCredentials(flags.auth_file, flags.auth_env);
+  if (!credentials.ok()) return ctx.Fail(credentials.status());
+  const bool secured = !credentials->empty();
+  if (secured) {
+    options.authorize = [c = std::move(credentials).value()](
+                            const std::string& authorization,
+                            std::string* user) {
+      return http::Authorized(c, authorization, user);
+    };
+  }
+  // Beyond the loopback only with credentials, or when told.
   Status exposure = server::CheckExposure(
-      options.bind, /*secured=*/false, flags.insecure,
-      "the Thrift gateways have neither TLS nor authentication yet; keep "
-      "them on the loopback, behind a TLS proxy or an SSH tunnel");
+      options.bind, secured, flags.insecure,
+      "--auth-file or --auth-env, which serves Thrift over HTTP only; the "
+      "Thrift gateways have no TLS yet");
   if (!exposure.ok()) return ctx.Fail(exposure);
   Result<server::LogLevel> level = server::ParseLogLevel(flags.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
@@ -188,7 +202,7 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
                     std::to_string(o.max_workers) + " workers" +
                     (o.read_only ? ", read-only" : "") + ", store " +
                     (*store)->info().location + ")");
-  const std::string warning = server::ExposureWarning(options.bind, false);
+  const std::string warning = server::ExposureWarning(options.bind, secured);
   if (!warning.empty()) {
     s->log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
   }
@@ -247,9 +261,15 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
+  start->add_option("--auth-file", flags->auth_file,
+                    "Serve only Thrift over HTTP requests with one of this "
+                    "file's credentials: lines 'basic USER:PASSWORD' or "
+                    "'token SECRET' (doc/rest.md)");
+  start->add_option("--auth-env", flags->auth_env,
+                    "The same credentials from this environment variable");
   start->add_flag("--insecure", flags->insecure,
-                  "Allow a --bind beyond the loopback (no TLS or "
-                  "authentication: the log warns)");
+                  "Allow a --bind beyond the loopback without credentials "
+                  "(the log warns)");
   start
       ->add_option("--info-port,--infoport", flags->info_port,
                    "HTTP port of /metrics and /ui (HBase's info server, 9095 "
