@@ -2,8 +2,6 @@
 #include "server/http/http_server.h"
 
 #include <httplib.h>
-#include <openssl/err.h>
-#include <openssl/ssl.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -19,6 +17,7 @@
 #include <vector>
 
 #include "server/common/exposure.h"
+#include "server/common/tls_context.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"
 
@@ -86,46 +85,6 @@ class BoundedTaskQueue : public httplib::TaskQueue {
   bool stopping_ OBKV_GUARDED_BY(mu_) = false;
   std::vector<std::thread> workers_;  // set in the constructor only
 };
-
-// Loads the TLS certificate, key and client CA of `o` into `ctx`: "" when
-// done, else the error naming the option and its file.
-std::string SetUpTls(const HttpServerOptions& o, SSL_CTX* ctx) {
-  const auto fail = [](const std::string& option, const std::string& file,
-                       const char* what) {
-    ERR_clear_error();
-    return option + " " + file + ": " + what;
-  };
-  if (SSL_CTX_use_certificate_chain_file(ctx, o.tls_cert_file.c_str()) != 1) {
-    return fail("--tls-cert", o.tls_cert_file,
-                "cannot read a PEM certificate (chain) from it");
-  }
-  if (SSL_CTX_use_PrivateKey_file(ctx, o.tls_key_file.c_str(),
-                                  SSL_FILETYPE_PEM) != 1 ||
-      SSL_CTX_check_private_key(ctx) != 1) {
-    return fail("--tls-key", o.tls_key_file,
-                "cannot read an unencrypted PEM private key of --tls-cert's "
-                "certificate from it");
-  }
-  SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
-  // As httplib's own set-up: no TLS compression (CRIME).
-  SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION |
-                               SSL_OP_NO_SESSION_RESUMPTION_ON_RENEGOTIATION);
-  if (!o.tls_client_ca_file.empty()) {
-    STACK_OF(X509_NAME)* names =
-        SSL_load_client_CA_file(o.tls_client_ca_file.c_str());
-    if (names == nullptr ||
-        SSL_CTX_load_verify_locations(ctx, o.tls_client_ca_file.c_str(),
-                                      nullptr) != 1) {
-      if (names != nullptr) sk_X509_NAME_pop_free(names, X509_NAME_free);
-      return fail("--tls-client-ca", o.tls_client_ca_file,
-                  "cannot read a PEM CA certificate from it");
-    }
-    SSL_CTX_set_client_CA_list(ctx, names);
-    SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT,
-                       nullptr);
-  }
-  return "";
-}
 
 HttpResponse TooLarge(int64_t limit) {
   return HttpResponse::Text(413, "Payload too large: the limit is " +
@@ -300,7 +259,10 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
     std::string* error = &impl_->tls_error;
     impl_->server =
         std::make_unique<httplib::SSLServer>([&options, error](SSL_CTX& ctx) {
-          *error = SetUpTls(options, &ctx);
+          *error =
+              server::ConfigureTls({options.tls_cert_file, options.tls_key_file,
+                                    options.tls_client_ca_file},
+                                   &ctx);
           return error->empty();
         });
   }

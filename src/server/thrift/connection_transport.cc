@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <openssl/err.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <thrift/transport/TTransportException.h>
@@ -33,23 +34,111 @@ std::string PeerName(int fd) {
   return a.host + ":" + std::to_string(a.port);
 }
 
+// For an SSL call on `ssl` that returned `r` (not done): true with `*wait`
+// the socket events it waits for; false for an error (or the peer's
+// close_notify: SSL_ERROR_ZERO_RETURN in `*err`).
+bool TlsWaits(SSL* ssl, int r, short* wait, int* err) {
+  *err = SSL_get_error(ssl, r);
+  if (*err != SSL_ERROR_WANT_READ && *err != SSL_ERROR_WANT_WRITE) {
+    return false;
+  }
+  *wait = *err == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT;
+  return true;
+}
+
+// For recv or send that returned -1: true when it only would block (or
+// was interrupted).
+bool SocketWaits() {
+  return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+}
+
 }  // namespace
 
 ConnectionTransport::ConnectionTransport(int fd, const StopState* stop,
-                                         ConnectionLimits limits)
-    : fd_(fd), stop_(stop), limits_(limits), origin_(PeerName(fd)) {}
+                                         ConnectionLimits limits, SSL_CTX* tls)
+    : fd_(fd), stop_(stop), limits_(limits), origin_(PeerName(fd)) {
+  if (tls != nullptr) {
+    ssl_ = SSL_new(tls);
+    if (ssl_ == nullptr || SSL_set_fd(ssl_, fd) != 1) {
+      tls_error_ = "TLS: OpenSSL made no session";
+      close();  // never plain TCP in its place
+    }
+  }
+}
 
 ConnectionTransport::~ConnectionTransport() { close(); }
 
 void ConnectionTransport::close() {
+  if (ssl_ != nullptr) {
+    SSL_free(ssl_);
+    ssl_ = nullptr;
+  }
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
   }
 }
 
+bool ConnectionTransport::Handshake(short* wait) {
+  if (handshaken_) return true;
+  ERR_clear_error();
+  const int r = SSL_accept(ssl_);
+  if (r == 1) {
+    handshaken_ = true;
+    return true;
+  }
+  int err;
+  if (TlsWaits(ssl_, r, wait, &err)) return false;
+  char reason[256] = "the peer closed it";
+  if (const unsigned long code = ERR_get_error()) {
+    ERR_error_string_n(code, reason, sizeof reason);
+  }
+  tls_error_ = std::string("TLS handshake failed: ") + reason;
+  throw TTransportException(TTransportException::END_OF_FILE, tls_error_);
+}
+
+ssize_t ConnectionTransport::Receive(uint8_t* buf, uint32_t len, short* wait) {
+  *wait = POLLIN;
+  if (ssl_ == nullptr) {
+    const ssize_t n = ::recv(fd_, buf, len, 0);
+    if (n >= 0) return n;
+    if (SocketWaits()) return -1;
+    throw TTransportException(TTransportException::END_OF_FILE, "recv failed",
+                              errno);
+  }
+  if (!Handshake(wait)) return -1;
+  ERR_clear_error();
+  const int n = SSL_read(ssl_, buf, static_cast<int>(len));
+  if (n > 0) return n;
+  int err;
+  if (TlsWaits(ssl_, n, wait, &err)) return -1;
+  if (err == SSL_ERROR_ZERO_RETURN) return 0;  // close_notify
+  throw TTransportException(TTransportException::END_OF_FILE,
+                            "TLS read failed");
+}
+
+ssize_t ConnectionTransport::Send(const uint8_t* buf, uint32_t len,
+                                  short* wait) {
+  *wait = POLLOUT;
+  if (ssl_ == nullptr) {
+    const ssize_t n = ::send(fd_, buf, len, MSG_NOSIGNAL);
+    if (n >= 0) return n;
+    if (SocketWaits()) return -1;
+    throw TTransportException(TTransportException::NOT_OPEN, "send failed",
+                              errno);
+  }
+  if (!Handshake(wait)) return -1;
+  ERR_clear_error();
+  const int n = SSL_write(ssl_, buf, static_cast<int>(len));
+  if (n > 0) return n;
+  int err;
+  if (TlsWaits(ssl_, n, wait, &err)) return -1;
+  throw TTransportException(TTransportException::NOT_OPEN, "TLS write failed");
+}
+
 void ConnectionTransport::CloseAfterAnswer() {
   if (fd_ < 0) return;
+  if (ssl_ != nullptr && handshaken_) SSL_shutdown(ssl_);  // close_notify
   ::shutdown(fd_, SHUT_WR);
   const auto end =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
@@ -140,16 +229,12 @@ uint32_t ConnectionTransport::read(uint8_t* buf, uint32_t len) {
   if (fd_ < 0 || stop_->forced.load()) Wait(POLLIN);  // throws
   for (;;) {
     // The socket is non-blocking: read first, wait only when it is empty.
-    const ssize_t n = ::recv(fd_, buf, len, 0);
+    short wait = POLLIN;
+    const ssize_t n = Receive(buf, len, &wait);
     if (n == 0) return 0;  // the peer closed
     if (n < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        Wait(POLLIN);
-        continue;
-      }
-      if (errno == EINTR) continue;
-      throw TTransportException(TTransportException::END_OF_FILE, "recv failed",
-                                errno);
+      Wait(wait);
+      continue;
     }
     at_request_start_ = false;
     request_bytes_ += n;
@@ -167,15 +252,11 @@ void ConnectionTransport::write(const uint8_t* buf, uint32_t len) {
   uint32_t done = 0;
   if (fd_ < 0 || stop_->forced.load()) Wait(POLLOUT);  // throws
   while (done < len) {
-    const ssize_t n = ::send(fd_, buf + done, len - done, MSG_NOSIGNAL);
+    short wait = POLLOUT;
+    const ssize_t n = Send(buf + done, len - done, &wait);
     if (n < 0) {
-      if (errno == EAGAIN || errno == EWOULDBLOCK) {
-        Wait(POLLOUT);
-        continue;
-      }
-      if (errno == EINTR) continue;
-      throw TTransportException(TTransportException::NOT_OPEN, "send failed",
-                                errno);
+      Wait(wait);
+      continue;
     }
     done += static_cast<uint32_t>(n);
   }

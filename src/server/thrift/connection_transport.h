@@ -12,7 +12,11 @@
 //     in one, gets TTransportException and the connection is closed; so
 //     does one idle between requests for longer than idle_timeout_ms (it
 //     holds a worker);
-//   - writes with MSG_NOSIGNAL, bounded by the same timeout.
+//   - writes with MSG_NOSIGNAL, bounded by the same timeout;
+//   - with a TLS context, speaks TLS over the socket (the handshake at the
+//     first read or write, bounded as a request), as Thrift's TSSLSocket
+//     does; a client that is no TLS client fails the handshake
+//     (tls_failed()).
 //
 // REQUIRED: `stop` outlives the transport. The transport owns `fd` and
 // closes it.
@@ -21,6 +25,7 @@
 #ifndef OBKVLITE_SERVER_THRIFT_CONNECTION_TRANSPORT_H_
 #define OBKVLITE_SERVER_THRIFT_CONNECTION_TRANSPORT_H_
 
+#include <openssl/ssl.h>
 #include <thrift/transport/TVirtualTransport.h>
 
 #include <atomic>
@@ -45,7 +50,9 @@ struct ConnectionLimits {
 class ConnectionTransport
     : public apache::thrift::transport::TVirtualTransport<ConnectionTransport> {
  public:
-  ConnectionTransport(int fd, const StopState* stop, ConnectionLimits limits);
+  // `tls` (may be null: plain TCP) outlives the transport.
+  ConnectionTransport(int fd, const StopState* stop, ConnectionLimits limits,
+                      SSL_CTX* tls = nullptr);
   ~ConnectionTransport() override;
 
   // The next read starts a new request: between requests the connection
@@ -72,8 +79,19 @@ class ConnectionTransport
   uint32_t read(uint8_t* buf, uint32_t len);
   void write(const uint8_t* buf, uint32_t len);
   const std::string getOrigin() const override { return origin_; }
+  // Whether the TLS handshake failed, and why (OpenSSL's reason).
+  bool tls_failed() const { return !tls_error_.empty(); }
+  const std::string& tls_error() const { return tls_error_; }
 
  private:
+  // One receive or send on the socket, or through TLS: the bytes moved
+  // (> 0), 0 at the end of the stream (receive), or -1 with `*wait` the
+  // poll events to wait for. Throws on an error.
+  ssize_t Receive(uint8_t* buf, uint32_t len, short* wait);
+  ssize_t Send(const uint8_t* buf, uint32_t len, short* wait);
+  // Advances the TLS handshake: true once done; false with `*wait` set.
+  bool Handshake(short* wait);
+
   // Waits until fd_ is ready for `events`; throws when the server stops,
   // the wait times out, or the peer hangs up.
   void Wait(short events);
@@ -82,6 +100,9 @@ class ConnectionTransport
   const StopState* stop_;
   const ConnectionLimits limits_;
   std::string origin_;
+  SSL* ssl_ = nullptr;  // TLS over fd_; null: plain TCP
+  bool handshaken_ = false;
+  std::string tls_error_;
   std::string pending_;  // unread bytes
   size_t pending_pos_ = 0;
   bool pending_only_ = false;  // ServeOnly: no socket read after pending_

@@ -7,6 +7,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <thrift/TApplicationException.h>
 #include <thrift/transport/TTransportException.h>
@@ -160,6 +162,11 @@ class ThriftServer::Impl {
 
   Status Bind() {
     OBKV_RETURN_IF_ERROR(CheckOptions(options_));
+    if (options_.tls.enabled()) {
+      std::string error;
+      tls_ = MakeServerTlsContext(options_.tls, &error);
+      if (tls_ == nullptr) return Status::InvalidArgument(error);
+    }
     OBKV_ASSIGN_OR_RETURN(
         listen_fd_, Listen(options_.bind, options_.port, &address_, &port_));
     if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -306,6 +313,13 @@ class ThriftServer::Impl {
   }
 
   void WorkerLoop() {
+    // A peer that closes while TLS writes to it raises SIGPIPE in the
+    // writing thread (OpenSSL writes with write(), not send(MSG_NOSIGNAL)):
+    // blocked here, the write fails with EPIPE and the process lives.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     for (;;) {
       std::pair<int, std::string> next;
       {
@@ -331,7 +345,8 @@ class ThriftServer::Impl {
     limits.max_message_bytes = options_.max_frame_bytes;
     limits.read_timeout_ms = options_.read_timeout_ms;
     limits.idle_timeout_ms = options_.idle_timeout_ms;
-    auto conn = std::make_shared<ConnectionTransport>(fd, &stop_, limits);
+    auto conn =
+        std::make_shared<ConnectionTransport>(fd, &stop_, limits, tls_.get());
     WireChoice choice{options_.framed, options_.compact};
     std::string head;
     WireDetection detected;
@@ -343,7 +358,12 @@ class ThriftServer::Impl {
         if (!conn->ReadSome(&head, kWireDetectBytes - head.size())) return;
       }
     } catch (const std::exception&) {
-      return;  // stopped, or the peer went away before a request
+      // Stopped, or the peer went away before a request, or it is no TLS
+      // client of a TLS gateway.
+      if (conn->tls_failed()) {
+        log_.Log(LogLevel::kWarn, "refused", peer, conn->tls_error());
+      }
+      return;
     }
     if (detected.state == WireDetection::State::kRefused) {
       log_.Log(LogLevel::kWarn, "refused", peer, detected.error);
@@ -418,7 +438,8 @@ class ThriftServer::Impl {
     return false;
   }
 
-  Store* store_ = nullptr;  // set once by Serve, before any thread starts
+  std::shared_ptr<SSL_CTX> tls_;  // set by Bind; null: plain TCP
+  Store* store_ = nullptr;        // set once by Serve, before any thread starts
   const ThriftServerOptions options_;
   const ThriftServiceFactory service_;
   ScannerRegistry scanners_;

@@ -40,6 +40,7 @@
 #include "obkvlite/status.h"
 #include "obkvlite/store.h"
 #include "server/common/gateway_log.h"
+#include "server/common/tls_context.h"
 #include "server/metrics/request_metrics.h"
 
 namespace obkvlite {
@@ -85,6 +86,11 @@ struct ThriftServerOptions {
   std::string log_name = "thrift";
   LogLevel log_level = LogLevel::kInfo;
   std::ostream* log_out = &std::cerr;
+  // TLS (--tls-cert, --tls-key, --tls-client-ca; server/common/
+  // tls_context.h): every connection speaks TLS, as Thrift's TSSLSocket;
+  // a client that does not is refused (logged). Files that cannot be used
+  // fail Bind, naming them.
+  TlsFiles tls;
   // Who may call (thrift start --auth-file): when set, only Thrift over
   // HTTP is served (a binary or compact client is refused, logged), each
   // request read whole (Content-Length) before it runs, and one whose

@@ -44,5 +44,19 @@ Result<http::HttpCredentials> LoadCredentials(const std::string& file,
   return credentials;
 }
 
+Status CheckTlsOptions(const server::TlsFiles& tls) {
+  if (tls.cert.empty() != tls.key.empty()) {
+    return Status::InvalidArgument(
+        "--tls-cert and --tls-key: give both (a certificate and its key) or "
+        "neither");
+  }
+  if (!tls.client_ca.empty() && tls.cert.empty()) {
+    return Status::InvalidArgument(
+        "--tls-client-ca: needs --tls-cert and --tls-key (client "
+        "certificates are asked for over TLS)");
+  }
+  return Status::OK();
+}
+
 }  // namespace cli
 }  // namespace obkvlite

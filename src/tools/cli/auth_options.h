@@ -1,8 +1,9 @@
 // Copyright (c) obkvlite authors.
 //
-// The gateways' --auth-file and --auth-env (server/http/http_auth.h): the
-// credentials a gateway admits, from a file or an environment variable,
-// never from the command line.
+// The gateways' security options: --auth-file and --auth-env (server/http/
+// http_auth.h), the credentials a gateway admits, from a file or an
+// environment variable, never from the command line; --tls-cert, --tls-key
+// and --tls-client-ca (server/common/tls_context.h).
 //
 // Thread safety: plain functions.
 
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "obkvlite/status.h"
+#include "server/common/tls_context.h"
 #include "server/http/http_auth.h"
 
 namespace obkvlite {
@@ -23,6 +25,10 @@ namespace cli {
 // that holds no credentials.
 Result<http::HttpCredentials> LoadCredentials(const std::string& file,
                                               const std::string& env);
+
+// OK unless the TLS options are given in part: a certificate without its
+// key or the other way round, or a client CA without them.
+Status CheckTlsOptions(const server::TlsFiles& tls);
 
 }  // namespace cli
 }  // namespace obkvlite

@@ -71,7 +71,8 @@ Result<CellCounts> CountCells(Table& table, std::vector<std::string> families) {
   for (;;) {
     const std::string* least = nullptr;
     for (size_t i = 0; i < scans.size(); ++i) {
-      if (live[i] && (least == nullptr || heads[i].cells.front().row < *least)) {
+      if (live[i] &&
+          (least == nullptr || heads[i].cells.front().row < *least)) {
         least = &heads[i].cells.front().row;
       }
     }

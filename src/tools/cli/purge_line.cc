@@ -9,8 +9,8 @@ std::string PurgeLine(const std::string& table, const PurgeStats& stats) {
                     std::to_string(stats.expired_cells) + " expired cells, " +
                     std::to_string(stats.excess_versions) + " excess versions";
   if (stats.partitions_cleared > 0) {
-    out += ", " + std::to_string(stats.partitions_cleared) +
-           " partitions cleared";
+    out +=
+        ", " + std::to_string(stats.partitions_cleared) + " partitions cleared";
   }
   return out + "\n";
 }

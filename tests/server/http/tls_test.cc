@@ -8,22 +8,17 @@
 // clients holding a certificate that CA signed are served.
 
 #include <doctest/doctest.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
 #include <openssl/ssl.h>
-#include <openssl/x509.h>
-#include <openssl/x509v3.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <cstdio>
-#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
 
 #include "server/http/http_server.h"
 #include "server/http/loopback_socket.h"
+#include "server/http/test_certificates.h"
 #include "store_fixture.h"
 #include "watchdog.h"
 
@@ -31,66 +26,12 @@ namespace obkvlite {
 namespace http {
 namespace {
 
-struct Credentials {
-  std::string cert;  // PEM file
-  std::string key;   // PEM file
-  EVP_PKEY* pkey = nullptr;
-  X509* x509 = nullptr;
-};
-
-void WritePem(const std::string& path, const std::function<int(FILE*)>& w) {
-  FILE* f = std::fopen(path.c_str(), "w");
-  REQUIRE(f != nullptr);
-  REQUIRE(w(f) == 1);
-  std::fclose(f);
-}
-
-// A certificate for `cn`, signed by `issuer` (itself when null), a CA when
-// `ca`, written to DIR/NAME.crt and DIR/NAME.key. Lives for the process.
-Credentials Make(const std::string& dir, const std::string& name,
-                 const std::string& cn, const Credentials* issuer, bool ca) {
-  Credentials c;
-  c.pkey = EVP_RSA_gen(2048);
-  REQUIRE(c.pkey != nullptr);
-  c.x509 = X509_new();
-  X509_set_version(c.x509, 2);
-  static long serial = 1;
-  ASN1_INTEGER_set(X509_get_serialNumber(c.x509), serial++);
-  X509_gmtime_adj(X509_getm_notBefore(c.x509), -3600);
-  X509_gmtime_adj(X509_getm_notAfter(c.x509), 86400);
-  X509_set_pubkey(c.x509, c.pkey);
-  X509_NAME* subject = X509_get_subject_name(c.x509);
-  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC,
-                             reinterpret_cast<const unsigned char*>(cn.c_str()),
-                             -1, -1, 0);
-  X509_set_issuer_name(c.x509, issuer != nullptr
-                                   ? X509_get_subject_name(issuer->x509)
-                                   : subject);
-  if (ca) {
-    X509_EXTENSION* ext =
-        X509V3_EXT_conf_nid(nullptr, nullptr, NID_basic_constraints,
-                            const_cast<char*>("critical,CA:TRUE"));
-    X509_add_ext(c.x509, ext, -1);
-    X509_EXTENSION_free(ext);
-  }
-  REQUIRE(X509_sign(c.x509, issuer != nullptr ? issuer->pkey : c.pkey,
-                    EVP_sha256()) > 0);
-  c.cert = dir + "/" + name + ".crt";
-  c.key = dir + "/" + name + ".key";
-  WritePem(c.cert, [&](FILE* f) { return PEM_write_X509(f, c.x509); });
-  WritePem(c.key, [&](FILE* f) {
-    return PEM_write_PrivateKey(f, c.pkey, nullptr, nullptr, 0, nullptr,
-                                nullptr);
-  });
-  return c;
-}
-
 const char kRequest[] =
     "GET /version HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
 
 // GET /version over TLS, presenting `client` when given: the answer's
 // bytes, "" when the handshake or the exchange failed.
-std::string TlsGet(int port, const Credentials* client) {
+std::string TlsGet(int port, const testing::Credentials* client) {
   SSL_CTX* ctx = SSL_CTX_new(TLS_client_method());
   SSL_CTX_set_verify(ctx, SSL_VERIFY_NONE, nullptr);  // a self-made chain
   if (client != nullptr) {
@@ -137,7 +78,7 @@ struct Served {
   std::thread thread;
 };
 
-HttpServerOptions TlsOptions(const Credentials& server) {
+HttpServerOptions TlsOptions(const testing::Credentials& server) {
   HttpServerOptions o;
   o.port = 0;
   o.threads = 2;
@@ -150,8 +91,10 @@ HttpServerOptions TlsOptions(const Credentials& server) {
 TEST_CASE("HTTPS with a certificate; plain HTTP gets nothing HTTP") {
   testing::Watchdog watchdog(60, "tls_test");
   testing::TempDir dir;
-  const Credentials ca = Make(dir.path(), "ca", "test CA", nullptr, true);
-  const Credentials srv = Make(dir.path(), "server", "127.0.0.1", &ca, false);
+  const testing::Credentials ca =
+      testing::MakeCertificate(dir.path(), "ca", "test CA", nullptr, true);
+  const testing::Credentials srv =
+      testing::MakeCertificate(dir.path(), "server", "127.0.0.1", &ca, false);
   Served s(TlsOptions(srv));
   REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
   const std::string answer = TlsGet(s.server.port(), nullptr);
@@ -164,8 +107,10 @@ TEST_CASE("HTTPS with a certificate; plain HTTP gets nothing HTTP") {
 
 TEST_CASE("unusable TLS files are named, and nothing is served") {
   testing::TempDir dir;
-  const Credentials a = Make(dir.path(), "a", "a", nullptr, false);
-  const Credentials b = Make(dir.path(), "b", "b", nullptr, false);
+  const testing::Credentials a =
+      testing::MakeCertificate(dir.path(), "a", "a", nullptr, false);
+  const testing::Credentials b =
+      testing::MakeCertificate(dir.path(), "b", "b", nullptr, false);
   HttpServerOptions o = TlsOptions(a);
   o.tls_cert_file = dir.path() + "/missing.crt";
   HttpServer missing(o, nullptr, nullptr);
@@ -190,11 +135,14 @@ TEST_CASE("unusable TLS files are named, and nothing is served") {
 TEST_CASE("with a client CA, only its clients are served (mutual TLS)") {
   testing::Watchdog watchdog(60, "tls_test");
   testing::TempDir dir;
-  const Credentials ca = Make(dir.path(), "ca", "team CA", nullptr, true);
-  const Credentials srv = Make(dir.path(), "server", "127.0.0.1", &ca, false);
-  const Credentials member = Make(dir.path(), "member", "alice", &ca, false);
-  const Credentials stranger =
-      Make(dir.path(), "stranger", "mallory", nullptr, false);
+  const testing::Credentials ca =
+      testing::MakeCertificate(dir.path(), "ca", "team CA", nullptr, true);
+  const testing::Credentials srv =
+      testing::MakeCertificate(dir.path(), "server", "127.0.0.1", &ca, false);
+  const testing::Credentials member =
+      testing::MakeCertificate(dir.path(), "member", "alice", &ca, false);
+  const testing::Credentials stranger = testing::MakeCertificate(
+      dir.path(), "stranger", "mallory", nullptr, false);
   HttpServerOptions o = TlsOptions(srv);
   o.tls_client_ca_file = ca.cert;
   Served s(o);

@@ -48,16 +48,9 @@ struct RestArgs {
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
-  if (args.tls_cert.empty() != args.tls_key.empty()) {
-    return ctx.Fail(Status::InvalidArgument(
-        "--tls-cert and --tls-key: give both (a certificate and its key) or "
-        "neither"));
-  }
-  if (!args.tls_client_ca.empty() && args.tls_cert.empty()) {
-    return ctx.Fail(Status::InvalidArgument(
-        "--tls-client-ca: needs --tls-cert and --tls-key (client "
-        "certificates are asked for over TLS)"));
-  }
+  Status tls_options =
+      CheckTlsOptions({args.tls_cert, args.tls_key, args.tls_client_ca});
+  if (!tls_options.ok()) return ctx.Fail(tls_options);
   const bool tls = !args.tls_cert.empty();
   Result<http::HttpCredentials> credentials =
       LoadCredentials(args.auth_file, args.auth_env);

@@ -139,10 +139,12 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
     if (server::ThriftServer* s = running.load()) s->Stop();
   });
   server::ThriftServerOptions options = flags.server;
+  Status tls_options = CheckTlsOptions(options.tls);
+  if (!tls_options.ok()) return ctx.Fail(tls_options);
   Result<http::HttpCredentials> credentials =
       LoadCredentials(flags.auth_file, flags.auth_env);
   if (!credentials.ok()) return ctx.Fail(credentials.status());
-  const bool secured = !credentials->empty();
+  const bool secured = !credentials->empty() || options.tls.enabled();
   if (secured) {
     options.authorize = [c = std::move(credentials).value()](
                             const std::string& authorization,
@@ -153,8 +155,8 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   // Beyond the loopback only with credentials, or when told.
   Status exposure = server::CheckExposure(
       options.bind, secured, flags.insecure,
-      "--auth-file or --auth-env, which serves Thrift over HTTP only; the "
-      "Thrift gateways have no TLS yet");
+      "--tls-cert and --tls-key, or --auth-file or --auth-env, which serve "
+      "Thrift over HTTP only");
   if (!exposure.ok()) return ctx.Fail(exposure);
   Result<server::LogLevel> level = server::ParseLogLevel(flags.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
@@ -193,15 +195,20 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
   running.store(s);
   if (signal->received() != 0) s->Stop();  // a signal came first
   const server::ThriftServerOptions& o = options;
-  s->log()->Log(server::LogLevel::kInfo, "start", "",
-                std::string("serving HBase ") + kind.service + " on " +
-                    server::HostPort(s->address(), s->port()) + " (transport " +
-                    (o.framed ? "framed" : "auto") + ", protocol " +
-                    (o.compact ? "compact" : "auto") + ", " +
-                    std::to_string(o.workers) + "-" +
-                    std::to_string(o.max_workers) + " workers" +
-                    (o.read_only ? ", read-only" : "") + ", store " +
-                    (*store)->info().location + ")");
+  s->log()->Log(
+      server::LogLevel::kInfo, "start", "",
+      std::string("serving HBase ") + kind.service + " on " +
+          server::HostPort(s->address(), s->port()) + " (transport " +
+          (o.framed ? "framed" : "auto") + ", protocol " +
+          (o.compact ? "compact" : "auto") + ", " + std::to_string(o.workers) +
+          "-" + std::to_string(o.max_workers) + " workers" +
+          (o.read_only ? ", read-only" : "") +
+          (o.tls.enabled()
+               ? (o.tls.client_ca.empty() ? ", TLS"
+                                          : ", TLS with client certificates")
+               : "") +
+          (o.authorize ? ", credentials" : "") + ", store " +
+          (*store)->info().location + ")");
   const std::string warning = server::ExposureWarning(options.bind, secured);
   if (!warning.empty()) {
     s->log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
@@ -261,6 +268,14 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
+  start->add_option("--tls-cert", o.tls.cert,
+                    "Speak TLS (1.2 or later, as Thrift's TSSLSocket) with "
+                    "this PEM certificate (its chain after it)");
+  start->add_option("--tls-key", o.tls.key,
+                    "The certificate's private key (PEM, unencrypted)");
+  start->add_option("--tls-client-ca", o.tls.client_ca,
+                    "Serve only clients presenting a certificate this PEM CA "
+                    "signed (mutual TLS)");
   start->add_option("--auth-file", flags->auth_file,
                     "Serve only Thrift over HTTP requests with one of this "
                     "file's credentials: lines 'basic USER:PASSWORD' or "
