@@ -28,9 +28,11 @@ mapfile -t locked < <(grep -rlE 'AllShardsLock|util::Mutex|MutexLock|->writer\(\
   "$ROOT/src" --include='*.cc' | sort)
 # One clang per core; any file's failure fails the step.
 read -r -a mariadb_flags <<<"$(pkg-config --cflags libmariadb)"
+# cpp-httplib's own defines (its OpenSSL support: REST's TLS).
+read -r -a httplib_flags <<<"$(pkg-config --cflags cpp-httplib)"
 printf '%s\0' "${locked[@]}" | xargs -0 -n 1 -P "$(nproc)" \
   clang++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -Wthread-safety \
-  -I"$ROOT/include" -I"$ROOT/src" "${mariadb_flags[@]}"
+  -I"$ROOT/include" -I"$ROOT/src" "${mariadb_flags[@]}" "${httplib_flags[@]}"
 echo "fuzz: -Wthread-safety: ${#locked[@]} files that take annotated locks are clean"
 
 # -O1 -g1, as libFuzzer's documentation suggests: quick to build, line

@@ -2,8 +2,8 @@
 //
 // Certificates a test makes with OpenSSL, so no file or tool outside the
 // build is needed: MakeCertificate writes a PEM certificate for a common
-// name, signed by an issuer or by itself, a CA or not, and its key. The
-// keys and certificates live for the process (tests are short).
+// name, signed by an issuer or by itself, a CA or not, and its key; the
+// key and certificate objects are freed with the last copy.
 //
 // Thread safety: not for concurrent use (a serial counter).
 
@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace obkvlite {
@@ -26,8 +27,10 @@ namespace testing {
 struct Credentials {
   std::string cert;  // PEM file
   std::string key;   // PEM file
-  EVP_PKEY* pkey = nullptr;
-  X509* x509 = nullptr;
+  std::shared_ptr<EVP_PKEY> pkey_owner;
+  std::shared_ptr<X509> x509_owner;
+  EVP_PKEY* pkey = nullptr;  // pkey_owner's
+  X509* x509 = nullptr;      // x509_owner's
 };
 
 inline void WritePem(const std::string& path,
@@ -47,7 +50,9 @@ inline Credentials MakeCertificate(const std::string& dir,
   Credentials c;
   c.pkey = EVP_RSA_gen(2048);
   REQUIRE(c.pkey != nullptr);
+  c.pkey_owner.reset(c.pkey, EVP_PKEY_free);
   c.x509 = X509_new();
+  c.x509_owner.reset(c.x509, X509_free);
   X509_set_version(c.x509, 2);
   static long serial = 1;
   ASN1_INTEGER_set(X509_get_serialNumber(c.x509), serial++);
