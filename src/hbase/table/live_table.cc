@@ -253,11 +253,15 @@ Result<std::vector<RowResult>> LiveTable::MultiGet(
       [&](Table* t) -> Result<std::vector<RowResult>> {
         Result<std::vector<RowResult>> rows = t->MultiGet(gets);
         if (!rows.ok()) return rows;
+        // One judgement for the call: any table-group Get's row.
+        bool empty_qualifier = false;
         for (size_t i = 0; i < rows->size(); ++i) {
-          OBKV_RETURN_IF_ERROR(
-              JudgeGroupRead("multi_get", compat::ReadsTableGroup(gets[i]),
-                             HasEmptyQualifier((*rows)[i].cells)));
+          empty_qualifier =
+              empty_qualifier || (compat::ReadsTableGroup(gets[i]) &&
+                                  HasEmptyQualifier((*rows)[i].cells));
         }
+        OBKV_RETURN_IF_ERROR(
+            JudgeGroupRead("multi_get", empty_qualifier, empty_qualifier));
         return rows;
       },
       [&gets](const TableSpec& spec, compat::Hits* hits) {

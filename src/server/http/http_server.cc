@@ -253,16 +253,13 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
                        metrics::RequestMetrics* metrics)
     : impl_(std::make_unique<Impl>(options)) {
   impl_->handler = std::move(handler);
-  if (options.tls_cert_file.empty()) {
+  if (!options.tls.enabled()) {
     impl_->server = std::make_unique<httplib::Server>();
   } else {
     std::string* error = &impl_->tls_error;
     impl_->server =
         std::make_unique<httplib::SSLServer>([&options, error](SSL_CTX& ctx) {
-          *error =
-              server::ConfigureTls({options.tls_cert_file, options.tls_key_file,
-                                    options.tls_client_ca_file},
-                                   &ctx);
+          *error = server::ConfigureTls(options.tls, &ctx);
           return error->empty();
         });
   }

@@ -45,6 +45,7 @@
 #include "obkvlite/status.h"
 #include "server/common/gateway_log.h"
 #include "server/common/http_message.h"
+#include "server/common/tls_context.h"
 #include "server/http/http_auth.h"
 #include "server/metrics/request_metrics.h"
 
@@ -63,13 +64,10 @@ struct HttpServerOptions {
   int read_timeout_seconds = 5;    // a request's bytes must keep coming
   int body_deadline_seconds = 60;  // a body must be read whole by then
   int keep_alive_seconds = 2;      // idle keep-alive connections close
-  // TLS: with a certificate (a PEM file, its chain after it) and its
-  // private key (PEM, unencrypted), the server speaks HTTPS only. With a
-  // client CA too (PEM), a client must present a certificate that CA
-  // signed (mutual TLS: who may connect). All empty: plain HTTP.
-  std::string tls_cert_file;
-  std::string tls_key_file;
-  std::string tls_client_ca_file;
+  // TLS (server/common/tls_context.h): with a certificate, HTTPS only;
+  // with a client CA too, only clients presenting a certificate that CA
+  // signed (mutual TLS). Empty: plain HTTP.
+  server::TlsFiles tls;
   // Who may send requests (http_auth.h): when not empty, a request without
   // one of these credentials gets 401 with WWW-Authenticate, and the
   // connection closes (its body is not read).

@@ -509,8 +509,10 @@ TEST_CASE("an empty qualifier in a table-group read's results (C-22)") {
     } count;
     st = t->Get(Get("r2"), &count);
     CHECK(obkv ? refused(st, "get") : st.ok() && count.cells == 2);
-    Result<std::vector<RowResult>> rows = t->MultiGet({Get("r1"), Get("r2")});
-    CHECK(obkv ? refused(rows.status(), "multi_get") : rows->size() == 2);
+    // Two rows with an empty qualifier: one refusal, or one finding.
+    Result<std::vector<RowResult>> rows =
+        t->MultiGet({Get("r1"), Get("r2"), Get("r2")});
+    CHECK(obkv ? refused(rows.status(), "multi_get") : rows->size() == 3);
     // A family-less scan ends at r2 under the obkv profile, with r1 read.
     for (bool by_cell : {false, true}) {
       Result<std::unique_ptr<Scanner>> scanner = t->GetScanner(Scan());

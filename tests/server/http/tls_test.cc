@@ -82,8 +82,8 @@ HttpServerOptions TlsOptions(const testing::Credentials& server) {
   HttpServerOptions o;
   o.port = 0;
   o.threads = 2;
-  o.tls_cert_file = server.cert;
-  o.tls_key_file = server.key;
+  o.tls.cert = server.cert;
+  o.tls.key = server.key;
   o.log_level = server::LogLevel::kError;
   return o;
 }
@@ -112,20 +112,20 @@ TEST_CASE("unusable TLS files are named, and nothing is served") {
   const testing::Credentials b =
       testing::MakeCertificate(dir.path(), "b", "b", nullptr, false);
   HttpServerOptions o = TlsOptions(a);
-  o.tls_cert_file = dir.path() + "/missing.crt";
+  o.tls.cert = dir.path() + "/missing.crt";
   HttpServer missing(o, nullptr, nullptr);
   CHECK(missing.Bind().ToString() ==
         "InvalidArgument: --tls-cert " + dir.path() +
             "/missing.crt: cannot read a PEM certificate (chain) from it");
   o = TlsOptions(a);
-  o.tls_key_file = b.key;  // another certificate's key
+  o.tls.key = b.key;  // another certificate's key
   HttpServer mismatched(o, nullptr, nullptr);
   CHECK(mismatched.Bind().ToString() ==
         "InvalidArgument: --tls-key " + b.key +
             ": cannot read an unencrypted PEM private key of --tls-cert's "
             "certificate from it");
   o = TlsOptions(a);
-  o.tls_client_ca_file = a.key;  // no certificate in it
+  o.tls.client_ca = a.key;  // no certificate in it
   HttpServer bad_ca(o, nullptr, nullptr);
   CHECK(bad_ca.Bind().ToString() ==
         "InvalidArgument: --tls-client-ca " + a.key +
@@ -144,7 +144,7 @@ TEST_CASE("with a client CA, only its clients are served (mutual TLS)") {
   const testing::Credentials stranger = testing::MakeCertificate(
       dir.path(), "stranger", "mallory", nullptr, false);
   HttpServerOptions o = TlsOptions(srv);
-  o.tls_client_ca_file = ca.cert;
+  o.tls.client_ca = ca.cert;
   Served s(o);
   REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
   CHECK(TlsGet(s.server.port(), &member).rfind("HTTP/1.1 200 OK", 0) == 0);

@@ -84,9 +84,7 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.max_body_bytes = args.max_body_bytes;
   http.log_level = *level;
   http.log_out = ctx.err;
-  http.tls_cert_file = args.tls_cert;
-  http.tls_key_file = args.tls_key;
-  http.tls_client_ca_file = args.tls_client_ca;
+  http.tls = {args.tls_cert, args.tls_key, args.tls_client_ca};
   http.credentials = std::move(credentials).value();
   options.scheme = tls ? "https" : "http";
 
