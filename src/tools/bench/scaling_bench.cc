@@ -2,6 +2,9 @@
 #include "tools/bench/scaling_bench.h"
 
 #include <stdlib.h>
+#include <thrift/protocol/TBinaryProtocol.h>
+#include <thrift/transport/TBufferTransports.h>
+#include <thrift/transport/TSocket.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,12 +21,16 @@
 #include <vector>
 
 #include "obkvlite/store.h"
+#include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/thrift_server.h"
 #include "tools/bench/raw_sqlite_db.h"
 #include "tools/bench/ycsb.h"
 
 namespace obkvlite {
 namespace bench {
 namespace {
+
+namespace gen = ::obkvlite::server::hbase_thrift;
 
 using Clock = std::chrono::steady_clock;
 
@@ -235,10 +242,117 @@ class NormalArm : public Arm {
   Result<std::unique_ptr<Worker>> NewWorker() override {
     return std::unique_ptr<Worker>(std::make_unique<NormalWorker>(table_));
   }
+  // The store (REQUIRED: Open succeeded).
+  Result<Store*> store() { return store_.get(); }
 
  private:
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
+};
+
+// ---- thrift: the normal arm's store behind an in-process Thrift1
+// gateway, a client connection (buffered, binary) per thread, as happybase
+// clients share a gateway.
+
+class ThriftWorker : public Worker {
+ public:
+  Status Open(int port) {
+    auto socket =
+        std::make_shared<apache::thrift::transport::TSocket>("127.0.0.1", port);
+    socket->setRecvTimeout(30000);
+    transport_ =
+        std::make_shared<apache::thrift::transport::TBufferedTransport>(socket);
+    client_ = std::make_unique<gen::HbaseClient>(
+        std::make_shared<apache::thrift::protocol::TBinaryProtocol>(
+            transport_));
+    return Call([&] { transport_->open(); });
+  }
+  ~ThriftWorker() override {
+    if (transport_ != nullptr) transport_->close();
+  }
+
+  Status GetRow(const std::string& key) override {
+    return Call([&] { client_->getRow(rows_, "t", key, {}); });
+  }
+  Status ScanRows(const std::string& start) override {
+    return Call([&] {
+      const gen::ScannerID id = client_->scannerOpen("t", start, {}, {});
+      client_->scannerGetList(rows_, id, static_cast<int32_t>(kScanRows));
+      client_->scannerClose(id);
+    });
+  }
+  Status PutRows(const std::vector<std::string>& keys,
+                 const std::vector<std::string>& qualifiers,
+                 const std::string& value) override {
+    std::vector<gen::BatchMutation> batches(keys.size());
+    for (size_t i = 0; i < keys.size(); ++i) {
+      batches[i].row = keys[i];
+      for (const std::string& q : qualifiers) {
+        gen::Mutation m;
+        m.column = "f:" + q;
+        m.value = value;
+        batches[i].mutations.push_back(std::move(m));
+      }
+    }
+    return Call([&] { client_->mutateRowsTs("t", batches, 1, {}); });
+  }
+  Status Increment(const std::string& key) override {
+    return Call([&] { client_->atomicIncrement("t", key, "f:n", 1); });
+  }
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value) override {
+    gen::Mutation m;
+    m.column = "f:" + qualifier;
+    m.value = value;
+    return Call([&] { client_->mutateRowTs("t", key, {m}, 1, {}); });
+  }
+
+ private:
+  // Runs `call`, its Thrift exception an IOError naming it.
+  template <typename Fn>
+  static Status Call(const Fn& call) {
+    try {
+      call();
+      return Status::OK();
+    } catch (const gen::IOError& e) {
+      return Status::IOError("thrift: " + e.message);
+    } catch (const std::exception& e) {
+      return Status::IOError(std::string("thrift: ") + e.what());
+    }
+  }
+
+  std::shared_ptr<apache::thrift::transport::TTransport> transport_;
+  std::unique_ptr<gen::HbaseClient> client_;
+  std::vector<gen::TRowResult> rows_;
+};
+
+class ThriftArm : public Arm {
+ public:
+  Status Open(const std::string& dir, const BenchConfig& cfg) override {
+    OBKV_RETURN_IF_ERROR(store_.Open(dir, cfg));
+    OBKV_ASSIGN_OR_RETURN(Store * store, store_.store());
+    server::ThriftServerOptions o;
+    o.port = 0;
+    o.log_level = server::LogLevel::kWarn;
+    OBKV_ASSIGN_OR_RETURN(server_, server::ThriftServer::Start(store, o));
+    return Status::OK();
+  }
+  Status Load(const RowBatch& batch) override { return store_.Load(batch); }
+  Result<std::unique_ptr<Worker>> NewWorker() override {
+    auto worker = std::make_unique<ThriftWorker>();
+    OBKV_RETURN_IF_ERROR(worker->Open(server_->port()));
+    return std::unique_ptr<Worker>(std::move(worker));
+  }
+  ~ThriftArm() override {
+    if (server_ != nullptr) {
+      server_->Stop();
+      server_->Wait();
+    }
+  }
+
+ private:
+  NormalArm store_;
+  std::unique_ptr<server::ThriftServer> server_;
 };
 
 // ---- the workloads.
@@ -352,7 +466,7 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   const std::vector<std::string> qualifiers = Qualifiers();
   const std::string value(cfg.value_bytes, 'u');
   const std::vector<Workload> workloads = Workloads(qualifiers, value);
-  const char* kArms[] = {"normal", "raw"};
+  const char* kArms[] = {"normal", "raw", "thrift"};
   // figures[workload][arm][threads] = ops/s
   std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
   for (const char* name : kArms) {
@@ -361,6 +475,8 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
     std::unique_ptr<Arm> arm;
     if (std::string(name) == "raw") {
       arm = std::make_unique<RawArm>();
+    } else if (std::string(name) == "thrift") {
+      arm = std::make_unique<ThriftArm>();
     } else {
       arm = std::make_unique<NormalArm>();
     }
@@ -399,16 +515,18 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   if (!cfg.json_only) {
     std::printf(
         "scaling: rows=%llu, %.1f s a point, %u hardware threads; ops/s, "
-        "normal/raw, efficiency = ops(N) / ops(1) / N\n",
+        "normal/raw, thrift/normal, efficiency = ops(N) / ops(1) / N\n",
         static_cast<unsigned long long>(cfg.rows), scaling.seconds,
         std::thread::hardware_concurrency());
-    std::printf("  %-12s %7s %12s %12s %7s %8s %8s\n", "workload", "threads",
-                "normal", "raw", "ratio", "eff.norm", "eff.raw");
+    std::printf("  %-12s %7s %12s %12s %12s %7s %7s %8s %8s %8s\n", "workload",
+                "threads", "normal", "raw", "thrift", "ratio", "thrift",
+                "eff.norm", "eff.raw", "eff.thr");
   }
   bool first_workload = true;
   for (const Workload& w : workloads) {
     auto& normal = figures[w.name]["normal"];
     auto& raw = figures[w.name]["raw"];
+    auto& thrift = figures[w.name]["thrift"];
     const int one = scaling.threads.front();
     js << (first_workload ? "" : ",") << "\"" << w.name << "\":[";
     first_workload = false;
@@ -418,14 +536,21 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       const double scale = static_cast<double>(n) / one;
       const double eff_normal = normal[n] / normal[one] / scale;
       const double eff_raw = raw[n] / raw[one] / scale;
+      const double thrift_ratio = thrift[n] / normal[n];
+      const double eff_thrift = thrift[n] / thrift[one] / scale;
       if (!cfg.json_only) {
-        std::printf("  %-12s %7d %12.0f %12.0f %7.2f %8.2f %8.2f\n", w.name, n,
-                    normal[n], raw[n], ratio, eff_normal, eff_raw);
+        std::printf(
+            "  %-12s %7d %12.0f %12.0f %12.0f %7.2f %7.2f %8.2f %8.2f %8.2f\n",
+            w.name, n, normal[n], raw[n], thrift[n], ratio, thrift_ratio,
+            eff_normal, eff_raw, eff_thrift);
       }
       js << (first_point ? "" : ",") << "{\"threads\":" << n
          << ",\"normal\":" << normal[n] << ",\"raw\":" << raw[n]
-         << ",\"ratio\":" << ratio << ",\"efficiency_normal\":" << eff_normal
-         << ",\"efficiency_raw\":" << eff_raw << "}";
+         << ",\"thrift\":" << thrift[n] << ",\"ratio\":" << ratio
+         << ",\"thrift_ratio\":" << thrift_ratio
+         << ",\"efficiency_normal\":" << eff_normal
+         << ",\"efficiency_raw\":" << eff_raw
+         << ",\"efficiency_thrift\":" << eff_thrift << "}";
       first_point = false;
     }
     js << "]";
