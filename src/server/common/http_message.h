@@ -9,6 +9,7 @@
 #ifndef OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
 #define OBKVLITE_SERVER_COMMON_HTTP_MESSAGE_H_
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -17,6 +18,20 @@
 
 namespace obkvlite {
 namespace server {
+
+// The value of a Content-Length header as bytes: -1 when it is no number
+// (empty, a sign, anything but digits), INT64_MAX for more than 18 digits
+// (past any body limit). The one reading of it for every HTTP gateway.
+inline int64_t ParseContentLength(std::string_view value) {
+  if (value.empty() ||
+      value.find_first_not_of("0123456789") != std::string_view::npos) {
+    return -1;
+  }
+  if (value.size() > 18) return INT64_MAX;
+  int64_t n = 0;
+  for (char c : value) n = n * 10 + (c - '0');
+  return n;
+}
 
 struct HttpRequest {
   std::string method;  // "GET", "PUT", ...

@@ -317,12 +317,10 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
       return httplib::Server::HandlerResponse::Handled;
     }
     const std::string length = req.get_header_value("Content-Length");
-    const bool digits =
-        !length.empty() &&
-        length.find_first_not_of("0123456789") == std::string::npos;
+    const int64_t bytes = server::ParseContentLength(length);
     // A Content-Length that is no number (-1, 1e3): 400 at once, not
     // after the read timeout waiting for a body of no length.
-    if (req.has_header("Content-Length") && !digits) {
+    if (req.has_header("Content-Length") && bytes < 0) {
       AnswerThenClose(HttpResponse::Text(400,
                                          "Bad request: Content-Length "
                                          "must be a number of bytes, "
@@ -331,8 +329,7 @@ HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
                       &res);
       return httplib::Server::HandlerResponse::Handled;
     }
-    if (digits && (length.size() > 18 ||
-                   std::stoll(length) > impl->options.max_body_bytes)) {
+    if (bytes > impl->options.max_body_bytes) {
       AnswerThenClose(TooLarge(impl->options.max_body_bytes), &res);
       return httplib::Server::HandlerResponse::Handled;
     }

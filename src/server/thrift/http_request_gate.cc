@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "server/common/exposure.h"
+#include "server/common/http_message.h"
 #include "util/ascii_case.h"
 
 namespace obkvlite {
@@ -85,13 +86,12 @@ GatedRequest ReadGatedRequest(ConnectionTransport* conn, std::string* carry,
                      "Content-Length, not chunked");
     }
     if (name == "content-length") {
-      if (value.empty() || value.size() > 18 ||
-          value.find_first_not_of("0123456789") != std::string_view::npos) {
+      length = ParseContentLength(value);
+      if (length < 0) {
         return Refused(400,
                        "Bad request: Content-Length must be a number "
                        "of bytes");
       }
-      length = std::stoll(std::string(value));
     }
   }
   if (length < 0) {
