@@ -5,6 +5,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "server/common/exposure.h"
+
 namespace obkvlite {
 namespace cli {
 
@@ -56,6 +58,35 @@ Status CheckTlsOptions(const server::TlsFiles& tls) {
         "certificates are asked for over TLS)");
   }
   return Status::OK();
+}
+
+void AddSecurityOptions(CLI::App* start, SecurityFlags* flags,
+                        const SecurityHelp& help) {
+  start->add_option("--tls-cert", flags->tls.cert, help.tls_cert);
+  start->add_option("--tls-key", flags->tls.key,
+                    "The certificate's private key (PEM, unencrypted)");
+  start->add_option("--tls-client-ca", flags->tls.client_ca,
+                    "Serve only clients presenting a certificate this PEM CA "
+                    "signed (mutual TLS)");
+  start->add_option("--auth-file", flags->auth_file, help.auth_file);
+  start->add_option("--auth-env", flags->auth_env,
+                    "The same credentials from this environment variable");
+  start->add_flag("--insecure", flags->insecure,
+                  "Allow a --bind beyond the loopback without TLS or "
+                  "credentials (the log warns)");
+}
+
+Result<Security> ResolveSecurity(const SecurityFlags& flags,
+                                 const std::string& bind,
+                                 const std::string& how) {
+  OBKV_RETURN_IF_ERROR(CheckTlsOptions(flags.tls));
+  Security security;
+  OBKV_ASSIGN_OR_RETURN(security.credentials,
+                        LoadCredentials(flags.auth_file, flags.auth_env));
+  security.secured = flags.tls.enabled() || !security.credentials.empty();
+  OBKV_RETURN_IF_ERROR(
+      server::CheckExposure(bind, security.secured, flags.insecure, how));
+  return security;
 }
 
 }  // namespace cli

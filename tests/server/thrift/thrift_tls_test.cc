@@ -12,15 +12,22 @@
 #include <thrift/transport/TSSLSocket.h>
 #include <thrift/transport/TSocket.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "child_process.h"
 #include "server/http/test_certificates.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
 #include "store_fixture.h"
+#include "test_paths.h"
 #include "watchdog.h"
 
 namespace obkvlite {
@@ -129,6 +136,43 @@ TEST_CASE("Thrift over TLS with a client CA: only its clients are served") {
   CHECK(TableNames(TlsSocket(port, ca, nullptr)).rfind("error: ", 0) == 0);
   CHECK(TableNames(TlsSocket(port, ca, &stranger)).rfind("error: ", 0) == 0);
   CHECK(TableNames(TlsSocket(port, ca, &member)) == "t;");
+}
+
+// Regression: `thrift start` with TLS and no credentials took TLS for
+// credentials and served only Thrift over HTTP, refusing every buffered
+// or framed client.
+TEST_CASE("obkv thrift start with TLS alone serves buffered clients") {
+  testing::Watchdog watchdog(60, "thrift_tls_test");
+  testing::TempDir dir;
+  const testing::Credentials ca =
+      testing::MakeCertificate(dir.path(), "ca", "test CA", nullptr, true);
+  const testing::Credentials srv =
+      testing::MakeCertificate(dir.path(), "srv", "127.0.0.1", &ca, false);
+  const std::string log = dir.path() + "/gateway.log";
+  testing::ChildProcess gateway(
+      {testing::ObkvBinary(), "--store", dir.path() + "/store.db", "thrift",
+       "start", "-p", "0", "--tls-cert", srv.cert, "--tls-key", srv.key},
+      log);
+  // The start line names the port.
+  int port = 0;
+  for (int i = 0; i < 300 && port == 0; ++i) {
+    std::ifstream in(log);
+    const std::string text((std::istreambuf_iterator<char>(in)),
+                           std::istreambuf_iterator<char>());
+    const size_t at = text.find("serving HBase Thrift1 on 127.0.0.1:");
+    if (at != std::string::npos) {
+      port = std::atoi(text.c_str() + at + 35);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  REQUIRE(port > 0);
+  CHECK(TableNames(TlsSocket(port, ca, nullptr)) == "");  // no tables yet
+  std::ifstream in(log);
+  const std::string text((std::istreambuf_iterator<char>(in)),
+                         std::istreambuf_iterator<char>());
+  CHECK(text.find(", TLS, store ") != std::string::npos);
+  CHECK(text.find("refused") == std::string::npos);
 }
 
 TEST_CASE("Thrift TLS files that cannot be used are named at Bind") {

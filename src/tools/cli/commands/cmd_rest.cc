@@ -41,25 +41,17 @@ struct RestArgs {
   int64_t max_body_bytes = 64 << 20;
   int scanner_idle_seconds = 60;
   std::string log_level = "info";
-  std::string tls_cert, tls_key, tls_client_ca;
-  std::string auth_file, auth_env;  // credentials (http_auth.h)
-  bool insecure = false;  // beyond the loopback without TLS or credentials
+  SecurityFlags security;  // TLS, credentials, --insecure
 };
 
 int RunRestStart(const RestArgs& args, CliContext& ctx) {
   if (!ctx.RequireStore("rest start")) return ctx.exit_code;
-  Status tls_options =
-      CheckTlsOptions({args.tls_cert, args.tls_key, args.tls_client_ca});
-  if (!tls_options.ok()) return ctx.Fail(tls_options);
-  const bool tls = !args.tls_cert.empty();
-  Result<http::HttpCredentials> credentials =
-      LoadCredentials(args.auth_file, args.auth_env);
-  if (!credentials.ok()) return ctx.Fail(credentials.status());
-  const bool secured = tls || !credentials->empty();
-  Status exposure = server::CheckExposure(
-      args.bind, secured, args.insecure,
-      "--tls-cert and --tls-key, or --auth-file or --auth-env");
-  if (!exposure.ok()) return ctx.Fail(exposure);
+  Result<Security> security =
+      ResolveSecurity(args.security, args.bind,
+                      "--tls-cert and --tls-key, or --auth-file or --auth-env");
+  if (!security.ok()) return ctx.Fail(security.status());
+  const server::TlsFiles& tls_files = args.security.tls;
+  const bool tls = tls_files.enabled();
   Result<server::LogLevel> level = server::ParseLogLevel(args.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
   // Installed before any thread starts (the store's, the server's): they
@@ -84,8 +76,8 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.max_body_bytes = args.max_body_bytes;
   http.log_level = *level;
   http.log_out = ctx.err;
-  http.tls = {args.tls_cert, args.tls_key, args.tls_client_ca};
-  http.credentials = std::move(credentials).value();
+  http.tls = tls_files;
+  http.credentials = security->credentials;
   options.scheme = tls ? "https" : "http";
 
   // The app needs the bound port (its Locations name it): bind first,
@@ -110,16 +102,17 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
            << options.location << " (store " << (*store)->info().location
            << ", " << (args.read_only ? "read-only" : "read-write") << ")"
            << std::endl;
-  server.log()->Log(
-      server::LogLevel::kInfo, "start", "",
-      "serving HBase REST on " + options.location + " (" +
-          std::to_string(args.threads) + " workers" +
-          (args.read_only ? ", read-only" : "") +
-          (tls ? (args.tls_client_ca.empty() ? ", TLS"
-                                             : ", TLS with client certificates")
-               : "") +
-          ", store " + (*store)->info().location + ")");
-  const std::string warning = server::ExposureWarning(args.bind, secured);
+  server.log()->Log(server::LogLevel::kInfo, "start", "",
+                    "serving HBase REST on " + options.location + " (" +
+                        std::to_string(args.threads) + " workers" +
+                        (args.read_only ? ", read-only" : "") +
+                        (tls ? (tls_files.client_ca.empty()
+                                    ? ", TLS"
+                                    : ", TLS with client certificates")
+                             : "") +
+                        ", store " + (*store)->info().location + ")");
+  const std::string warning =
+      server::ExposureWarning(args.bind, security->secured);
   if (!warning.empty()) {
     server.log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
   }
@@ -177,23 +170,13 @@ void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", args->scanner_idle_seconds,
                    "Close a scanner not read for this long")
       ->check(CLI::Range(1, 86400));
-  start->add_option("--tls-cert", args->tls_cert,
-                    "Serve HTTPS (TLS 1.2 or later) with this PEM "
-                    "certificate (its chain after it)");
-  start->add_option("--tls-key", args->tls_key,
-                    "The certificate's private key (PEM, unencrypted)");
-  start->add_option("--tls-client-ca", args->tls_client_ca,
-                    "Serve only clients presenting a certificate this PEM CA "
-                    "signed (mutual TLS)");
-  start->add_option("--auth-file", args->auth_file,
-                    "Serve only requests with one of this file's credentials: "
-                    "lines 'basic USER:PASSWORD' (HTTP basic) or 'token "
-                    "SECRET' (Authorization: Bearer SECRET)");
-  start->add_option("--auth-env", args->auth_env,
-                    "The same credentials from this environment variable");
-  start->add_flag("--insecure", args->insecure,
-                  "Allow a --bind beyond the loopback without TLS or "
-                  "credentials (the log warns)");
+  AddSecurityOptions(
+      start, &args->security,
+      {"Serve HTTPS (TLS 1.2 or later) with this PEM certificate (its chain "
+       "after it)",
+       "Serve only requests with one of this file's credentials: lines "
+       "'basic USER:PASSWORD' (HTTP basic) or 'token SECRET' (Authorization: "
+       "Bearer SECRET)"});
   start->add_option("--log-level", args->log_level,
                     "error, warn, info (start, stop, refusals, limits, "
                     "errors) or debug (every request too)");

@@ -58,9 +58,8 @@ struct ThriftFlags {
   server::ThriftServerOptions server;
   int shards = 0;
   std::string log_level = "info";
-  int info_port = -1;               // -1: no info server
-  bool insecure = false;            // beyond the loopback in the clear
-  std::string auth_file, auth_env;  // credentials (auth_options.h)
+  int info_port = -1;      // -1: no info server
+  SecurityFlags security;  // TLS, credentials, --insecure
 };
 
 // The info server of a gateway: /metrics and /ui on their own port.
@@ -139,25 +138,20 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
     if (server::ThriftServer* s = running.load()) s->Stop();
   });
   server::ThriftServerOptions options = flags.server;
-  Status tls_options = CheckTlsOptions(options.tls);
-  if (!tls_options.ok()) return ctx.Fail(tls_options);
-  Result<http::HttpCredentials> credentials =
-      LoadCredentials(flags.auth_file, flags.auth_env);
-  if (!credentials.ok()) return ctx.Fail(credentials.status());
-  const bool secured = !credentials->empty() || options.tls.enabled();
-  if (secured) {
-    options.authorize = [c = std::move(credentials).value()](
+  Result<Security> security = ResolveSecurity(
+      flags.security, options.bind,
+      "--tls-cert and --tls-key, or --auth-file or --auth-env, which serve "
+      "Thrift over HTTP only");
+  if (!security.ok()) return ctx.Fail(security.status());
+  options.tls = flags.security.tls;
+  // Credentials, not TLS alone, make the gateway judge each request.
+  if (!security->credentials.empty()) {
+    options.authorize = [c = security->credentials](
                             const std::string& authorization,
                             std::string* user) {
       return http::Authorized(c, authorization, user);
     };
   }
-  // Beyond the loopback only with credentials, or when told.
-  Status exposure = server::CheckExposure(
-      options.bind, secured, flags.insecure,
-      "--tls-cert and --tls-key, or --auth-file or --auth-env, which serve "
-      "Thrift over HTTP only");
-  if (!exposure.ok()) return ctx.Fail(exposure);
   Result<server::LogLevel> level = server::ParseLogLevel(flags.log_level);
   if (!level.ok()) return ctx.Fail(level.status());
   options.log_level = *level;
@@ -209,7 +203,8 @@ int RunThriftStart(const ThriftKind& kind, const ThriftFlags& flags,
                : "") +
           (o.authorize ? ", credentials" : "") + ", store " +
           (*store)->info().location + ")");
-  const std::string warning = server::ExposureWarning(options.bind, secured);
+  const std::string warning =
+      server::ExposureWarning(options.bind, security->secured);
   if (!warning.empty()) {
     s->log()->Log(server::LogLevel::kWarn, "exposed", "", warning);
   }
@@ -268,23 +263,13 @@ void RegisterGateway(const ThriftKind& kind, CLI::App& app, CliContext& ctx) {
       ->add_option("--scanner-idle-seconds", o.scanner_idle_seconds,
                    "Close a scanner unused for this long")
       ->check(CLI::Range(int64_t{1}, int64_t{86400 * 365}));
-  start->add_option("--tls-cert", o.tls.cert,
-                    "Speak TLS (1.2 or later, as Thrift's TSSLSocket) with "
-                    "this PEM certificate (its chain after it)");
-  start->add_option("--tls-key", o.tls.key,
-                    "The certificate's private key (PEM, unencrypted)");
-  start->add_option("--tls-client-ca", o.tls.client_ca,
-                    "Serve only clients presenting a certificate this PEM CA "
-                    "signed (mutual TLS)");
-  start->add_option("--auth-file", flags->auth_file,
-                    "Serve only Thrift over HTTP requests with one of this "
-                    "file's credentials: lines 'basic USER:PASSWORD' or "
-                    "'token SECRET' (doc/rest.md)");
-  start->add_option("--auth-env", flags->auth_env,
-                    "The same credentials from this environment variable");
-  start->add_flag("--insecure", flags->insecure,
-                  "Allow a --bind beyond the loopback without credentials "
-                  "(the log warns)");
+  AddSecurityOptions(
+      start, &flags->security,
+      {"Speak TLS (1.2 or later, as Thrift's TSSLSocket) with this PEM "
+       "certificate (its chain after it)",
+       "Serve only Thrift over HTTP requests with one of this file's "
+       "credentials: lines 'basic USER:PASSWORD' or 'token SECRET' "
+       "(doc/rest.md)"});
   start
       ->add_option("--info-port,--infoport", flags->info_port,
                    "HTTP port of /metrics and /ui (HBase's info server, 9095 "
