@@ -185,11 +185,8 @@ Status LiveTable::ValidatePut(const obkvlite::Put& put, int64_t now_ms) {
                      [&](Table* t) { return t->ValidatePut(put, now_ms); });
 }
 
-Status LiveTable::JudgeGroupRead(const char* what, bool table_group,
-                                 bool empty_qualifier) const {
-  if (!table_group || !empty_qualifier || gate_ == nullptr) {
-    return Status::OK();
-  }
+Status LiveTable::JudgeGroupRead(const char* what, bool empty_qualifier) const {
+  if (!empty_qualifier || gate_ == nullptr) return Status::OK();
   return gate_->Check(name_, what, "C-22");
 }
 
@@ -200,8 +197,10 @@ Result<RowResult> LiveTable::Get(const obkvlite::Get& get) {
       [&](Table* t) -> Result<RowResult> {
         Result<RowResult> row = t->Get(get);
         if (!row.ok()) return row;
-        OBKV_RETURN_IF_ERROR(JudgeGroupRead("get", compat::ReadsTableGroup(get),
-                                            HasEmptyQualifier(row->cells)));
+        // The cells are looked at only for a table-group read.
+        OBKV_RETURN_IF_ERROR(JudgeGroupRead(
+            "get",
+            compat::ReadsTableGroup(get) && HasEmptyQualifier(row->cells)));
         return row;
       },
       GetCheck(get)));
@@ -213,8 +212,9 @@ Status LiveTable::Get(const obkvlite::Get& get, RowResult* out) {
       "get",
       [&](Table* t) {
         OBKV_RETURN_IF_ERROR(t->Get(get, out));
-        Status judged = JudgeGroupRead("get", compat::ReadsTableGroup(get),
-                                       HasEmptyQualifier(out->cells));
+        Status judged =
+            JudgeGroupRead("get", compat::ReadsTableGroup(get) &&
+                                      HasEmptyQualifier(out->cells));
         if (!judged.ok()) *out = RowResult();  // empty on error
         return judged;
       },
@@ -231,7 +231,7 @@ Status LiveTable::Get(const obkvlite::Get& get, CellVisitor* visitor) {
         }
         QualifierWatch watch(visitor);
         OBKV_RETURN_IF_ERROR(t->Get(get, &watch));
-        return JudgeGroupRead("get", true, watch.empty_qualifier());
+        return JudgeGroupRead("get", watch.empty_qualifier());
       },
       GetCheck(get)));
 }
@@ -260,8 +260,7 @@ Result<std::vector<RowResult>> LiveTable::MultiGet(
               empty_qualifier || (compat::ReadsTableGroup(gets[i]) &&
                                   HasEmptyQualifier((*rows)[i].cells));
         }
-        OBKV_RETURN_IF_ERROR(
-            JudgeGroupRead("multi_get", empty_qualifier, empty_qualifier));
+        OBKV_RETURN_IF_ERROR(JudgeGroupRead("multi_get", empty_qualifier));
         return rows;
       },
       [&gets](const TableSpec& spec, compat::Hits* hits) {

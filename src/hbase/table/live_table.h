@@ -99,11 +99,11 @@ class LiveTable final : public Table {
  private:
   // OK, or why the table refuses operations. REQUIRED: hold change_mu_.
   Status Usable() const;
-  // C-22 on a read's results (compat_checks.h ReadsTableGroup): for a
-  // table-group read that returned a cell with an empty qualifier, the
-  // gate's refusal under the obkv profile, else a finding and OK.
-  Status JudgeGroupRead(const char* what, bool table_group,
-                        bool empty_qualifier) const;
+  // C-22 on a read's results: when a table-group read (compat_checks.h
+  // ReadsTableGroup) returned a cell with an empty qualifier
+  // (`empty_qualifier`), the gate's refusal under the obkv profile, else a
+  // finding and OK.
+  Status JudgeGroupRead(const char* what, bool empty_qualifier) const;
   // Runs `op` on the implementation under the shared change lock, inside
   // the API guard (hbase/api_guard.h): every table operation passes here,
   // so no exception of any layout crosses the public API. `what` names the
