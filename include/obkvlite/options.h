@@ -93,6 +93,31 @@ struct SqliteOptions {
   bool linger_read_locks = true;
 };
 
+// Group commit (doc/durability.md, "Group commit"): writes that arrive
+// while another is committing wait for it, then the first of them commits
+// them all in one transaction, as LevelDB's writer queue does. Each write
+// runs in its own savepoint, so one that fails (a bad value, a limit, a
+// conflict) fails alone and the others commit; writes of one group apply
+// in their order of arrival and see each other; a caller returns only
+// after the commit that holds its write. With Durability::kFull, one fsync
+// serves the whole group.
+struct GroupCommitOptions {
+  // Off: every write is its own transaction and its own commit.
+  bool enabled = true;
+  // The most writes one group commits, in [1, 100000].
+  int max_writes = 256;
+  // The most bytes of cells (rows, qualifiers and values) one group
+  // commits, >= 1; a write larger than this still commits, alone.
+  int64_t max_bytes = 4 << 20;
+};
+
+// What group commit did since a store opened (Store::group_commit_stats).
+struct GroupCommitStats {
+  int64_t groups = 0;   // transactions that committed queued writes
+  int64_t writes = 0;   // writes in them
+  int64_t largest = 0;  // writes in the largest one
+};
+
 struct StoreOptions {
   // Create the store file when it does not exist.
   bool create_if_missing = true;
@@ -136,6 +161,8 @@ struct StoreOptions {
   bool operation_stats = true;
   // Re-running writes a server rolled back; see RetryOptions.
   RetryOptions retry;
+  // Committing concurrent writes together; see GroupCommitOptions.
+  GroupCommitOptions group_commit;
   // What a Get or Scan that sets no consistency of its own may read
   // (obkvlite/read_consistency.h): kStrong sees every commit before it,
   // kWeak may be stale on a server cluster and skips the wait for it. A

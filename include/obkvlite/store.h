@@ -208,6 +208,11 @@ class Store {
   // The engine, its version and the location.
   virtual const StoreInfo& info() const = 0;
 
+  // What group commit did since the store opened, over every writer (all
+  // zero when StoreOptions::group_commit is off): writes / groups is the
+  // mean group, the commits it saved.
+  virtual GroupCommitStats group_commit_stats() const = 0;
+
   // `obkv check`: every difference between the catalog and what the engine
   // really holds (an unfinished DDL change, a relation or partition table
   // missing or left over, other columns or partitions on a server), one

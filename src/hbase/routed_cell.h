@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "hbase/table_schema.h"
 
@@ -32,6 +33,17 @@ struct RoutedCell {
   // Its cell TTL in ms (the family keeps them), or kNoCellTtl.
   int64_t ttl_ms = kNoCellTtl;
 };
+
+// The bytes `cells` carry (rows, qualifiers and values): a write's size
+// for StoreOptions::group_commit.max_bytes.
+inline int64_t CellBytes(const std::vector<RoutedCell>& cells) {
+  int64_t bytes = 0;
+  for (const RoutedCell& cell : cells) {
+    bytes += static_cast<int64_t>(cell.row.size() + cell.qualifier.size() +
+                                  cell.value.size());
+  }
+  return bytes;
+}
 
 }  // namespace obkvlite
 

@@ -70,6 +70,20 @@ class Connection {
   virtual void Rollback() = 0;  // best effort; a no-op when none is open
   virtual bool in_transaction() const = 0;
 
+  // One savepoint inside the open write transaction, for group commit
+  // (StoreOptions::group_commit): Savepoint marks, RollbackToSavepoint
+  // undoes every statement since the mark and keeps the transaction open,
+  // ReleaseSavepoint drops the mark. SQLite, MySQL and OceanBase take the
+  // same three statements. REQUIRED: inside a write transaction; one mark
+  // at a time.
+  virtual Status Savepoint() { return Exec(kSavepointSql); }
+  virtual Status RollbackToSavepoint() { return Exec(kRollbackToSavepointSql); }
+  virtual Status ReleaseSavepoint() { return Exec(kReleaseSavepointSql); }
+  static constexpr char kSavepointSql[] = "SAVEPOINT obkv_write";
+  static constexpr char kRollbackToSavepointSql[] =
+      "ROLLBACK TO SAVEPOINT obkv_write";
+  static constexpr char kReleaseSavepointSql[] = "RELEASE SAVEPOINT obkv_write";
+
   // A read begun as Transaction::Kind::kReadOnDemand has no snapshot yet:
   // its first statement runs alone, as its own snapshot, which saves a
   // server the round trips of a transaction around a short scan. A reader

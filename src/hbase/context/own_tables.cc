@@ -19,12 +19,11 @@ Result<bool> OwnTableExists(storage::Connection* conn, std::string_view name) {
 Status CreateOwnTableIfMissing(StoreContext* ctx, const char* what,
                                std::string_view name,
                                std::string (*create_sql)(SqlDialect)) {
-  return ctx->RunShardWrites(
-      what, {0}, [&](int, storage::Connection* writer) -> Status {
-        OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(writer, name));
-        if (exists) return Status::OK();
-        return writer->Exec(create_sql(writer->dialect()));
-      });
+  return ctx->RunDdlWrite(what, [&](storage::Connection* writer) -> Status {
+    OBKV_ASSIGN_OR_RETURN(bool exists, OwnTableExists(writer, name));
+    if (exists) return Status::OK();
+    return writer->Exec(create_sql(writer->dialect()));
+  });
 }
 
 }  // namespace obkvlite

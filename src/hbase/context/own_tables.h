@@ -2,7 +2,9 @@
 //
 // The store's own tables beside its catalog, made at their first use:
 // "obkv_stats" (request statistics), "obkv_op_stats" (operation
-// statistics) and "obkv_compat" (compatibility findings). Whether one exists, and creating it when missing, on shard 0.
+// statistics), "obkv_hotkeys" (hot keys) and "obkv_compat" (compatibility
+// findings), in the store file (shard 0). Whether one exists, and creating
+// it when missing.
 //
 // Thread safety: as the connection or StoreContext used.
 
@@ -23,8 +25,9 @@ class StoreContext;
 // Whether the store `conn` is on has its own table `name`.
 Result<bool> OwnTableExists(storage::Connection* conn, std::string_view name);
 
-// Runs `create_sql(dialect)` on shard 0's writer, in a write transaction of
-// its own, unless table `name` exists (on Galera even a CREATE TABLE IF NOT
+// Runs `create_sql(dialect)` on the store file's writer, in a write
+// transaction of its own (StoreContext::RunDdlWrite), unless table `name`
+// exists (on Galera even a CREATE TABLE IF NOT
 // EXISTS takes a cluster-wide total-order slot). `what` names the
 // operation in errors.
 Status CreateOwnTableIfMissing(StoreContext* ctx, const char* what,

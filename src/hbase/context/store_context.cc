@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
+#include <memory>
+#include <vector>
 
 #include "obkvlite/bytes.h"
 #include "storage/retry_backoff.h"
@@ -22,35 +25,121 @@ Status RunOnce(storage::Connection* writer,
 
 }  // namespace
 
-Status StoreContext::RunInWriteTransaction(
-    const char* what, storage::Connection* writer,
-    const std::function<Status(storage::Connection*)>& body,
-    const std::function<std::string()>& rows, bool idempotent) const {
+Status StoreContext::RetryWriteTransaction(
+    storage::Connection* writer,
+    const std::function<Status(storage::Connection*)>& body, bool idempotent,
+    int* attempts) const {
   for (int attempt = 1;; ++attempt) {
+    *attempts = attempt;
     Status st = RunOnce(writer, body);
     if (st.ok()) return st;
     if (st.IsUnknownOutcome() && idempotent && attempt < retry_.max_attempts) {
       continue;  // the same cells again: the same rows whether it landed
     }
-    if (st.IsUnknownOutcome()) {
-      return Status::UnknownOutcome(std::string(what) +
-                                    (rows ? " of " + rows() : std::string()) +
-                                    ": " + st.message());
-    }
+    if (st.IsUnknownOutcome()) return st;
     // A session lost before COMMIT on a cluster: nothing was applied, and
     // the next attempt reconnects to the next endpoint.
     const bool failed_over =
         st.IsUnavailable() && writer->broken() && writer->can_fail_over();
     if (!st.IsAborted() && !failed_over) return st;
-    if (attempt >= retry_.max_attempts) {
-      if (failed_over) return st;  // Unavailable naming the last endpoint
-      return Status::Aborted(
-          std::string(what) + ": the server rolled it back " +
-          std::to_string(attempt) + (attempt == 1 ? " time" : " times") +
-          " (retry.max_attempts " + std::to_string(retry_.max_attempts) +
-          "), nothing was applied; the last conflict: " + st.message());
-    }
+    if (attempt >= retry_.max_attempts) return st;
     storage::BackOff(retry_, attempt);
+  }
+}
+
+Status StoreContext::NameWriteFailure(
+    const Status& st, int attempts, const char* what,
+    const std::function<std::string()>& rows) const {
+  if (st.IsUnknownOutcome()) {
+    return Status::UnknownOutcome(std::string(what) +
+                                  (rows ? " of " + rows() : std::string()) +
+                                  ": " + st.message());
+  }
+  if (st.IsAborted()) {
+    return Status::Aborted(
+        std::string(what) + ": the server rolled it back " +
+        std::to_string(attempts) + (attempts == 1 ? " time" : " times") +
+        " (retry.max_attempts " + std::to_string(retry_.max_attempts) +
+        "), nothing was applied; the last conflict: " + st.message());
+  }
+  return st;
+}
+
+Status StoreContext::RunInWriteTransaction(
+    const char* what, storage::Connection* writer,
+    const std::function<Status(storage::Connection*)>& body,
+    const std::function<std::string()>& rows, bool idempotent) const {
+  int attempts = 0;
+  Status st = RetryWriteTransaction(writer, body, idempotent, &attempts);
+  if (st.ok()) return st;
+  return NameWriteFailure(st, attempts, what, rows);
+}
+
+void StoreContext::RunGroup(storage::Connection* writer,
+                            WriteQueue::Write* const* group, size_t n,
+                            bool savepoints) const {
+  if (n == 1) {
+    WriteQueue::Write* w = group[0];
+    w->status = RunInWriteTransaction(w->what, writer, *w->body, *w->rows,
+                                      w->idempotent);
+    return;
+  }
+  bool idempotent = true;
+  for (size_t i = 0; i < n; ++i) idempotent &= group[i]->idempotent;
+  std::vector<Status> each(n);
+  // The write whose error ended the last attempt's transaction, or n.
+  size_t culprit = n;
+  int attempts = 0;
+  const Status st = RetryWriteTransaction(
+      writer,
+      [&](storage::Connection* conn) -> Status {
+        culprit = n;
+        for (size_t i = 0; i < n; ++i) {
+          if (savepoints) OBKV_RETURN_IF_ERROR(conn->Savepoint());
+          Status one = (*group[i]->body)(conn);
+          if (one.ok()) {
+            each[i] = Status::OK();
+            if (savepoints) OBKV_RETURN_IF_ERROR(conn->ReleaseSavepoint());
+            continue;
+          }
+          // A server rollback or a lost session ends the transaction, and
+          // SQLite rolls it back itself after some errors (a full disk):
+          // the group cannot go on.
+          const bool ends_transaction =
+              one.IsAborted() || conn->broken() || !conn->in_transaction();
+          if (!savepoints || ends_transaction ||
+              !conn->RollbackToSavepoint().ok() ||
+              !conn->ReleaseSavepoint().ok()) {
+            culprit = i;
+            return one;
+          }
+          each[i] = std::move(one);  // undone; it fails alone
+        }
+        return Status::OK();
+      },
+      idempotent, &attempts);
+  if (st.ok()) {
+    for (size_t i = 0; i < n; ++i) group[i]->status = std::move(each[i]);
+    return;
+  }
+  if (culprit < n && !st.IsAborted()) {
+    // One write's error ended the transaction, which was rolled back: it
+    // fails, and the others run again as a group, now each in a savepoint
+    // so that a second failure costs no third run.
+    WriteQueue::Write* failed = group[culprit];
+    failed->status =
+        NameWriteFailure(st, attempts, failed->what, *failed->rows);
+    std::vector<WriteQueue::Write*> rest(group, group + n);
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(culprit));
+    RunGroup(writer, rest.data(), rest.size(), /*savepoints=*/true);
+    return;
+  }
+  // BEGIN, a savepoint or COMMIT failed, or the server rolled the group
+  // back on every attempt: nothing of it was applied (or, for an unknown
+  // outcome, it is unknown for each).
+  for (size_t i = 0; i < n; ++i) {
+    group[i]->status =
+        NameWriteFailure(st, attempts, group[i]->what, *group[i]->rows);
   }
 }
 
@@ -84,7 +173,16 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       }),
       weak_readers_([engine = engine_.get()] {
         return engine->OpenReader(ReadConsistency::kWeak);
-      }) {}
+      }) {
+  if (!options_.group_commit.enabled) return;
+  for (int k = 0; k < shards_; ++k) {
+    shard_queues_.push_back(
+        std::make_unique<WriteQueue>(options_.group_commit));
+  }
+  if (all_writer_ != nullptr) {
+    all_queue_ = std::make_unique<WriteQueue>(options_.group_commit);
+  }
+}
 
 int64_t StoreContext::NowMs() const {
   if (options_.clock_ms) return options_.clock_ms();
@@ -134,17 +232,49 @@ StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
 
 Status StoreContext::RunWrite(
     const char* what, const std::function<Status(storage::Connection*)>& body,
-    const std::function<std::string()>& rows, bool idempotent) {
+    const std::function<std::string()>& rows, bool idempotent, int64_t bytes) {
+  OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  if (!options_.group_commit.enabled) {
+    AllShardsLock lock(this);
+    return RunInWriteTransaction(what, all_writer(), body, rows, idempotent);
+  }
+  WriteQueue::Write write(what, &body, &rows, idempotent, bytes);
+  WriteQueue* queue =
+      all_queue_ != nullptr ? all_queue_.get() : shard_queues_[0].get();
+  return queue->Submit(&write,
+                       [this](WriteQueue::Write* const* group, size_t n) {
+                         AllShardsLock lock(this);
+                         RunGroup(all_writer(), group, n, /*savepoints=*/false);
+                       });
+}
+
+Status StoreContext::RunDdlWrite(
+    const char* what, const std::function<Status(storage::Connection*)>& body) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   AllShardsLock lock(this);
-  return RunInWriteTransaction(what, all_writer(), body, rows, idempotent);
+  return RunInWriteTransaction(what, all_writer(), body, {},
+                               /*idempotent=*/false);
 }
 
 Status StoreContext::RunShardWrites(
     const char* what, std::vector<int> shards,
     const std::function<Status(int, storage::Connection*)>& body,
-    const std::function<std::string()>& rows, bool idempotent) {
+    const std::function<std::string()>& rows, bool idempotent, int64_t bytes) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  if (options_.group_commit.enabled) {
+    // Shard by shard, each through its writer's queue.
+    for (const int k : shards) {
+      const std::function<Status(storage::Connection*)> shard_body =
+          [&body, k](storage::Connection* writer) { return body(k, writer); };
+      WriteQueue::Write write(what, &shard_body, &rows, idempotent, bytes);
+      OBKV_RETURN_IF_ERROR(shard_queues_[k]->Submit(
+          &write, [this, k](WriteQueue::Write* const* group, size_t n) {
+            util::MutexLock lock(&shard_mu_[k]);
+            RunGroup(writers_[k].get(), group, n, /*savepoints=*/false);
+          }));
+    }
+    return Status::OK();
+  }
   while (!shards.empty()) {
     // The first shard whose lock is free; when none is, wait for the first.
     size_t pick = 0;
@@ -166,6 +296,25 @@ Status StoreContext::RunShardWrites(
     shards.erase(shards.begin() + pick);
   }
   return Status::OK();
+}
+
+GroupCommitStats StoreContext::group_commit_stats() const {
+  GroupCommitStats sum;
+  auto add = [&sum](const WriteQueue& queue) {
+    const GroupCommitStats one = queue.stats();
+    sum.groups += one.groups;
+    sum.writes += one.writes;
+    sum.largest = std::max(sum.largest, one.largest);
+  };
+  for (const auto& queue : shard_queues_) add(*queue);
+  if (all_queue_ != nullptr) add(*all_queue_);
+  return sum;
+}
+
+size_t StoreContext::queued_writes() const {
+  size_t n = all_queue_ != nullptr ? all_queue_->queued() : 0;
+  for (const auto& queue : shard_queues_) n += queue->queued();
+  return n;
 }
 
 Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {

@@ -17,6 +17,20 @@
 // mutexes in shard order and RunShardWrites holds one at a time, so
 // writers never deadlock.
 //
+// With group commit (StoreOptions::group_commit, the default), each writer
+// connection has a WriteQueue (write_queue.h): concurrent writes to it run
+// as one transaction, in the order they arrived, with one COMMIT. The
+// first run of a group takes no savepoints (they cost SQLite a statement
+// journal): when a body fails, the transaction is rolled back, that write
+// fails with its error, and the others run again, each body inside a
+// savepoint of its own, so that a body failing there is rolled back to its
+// savepoint and fails alone. When a body's error ends the transaction
+// itself (SQLite rolled it back, a session was lost), that write fails and
+// the others run again the same way. A COMMIT that fails, and a
+// transaction the server rolled back more often than retry() allows, fail
+// every write of the group. A group of one runs exactly as without group
+// commit.
+//
 // A write transaction that the server rolled back (Status Aborted: a
 // deadlock, a lock wait timeout, a certification failure, a leader change;
 // storage/mysql/mysql_error.h) runs again whole, up to retry().max_attempts in
@@ -57,6 +71,7 @@
 #include <vector>
 
 #include "hbase/context/row_clock.h"
+#include "hbase/context/write_queue.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -109,10 +124,12 @@ class StoreContext {
   // error. In a sharded store the commit is one per file, in shard order.
   // `rows`, when given, names the rows written ("row 'r1'") in an
   // UnknownOutcome error; it is called only then. `idempotent`: see above.
+  // `bytes`: what the write carries (its cells' rows, qualifiers and
+  // values), for GroupCommitOptions::max_bytes; 0 for a small write.
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body,
                   const std::function<std::string()>& rows = {},
-                  bool idempotent = false);
+                  bool idempotent = false, int64_t bytes = 0);
 
   // Runs `body(k, writer)` once for each shard k in `shards`, each in its
   // own write transaction on shard k's writer, which sees only that shard's
@@ -124,7 +141,20 @@ class StoreContext {
   Status RunShardWrites(
       const char* what, std::vector<int> shards,
       const std::function<Status(int, storage::Connection*)>& body,
-      const std::function<std::string()>& rows = {}, bool idempotent = false);
+      const std::function<std::string()>& rows = {}, bool idempotent = false,
+      int64_t bytes = 0);
+
+  // Runs `body`, which may run DDL (on a MySQL server an implicit commit),
+  // in a write transaction of its own on the all-shards writer, holding
+  // every shard: never in a group (see above). `what` as for RunWrite.
+  Status RunDdlWrite(const char* what,
+                     const std::function<Status(storage::Connection*)>& body);
+
+  // Group commit's figures since the store opened, over every queue (all
+  // zero when it is off).
+  GroupCommitStats group_commit_stats() const;
+  // Writes in the queues now, running and waiting.
+  size_t queued_writes() const;
 
   // The effective retry policy (StoreOptions::retry with the location's
   // overrides).
@@ -236,11 +266,28 @@ class StoreContext {
   }
 
   // One write transaction of `body` on `writer`, re-run while the server
-  // rolls it back (see above).
+  // rolls it back (see above); `*attempts` counts the runs. Returns the
+  // last run's status as it is: NameWriteFailure words it for a caller.
+  Status RetryWriteTransaction(
+      storage::Connection* writer,
+      const std::function<Status(storage::Connection*)>& body, bool idempotent,
+      int* attempts) const;
+  // The error a caller of RunWrite sees for a failed transaction of `what`
+  // that ran `attempts` times: an unknown outcome names `rows`, a rollback
+  // on every attempt names the count and the last conflict.
+  Status NameWriteFailure(const Status& st, int attempts, const char* what,
+                          const std::function<std::string()>& rows) const;
+  // RetryWriteTransaction, worded by NameWriteFailure.
   Status RunInWriteTransaction(
       const char* what, storage::Connection* writer,
       const std::function<Status(storage::Connection*)>& body,
       const std::function<std::string()>& rows, bool idempotent) const;
+  // Runs `n` queued writes on `writer` as one transaction (see above) and
+  // sets each one's status. Without `savepoints` a write that fails rolls
+  // the whole transaction back, and the others run again with them.
+  // REQUIRED: the caller holds `writer`'s mutex.
+  void RunGroup(storage::Connection* writer, WriteQueue::Write* const* group,
+                size_t n, bool savepoints) const;
 
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
@@ -266,6 +313,11 @@ class StoreContext {
   const ReadConsistency read_consistency_;
   storage::ConnectionPool readers_;
   storage::ConnectionPool weak_readers_;  // used when has_weak_reads()
+  // Group commit (null when off): a queue per shard writer, and one for
+  // the all-shards writer of a sharded store (all_writer()'s queue is
+  // shard_queues_[0] in a store of one file).
+  std::vector<std::unique_ptr<WriteQueue>> shard_queues_;
+  std::unique_ptr<WriteQueue> all_queue_;
 };
 
 // The shards k whose work list by_shard[k] is not empty, in order: the

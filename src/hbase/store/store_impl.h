@@ -53,6 +53,11 @@ class StoreImpl final : public Store, private TableEvents {
   // store_lifecycle.cc
   Result<std::vector<std::string>> Check() override;
   int64_t NowMs() const override { return ctx_->NowMs(); }
+  GroupCommitStats group_commit_stats() const override {
+    return ctx_->group_commit_stats();
+  }
+  // What the tables share (writers, queues, readers, clock), for tests.
+  StoreContext* context() const { return ctx_.get(); }
   // store_request_stats.cc
   Result<std::vector<RequestStatsBucket>> RequestStats(
       const std::string& name, const RequestStatsQuery& query) override;

@@ -132,10 +132,11 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
-    const std::function<Status(Connection*)>& body, bool idempotent) {
+    const std::function<Status(Connection*)>& body, bool idempotent,
+    int64_t bytes) {
   const auto names = [&rows] { return StoreContext::NameRows(rows); };
   if (schema_->indexes().empty()) {
-    return ctx_->RunWrite(what, body, names, idempotent);
+    return ctx_->RunWrite(what, body, names, idempotent, bytes);
   }
   return ctx_->RunWrite(
       what,
@@ -147,11 +148,12 @@ Status NormalTable::RunIndexedWrite(
         OBKV_RETURN_IF_ERROR(body(writer));
         return sync.Apply(writer);
       },
-      names, idempotent);
+      names, idempotent, bytes);
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
   const int shards = ctx_->shards();
+  const int64_t bytes = CellBytes(*cells);
   if (!schema_->indexes().empty()) {
     // One transaction spanning the main and the index tables.
     std::vector<std::string_view> rows;
@@ -159,7 +161,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     return RunIndexedWrite(
         "put", rows,
         [&](Connection* writer) { return WriteCells(writer, cells); },
-        /*idempotent=*/true);
+        /*idempotent=*/true, bytes);
   }
   // Named only in an UnknownOutcome error.
   const auto names = [cells] {
@@ -172,12 +174,15 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
   if (shards == 1) {
     return ctx_->RunWrite(
         "put", [&](Connection* writer) { return WriteCells(writer, cells); },
-        names, /*idempotent=*/true);
+        names, /*idempotent=*/true, bytes);
   }
   // Bucket by shard, keeping the order within each (a later duplicate of a
   // cell is in the same partition, hence the same shard, and still wins).
-  thread_local std::vector<std::vector<RoutedCell>> buckets;
+  // Named through a reference: with group commit another thread may run
+  // the body below, and a thread_local named there would be its own.
+  thread_local std::vector<std::vector<RoutedCell>> thread_buckets;
   thread_local std::vector<int> shard_of_partition;
+  std::vector<std::vector<RoutedCell>>& buckets = thread_buckets;
   buckets.resize(shards);
   for (auto& bucket : buckets) bucket.clear();
   shard_of_partition.clear();
@@ -198,7 +203,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
       [&](int k, Connection* writer) {
         return WriteCells(writer, &buckets[k]);
       },
-      names, /*idempotent=*/true);
+      names, /*idempotent=*/true, bytes);
 }
 
 Status NormalTable::ReadGet(const obkvlite::Get& get, RowResult* out) {
@@ -421,13 +426,15 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
   OBKV_ASSIGN_OR_RETURN(const RoutedBatch routed,
                         ValidateBatch(*schema_, mutations, now));
   std::vector<MutationResult> results;
-  OBKV_RETURN_IF_ERROR(
-      RunIndexedWrite("batch", rows, [&](Connection* writer) -> Status {
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "batch", rows,
+      [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(LockReadModifyWrites(writer, *schema_, mutations));
         OBKV_ASSIGN_OR_RETURN(
             results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
-      }));
+      },
+      /*idempotent=*/false, CellBytes(routed.put_cells)));
   for (size_t i = 0; i < results.size() && i < rows.size(); ++i) {
     AdvanceRowClockPast(ctx_, *schema_, rows[i], now, results[i].cells);
   }

@@ -67,11 +67,11 @@ class NormalTable final : public Table {
   // Runs `body` in one write transaction (StoreContext::RunWrite). When the
   // table has indexes, the index state of `rows` is read first and their
   // entries are brought in step after `body`, in the same transaction
-  // (index_sync.h). `idempotent` as for StoreContext::RunWrite.
+  // (index_sync.h). `idempotent` and `bytes` as for StoreContext::RunWrite.
   Status RunIndexedWrite(
       const char* what, const std::vector<std::string_view>& rows,
       const std::function<Status(storage::Connection*)>& body,
-      bool idempotent = false);
+      bool idempotent = false, int64_t bytes = 0);
 
   // Writes routed cells in one transaction; in a sharded store, in one
   // transaction per shard they touch, in shard order (doc/shards.md).

@@ -159,6 +159,21 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
   } else {
     ++errors;
   }
+  const GroupCommitStats group = store->group_commit_stats();
+  Header(&out, "obkv_group_commits_total", "counter",
+         "Transactions that committed queued writes together (group "
+         "commit, doc/durability.md).");
+  out += "obkv_group_commits_total{" + engine + "} " +
+         std::to_string(group.groups) + "\n";
+  Header(&out, "obkv_group_commit_writes_total", "counter",
+         "Writes those transactions committed; over "
+         "obkv_group_commits_total, the mean group.");
+  out += "obkv_group_commit_writes_total{" + engine + "} " +
+         std::to_string(group.writes) + "\n";
+  Header(&out, "obkv_group_commit_largest", "gauge",
+         "Writes in the largest group since the store opened.");
+  out += "obkv_group_commit_largest{" + engine + "} " +
+         std::to_string(group.largest) + "\n";
   Header(&out, "obkv_metrics_errors_total", "counter",
          "Tables whose statistics could not be read for this scrape.");
   out += "obkv_metrics_errors_total " + std::to_string(errors) + "\n";

@@ -30,10 +30,25 @@ Status ValidateRetry(const RetryOptions& retry) {
   return Status::OK();
 }
 
+Status ValidateGroupCommit(const GroupCommitOptions& group) {
+  if (group.max_writes < 1 || group.max_writes > 100000) {
+    return Status::InvalidArgument(
+        "options.group_commit.max_writes: must be in [1, 100000]; got " +
+        std::to_string(group.max_writes));
+  }
+  if (group.max_bytes < 1) {
+    return Status::InvalidArgument(
+        "options.group_commit.max_bytes: must be >= 1; got " +
+        std::to_string(group.max_bytes));
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                 const std::string& location) {
+  OBKV_RETURN_IF_ERROR(ValidateGroupCommit(options.group_commit));
   RetryOptions retry = options.retry;
   if (HasMysqlScheme(location)) {
     OBKV_ASSIGN_OR_RETURN(MysqlUri uri, ParseMysqlUri(location));

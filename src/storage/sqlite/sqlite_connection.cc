@@ -48,6 +48,18 @@ void SqliteConnection::Rollback() {
   (void)RunCached(&rollback_, "ROLLBACK");
 }
 
+Status SqliteConnection::Savepoint() {
+  return RunCached(&savepoint_, kSavepointSql);
+}
+
+Status SqliteConnection::RollbackToSavepoint() {
+  return RunCached(&rollback_to_savepoint_, kRollbackToSavepointSql);
+}
+
+Status SqliteConnection::ReleaseSavepoint() {
+  return RunCached(&release_savepoint_, kReleaseSavepointSql);
+}
+
 bool SqliteConnection::in_transaction() const {
   return sqlite3_get_autocommit(db_->handle()) == 0;
 }

@@ -47,6 +47,10 @@ class SqliteConnection final : public Connection {
   Status Commit() override;
   void Rollback() override;
   bool in_transaction() const override;
+  // Prepared once each, as BEGIN and COMMIT are.
+  Status Savepoint() override;
+  Status RollbackToSavepoint() override;
+  Status ReleaseSavepoint() override;
 
  private:
   explicit SqliteConnection(std::unique_ptr<SqliteDb> db)
@@ -55,6 +59,7 @@ class SqliteConnection final : public Connection {
 
   std::unique_ptr<SqliteDb> db_;
   SqliteStatement begin_read_, begin_write_, commit_, rollback_;
+  SqliteStatement savepoint_, rollback_to_savepoint_, release_savepoint_;
 };
 
 }  // namespace storage

@@ -12,7 +12,8 @@
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
 //   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--json]
-//              (scaling_bench.h)
+//              [--workloads get,put,...] [--durability normal|full]
+//              [--group-commit on|off]   (scaling_bench.h)
 //
 // Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
 // (raw whose gets copy each cell into an owning RowResult, the floor of
@@ -97,8 +98,8 @@
 #include "tools/bench/lockstep.h"
 #include "tools/bench/report.h"
 #include "tools/bench/rest_bench.h"
-#include "tools/bench/stats_overhead.h"
 #include "tools/bench/scaling_bench.h"
+#include "tools/bench/stats_overhead.h"
 #include "tools/bench/thrift_bench.h"
 #include "tools/bench/workload.h"
 
@@ -301,6 +302,25 @@ int Main(int argc, char** argv) {
       }
       std::sort(scaling.threads.begin(), scaling.threads.end());
       scaling_run = true;
+    } else if (a == "--workloads") {
+      std::stringstream ss(next());
+      std::string name;
+      while (std::getline(ss, name, ',')) scaling.workloads.push_back(name);
+    } else if (a == "--durability") {
+      const std::string level = next();
+      if (level != "normal" && level != "full") {
+        std::cerr << "obkv-bench: --durability must be normal or full\n";
+        return 2;
+      }
+      cfg.options.durability =
+          level == "full" ? Durability::kFull : Durability::kNormal;
+    } else if (a == "--group-commit") {
+      const std::string mode = next();
+      if (mode != "on" && mode != "off") {
+        std::cerr << "obkv-bench: --group-commit must be on or off\n";
+        return 2;
+      }
+      cfg.options.group_commit.enabled = mode == "on";
     } else if (a == "--seconds") {
       scaling.seconds = std::atof(next());
       if (!(scaling.seconds >= 0.1 && scaling.seconds <= 600)) {
@@ -365,7 +385,8 @@ int Main(int argc, char** argv) {
              "[--mmap-mib M] [--json]\n"
              "       obkv-bench --rest [--runs R] [--ops N] [--json]\n"
              "       obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] "
-             "[--value-bytes B] [--json]\n";
+             "[--value-bytes B] [--workloads get,put,...] "
+             "[--durability normal|full] [--group-commit on|off] [--json]\n";
       return 2;
     }
   }

@@ -23,6 +23,7 @@
 #include "obkvlite/store.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
+#include "tools/bench/bench_arm.h"
 #include "tools/bench/raw_sqlite_db.h"
 #include "tools/bench/ycsb.h"
 
@@ -219,8 +220,21 @@ class NormalWorker : public Worker {
 
 class NormalArm : public Arm {
  public:
+  // `server`: on the bench's MariaDB server (--mysql-socket), a database
+  // of its own, instead of a store file.
+  explicit NormalArm(bool server = false) : server_(server) {}
+  ~NormalArm() override {
+    store_.reset();
+    if (!database_.empty()) DropBenchServerDatabase(database_);
+  }
   Status Open(const std::string& dir, const BenchConfig& cfg) override {
-    OBKV_ASSIGN_OR_RETURN(store_, Store::Open(cfg.options, dir + "/store.db"));
+    std::string location = dir + "/store.db";
+    if (server_) {
+      database_ = BenchServerDatabase("scaling", dir);
+      location = "mysql://" + BenchServerUser() + "@localhost/" + database_ +
+                 "?socket=" + BenchServerSocket();
+    }
+    OBKV_ASSIGN_OR_RETURN(store_, Store::Open(cfg.options, location));
     OBKV_ASSIGN_OR_RETURN(TableSpec spec,
                           ParseTableSpec(BenchSpecJson("normal")));
     OBKV_RETURN_IF_ERROR(store_->CreateTable(spec));
@@ -244,8 +258,17 @@ class NormalArm : public Arm {
   }
   // The store (REQUIRED: Open succeeded).
   Result<Store*> store() { return store_.get(); }
+  // "W writes in G groups (largest L)": its group commits so far.
+  std::string GroupCommits() const {
+    const GroupCommitStats stats = store_->group_commit_stats();
+    return std::to_string(stats.writes) + " writes in " +
+           std::to_string(stats.groups) + " groups (largest " +
+           std::to_string(stats.largest) + ")";
+  }
 
  private:
+  const bool server_;
+  std::string database_;  // on the server
   std::unique_ptr<Store> store_;
   Table* table_ = nullptr;
 };
@@ -465,11 +488,32 @@ Result<double> RunPoint(const BenchConfig& cfg, Arm* arm, const Operation& op,
 int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   const std::vector<std::string> qualifiers = Qualifiers();
   const std::string value(cfg.value_bytes, 'u');
-  const std::vector<Workload> workloads = Workloads(qualifiers, value);
-  const char* kArms[] = {"normal", "raw", "thrift"};
+  std::vector<Workload> workloads = Workloads(qualifiers, value);
+  if (!scaling.workloads.empty()) {
+    std::vector<Workload> picked;
+    for (const std::string& name : scaling.workloads) {
+      auto it = std::find_if(workloads.begin(), workloads.end(),
+                             [&](const Workload& w) { return name == w.name; });
+      if (it == workloads.end()) {
+        std::fprintf(stderr,
+                     "obkv-bench: --workloads: unknown workload '%s' (get, "
+                     "scan100, put, batch100, incr_hot, incr_random, ycsb_a, "
+                     "ycsb_b)\n",
+                     name.c_str());
+        return 2;
+      }
+      picked.push_back(*it);
+    }
+    workloads = std::move(picked);
+  }
+  // The mariadb arm (the normal arm's store on the server) runs when the
+  // bench has a server (--mysql-socket).
+  std::vector<const char*> arms = {"normal", "raw", "thrift"};
+  const bool server = !BenchServerSocket().empty();
+  if (server) arms.push_back("mariadb");
   // figures[workload][arm][threads] = ops/s
   std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
-  for (const char* name : kArms) {
+  for (const char* name : arms) {
     char tmpl[] = "/tmp/obkv-bench-XXXXXX";
     const std::string dir = mkdtemp(tmpl);
     std::unique_ptr<Arm> arm;
@@ -477,6 +521,8 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       arm = std::make_unique<RawArm>();
     } else if (std::string(name) == "thrift") {
       arm = std::make_unique<ThriftArm>();
+    } else if (std::string(name) == "mariadb") {
+      arm = std::make_unique<NormalArm>(/*server=*/true);
     } else {
       arm = std::make_unique<NormalArm>();
     }
@@ -496,8 +542,13 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
         }
         figures[w.name][name][threads] = *ops;
         if (!cfg.json_only) {
-          std::fprintf(stderr, "  %-7s %-12s %3d threads %12.0f ops/s\n", name,
+          std::fprintf(stderr, "  %-7s %-12s %3d threads %12.0f ops/s", name,
                        w.name, threads, *ops);
+          if (auto* store_arm = dynamic_cast<NormalArm*>(arm.get())) {
+            std::fprintf(stderr, "; group commit so far: %s",
+                         store_arm->GroupCommits().c_str());
+          }
+          std::fprintf(stderr, "\n");
         }
       }
     }
@@ -550,12 +601,32 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
          << ",\"thrift_ratio\":" << thrift_ratio
          << ",\"efficiency_normal\":" << eff_normal
          << ",\"efficiency_raw\":" << eff_raw
-         << ",\"efficiency_thrift\":" << eff_thrift << "}";
+         << ",\"efficiency_thrift\":" << eff_thrift;
+      if (server) {
+        const double mariadb = figures[w.name]["mariadb"][n];
+        const double eff_mariadb =
+            mariadb / figures[w.name]["mariadb"][one] / scale;
+        js << ",\"mariadb\":" << mariadb
+           << ",\"efficiency_mariadb\":" << eff_mariadb;
+      }
+      js << "}";
       first_point = false;
     }
     js << "]";
   }
   js << "}}";
+  if (server && !cfg.json_only) {
+    std::printf("  %-12s %7s %12s %8s\n", "workload", "threads", "mariadb",
+                "eff.mdb");
+    for (const Workload& w : workloads) {
+      auto& mariadb = figures[w.name]["mariadb"];
+      const int one = scaling.threads.front();
+      for (int n : scaling.threads) {
+        std::printf("  %-12s %7d %12.0f %8.2f\n", w.name, n, mariadb[n],
+                    mariadb[n] / mariadb[one] / (static_cast<double>(n) / one));
+      }
+    }
+  }
   std::printf("%s\n", js.str().c_str());
   return 0;
 }

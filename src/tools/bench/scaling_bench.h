@@ -4,16 +4,23 @@
 // threads (issue 46), arm against its floor at every thread count, in one
 // run:
 //   - arms: "normal" (one obkvlite Store and table shared by the threads,
-//     as an embedding application or a gateway shares it) and "raw"
+//     as an embedding application or a gateway shares it), "raw"
 //     (hand-written SQLite on the same K/Q/T/V schema, one connection per
-//     thread, raw_sqlite_db.h). SQLite's global memory statistics are off
-//     in the process (the store turns them off when it initializes SQLite).
+//     thread, raw_sqlite_db.h), "thrift" (the normal arm's store behind an
+//     in-process Thrift1 gateway, a client connection per thread) and, when
+//     the bench has a server (--mysql-socket), "mariadb" (the normal arm's
+//     store on it). SQLite's global memory statistics are off in the
+//     process (the store turns them off when it initializes SQLite).
+//   - the store arms' options come from the bench's (--durability,
+//     --group-commit); each point's line on stderr gives the store's group
+//     commits so far.
 //   - workloads, each run for --seconds at each thread count, every thread
 //     doing it back to back: whole-row gets (uniform), 100-row scans,
 //     single-row puts (10 cells, a commit each), 100-row batch puts,
 //     increments of one hot counter and of random counters, YCSB A (50%
 //     reads, 50% one-cell updates) and B (95% / 5%), both zipfian.
-// Printed per workload and thread count: ops/s of each arm, the ratio of
+// --workloads picks workloads by name. Printed per workload and thread
+// count: ops/s of each arm, the ratio of
 // normal to raw, and each arm's scaling efficiency (ops at N / ops at 1 /
 // N); the last line is JSON. The load (cfg.rows rows of 10 cells) runs
 // once per arm, single-threaded, before the workloads.
@@ -24,6 +31,7 @@
 #ifndef OBKVLITE_TOOLS_BENCH_SCALING_BENCH_H_
 #define OBKVLITE_TOOLS_BENCH_SCALING_BENCH_H_
 
+#include <string>
 #include <vector>
 
 #include "tools/bench/workload.h"
@@ -36,6 +44,8 @@ struct ScalingConfig {
   std::vector<int> threads = {1, 2};
   // How long each workload runs at each count (--seconds).
   double seconds = 2.0;
+  // The workloads to run, by name (--workloads); empty: all of them.
+  std::vector<std::string> workloads;
 };
 
 // Runs the scaling figures; returns the process exit code.

@@ -7,7 +7,11 @@
 //
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
 //                     [--durability normal|full] [--shards S]
-//                     [--mode batches|mix] [--indexed 1]
+//                     [--mode batches|mix] [--indexed 1] [--threads T]
+//
+// --threads T (> 1) loads from T threads on the one Store at once, so that
+// their writes commit in groups (StoreOptions::group_commit): thread t
+// writes as writer "W<t>" and prints "ack W<t> N" after its batch N.
 //
 // --mode mix (scripts/soak.sh, through crash_test) writes every cell in two
 // versions, and runs two more threads on the same Store while it writes: a
@@ -28,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -51,6 +56,7 @@ struct Args {
   int shards = 0;  // StoreOptions::sqlite.shards
   bool mix = false;
   bool indexed = false;  // indexed_batch.h
+  int threads = 1;       // writer threads (--threads)
 };
 
 int Usage(const std::string& why) {
@@ -58,7 +64,7 @@ int Usage(const std::string& why) {
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
                "[--durability normal|full] [--shards S] "
-               "[--mode batches|mix] [--indexed 1]\n",
+               "[--mode batches|mix] [--indexed 1] [--threads T]\n",
                why.c_str());
   return 2;
 }
@@ -81,6 +87,12 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->count = std::atoll(value.c_str());
     } else if (flag == "--indexed") {
       args->indexed = value == "1";
+    } else if (flag == "--threads") {
+      args->threads = std::atoi(value.c_str());
+      if (args->threads < 1 || args->threads > 64) {
+        *error = "--threads must be in [1, 64]";
+        return false;
+      }
     } else if (flag == "--shards") {
       args->shards = std::atoi(value.c_str());
     } else if (flag == "--mode" && (value == "batches" || value == "mix")) {
@@ -108,7 +120,8 @@ Result<Table*> OpenTable(Store* store, bool indexed) {
   const char* name = indexed ? kIndexedTableName : kTableName;
   Result<Table*> table = store->GetTable(name);
   if (table.ok() || !table.status().IsNotFound()) return table;
-  Result<TableSpec> spec = ParseTableSpec(indexed ? kIndexedSpecJson : kSpecJson);
+  Result<TableSpec> spec =
+      ParseTableSpec(indexed ? kIndexedSpecJson : kSpecJson);
   if (!spec.ok()) return spec.status();
   Status created = store->CreateTable(*spec);
   if (!created.ok() && created.code() != Status::Code::kAlreadyExists) {
@@ -162,22 +175,38 @@ int Run(const Args& args) {
     helpers.emplace_back(ReadUntil, *table, args.shards <= 1, &stop);
     helpers.emplace_back(PurgeUntil, *table, &stop);
   }
-  int status = 0;
-  for (int64_t n = args.first; args.count < 0 || n < args.first + args.count;
-       ++n) {
-    Status st = args.indexed
-                    ? (*table)->Batch(IndexedBatch(args.writer, n)).status()
-                    : (*table)->Put(BatchPuts(args.writer, n, args.mix ? 2 : 1));
-    if (!st.ok()) {
-      status = Fail(st);
-      break;
+  // Loads writer `name`'s batches; `label` prefixes its ack lines.
+  std::mutex out_mu;
+  std::atomic<int> status{0};
+  auto load = [&](const std::string& name, const std::string& label) {
+    for (int64_t n = args.first;
+         status.load() == 0 && (args.count < 0 || n < args.first + args.count);
+         ++n) {
+      Status st = args.indexed
+                      ? (*table)->Batch(IndexedBatch(name, n)).status()
+                      : (*table)->Put(BatchPuts(name, n, args.mix ? 2 : 1));
+      std::lock_guard<std::mutex> lock(out_mu);
+      if (!st.ok()) {
+        status.store(Fail(st));
+        return;
+      }
+      std::printf("ack %s%lld\n", label.c_str(), static_cast<long long>(n));
+      std::fflush(stdout);
     }
-    std::printf("ack %lld\n", static_cast<long long>(n));
-    std::fflush(stdout);
+  };
+  if (args.threads == 1) {
+    load(args.writer, "");
+  } else {
+    std::vector<std::thread> writers;
+    for (int t = 0; t < args.threads; ++t) {
+      const std::string name = args.writer + std::to_string(t);
+      writers.emplace_back(load, name, name + " ");
+    }
+    for (std::thread& t : writers) t.join();
   }
   stop.store(true);
   for (std::thread& t : helpers) t.join();
-  return status;
+  return status.load();
 }
 
 }  // namespace

@@ -16,6 +16,10 @@
 // every acknowledged batch must still be whole, and each file must pass
 // integrity_check after the reopen (which repairs an interrupted create).
 //
+// A second case kills a writer of 4 threads on one Store, whose batches
+// commit in groups (StoreOptions::group_commit): every acknowledged batch of
+// every thread survives whole, each thread's batches have no gaps.
+//
 // OBKV_CRASH_MODE=mix runs the writer's mixed workload (a scanning reader
 // and a purger beside the writer, crash_writer.cc); scripts/soak.sh runs
 // rounds of it for as long as it is told.
@@ -24,10 +28,12 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -77,6 +83,28 @@ Survey Reopen(const std::string& path) {
   return survey;
 }
 
+// Kills run `k`'s `writer` with SIGKILL and returns what it printed. One
+// run in three is killed 0..150 ms after its start: before the store is
+// open, while the table is created, or in the first commits. The others
+// 0..50 ms after its first ack, in the middle of the load (however slow the
+// start is, e.g. under ASan). REQUIREs that it was still running.
+std::vector<std::string> KillAtRandomPoint(ChildProcess* writer, int64_t k,
+                                           std::mt19937_64* random) {
+  std::vector<std::string> lines;
+  bool running = true;
+  int delay_ms = static_cast<int>((*random)() % 151);
+  if (k % 3 != 0) {
+    running = writer->ReadLines(10000, &lines, 1);
+    delay_ms = static_cast<int>((*random)() % 51);
+  }
+  running = running && writer->ReadLines(delay_ms, &lines);
+  const int wait_status = writer->Kill();
+  REQUIRE_MESSAGE(running, "writer ended early: ", writer->Stderr());
+  REQUIRE_MESSAGE(WIFSIGNALED(wait_status), writer->Stderr());
+  writer->ReadToEnd(&lines);
+  return lines;
+}
+
 TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
   const int64_t kills = EnvInt("OBKV_CRASH_KILLS", 60);
   const int64_t shards = EnvInt("OBKV_CRASH_SHARDS", 1);
@@ -101,22 +129,8 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
                          std::to_string(next), "--durability", durability,
                          "--shards", std::to_string(shards), "--mode", mode},
                         dir.path() + "/writer.err");
-    // One kill in three at 0..150 ms after the start: before the store is
-    // open, while the table is created, or in the first commits. The others
-    // at 0..50 ms after the run's first ack, in the middle of the load
-    // (however slow the start is, e.g. under ASan).
-    std::vector<std::string> lines;
-    bool running = true;
-    int delay_ms = static_cast<int>(random() % 151);
-    if (k % 3 != 0) {
-      running = writer.ReadLines(10000, &lines, 1);
-      delay_ms = static_cast<int>(random() % 51);
-    }
-    running = running && writer.ReadLines(delay_ms, &lines);
-    const int wait_status = writer.Kill();
-    REQUIRE_MESSAGE(running, "writer ended early: ", writer.Stderr());
-    REQUIRE_MESSAGE(WIFSIGNALED(wait_status), writer.Stderr());
-    writer.ReadToEnd(&lines);
+    const std::vector<std::string> lines =
+        KillAtRandomPoint(&writer, k, &random);
     mid_load += !lines.empty();
     CollectAcks(lines, &acked);
 
@@ -154,6 +168,75 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
           " kept in part");
   CHECK(survived == kills);
   CHECK(next >= static_cast<int64_t>(acked.size()));
+}
+
+// Batches acknowledged in `lines` ("ack W N"), by writer.
+void CollectWriterAcks(const std::vector<std::string>& lines,
+                       std::map<std::string, std::set<int64_t>>* acked) {
+  for (const std::string& line : lines) {
+    const size_t space = line.find(' ', 4);
+    REQUIRE_MESSAGE((line.rfind("ack ", 0) == 0 && space != std::string::npos),
+                    "unexpected output: ", line);
+    (*acked)[line.substr(4, space - 4)].insert(
+        std::atoll(line.c_str() + space + 1));
+  }
+}
+
+TEST_CASE("crash: SIGKILL during group commits of 4 writer threads") {
+  constexpr int kThreads = 4;
+  const int64_t kills =
+      std::max<int64_t>(1, EnvInt("OBKV_CRASH_KILLS", 60) / 3);
+  const int64_t shards = EnvInt("OBKV_CRASH_SHARDS", 1);
+  INFO("OBKV_CRASH_SHARDS=", shards);
+  const uint64_t seed = CrashSeed();
+  INFO("OBKV_CRASH_SEED=", seed);
+  std::mt19937_64 random(seed);
+  TempDir dir;
+  const std::string path = dir.path() + "/crash.obkv";
+  std::set<std::pair<std::string, int64_t>> torn;  // partial, unacked
+  int64_t acked_batches = 0;
+  for (int64_t k = 0; k < kills; ++k) {
+    CAPTURE(k);
+    // Each run's threads write as writers of their own: "k<k>w<t>".
+    const std::string prefix = "k" + std::to_string(k) + "w";
+    ChildProcess writer(
+        {OBKV_CRASH_WRITER, "--store", path, "--writer", prefix, "--threads",
+         std::to_string(kThreads), "--durability",
+         k % 2 == 0 ? "normal" : "full", "--shards", std::to_string(shards)},
+        dir.path() + "/writer.err");
+    const std::vector<std::string> lines =
+        KillAtRandomPoint(&writer, k, &random);
+    std::map<std::string, std::set<int64_t>> acked;
+    CollectWriterAcks(lines, &acked);
+
+    const Survey survey = Reopen(path);
+    CHECK(IntegrityCheck(path) == "ok");
+    for (int64_t shard = 1; shard < shards; ++shard) {
+      const std::string file = path + ".shard" + std::to_string(shard);
+      if (std::filesystem::exists(file)) CHECK(IntegrityCheck(file) == "ok");
+    }
+    for (int t = 0; t < kThreads; ++t) {
+      const std::string name = prefix + std::to_string(t);
+      CAPTURE(name);
+      const int64_t max = survey.tally.MaxBatch(name);
+      if (shards > 1 && max >= 0 && !survey.tally.Whole(name, max)) {
+        CHECK(acked[name].count(max) == 0);
+        torn.insert({name, max});
+      }
+      for (int64_t batch : acked[name]) {
+        CAPTURE(batch);
+        REQUIRE(survey.tally.Whole(name, batch));
+      }
+      // A thread's batches commit in order: what survived has no gaps.
+      CHECK(survey.tally.Batches(name) == max + 1);
+      acked_batches += static_cast<int64_t>(acked[name].size());
+    }
+    CHECK(survey.tally.FirstDefect(torn) == "");
+  }
+  MESSAGE("crash: ", kThreads, " writer threads, ", shards,
+          " shard file(s); survived ", kills, " kills; ", acked_batches,
+          " acked batches, ", torn.size(), " kept in part");
+  CHECK(acked_batches > 0);
 }
 
 }  // namespace
