@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/rest/base64.h"
+#include "server/rest/cell_set_json.h"
 #include "server/rest/json_body.h"
 #include "server/rest/protobuf_body.h"
 #include "server/rest/xml_doc.h"
@@ -19,58 +20,6 @@ Result<std::optional<std::string>> DecodeOptional(
   if (!b64) return std::optional<std::string>();
   OBKV_ASSIGN_OR_RETURN(std::string raw, Base64Decode(*b64, "body: " + path));
   return std::optional<std::string>(std::move(raw));
-}
-
-Result<CellSetModel> ParseJson(std::string_view body) {
-  OBKV_ASSIGN_OR_RETURN(json doc, ParseJsonObject(body));
-  CellSetModel model;
-  auto rows = doc.find("Row");
-  if (rows == doc.end()) return Status::InvalidArgument("body: Row: missing");
-  if (!rows->is_array()) {
-    return Status::InvalidArgument("body: Row: must be an array");
-  }
-  for (size_t r = 0; r < rows->size(); ++r) {
-    const json& row = (*rows)[r];
-    const std::string rpath = "Row[" + std::to_string(r) + "]";
-    if (!row.is_object()) {
-      return Status::InvalidArgument("body: " + rpath + ": must be an object");
-    }
-    RowModel rm;
-    OBKV_ASSIGN_OR_RETURN(auto key, JsonString(row, "key", rpath + ".key"));
-    OBKV_ASSIGN_OR_RETURN(rm.key, DecodeOptional(key, rpath + ".key"));
-    auto cells = row.find("Cell");
-    if (cells == row.end()) {
-      return Status::InvalidArgument("body: " + rpath + ".Cell: missing");
-    }
-    if (!cells->is_array()) {
-      return Status::InvalidArgument("body: " + rpath +
-                                     ".Cell: must be an array");
-    }
-    for (size_t c = 0; c < cells->size(); ++c) {
-      const json& cell = (*cells)[c];
-      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
-      if (!cell.is_object()) {
-        return Status::InvalidArgument("body: " + cpath +
-                                       ": must be an object");
-      }
-      CellModel cm;
-      OBKV_ASSIGN_OR_RETURN(auto column,
-                            JsonString(cell, "column", cpath + ".column"));
-      OBKV_ASSIGN_OR_RETURN(cm.column,
-                            DecodeOptional(column, cpath + ".column"));
-      OBKV_ASSIGN_OR_RETURN(cm.timestamp,
-                            JsonInt(cell, "timestamp", cpath + ".timestamp"));
-      OBKV_ASSIGN_OR_RETURN(auto value, JsonString(cell, "$", cpath + ".$"));
-      if (!value) {
-        return Status::InvalidArgument("body: " + cpath + ".$: missing");
-      }
-      OBKV_ASSIGN_OR_RETURN(cm.value,
-                            Base64Decode(*value, "body: " + cpath + ".$"));
-      rm.cells.push_back(std::move(cm));
-    }
-    model.rows.push_back(std::move(rm));
-  }
-  return model;
 }
 
 Result<CellSetModel> ParseXml(std::string_view body) {
@@ -147,7 +96,7 @@ std::string Column(const Cell& cell) {
 
 Result<CellSetModel> ParseCellSet(MediaType type, std::string_view body) {
   if (type == MediaType::kProtobuf) return ParseProtobuf(body);
-  return type == MediaType::kXml ? ParseXml(body) : ParseJson(body);
+  return type == MediaType::kXml ? ParseXml(body) : ParseCellSetJson(body);
 }
 
 std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows) {

@@ -6,20 +6,27 @@
 namespace obkvlite {
 namespace rest {
 
+Status MalformedJson(std::string_view field, size_t byte) {
+  return Status::InvalidArgument(
+      std::string(field) + ": malformed JSON at byte " + std::to_string(byte));
+}
+
+Status JsonNumberOutOfRange(std::string_view field) {
+  return Status::InvalidArgument(
+      std::string(field) +
+      ": a number is out of range (JSON numbers here must fit a 64-bit "
+      "integer or a double)");
+}
+
 Result<nlohmann::json> ParseJson(std::string_view text,
                                  std::string_view field) {
   try {
     return nlohmann::json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error& e) {
-    return Status::InvalidArgument(std::string(field) +
-                                   ": malformed JSON at byte " +
-                                   std::to_string(e.byte));
+    return MalformedJson(field, e.byte);
   } catch (const nlohmann::json::exception&) {
     // out_of_range 406: a number literal such as 1e999999.
-    return Status::InvalidArgument(
-        std::string(field) +
-        ": a number is out of range (JSON numbers here must fit a 64-bit "
-        "integer or a double)");
+    return JsonNumberOutOfRange(field);
   }
 }
 
@@ -31,15 +38,42 @@ Result<nlohmann::json> ParseJsonObject(std::string_view body) {
   return doc;
 }
 
+namespace {
+
+// The member `name` of `object`, or null when it has none.
+const nlohmann::json* Member(const nlohmann::json& object, const char* name) {
+  auto it = object.find(name);
+  return it == object.end() ? nullptr : &*it;
+}
+
+// Whether `value` (null when absent) holds a string: NotFound when it is
+// absent or null, InvalidArgument naming `path` when it is no string.
+Status StringMember(const nlohmann::json* value, const std::string& path) {
+  if (value == nullptr || value->is_null()) return Status::NotFound("");
+  if (!value->is_string()) {
+    return Status::InvalidArgument("body: " + path + ": must be a string");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<std::optional<std::string>> JsonStringValue(nlohmann::json* value,
+                                                   const std::string& path) {
+  Status st = StringMember(value, path);
+  if (st.IsNotFound()) return std::optional<std::string>();
+  OBKV_RETURN_IF_ERROR(st);
+  return std::optional<std::string>(std::move(value->get_ref<std::string&>()));
+}
+
 Result<std::optional<std::string>> JsonString(const nlohmann::json& object,
                                               const char* name,
                                               const std::string& path) {
-  auto it = object.find(name);
-  if (it == object.end() || it->is_null()) return std::optional<std::string>();
-  if (!it->is_string()) {
-    return Status::InvalidArgument("body: " + path + ": must be a string");
-  }
-  return std::optional<std::string>(it->get<std::string>());
+  const nlohmann::json* value = Member(object, name);
+  Status st = StringMember(value, path);
+  if (st.IsNotFound()) return std::optional<std::string>();
+  OBKV_RETURN_IF_ERROR(st);
+  return std::optional<std::string>(value->get<std::string>());
 }
 
 Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
@@ -75,8 +109,12 @@ Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
 Result<std::optional<int64_t>> JsonInt(const nlohmann::json& object,
                                        const char* name,
                                        const std::string& path) {
-  auto it = object.find(name);
-  if (it == object.end() || it->is_null()) return std::optional<int64_t>();
+  return JsonIntValue(Member(object, name), path);
+}
+
+Result<std::optional<int64_t>> JsonIntValue(const nlohmann::json* it,
+                                            const std::string& path) {
+  if (it == nullptr || it->is_null()) return std::optional<int64_t>();
   if (it->is_number_integer()) {
     if (it->is_number_unsigned() &&
         it->get<uint64_t>() >

@@ -9,6 +9,7 @@
 #ifndef OBKVLITE_SERVER_REST_JSON_BODY_H_
 #define OBKVLITE_SERVER_REST_JSON_BODY_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -20,7 +21,14 @@
 namespace obkvlite {
 namespace rest {
 
-// Parses `text` as JSON, the one place the REST gateway parses it:
+// The errors of a body that is no JSON: "FIELD: malformed JSON at byte 12"
+// and "FIELD: a number is out of range ...". ParseJson and the streaming
+// CellSet reader (cell_set_json.h) give them.
+Status MalformedJson(std::string_view field, size_t byte);
+Status JsonNumberOutOfRange(std::string_view field);
+
+// Parses `text` as JSON into a document, the one place the REST gateway
+// does (the CellSet reader streams instead):
 // InvalidArgument "FIELD: malformed JSON at byte 12", or "FIELD: a number
 // is out of range ..." for a literal that fits no 64-bit integer and no
 // double (nlohmann's out_of_range); never an exception.
@@ -35,11 +43,18 @@ Result<nlohmann::json> ParseJsonObject(std::string_view body);
 Result<std::optional<std::string>> JsonString(const nlohmann::json& object,
                                               const char* name,
                                               const std::string& path);
+// JsonString of a member already found: `value` null when absent. Moves a
+// string out of `value`.
+Result<std::optional<std::string>> JsonStringValue(nlohmann::json* value,
+                                                   const std::string& path);
 // As JsonString for an integer; a numeric string ("100") is accepted, as
 // Jackson does.
 Result<std::optional<int64_t>> JsonInt(const nlohmann::json& object,
                                        const char* name,
                                        const std::string& path);
+// JsonInt of a member already found: `value` null when absent.
+Result<std::optional<int64_t>> JsonIntValue(const nlohmann::json* value,
+                                            const std::string& path);
 // As JsonString for a boolean.
 Result<std::optional<bool>> JsonBool(const nlohmann::json& object,
                                      const char* name, const std::string& path);
