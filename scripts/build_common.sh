@@ -27,14 +27,20 @@ obkv_ccache_counts() {
 
 # obkv_build DIR TARGET...: builds TARGETs in DIR with every core, and
 # prints how many compiles the cache served. OBKV_BUILD_QUIET=1 keeps the
-# build's own progress off stdout.
+# build's own progress off stdout (in DIR/build.log; its tail goes to stderr
+# when the build fails).
 obkv_build() {
   local dir="$1"
   shift
   local before after
   before="$(obkv_ccache_counts)"
   if [ "${OBKV_BUILD_QUIET:-0}" = 1 ]; then
-    cmake --build "$dir" -j"$(nproc)" --target "$@" >/dev/null
+    # Quiet, but a failed build still says why.
+    if ! cmake --build "$dir" -j"$(nproc)" --target "$@" >"$dir/build.log" 2>&1; then
+      tail -40 "$dir/build.log" >&2
+      echo "build: failed in $dir (whole output: $dir/build.log)" >&2
+      return 1
+    fi
   else
     cmake --build "$dir" -j"$(nproc)" --target "$@"
   fi

@@ -122,6 +122,13 @@ void RowReadCounter::BeginRow(bool count_rows) {
 
 void RowReadCounter::EndRun() {
   if (run_cells_ == 0) return;
+  if (one_target_) {
+    held_cells_ += run_cells_;
+    run_cells_ = 0;
+    held_rows_ += count_rows_ ? 1 : 0;
+    if (held_rows_ >= kFlushRows) Flush();
+    return;
+  }
   counters_->Add(run_rank_, run_partition_, kReqCellsRead, run_cells_);
   run_cells_ = 0;
   if (!count_rows_) return;
@@ -133,6 +140,17 @@ void RowReadCounter::EndRun() {
     return;
   }
   counters_->Add(run_rank_, run_partition_, kReqRowsRead, 1);
+}
+
+void RowReadCounter::Flush() {
+  if (held_cells_ > 0) {
+    counters_->Add(one_rank_, one_partition_, kReqCellsRead, held_cells_);
+  }
+  if (held_rows_ > 0) {
+    counters_->Add(one_rank_, one_partition_, kReqRowsRead, held_rows_);
+  }
+  held_cells_ = 0;
+  held_rows_ = 0;
 }
 
 void RowReadCounter::RouteCell(std::string_view row, std::string_view family,

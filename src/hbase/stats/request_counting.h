@@ -47,12 +47,22 @@ void CountRowRead(TableCounters* counters, const TableSchema& schema,
                   bool count_rows = true);
 
 // The same, a cell at a time (a scanner read by NextCell): BeginRow, each
-// of the row's cells in order, EndRow. REQUIRED: `counters` is not null;
-// `schema` and `families` outlive the counter.
+// of the row's cells in order, EndRow. A read of one (family, partition)
+// adds its rows and cells to `counters` every kFlushRows rows and when the
+// counter is destroyed, not at every row: the table's counters are shared
+// by every thread, and a scan's row is far cheaper than an atomic add on a
+// line another core holds. REQUIRED: `counters` is not null; `schema` and
+// `families` outlive the counter.
 class RowReadCounter {
  public:
+  // Rows of one (family, partition) held before they are added.
+  static constexpr int64_t kFlushRows = 256;
+
   RowReadCounter(TableCounters* counters, const TableSchema& schema,
                  const std::vector<FamilyRead>& families);
+  ~RowReadCounter() { Flush(); }
+  RowReadCounter(const RowReadCounter&) = delete;
+  RowReadCounter& operator=(const RowReadCounter&) = delete;
   // Whether every cell of a read of `families` counts in one (family,
   // partition): one family read in one partition.
   static bool OneTarget(const std::vector<FamilyRead>& families) {
@@ -79,6 +89,8 @@ class RowReadCounter {
                  int64_t timestamp);
   // Adds the current run of one (rank, partition).
   void EndRun();
+  // Adds the held rows and cells of a read of one (family, partition).
+  void Flush();
 
   TableCounters* const counters_;
   const TableSchema& schema_;
@@ -99,6 +111,9 @@ class RowReadCounter {
   std::pair<int, int> seen_[kSeenInline];
   size_t n_seen_ = 0;
   std::vector<std::pair<int, int>> more_seen_;  // beyond kSeenInline: rare
+  // one_target_: what is not added yet.
+  int64_t held_cells_ = 0;
+  int64_t held_rows_ = 0;
 };
 
 // (family rank, partition) pairs of write requests.

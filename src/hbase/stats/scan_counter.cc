@@ -21,6 +21,7 @@ ScanCounter::ScanCounter(std::shared_ptr<TableCounters> counters,
       counters_(std::move(counters)),
       schema_(std::move(schema)),
       families_(std::move(families)),
+      row_counter_(counters_.get(), *schema_, families_),
       cell_counter_(counters_.get(), *schema_, families_) {}
 
 void ScanCounter::CountRequests(int64_t now_ms) {
@@ -30,7 +31,13 @@ void ScanCounter::CountRequests(int64_t now_ms) {
 void ScanCounter::CountRow(const RowResult& row) {
   // A scan's batch splits a row into chunks of one row each: one row.
   const bool new_row = !batched_ || !started_ || row.row != last_row_;
-  CountRowRead(counters_.get(), *schema_, families_, row, new_row);
+  if (!row.cells.empty()) {
+    row_counter_.BeginRow(new_row);
+    for (const Cell& cell : row.cells) {
+      row_counter_.AddCell(row.row, cell.family, cell.timestamp);
+    }
+    row_counter_.EndRow();
+  }
   if (batched_ && new_row) {
     last_row_ = row.row;
     started_ = true;

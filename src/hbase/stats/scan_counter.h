@@ -74,6 +74,8 @@ class ScanCounter {
   const std::vector<FamilyRead> families_;
   std::string last_row_;  // the row of the last chunk returned
   bool started_ = false;
+  // Next: the rows returned (RowReadCounter holds them a while).
+  RowReadCounter row_counter_;
   // NextCell: the row being returned, counted when it ends.
   RowReadCounter cell_counter_;
   bool in_cell_row_ = false;

@@ -18,10 +18,15 @@
 // eighth since it was mapped (pages past a mapping are read with read(), so
 // a remap brings them in).
 //
+// Both wrappers answer xShmBarrier with a memory fence alone: the unix VFS
+// also takes its process-wide mutex there, so every read transaction of
+// every connection in the process would take one lock at least twice.
+//
 // The same wrapper with every unmap passed through (StoreWriterVfsName)
 // opens the store's writers: its files differ from the inner VFS's only in
-// answering kReadLockLingerFileControl (storage/sqlite/sqlite_read_lock_linger.h),
-// as the lasting-map VFS's files also do.
+// answering kReadLockLingerFileControl
+// (storage/sqlite/sqlite_read_lock_linger.h), as the lasting-map VFS's files
+// also do.
 //
 // Thread safety: the functions are safe from any thread; the VFSes they
 // register live until the process ends.

@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -184,8 +185,57 @@ TEST_CASE("a scan read cell by cell counts as read by rows") {
     }
     CHECK(rows == 3);
     CHECK(read == 6);
-    CHECK(ByPartition(fx.store(), "t").at(PartitionOfRow(fx.spec(), "r2"))
+    CHECK(ByPartition(fx.store(), "t")
+              .at(PartitionOfRow(fx.spec(), "r2"))
               .rows_read == 1);
+  }
+}
+
+TEST_CASE("a scan of one partition adds its rows every 256 and at its end") {
+  // The table's counters are shared by every thread: a scan of one
+  // (family, partition) holds its rows and cells, adds them every
+  // RowReadCounter::kFlushRows rows and when the scanner goes, by Next and
+  // by NextCell alike.
+  StoreFixture fx(
+      SpecJson("t", R"([{"name": "f"}])", R"({"strategy": "none"})"));
+  std::vector<Put> puts;
+  for (int i = 0; i < 300; ++i) {
+    char row[8];
+    std::snprintf(row, sizeof row, "r%03d", i);
+    puts.push_back(Put(row).Add("f", "a", 100, "1").Add("f", "b", 100, "2"));
+  }
+  REQUIRE(fx.table()->Put(puts).ok());
+  for (const bool by_cell : {false, true}) {
+    CAPTURE(by_cell);
+    REQUIRE(fx.store()->ResetRequestStats("t", "").ok());
+    Result<std::unique_ptr<Scanner>> scanner = fx.table()->GetScanner(Scan());
+    REQUIRE(scanner.ok());
+    auto read_rows = [&](int n) {
+      for (int i = 0; i < n; ++i) {
+        if (by_cell) {
+          CellView cell;
+          REQUIRE((*scanner)->NextCell(&cell));
+          REQUIRE((*scanner)->NextCell(&cell));
+        } else {
+          RowResult row;
+          REQUIRE((*scanner)->Next(&row));
+        }
+      }
+    };
+    read_rows(255);
+    CHECK(ByPartition(fx.store(), "t")[0].rows_read == 0);
+    // By cell, a row is counted when the next one starts.
+    read_rows(by_cell ? 2 : 1);
+    CHECK(ByPartition(fx.store(), "t")[0].rows_read == 256);
+    CHECK(ByPartition(fx.store(), "t")[0].cells_read == 512);
+    RowResult rest;
+    while ((*scanner)->Next(&rest)) {
+    }
+    scanner->reset();
+    const RequestCounts c = ByPartition(fx.store(), "t")[0];
+    CHECK(c.rows_read == 300);
+    CHECK(c.cells_read == 600);
+    CHECK(c.reads == 1);
   }
 }
 

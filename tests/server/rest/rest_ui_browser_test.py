@@ -95,9 +95,10 @@ def main():
             ck.true("/ui lists the table", 'data-table="orders"' in text)
         else:
             ck.true("/ui/status kinds", 'data-kind="write"' in text)
-    # At 600 px the page keeps its width (a wide table or figure scrolls by
-    # itself) and the SVGs their size: a copy of the page with a script
-    # that measures the layout and writes it into the DOM.
+    # From 600 px up (600 and 1400 measured) the page keeps its width (a
+    # wide table or figure scrolls by itself) and the SVGs their size: a
+    # copy of the page with a script that measures the layout and writes it
+    # into the DOM.
     st, _, page = s.request("GET", "/ui/table/orders")
     ck.eq("table page", st, 200)
     probe = (b"<script>const svgs=[...document.querySelectorAll('figure svg')];"
@@ -105,19 +106,22 @@ def main():
              b"document.documentElement.scrollWidth,window:window.innerWidth,"
              b"scale:Math.min(...svgs.map(e=>e.getBoundingClientRect().width/"
              b"e.width.baseVal.value)),svgs:svgs.length});</script>")
-    local = os.path.join(workdir, "ui-600.html")
+    local = os.path.join(workdir, "ui-measured.html")
     with open(local, "wb") as f:
         f.write(page.replace(b"</body>", probe + b"</body>"))
-    narrow = chromium(["--window-size=600,1000", "--dump-dom",
-                       "file://" + local], workdir)
-    found = re.search(r'data-layout="([^"]*)"',
-                      narrow.stdout.decode(errors="replace"))
-    layout = json.loads(found.group(1).replace("&quot;", '"')) if found else {}
-    ck.eq("600 px: both heatmaps measured", layout.get("svgs"), 2)
-    ck.true("600 px: the page is no wider than the window",
-            layout and layout["page"] <= layout["window"], layout)
-    ck.true("600 px: the SVGs keep their size (no 5 px text)",
-            layout and layout["scale"] >= 0.99, layout)
+    for width in (600, 1400):
+        shown = chromium(["--window-size=%d,1000" % width, "--dump-dom",
+                          "file://" + local], workdir)
+        found = re.search(r'data-layout="([^"]*)"',
+                          shown.stdout.decode(errors="replace"))
+        layout = (json.loads(found.group(1).replace("&quot;", '"'))
+                  if found else {})
+        at = "%d px: " % width
+        ck.eq(at + "both heatmaps measured", layout.get("svgs"), 2)
+        ck.true(at + "the page is no wider than the window",
+                layout and layout["page"] <= layout["window"], layout)
+        ck.true(at + "the SVGs keep their size (no 5 px text)",
+                layout and layout["scale"] >= 0.99, layout)
     if os.path.exists(shot):
         os.remove(shot)
     r = chromium(["--screenshot=" + os.path.abspath(shot),
