@@ -44,6 +44,11 @@ ShutdownSignal::~ShutdownSignal() {
   const timespec now{0, 0};
   while (sigtimedwait(&signals_, nullptr, &now) > 0) {
   }
+  // After a signal the process is on its way out: one more, sent between
+  // here and its exit, must not end it by the signal's default action
+  // (exit status 143 where the stop promised 0), so the signals stay
+  // blocked.
+  if (received_.load() != 0) return;
   pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
 }
 

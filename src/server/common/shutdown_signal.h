@@ -6,7 +6,9 @@
 // starts a thread that waits for them and then runs `on_signal` once.
 // Destroying it stops that thread, takes any further SIGTERM or SIGINT that
 // came meanwhile (the stop they ask for is done), and restores the caller's
-// signal mask.
+// signal mask, unless a signal came: the process is then stopping, and the
+// two signals stay blocked in the calling thread until it exits, so that a
+// second SIGTERM cannot end it by the default action.
 //
 //   auto signal = ShutdownSignal::Install([&] { server.Stop(); });
 //   server.Serve();          // returns once Stop() was called

@@ -9,8 +9,9 @@
 //     fails inside the group (an increment of a value that is no counter,
 //     a Batch holding one) fails alone, with the error it gives alone;
 //   - 8 threads of random puts, batches, increments, appends,
-//     check-and-mutates and deletes, with failures inside groups (and
-//     injected deadlocks on the server): every acknowledged write is there,
+//     check-and-mutates and deletes, with failures inside groups, cells
+//     over OceanBase's limits (refused before they queue) and injected
+//     deadlocks on the server: every acknowledged write is there,
 //     every failed one is absent, counters are exact, no row is partial;
 //   - with group commit off, the same threads give the same contents and
 //     no group is ever larger than one;
@@ -244,7 +245,7 @@ void MixedLoad(Table* table, int thread, int ops, bool deadlocks, Acks* acks) {
       storage::InjectFault(storage::InjectedFault::kDeadlock,
                            1 + static_cast<int>(rng() % 6));
     }
-    switch (rng() % 8) {
+    switch (rng() % 9) {
       case 0:
       case 1: {  // a put of two families
         const std::string row = me + std::to_string(next_row++);
@@ -323,6 +324,25 @@ void MixedLoad(Table* table, int thread, int ops, bool deadlocks, Acks* acks) {
         }
         break;
       }
+      case 8: {  // cells over OceanBase's limits: refused, nothing lands
+        const std::string row = me + "big" + std::to_string(i);
+        Status st = rng() % 2 == 0
+                        ? table->Put(Put(row)
+                                         .Add("f", "q", "ok")
+                                         .Add("g", std::string(257, 'q'), "v"))
+                        : table
+                              ->Batch({PutMutation(row, "f", "q", "ok"),
+                                       PutMutation(std::string(1025, 'k'), "f",
+                                                   "q", "v")})
+                              .status();
+        if (st.ok() || (st.subcode() != Status::SubCode::kQualifierTooLong &&
+                        st.subcode() != Status::SubCode::kRowTooLong)) {
+          surprise("over-limit write", st);
+        }
+        acks->absent.insert(row);
+        acks->failed_as_expected++;
+        break;
+      }
       case 7: {
         if (live.empty()) break;
         const size_t pick = rng() % live.size();
@@ -399,7 +419,7 @@ void RunMixedLoad(GroupStore* gs) {
   const GroupCommitStats stats = gs->context()->group_commit_stats();
   MESSAGE("group commit: ", stats.writes, " writes in ", stats.groups,
           " groups (the largest of ", stats.largest, "), ", failed,
-          " failed inside them as they should");
+          " failed as they should (inside a group or before it)");
 }
 
 TEST_CASE("group commit: 8 threads of mixed writes with failures, exact") {
