@@ -95,12 +95,14 @@ struct SqliteOptions {
 
 // Group commit (doc/durability.md, "Group commit"): writes that arrive
 // while another is committing wait for it, then the first of them commits
-// them all in one transaction, as LevelDB's writer queue does. Each write
-// runs in its own savepoint, so one that fails (a bad value, a limit, a
-// conflict) fails alone and the others commit; writes of one group apply
-// in their order of arrival and see each other; a caller returns only
-// after the commit that holds its write. With Durability::kFull, one fsync
-// serves the whole group.
+// them all in one transaction, as LevelDB's writer queue does. Writes of
+// one group apply in their order of arrival and see each other; a caller
+// returns only after the commit that holds its write. A write that fails
+// inside a group (say, an increment of a value that is no counter) fails
+// alone, with the error it gives alone: the group is rolled back and the
+// others run again, each in a savepoint of its own. A transaction the
+// server rolls back runs again whole (RetryOptions). With
+// Durability::kFull, one fsync serves the whole group.
 struct GroupCommitOptions {
   // Off: every write is its own transaction and its own commit.
   bool enabled = true;
@@ -113,7 +115,7 @@ struct GroupCommitOptions {
 
 // What group commit did since a store opened (Store::group_commit_stats).
 struct GroupCommitStats {
-  int64_t groups = 0;   // transactions that committed queued writes
+  int64_t groups = 0;   // transactions it ran, groups of one included
   int64_t writes = 0;   // writes in them
   int64_t largest = 0;  // writes in the largest one
 };

@@ -313,7 +313,7 @@ class StoreContext {
   const ReadConsistency read_consistency_;
   storage::ConnectionPool readers_;
   storage::ConnectionPool weak_readers_;  // used when has_weak_reads()
-  // Group commit (null when off): a queue per shard writer, and one for
+  // Group commit (empty when off): a queue per shard writer, and one for
   // the all-shards writer of a sharded store (all_writer()'s queue is
   // shard_queues_[0] in a store of one file).
   std::vector<std::unique_ptr<WriteQueue>> shard_queues_;

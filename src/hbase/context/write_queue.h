@@ -11,8 +11,8 @@
 // once, as a group of one. The next leader is woken first, so that its
 // group starts while the last one's writers are still being woken, and
 // each writer is woken on a mutex of its own, not the queue's. This is
-// LevelDB's writer queue (DBImpl::Write), with the transaction in place of the
-// log record.
+// LevelDB's writer queue (DBImpl::Write), with the transaction in place of
+// the log record.
 //
 //   WriteQueue::Write w(what, &body, &rows, idempotent, bytes);
 //   Status st = queue.Submit(&w, [&](WriteQueue::Write* const* group,

@@ -161,8 +161,8 @@ std::string RenderPrometheus(Store* store, const RequestMetrics& metrics,
   }
   const GroupCommitStats group = store->group_commit_stats();
   Header(&out, "obkv_group_commits_total", "counter",
-         "Transactions that committed queued writes together (group "
-         "commit, doc/durability.md).");
+         "Transactions group commit ran, a group of one write included "
+         "(doc/durability.md).");
   out += "obkv_group_commits_total{" + engine + "} " +
          std::to_string(group.groups) + "\n";
   Header(&out, "obkv_group_commit_writes_total", "counter",
