@@ -83,6 +83,21 @@ Survey Reopen(const std::string& path) {
   return survey;
 }
 
+// PRAGMA integrity_check is ok on the store file and on each of its
+// `shards` - 1 shard files. A writer killed before it recorded the shard
+// count left a store of one file, and no table yet.
+void CheckFiles(const std::string& path, int64_t shards, const Survey& survey) {
+  CHECK(IntegrityCheck(path) == "ok");
+  for (int64_t shard = 1; shard < shards; ++shard) {
+    const std::string file = path + ".shard" + std::to_string(shard);
+    if (!std::filesystem::exists(file)) {
+      CHECK_FALSE(survey.table_exists);
+      continue;
+    }
+    CHECK(IntegrityCheck(file) == "ok");
+  }
+}
+
 // Kills run `k`'s `writer` with SIGKILL and returns what it printed. One
 // run in three is killed 0..150 ms after its start: before the store is
 // open, while the table is created, or in the first commits. The others
@@ -135,17 +150,7 @@ TEST_CASE("crash: SIGKILL at random points; acked batches survive whole") {
     CollectAcks(lines, &acked);
 
     const Survey survey = Reopen(path);
-    CHECK(IntegrityCheck(path) == "ok");
-    for (int64_t shard = 1; shard < shards; ++shard) {
-      // A writer killed before it recorded the shard count left a store of
-      // one file, and no table yet.
-      const std::string file = path + ".shard" + std::to_string(shard);
-      if (!std::filesystem::exists(file)) {
-        CHECK_FALSE(survey.table_exists);
-        continue;
-      }
-      CHECK(IntegrityCheck(file) == "ok");
-    }
+    CheckFiles(path, shards, survey);
     const int64_t max = survey.tally.MaxBatch("w");
     if (shards > 1 && max >= 0 && !survey.tally.Whole("w", max)) {
       CHECK(acked.count(max) == 0);
@@ -210,11 +215,7 @@ TEST_CASE("crash: SIGKILL during group commits of 4 writer threads") {
     CollectWriterAcks(lines, &acked);
 
     const Survey survey = Reopen(path);
-    CHECK(IntegrityCheck(path) == "ok");
-    for (int64_t shard = 1; shard < shards; ++shard) {
-      const std::string file = path + ".shard" + std::to_string(shard);
-      if (std::filesystem::exists(file)) CHECK(IntegrityCheck(file) == "ok");
-    }
+    CheckFiles(path, shards, survey);
     for (int t = 0; t < kThreads; ++t) {
       const std::string name = prefix + std::to_string(t);
       CAPTURE(name);
