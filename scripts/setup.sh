@@ -27,8 +27,8 @@ BUILD_PACKAGES=(
   libmariadb-dev      # MariaDB Connector/C: the MySQL-protocol engine
   libthrift-dev       # the Thrift gateway (src/server/thrift/)
   thrift-compiler     # generates its C++ and Python from hbase.thrift
-  libboost-dev        # libthrift's headers need Boost's
-  libcpp-httplib-dev  # the HTTP server of `obkv rest start` (src/server/)
+  libboost-dev        # libthrift's headers; Beast and Asio: the HTTP server (src/server/http/)
+  libcpp-httplib-dev  # the REST bench's HTTP client (src/tools/bench/)
   protobuf-compiler   # REST's protobuf models (src/server/rest/rest_models.proto)
   libprotobuf-dev
   libedit-dev         # the shell's line editing (src/tools/cli/shell/line_editor.h)

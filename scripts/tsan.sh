@@ -3,8 +3,9 @@
 # into build-tsan/ (or $OBKV_TSAN_BUILD_DIR) and runs them with ctest: the
 # concurrency, shards, parallel shard scan (shard_stream), crash and store
 # suites, the lingering read locks (read_lock_linger), the write queue and
-# group commit (write_queue, group_commit), each also on 3 shard files
-# where it has that variant.
+# group commit (write_queue, group_commit) and the HTTP server's threads
+# and connections (http_server), each also on 3 shard files where it has
+# that variant.
 # Any data race, lock-order inversion or misuse of a mutex fails the run.
 # scripts/tsan.supp holds the suppressions (SQLite's own internals only).
 # -O1 keeps TSan's slowdown tolerable; -g1 gives the reports line numbers.
@@ -15,7 +16,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 SUITES=(concurrency_test shards_test shard_stream_test crash_test store_test
         read_lock_linger_test gateway_log_test write_queue_test
-        group_commit_test)
+        group_commit_test http_server_test)
 obkv_configure "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOBKVLITE_WERROR=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DOBKVLITE_TSAN=ON \

@@ -24,7 +24,7 @@ std::string ConfigureTls(const TlsFiles& files, SSL_CTX* ctx) {
                 "certificate from it");
   }
   SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
-  // As httplib's own set-up: no TLS compression (CRIME).
+  // No TLS compression (CRIME).
   SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION |
                                SSL_OP_NO_SESSION_RESUMPTION_ON_RENEGOTIATION);
   if (!files.client_ca.empty()) {

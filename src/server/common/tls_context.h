@@ -3,8 +3,8 @@
 // The TLS of every gateway (--tls-cert, --tls-key, --tls-client-ca): one
 // set-up of an OpenSSL server context, TLS 1.2 or later, no compression, a
 // certificate chain and its key, and, with a client CA, client
-// certificates required (mutual TLS). REST hands it to cpp-httplib's
-// SSLServer; the Thrift gateways wrap each connection in it.
+// certificates required (mutual TLS). The HTTP server hands it to Boost.Asio's
+// ssl::context; the Thrift gateways wrap each connection in it.
 //
 // Thread safety: pure functions; a made context is shared read-only.
 

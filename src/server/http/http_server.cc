@@ -1,23 +1,40 @@
 // Copyright (c) obkvlite authors.
 #include "server/http/http_server.h"
 
-#include <httplib.h>
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cctype>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/status.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <limits>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "server/common/exposure.h"
 #include "server/common/tls_context.h"
+#include "util/ascii_case.h"
 #include "util/mutex.h"
 #include "util/thread_annotations.h"
 
@@ -25,70 +42,47 @@ namespace obkvlite {
 namespace http {
 namespace {
 
-// httplib's task queue with a bound: enqueue waits while `capacity`
-// connections are already waiting for a worker.
-class BoundedTaskQueue : public httplib::TaskQueue {
- public:
-  BoundedTaskQueue(int threads, size_t capacity,
-                   metrics::RequestMetrics* metrics)
-      : capacity_(capacity), metrics_(metrics) {
-    for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
-  }
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace bhttp = boost::beast::http;
+using tcp = net::ip::tcp;
+using ErrorCode = boost::system::error_code;
+using server::LogLevel;
 
-  void enqueue(std::function<void()> fn) override {
-    util::MutexLock lock(&mu_);
-    // The analysis cannot see that the wait's predicate runs under mu_.
-    space_.wait(mu_, [this]() OBKV_NO_THREAD_SAFETY_ANALYSIS {
-      return jobs_.size() < capacity_ || stopping_;
-    });
-    jobs_.push_back(std::move(fn));
-    ready_.notify_one();
-  }
+// The methods this server serves (405's Allow for one it does not know).
+constexpr const char kServedMethods[] = "GET, HEAD, PUT, POST, DELETE, OPTIONS";
 
-  void shutdown() override {
-    {
-      util::MutexLock lock(&mu_);
-      stopping_ = true;
-    }
-    ready_.notify_all();
-    space_.notify_all();
-    for (std::thread& t : workers_) t.join();
-  }
+bool IsServedMethod(std::string_view method) {
+  return method == "GET" || method == "HEAD" || method == "PUT" ||
+         method == "POST" || method == "DELETE" || method == "OPTIONS" ||
+         method == "PATCH";  // served: the REST service answers 405
+}
 
- private:
-  void Work() {
-    while (true) {
-      std::function<void()> fn;
-      {
-        util::MutexLock lock(&mu_);
-        ready_.wait(mu_, [this]() OBKV_NO_THREAD_SAFETY_ANALYSIS {
-          return !jobs_.empty() || stopping_;
-        });
-        // Accepted connections are served even while stopping.
-        if (jobs_.empty()) return;
-        fn = std::move(jobs_.front());
-        jobs_.pop_front();
-      }
-      space_.notify_one();
-      if (metrics_ != nullptr) metrics_->ConnectionOpened();
-      fn();
-      if (metrics_ != nullptr) metrics_->ConnectionClosed();
-    }
-  }
+// How long a closing connection waits for its client to close after the
+// last answer, reading and dropping what it still sends (so that the
+// answer is not lost to a reset).
+constexpr auto kLingerTime = std::chrono::seconds(2);
 
-  const size_t capacity_;
-  metrics::RequestMetrics* const metrics_;
-  util::Mutex mu_;
-  std::condition_variable_any ready_;
-  std::condition_variable_any space_;
-  std::deque<std::function<void()>> jobs_ OBKV_GUARDED_BY(mu_);
-  bool stopping_ OBKV_GUARDED_BY(mu_) = false;
-  std::vector<std::thread> workers_;  // set in the constructor only
-};
+// Bytes asked of the socket per read.
+constexpr size_t kReadSize = 16384;
 
 HttpResponse TooLarge(int64_t limit) {
   return HttpResponse::Text(413, "Payload too large: the limit is " +
                                      std::to_string(limit) + " bytes");
+}
+
+HttpResponse NotHttp() {
+  return HttpResponse::Text(
+      400, "Bad request: not an HTTP/1.1 request this server can read");
+}
+
+// Whether `ec` is the HTTP parser's about a body: bytes that are no HTTP/1.1
+// (end_of_stream and partial_message, the client's close, are not).
+bool IsMalformed(const ErrorCode& ec) {
+  return ec.category() ==
+             bhttp::make_error_code(bhttp::error::end_of_stream).category() &&
+         ec != bhttp::error::end_of_stream &&
+         ec != bhttp::error::partial_message;
 }
 
 // The one catch of a request: the handler's exception becomes a 500.
@@ -100,304 +94,643 @@ HttpResponse Call(const HttpHandler& handler, const HttpRequest& request) {
   }
 }
 
-void Answer(const HttpResponse& r, httplib::Response* res) {
-  res->status = r.status;
-  for (const auto& [k, v] : r.headers) res->set_header(k, v);
-  if (!r.content_type.empty()) res->set_content(r.body, r.content_type);
-}
-
-// Answers `r` with "Connection: close", then closes the connection, as
-// Jetty does after a request whose body it did not read (its bytes must
-// not be taken for a next request). httplib 0.11 keeps a connection open
-// whatever the handler's headers say, and ends it only when writing the
-// reply fails: so the body goes out through a content provider that
-// reports failure once it has written it all. The post-routing handler
-// drops the Keep-Alive header httplib adds. The text also goes to
-// `reason`, which httplib's server never writes (the status line comes
-// from the status), for the log line (LogAnswer).
-void AnswerThenClose(const HttpResponse& r, httplib::Response* res) {
-  res->status = r.status;
-  for (const auto& [k, v] : r.headers) res->set_header(k, v);
-  res->set_header("Connection", "close");
-  res->reason = r.body;
-  auto body = std::make_shared<const std::string>(r.body);
-  res->set_content_provider(
-      body->size(), r.content_type,
-      [body](size_t offset, size_t length, httplib::DataSink& sink) {
-        sink.write(body->data() + offset, length);
-        return false;  // written: now end the connection
-      });
-}
-
-HttpRequest Convert(const httplib::Request& req) {
-  HttpRequest out;
-  out.method = req.method;
-  out.target = req.target;
-  for (const auto& [name, value] : req.headers) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
-      return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    });
-    out.headers.emplace(std::move(lower), value);
+// Header names in an answer's order: by name, ignoring case.
+struct NameLess {
+  bool operator()(const std::string& a, const std::string& b) const {
+    return std::lexicographical_compare(
+        a.begin(), a.end(), b.begin(), b.end(),
+        [](char x, char y) { return AsciiLowerChar(x) < AsciiLowerChar(y); });
   }
-  out.body = req.body;
+};
+
+// The bytes of answer `r`: its status line, its headers ordered by name
+// (Content-Type and Content-Length added, Connection: close when
+// `close`, Connection: keep-alive for an HTTP/1.0 client kept), and its
+// body, which a HEAD answer and a 204 or 304 leave out. `r`'s own
+// Connection header is the caller's to read (WantsClose).
+std::string Serialize(const HttpResponse& r, bool head, bool close,
+                      bool http10) {
+  std::multimap<std::string, std::string, NameLess> headers;
+  for (const auto& [name, value] : r.headers) {
+    if (!EqualsIgnoreAsciiCase(name, "connection")) {
+      headers.emplace(name, value);
+    }
+  }
+  const bool no_body = r.status == 204 || r.status == 304;
+  const std::string& body = r.content_type.empty() ? std::string() : r.body;
+  if (!r.content_type.empty()) headers.emplace("Content-Type", r.content_type);
+  if (!no_body) headers.emplace("Content-Length", std::to_string(body.size()));
+  if (close) {
+    headers.emplace("Connection", "close");
+  } else if (http10) {
+    headers.emplace("Connection", "keep-alive");
+  }
+  const bhttp::status code = bhttp::int_to_status(r.status);
+  const beast::string_view reason =
+      code == bhttp::status::unknown ? "Unknown" : bhttp::obsolete_reason(code);
+  std::string out = "HTTP/1.1 " + std::to_string(r.status) + " ";
+  out.append(reason.data(), reason.size());
+  out += "\r\n";
+  for (const auto& [name, value] : headers) {
+    out += name + ": " + value + "\r\n";
+  }
+  out += "\r\n";
+  if (!head && !no_body) out += body;
   return out;
 }
 
-// "host:port" ("[v6]:port") of the request's client; "" before httplib
-// read a request line (it sets the address only then).
-std::string ClientOf(const httplib::Request& req) {
-  if (req.remote_addr.empty()) return "";
-  return server::HostPort(req.remote_addr, req.remote_port);
-}
-
-// Whether `method` is an HTTP token (RFC 9110 §5.6.2) in capitals, as a
-// method name a client meant: httplib refuses the methods it does not know
-// (TRACE, CONNECT, extensions) as if they were garbage.
-bool IsMethodToken(const std::string& method) {
-  return !method.empty() && method.size() <= 32 &&
-         method.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") ==
-             std::string::npos;
-}
-
-// The methods this server serves (405's Allow for one it does not know).
-constexpr const char kServedMethods[] = "GET, HEAD, PUT, POST, DELETE, OPTIONS";
-
-bool IsServedMethod(const std::string& method) {
-  return method == "GET" || method == "HEAD" || method == "PUT" ||
-         method == "POST" || method == "DELETE" || method == "OPTIONS" ||
-         method == "PATCH";  // served: the REST service answers 405
-}
-
-// httplib's own error answers (no body: a request line or header it could
-// not read, a method it does not know) get a text body; a method name is
-// answered 405 with Allow rather than 400.
-httplib::Server::HandlerResponse AnswerHttplibError(const httplib::Request& req,
-                                                    httplib::Response& res) {
-  // Ours: a body, or AnswerThenClose's (its body is in a provider).
-  if (!res.body.empty() || res.has_header("Connection")) {
-    return httplib::Server::HandlerResponse::Unhandled;
+// Whether answer `r` asks to close its connection itself.
+bool WantsClose(const HttpResponse& r) {
+  for (const auto& [name, value] : r.headers) {
+    if (EqualsIgnoreAsciiCase(name, "connection") &&
+        EqualsIgnoreAsciiCase(value, "close")) {
+      return true;
+    }
   }
-  if (res.status == 400 && IsMethodToken(req.method) &&
-      !IsServedMethod(req.method)) {
-    res.status = 405;
-    res.set_header("Allow", kServedMethods);
-    res.set_content("Method not allowed: " + req.method + "\r\n", "text/plain");
-  } else {
-    const char* what = res.status == 414   ? "URI too long"
-                       : res.status == 431 ? "Request header fields too large"
-                                           : "Bad request";
-    res.set_content(std::string(what) +
-                        ": not an HTTP/1.1 request this server can read\r\n",
-                    "text/plain");
-  }
-  return httplib::Server::HandlerResponse::Handled;
+  return false;
 }
 
-// The log line of an answered request (httplib's logger: after every
-// response, also its own 400 for bytes that are no HTTP request).
-void LogAnswer(server::GatewayLog* log, const httplib::Request& req,
-               const httplib::Response& res) {
-  using server::LogLevel;
-  const bool refused = req.remote_addr.empty();  // httplib read no line
-  const LogLevel level =
-      refused || res.status == 413 || res.status == 408 || res.status == 401
-          ? LogLevel::kWarn
-      : res.status >= 500 ? LogLevel::kError
-                          : LogLevel::kDebug;
+// The value of header `lower_name` in the raw bytes of a request's head, as
+// sent (for the error about a value the parser refused); "" when absent.
+std::string RawHeaderValue(std::string_view head, std::string_view lower_name) {
+  size_t line = head.find('\n');
+  while (line != std::string_view::npos) {
+    const size_t start = line + 1;
+    const size_t end = head.find('\n', start);
+    std::string_view field =
+        head.substr(start, end == std::string_view::npos ? head.size() - start
+                                                         : end - start);
+    const size_t colon = field.find(':');
+    if (colon != std::string_view::npos &&
+        EqualsIgnoreAsciiCase(field.substr(0, colon), lower_name)) {
+      std::string_view value = field.substr(colon + 1);
+      while (!value.empty() &&
+             (value.front() == ' ' || value.front() == '\t')) {
+        value.remove_prefix(1);
+      }
+      while (!value.empty() && (value.back() == '\r' || value.back() == ' ' ||
+                                value.back() == '\t')) {
+        value.remove_suffix(1);
+      }
+      return std::string(value);
+    }
+    line = end;
+  }
+  return "";
+}
+
+// One answered request's log line: WARN for a limit or a refusal, ERROR for
+// a 500, DEBUG for the rest. `what` is "METHOD target" ("" when no request
+// line was read: then the event is "refused", or `event` when given).
+void LogAnswer(server::GatewayLog* log, const std::string& client,
+               const std::string& what, const HttpResponse& r,
+               const char* event = nullptr) {
+  const bool refused = what.empty();
+  const LogLevel level = refused || r.status == 413 || r.status == 408 ||
+                                 r.status == 401 || r.status == 431 ||
+                                 r.status == 414 || r.status == 503
+                             ? LogLevel::kWarn
+                         : r.status >= 500 ? LogLevel::kError
+                                           : LogLevel::kDebug;
   // Nothing is built for a line the level drops (every request at info).
   if (!log->Enabled(level)) return;
-  // The answer's text (AnswerThenClose's in reason), and without its line
-  // end.
-  const std::string& text = res.body.empty() ? res.reason : res.body;
-  std::string_view why = text;
+  std::string_view why = r.body;
   while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
     why.remove_suffix(1);
   }
   if (refused) {
-    log->Log(
-        level, "refused", "",
-        std::string(why) + " (answered " + std::to_string(res.status) + ")");
+    log->Log(level, event != nullptr ? event : "refused", client,
+             std::string(why) + " (answered " + std::to_string(r.status) + ")");
     return;
   }
-  const std::string line = req.method + " " + req.target + " " +
-                           std::to_string(res.status) + " " +
-                           std::to_string(text.size()) + " bytes";
-  const char* event = res.status == 401           ? "unauthorized"
-                      : level == LogLevel::kWarn  ? "limit"
-                      : level == LogLevel::kError ? "error"
-                                                  : "request";
-  log->Log(level, event, ClientOf(req),
+  const std::string line = what + " " + std::to_string(r.status) + " " +
+                           std::to_string(r.body.size()) + " bytes";
+  const char* name = r.status == 401             ? "unauthorized"
+                     : level == LogLevel::kWarn  ? "limit"
+                     : level == LogLevel::kError ? "error"
+                                                 : "request";
+  log->Log(level, name, client,
            level == LogLevel::kDebug ? line : line + ": " + std::string(why));
 }
 
 }  // namespace
 
-struct HttpServer::Impl {
-  explicit Impl(const HttpServerOptions& o)
-      : options(o), log(o.log_name, o.log_level, o.log_out) {}
-  HttpServerOptions options;
-  server::GatewayLog log;
-  HttpHandler handler;
-  // An SSLServer when the options name a certificate.
-  std::unique_ptr<httplib::Server> server;
-  // Why the TLS context could not be made ("" when it could).
-  std::string tls_error;
-  // Run's progress (0 not entered, 1 serving or about to, 2 returned) and
-  // whether Stop came: a Stop before the listener runs is not lost.
-  std::atomic<int> run_state{0};
-  std::atomic<bool> stop_requested{false};
+// What the connections share (the server's Impl): outside the anonymous
+// namespace, as the Impl that holds it.
+namespace internal {
+
+// A connection as the server's registry sees it (Stop closes the idle
+// ones).
+class Session {
+ public:
+  virtual ~Session() = default;
+  // Closes the connection if it is waiting for a request (posted to its
+  // strand; callable from any thread).
+  virtual void StopIfIdle() = 0;
 };
 
-HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
-                       metrics::RequestMetrics* metrics)
-    : impl_(std::make_unique<Impl>(options)) {
-  impl_->handler = std::move(handler);
-  if (!options.tls.enabled()) {
-    impl_->server = std::make_unique<httplib::Server>();
-  } else {
-    std::string* error = &impl_->tls_error;
-    impl_->server =
-        std::make_unique<httplib::SSLServer>([&options, error](SSL_CTX& ctx) {
-          *error = server::ConfigureTls(options.tls, &ctx);
-          return error->empty();
-        });
+struct ServerCore {
+  ServerCore(const HttpServerOptions& o, HttpHandler h,
+             metrics::RequestMetrics* m)
+      : options(o),
+        log(o.log_name, o.log_level, o.log_out),
+        handler(std::move(h)),
+        metrics(m) {}
+
+  // Accepts the next connection (on the acceptor's strand).
+  void Accept();
+  // Serves `socket`, or answers it 503 when max_connections are open.
+  void Start(tcp::socket socket);
+  // The registry of open connections.
+  void Register(Session* s, std::weak_ptr<Session> w) {
+    util::MutexLock lock(&mu);
+    sessions.emplace(s, std::move(w));
   }
-  httplib::Server& s = *impl_->server;
-  const int threads = std::clamp(options.threads, 1, 1024);
-  s.new_task_queue = [threads, metrics] {
-    return new BoundedTaskQueue(threads, static_cast<size_t>(threads) * 4,
-                                metrics);
-  };
-  s.set_read_timeout(options.read_timeout_seconds, 0);
-  s.set_write_timeout(options.read_timeout_seconds, 0);
-  s.set_keep_alive_timeout(options.keep_alive_seconds);
-  s.set_keep_alive_max_count(100);
-  // Answers go out at once: without it Nagle holds the body behind the
-  // headers until the client's delayed ACK, 40 ms a request.
-  s.set_tcp_nodelay(true);
-  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a
-  // second server on the same port would bind and share the traffic.
-  s.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  Impl* impl = impl_.get();
-  s.set_error_handler(httplib::Server::HandlerWithResponse(AnswerHttplibError));
-  s.set_logger(
-      [impl](const httplib::Request& req, const httplib::Response& res) {
-        LogAnswer(&impl->log, req, res);
-      });
-  // httplib itself would read and discard a body past its limit to the
-  // end, however long that is (an endless chunked body forever), so the
-  // limit is enforced here instead: a Content-Length past it is answered
-  // before any of the body is read, a body that grows past it (chunked)
-  // or keeps trickling past the deadline is cut off, and the connection
-  // is closed.
-  s.set_payload_max_length(std::numeric_limits<size_t>::max());
-  // httplib adds Keep-Alive to every reply it keeps open by its own
-  // count; a reply that says Connection: close (AnswerThenClose, or the
-  // client's) carries no Keep-Alive.
-  s.set_post_routing_handler(
-      [](const httplib::Request&, httplib::Response& res) {
-        if (res.get_header_value("Connection") == "close") {
-          res.headers.erase("Keep-Alive");
-        }
-      });
-  s.set_pre_routing_handler([impl](const httplib::Request& req,
-                                   httplib::Response& res) {
-    const HttpCredentials& credentials = impl->options.credentials;
+  void Unregister(Session* s) {
+    util::MutexLock lock(&mu);
+    sessions.erase(s);
+  }
+  size_t Open() {
+    util::MutexLock lock(&mu);
+    return sessions.size();
+  }
+  // Closes the listener and every idle connection (on the acceptor's
+  // strand).
+  void Shut();
+
+  const HttpServerOptions options;
+  server::GatewayLog log;
+  const HttpHandler handler;
+  metrics::RequestMetrics* const metrics;
+  // With a certificate: the TLS context every connection's stream uses.
+  std::unique_ptr<net::ssl::context> tls;
+  std::string tls_error;  // why `tls` could not be made ("" when it could)
+  std::atomic<bool> stopping{false};
+  util::Mutex mu;
+  std::unordered_map<Session*, std::weak_ptr<Session>> sessions
+      OBKV_GUARDED_BY(mu);
+  // Declared after what the connections use: destroying it destroys the
+  // handlers still queued, and with them their connections.
+  net::io_context io;
+  tcp::acceptor acceptor{net::make_strand(io)};
+  net::steady_timer accept_retry{acceptor.get_executor()};
+};
+
+}  // namespace internal
+
+struct HttpServer::Impl : internal::ServerCore {
+  using ServerCore::ServerCore;
+};
+
+namespace {
+
+// One accepted connection, plain (kTls false) or TLS. Its steps run one
+// after another on its strand: [handshake], then per request: wait for
+// its first bytes (idle: keep_alive_seconds), read its head, check it,
+// read its body, run the handler, write the answer; an answer that closes
+// is followed by a linger (Close).
+template <bool kTls>
+class Connection : public internal::Session,
+                   public std::enable_shared_from_this<Connection<kTls>> {
+ public:
+  using Stream = std::conditional_t<kTls, beast::ssl_stream<beast::tcp_stream>,
+                                    beast::tcp_stream>;
+
+  Connection(internal::ServerCore* server, tcp::socket socket,
+             std::string client)
+      : server_(server),
+        options_(server->options),
+        stream_(MakeStream(server, std::move(socket))),
+        client_(std::move(client)) {
+    if (server_->metrics != nullptr) server_->metrics->ConnectionOpened();
+  }
+  ~Connection() override {
+    server_->Unregister(this);
+    if (server_->metrics != nullptr) server_->metrics->ConnectionClosed();
+  }
+
+  // Starts serving on the connection's strand; with `refuse`, answers 503
+  // (after the handshake) and closes.
+  void Start(bool refuse) {
+    auto self = this->shared_from_this();
+    net::dispatch(stream_.get_executor(),
+                  [self, refuse] { self->Handshake(refuse); });
+  }
+
+  void StopIfIdle() override {
+    auto self = this->shared_from_this();
+    net::post(stream_.get_executor(), [self] {
+      if (self->idle_) self->Lowest().cancel();
+    });
+  }
+
+ private:
+  void Handshake(bool refuse) {
+    if constexpr (kTls) {
+      auto self = this->shared_from_this();
+      Lowest().expires_after(
+          std::chrono::seconds(options_.read_timeout_seconds));
+      stream_.async_handshake(
+          net::ssl::stream_base::server, [self, refuse](const ErrorCode& ec) {
+            if (ec) {
+              self->server_->log.Log(
+                  LogLevel::kWarn, "refused", self->client_,
+                  "TLS handshake failed (not TLS, or no certificate the "
+                  "server accepts): " +
+                      ec.message());
+              return;
+            }
+            self->Begin(refuse);
+          });
+    } else {
+      Begin(refuse);
+    }
+  }
+
+  static Stream MakeStream(internal::ServerCore* server, tcp::socket socket) {
+    if constexpr (kTls) {
+      return Stream(std::move(socket), *server->tls);
+    } else {
+      (void)server;
+      return Stream(std::move(socket));
+    }
+  }
+
+  beast::tcp_stream& Lowest() { return beast::get_lowest_layer(stream_); }
+
+  void Begin(bool refuse) {
+    if (!refuse) {
+      Next();
+      return;
+    }
+    const HttpResponse r = HttpResponse::Text(
+        503,
+        "Service unavailable: " + std::to_string(options_.max_connections) +
+            " connections are open, the server's limit");
+    AnswerThenClose(r, "", "limit");
+  }
+
+  // Waits for the next request: its first bytes within keep_alive_seconds.
+  void Next() {
+    if (server_->stopping.load()) {
+      // Nothing more of the client's to answer: close at once (no
+      // linger, which only keeps unread bytes from resetting an answer).
+      ErrorCode ec;
+      if (buffer_.size() == 0 && Lowest().socket().available(ec) == 0 &&
+          !ec) {
+        Lowest().close();
+      } else {
+        Close();
+      }
+      return;
+    }
+    if (buffer_.size() > 0) {  // pipelined
+      ReadHead();
+      return;
+    }
+    idle_ = true;
+    Lowest().expires_after(std::chrono::seconds(options_.keep_alive_seconds));
+    auto self = this->shared_from_this();
+    stream_.async_read_some(buffer_.prepare(kReadSize),
+                            [self](const ErrorCode& ec, size_t n) {
+                              self->idle_ = false;
+                              // Idle past the timeout, closed by the client, or
+                              // Stop: the connection ends.
+                              if (ec) return;
+                              self->buffer_.commit(n);
+                              self->ReadHead();
+                            });
+  }
+
+  void ReadHead() {
+    parser_.emplace();
+    parser_->header_limit(static_cast<uint32_t>(options_.max_header_bytes));
+    // The body's limit is checked once the head is read (OnHead: 413
+    // before any of it), and set for the body (ReadBody). (Not
+    // boost::none: Boost 1.74 then refuses every Content-Length.)
+    parser_->body_limit(std::numeric_limits<uint64_t>::max());
+    Lowest().expires_after(std::chrono::seconds(options_.read_timeout_seconds));
+    ParseHead();
+  }
+
+  // Parses the head from what has been read, reading more while it is
+  // incomplete. The bytes stay in buffer_ until the head parses, so an
+  // error can quote them (OnHead).
+  void ParseHead() {
+    ErrorCode ec;
+    const size_t used = parser_->put(buffer_.data(), ec);
+    if (ec != bhttp::error::need_more) {
+      if (!ec) buffer_.consume(used);
+      OnHead(ec);
+      return;
+    }
+    auto self = this->shared_from_this();
+    stream_.async_read_some(buffer_.prepare(kReadSize),
+                            [self](const ErrorCode& e, size_t n) {
+                              // The client closed, or stalled past the
+                              // timeout, within a head.
+                              if (e) return;
+                              self->buffer_.commit(n);
+                              self->ParseHead();
+                            });
+  }
+
+  void OnHead(const ErrorCode& ec) {
+    if (ec == bhttp::error::header_limit) {
+      // 414 when no line end came within the limit: the request line
+      // alone is past it.
+      const std::string_view seen(
+          static_cast<const char*>(buffer_.data().data()), buffer_.size());
+      const size_t limit = static_cast<size_t>(options_.max_header_bytes);
+      const bool line_too_long =
+          seen.substr(0, limit).find('\n') == std::string_view::npos;
+      const std::string text =
+          line_too_long
+              ? "URI too long: the request line is past " +
+                    std::to_string(limit) + " bytes"
+              : "Request header fields too large: the request line and "
+                "header fields are past " +
+                    std::to_string(limit) + " bytes";
+      AnswerThenClose(HttpResponse::Text(line_too_long ? 414 : 431, text), "",
+                      "limit");
+      return;
+    }
+    if (ec == bhttp::error::bad_content_length) {
+      const std::string_view seen(
+          static_cast<const char*>(buffer_.data().data()), buffer_.size());
+      AnswerThenClose(
+          HttpResponse::Text(400,
+                             "Bad request: Content-Length must be a number of "
+                             "bytes, got '" +
+                                 RawHeaderValue(seen, "content-length") + "'"),
+          "");
+      return;
+    }
+    if (ec) {
+      AnswerThenClose(NotHttp(), "");  // bytes that are no HTTP request
+      return;
+    }
+    OnRequestHead();
+  }
+
+  // The checks made before any of the body is read; then the body.
+  void OnRequestHead() {
+    const auto& req = parser_->get();
+    const std::string method(req.method_string());
+    what_ = method + " " + std::string(req.target());
+    if (!IsServedMethod(method)) {
+      HttpResponse r = HttpResponse::Text(405, "Method not allowed: " + method);
+      r.headers.emplace_back("Allow", kServedMethods);
+      AnswerThenClose(r, what_);
+      return;
+    }
+    const HttpCredentials& credentials = options_.credentials;
     std::string user;
     if (!credentials.empty() &&
-        !Authorized(credentials, req.get_header_value("Authorization"),
+        !Authorized(credentials, std::string(req[bhttp::field::authorization]),
                     &user)) {
       HttpResponse r = HttpResponse::Text(401, server::UnauthorizedText(user));
       r.headers.emplace_back("WWW-Authenticate", server::kBasicChallenge);
-      AnswerThenClose(r, &res);
-      return httplib::Server::HandlerResponse::Handled;
+      AnswerThenClose(r, what_);
+      return;
     }
-    const std::string length = req.get_header_value("Content-Length");
-    const int64_t bytes = server::ParseContentLength(length);
-    // A Content-Length that is no number (-1, 1e3): 400 at once, not
-    // after the read timeout waiting for a body of no length.
-    if (req.has_header("Content-Length") && bytes < 0) {
-      AnswerThenClose(HttpResponse::Text(400,
-                                         "Bad request: Content-Length "
-                                         "must be a number of bytes, "
-                                         "got '" +
-                                             length + "'"),
-                      &res);
-      return httplib::Server::HandlerResponse::Handled;
+    const boost::optional<uint64_t> length = parser_->content_length();
+    if (length && *length > static_cast<uint64_t>(options_.max_body_bytes)) {
+      AnswerThenClose(TooLarge(options_.max_body_bytes), what_);
+      return;
     }
-    if (bytes > impl->options.max_body_bytes) {
-      AnswerThenClose(TooLarge(impl->options.max_body_bytes), &res);
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    if (req.get_header_value("Content-Type").rfind("multipart/", 0) == 0) {
+    const std::string type =
+        AsciiLower(std::string(req[bhttp::field::content_type]).substr(0, 10));
+    if (type == "multipart/") {
       AnswerThenClose(HttpResponse::Text(415,
-                                         "Unsupported media type: "
-                                         "multipart bodies are not read "
-                                         "here"),
-                      &res);
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  auto serve = [impl](const httplib::Request& req, httplib::Response& res) {
-    Answer(Call(impl->handler, Convert(req)), &res);
-  };
-  auto serve_body = [impl](const httplib::Request& req, httplib::Response& res,
-                           const httplib::ContentReader& reader) {
-    HttpRequest request = Convert(req);
-    // No Content-Length and no Transfer-Encoding: a request without a body
-    // (RFC 9112 §6.3), e.g. HBase's `curl -X POST .../namespaces/ns`.
-    if (!req.has_header("Content-Length") &&
-        !req.has_header("Transfer-Encoding")) {
-      Answer(Call(impl->handler, request), &res);
+                                         "Unsupported media type: multipart "
+                                         "bodies are not read here"),
+                      what_);
       return;
     }
-    const int64_t limit = impl->options.max_body_bytes;
-    const auto deadline =
-        std::chrono::steady_clock::now() +
-        std::chrono::seconds(impl->options.body_deadline_seconds);
-    bool too_large = false;
-    bool too_slow = false;
-    const bool read = reader([&](const char* data, size_t n) {
-      if (static_cast<int64_t>(request.body.size() + n) > limit) {
-        too_large = true;
-        return false;
-      }
-      if (std::chrono::steady_clock::now() > deadline) {
-        too_slow = true;
-        return false;
-      }
-      request.body.append(data, n);
-      return true;
+    if (parser_->is_done()) {  // no body
+      Dispatch();
+      return;
+    }
+    body_deadline_ = std::chrono::steady_clock::now() +
+                     std::chrono::seconds(options_.body_deadline_seconds);
+    parser_->body_limit(static_cast<uint64_t>(options_.max_body_bytes));
+    if (req.version() >= 11 &&
+        AsciiLower(std::string(req[bhttp::field::expect])) == "100-continue") {
+      Write(
+          std::make_shared<const std::string>("HTTP/1.1 100 Continue\r\n\r\n"),
+          [](Connection* c) { c->ReadBody(); });
+      return;
+    }
+    ReadBody();
+  }
+
+  // Reads the body a piece at a time: each piece within read_timeout, the
+  // whole within body_deadline_seconds; past either, 408. (The timer
+  // cancels the read and leaves the socket open for that answer.)
+  void ReadBody() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= body_deadline_) {
+      AnswerThenClose(BodyTimeout(true), what_);
+      return;
+    }
+    Lowest().expires_never();
+    timed_out_ = false;
+    body_timer_.expires_at(
+        std::min(body_deadline_,
+                 now + std::chrono::seconds(options_.read_timeout_seconds)));
+    auto self = this->shared_from_this();
+    body_timer_.async_wait([self](const ErrorCode& ec) {
+      if (ec) return;  // the read ended first
+      self->timed_out_ = true;
+      self->Lowest().cancel();
     });
-    if (too_large || too_slow || !read) {
-      AnswerThenClose(
-          too_large ? TooLarge(limit)
-          : too_slow
-              ? HttpResponse::Text(
-                    408,
-                    "Request timeout: the body took "
-                    "longer than " +
-                        std::to_string(impl->options.body_deadline_seconds) +
-                        " s")
-              : HttpResponse::Text(400,
-                                   "Bad request: malformed or "
-                                   "incomplete body"),
-          &res);
-      return;
+    bhttp::async_read_some(
+        stream_, buffer_, *parser_, [self](const ErrorCode& ec, size_t) {
+          self->body_timer_.cancel();
+          if (!ec) {
+            if (self->parser_->is_done()) {
+              self->Dispatch();
+            } else {
+              self->ReadBody();
+            }
+          } else if (self->timed_out_) {
+            self->AnswerThenClose(
+                self->BodyTimeout(std::chrono::steady_clock::now() >=
+                                  self->body_deadline_),
+                self->what_);
+          } else if (ec == bhttp::error::body_limit) {
+            self->AnswerThenClose(TooLarge(self->options_.max_body_bytes),
+                                  self->what_);
+          } else if (IsMalformed(ec)) {
+            self->AnswerThenClose(
+                HttpResponse::Text(400,
+                                   "Bad request: malformed or incomplete body"),
+                self->what_);
+          }
+          // Otherwise the client went away mid-body: nothing to answer.
+        });
+  }
+
+  HttpResponse BodyTimeout(bool deadline) const {
+    return HttpResponse::Text(
+        408, deadline
+                 ? "Request timeout: the body took longer than " +
+                       std::to_string(options_.body_deadline_seconds) + " s"
+                 : "Request timeout: no byte of the body for " +
+                       std::to_string(options_.read_timeout_seconds) + " s");
+  }
+
+  // Runs the handler on the whole request and answers it.
+  void Dispatch() {
+    bhttp::request<bhttp::string_body> req = parser_->release();
+    parser_.reset();
+    HttpRequest request;
+    request.method = std::string(req.method_string());
+    request.target = std::string(req.target());
+    for (const auto& field : req) {
+      request.headers.emplace(AsciiLower(std::string(field.name_string())),
+                              std::string(field.value()));
     }
-    Answer(Call(impl->handler, request), &res);
+    request.body = std::move(req.body());
+    const HttpResponse r = Call(server_->handler, request);
+    LogAnswer(&server_->log, client_, what_, r);
+    const bool close =
+        !req.keep_alive() || WantsClose(r) || server_->stopping.load();
+    auto bytes = std::make_shared<const std::string>(
+        Serialize(r, request.method == "HEAD", close, req.version() < 11));
+    if (close) {
+      Write(bytes, [](Connection* c) { c->Close(); });
+    } else {
+      Write(bytes, [](Connection* c) { c->Next(); });
+    }
+  }
+
+  // Answers `r` with Connection: close, logs it, and closes.
+  void AnswerThenClose(const HttpResponse& r, const std::string& what,
+                       const char* event = nullptr) {
+    LogAnswer(&server_->log, client_, what, r, event);
+    Write(std::make_shared<const std::string>(Serialize(r, false, true, false)),
+          [](Connection* c) { c->Close(); });
+  }
+
+  // Writes `bytes`, within body_deadline_seconds, then calls `then`
+  // (unless the write failed: the connection then ends).
+  void Write(std::shared_ptr<const std::string> bytes,
+             void (*then)(Connection*)) {
+    Lowest().expires_after(
+        std::chrono::seconds(options_.body_deadline_seconds));
+    auto self = this->shared_from_this();
+    net::async_write(stream_, net::buffer(*bytes),
+                     [self, bytes, then](const ErrorCode& ec, size_t) {
+                       if (!ec) then(self.get());
+                     });
+  }
+
+  // Ends the connection after its last answer: TLS's close_notify, or the
+  // sending half shut; then what the client still sends is read and
+  // dropped until it closes, for at most kLingerTime.
+  void Close() {
+    Lowest().expires_after(kLingerTime);
+    auto self = this->shared_from_this();
+    if constexpr (kTls) {
+      stream_.async_shutdown([self](const ErrorCode&) {});
+    } else {
+      ErrorCode ignored;
+      Lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
+      Drain();
+    }
+  }
+
+  void Drain() {
+    auto self = this->shared_from_this();
+    stream_.async_read_some(buffer_.prepare(kReadSize),
+                            [self](const ErrorCode& ec, size_t) {
+                              if (!ec) self->Drain();
+                            });
+  }
+
+  internal::ServerCore* const server_;
+  const HttpServerOptions& options_;
+  Stream stream_;
+  const std::string client_;  // "host:port"
+  beast::flat_buffer buffer_;
+  std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+  std::string what_;  // "METHOD target" of the request being served
+  std::chrono::steady_clock::time_point body_deadline_;
+  bool idle_ = false;  // waiting for a request's first bytes (Next)
+  net::steady_timer body_timer_{stream_.get_executor()};
+  bool timed_out_ = false;  // body_timer_ cancelled the body's read
+};
+
+}  // namespace
+
+void internal::ServerCore::Accept() {
+  acceptor.async_accept(
+      net::make_strand(io), [this](const ErrorCode& ec, tcp::socket socket) {
+        if (!acceptor.is_open()) return;  // Stop
+        if (ec) {
+          // Out of descriptors, say: the others are served meanwhile.
+          log.Log(LogLevel::kWarn, "limit", "",
+                  "cannot accept a connection (" + ec.message() +
+                      "); trying again in 100 ms");
+          accept_retry.expires_after(std::chrono::milliseconds(100));
+          accept_retry.async_wait([this](const ErrorCode& e) {
+            if (!e && acceptor.is_open()) Accept();
+          });
+          return;
+        }
+        Start(std::move(socket));
+        Accept();
+      });
+}
+
+void internal::ServerCore::Start(tcp::socket socket) {
+  ErrorCode ec;
+  const tcp::endpoint remote = socket.remote_endpoint(ec);
+  if (ec) return;  // already gone
+  // Answers go out at once: without it Nagle holds the body behind the
+  // headers until the client's delayed ACK, 40 ms a request.
+  socket.set_option(tcp::no_delay(true), ec);
+  const std::string client =
+      server::HostPort(remote.address().to_string(), remote.port());
+  const bool refuse = Open() >= static_cast<size_t>(options.max_connections);
+  auto start = [&](auto connection) {
+    Register(connection.get(), connection);
+    connection->Start(refuse);
   };
-  s.Get(".*", serve);
-  s.Options(".*", serve);
-  s.Put(".*", serve_body);
-  s.Post(".*", serve_body);
-  s.Delete(".*", serve_body);
-  s.Patch(".*", serve_body);
+  if (tls != nullptr) {
+    start(std::make_shared<Connection<true>>(this, std::move(socket), client));
+  } else {
+    start(std::make_shared<Connection<false>>(this, std::move(socket), client));
+  }
+}
+
+void internal::ServerCore::Shut() {
+  ErrorCode ignored;
+  acceptor.close(ignored);
+  accept_retry.cancel();
+  std::vector<std::shared_ptr<Session>> open;
+  {
+    util::MutexLock lock(&mu);
+    for (const auto& entry : sessions) {
+      if (auto s = entry.second.lock()) open.push_back(std::move(s));
+    }
+  }
+  // Outside the lock: the last reference may go here, and a connection's
+  // destructor takes it.
+  for (const auto& s : open) s->StopIfIdle();
+}
+
+HttpServer::HttpServer(const HttpServerOptions& options, HttpHandler handler,
+                       metrics::RequestMetrics* metrics)
+    : impl_(std::make_unique<Impl>(options, std::move(handler), metrics)) {
+  if (options.tls.enabled()) {
+    impl_->tls =
+        std::make_unique<net::ssl::context>(net::ssl::context::tls_server);
+    impl_->tls_error =
+        server::ConfigureTls(options.tls, impl_->tls->native_handle());
+  }
 }
 
 HttpServer::~HttpServer() = default;
@@ -406,46 +739,70 @@ server::GatewayLog* HttpServer::log() { return &impl_->log; }
 
 Status HttpServer::Bind() {
   const HttpServerOptions& o = impl_->options;
-  if (!impl_->server->is_valid()) {  // an SSLServer without its context
-    return Status::InvalidArgument(impl_->tls_error.empty()
-                                       ? "TLS: no context could be made"
-                                       : impl_->tls_error);
+  if (!impl_->tls_error.empty()) {
+    return Status::InvalidArgument(impl_->tls_error);
   }
-  if (o.port == 0) {
-    port_ = impl_->server->bind_to_any_port(o.bind);
-    if (port_ <= 0) {
-      return Status::IOError("cannot listen on " + o.bind + " (any port)");
-    }
-    return Status::OK();
+  const std::string where =
+      o.port == 0 ? o.bind + " (any port)"
+                  : o.bind + ":" + std::to_string(o.port) +
+                        " (address in use, or not an address here)";
+  std::string host = o.bind;
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
   }
-  if (!impl_->server->bind_to_port(o.bind, o.port)) {
-    return Status::IOError("cannot listen on " + o.bind + ":" +
-                           std::to_string(o.port) +
-                           " (address in use, or not an address here)");
+  ErrorCode ec;
+  tcp::resolver resolver(impl_->io);
+  const auto endpoints = resolver.resolve(host, std::to_string(o.port),
+                                          tcp::resolver::passive, ec);
+  if (ec || endpoints.empty()) {
+    return Status::IOError("cannot listen on " + where);
   }
-  port_ = o.port;
+  const tcp::endpoint endpoint = *endpoints.begin();
+  tcp::acceptor& a = impl_->acceptor;
+  a.open(endpoint.protocol(), ec);
+  // SO_REUSEADDR only (no SO_REUSEPORT: a second server on the same port
+  // must fail to bind, not share the traffic).
+  if (!ec) a.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) a.bind(endpoint, ec);
+  if (!ec) a.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) {
+    ErrorCode ignored;
+    a.close(ignored);
+    return Status::IOError("cannot listen on " + where);
+  }
+  port_ = a.local_endpoint().port();
   return Status::OK();
 }
 
 void HttpServer::Run() {
-  impl_->run_state.store(1);
-  if (!impl_->stop_requested.load()) impl_->server->listen_after_bind();
-  impl_->run_state.store(2);
+  Impl& m = *impl_;
+  if (m.stopping.load() || !m.acceptor.is_open()) return;
+  net::post(m.acceptor.get_executor(), [&m] { m.Accept(); });
+  // A Stop that came between the check above and here posted its Shut
+  // already, or sees the context running.
+  auto serve = [&m] {
+    while (true) {
+      try {
+        m.io.run();
+        return;
+      } catch (const std::exception& e) {  // not the handler's: it has Call
+        m.log.Log(LogLevel::kError, "error", "",
+                  std::string("internal error: ") + e.what());
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 1; i < std::clamp(m.options.threads, 1, 1024); ++i) {
+    threads.emplace_back(serve);
+  }
+  serve();
+  for (std::thread& t : threads) t.join();
 }
 
 void HttpServer::Stop() {
-  impl_->stop_requested.store(true);
-  // httplib's stop() does nothing until the listener runs: wait for it,
-  // unless Run never started (it then sees stop_requested) or has ended.
-  while (true) {
-    const int state = impl_->run_state.load();
-    if (state != 1) return;
-    if (impl_->server->is_running()) {
-      impl_->server->stop();
-      return;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  Impl* m = impl_.get();
+  m->stopping.store(true);
+  net::post(m->acceptor.get_executor(), [m] { m->Shut(); });
 }
 
 }  // namespace http

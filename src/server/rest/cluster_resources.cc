@@ -6,6 +6,7 @@
 
 #include <sys/utsname.h>
 
+#include <boost/version.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -80,7 +81,9 @@ HttpResponse GetVersion(const RestContext& ctx) {
   const std::string rest = "0.0.3";
   const std::string jvm = "none (obkvlite " + ObkvliteVersion() + ", C++17)";
   const std::string os = OsName();
-  const std::string server = "cpp-httplib/0.11";
+  const std::string server = "Boost.Beast/" +
+                             std::to_string(BOOST_VERSION / 100000) + "." +
+                             std::to_string(BOOST_VERSION / 100 % 1000);
   const std::string jersey = "none";
   if (*type == MediaType::kProtobuf) {
     pb::Version message;

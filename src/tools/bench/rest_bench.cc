@@ -81,7 +81,6 @@ struct Endpoint {
     http::HttpServerOptions o;
     o.port = 0;
     o.threads = 2;
-    o.keep_alive_seconds = 30;
     server = std::make_unique<http::HttpServer>(o, std::move(handler), nullptr);
     if (!server->Bind().ok()) return false;
     thread = std::thread([this] { server->Run(); });

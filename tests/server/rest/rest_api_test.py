@@ -503,6 +503,15 @@ def test_timeseries(s, ck):
     ck.true("the refusal says why", b"Bad request: " in body, body)
 
 
+def resident_kib(pid):
+    """The resident memory of process `pid`, in KiB."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+
 def read_answer(raw):
     """One HTTP answer off a raw socket: its head and Content-Length bytes."""
     data = b""
@@ -651,6 +660,44 @@ def test_bad_input(s, ck):
             answer.startswith(b"HTTP/1.1 400") and took < 2 and
             b"Content-Length must be a number of bytes, got '-1'" in answer,
             answer)
+    # A header flood (200 MB of header lines, the size that took the
+    # httplib server from 16 MB to 437 MB): 431 at the 8 KiB cap, and the
+    # gateway's memory stays flat (the bound leaves room for the
+    # sanitizers' bookkeeping in the ASan+UBSan run).
+    rss_before = resident_kib(s.proc.pid)
+    raw = socket.create_connection((s.host, s.port), timeout=10)
+    raw.sendall(b"GET /rt/r2 HTTP/1.1\r\nHost: x\r\n")
+    block = (b"X-Flood: " + b"a" * 1000 + b"\r\n") * 64
+    sent = 0
+    try:
+        while sent < 200 << 20:
+            raw.sendall(block)
+            sent += len(block)
+    except OSError:
+        pass
+    rss_after = resident_kib(s.proc.pid)
+    try:
+        answer = read_answer(raw)
+    except OSError:
+        answer = b""
+    raw.close()
+    ck.true("header flood: 431",
+            answer.startswith(b"HTTP/1.1 431 Request Header Fields Too Large"
+                              b"\r\nConnection: close\r\n") and
+            answer.endswith(b"Request header fields too large: the request "
+                            b"line and header fields are past 8192 bytes\r\n"),
+            answer)
+    ck.true("header flood: memory flat (%d -> %d KiB, %d MB sent)" %
+            (rss_before, rss_after, sent >> 20),
+            sent > 8 << 20 and rss_after - rss_before < 32768)
+    # Keep-alive as Jetty's: an idle connection is still open after the
+    # 2 s that closed httplib's (http.client's RemoteDisconnected).
+    c = s.connection()
+    st1, _, _ = s.request("GET", "/rt/r2", headers=JSON, conn=c)
+    time.sleep(2.5)
+    st2, _, _ = s.request("GET", "/rt/r2", headers=JSON, conn=c)
+    c.close()
+    ck.eq("keep-alive past 2 s idle", (st1, st2), (200, 200))
     # An answer to a request whose body was not read says Connection:
     # close, without Keep-Alive, and closes: the unread bytes, here a
     # request of their own, are never served.
@@ -859,8 +906,7 @@ def test_log(obkv, store, ck, workdir, servers):
              r"GET /version/cluster 200 %d bytes$" % len(body)),
             ("limit", stamp + r"WARN limit " + client + r"PUT /rt/big 413 \d+ "
              r"bytes: Payload too large: the limit is 100 bytes$"),
-            # (httplib knows the client's address only from a request line.)
-            ("refused", stamp + r"WARN refused: Bad request: not an HTTP/1\.1 "
+            ("refused", stamp + r"WARN refused " + client + r"Bad request: not an HTTP/1\.1 "
              r"request this server can read \(answered 400\)$"),
             ("stop", stamp + r"INFO stop: stopped \(SIGTERM\); every request "
              r"answered was committed$")]:

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
 // `obkv --store STORE rest start [-p|--port 8080] [-b|--bind 127.0.0.1]
-//  [--readonly] [--threads N] [--max-body-bytes N]
+//  [--readonly] [--threads N] [--max-connections N] [--max-body-bytes N]
 //  [--scanner-idle-seconds S] [--tls-cert PEM --tls-key PEM
 //  [--tls-client-ca PEM]] [--log-level L]`: HBase's REST API, the web
 // pages and /metrics on one port (src/server/, doc/rest.md), over HTTPS
@@ -38,6 +38,7 @@ struct RestArgs {
   std::string bind = "127.0.0.1";
   bool read_only = false;
   int threads = 8;
+  int max_connections = 512;
   int64_t max_body_bytes = 64 << 20;
   int scanner_idle_seconds = 60;
   std::string log_level = "info";
@@ -73,6 +74,7 @@ int RunRestStart(const RestArgs& args, CliContext& ctx) {
   http.bind = args.bind;
   http.port = args.port;
   http.threads = args.threads;
+  http.max_connections = args.max_connections;
   http.max_body_bytes = args.max_body_bytes;
   http.log_level = *level;
   http.log_out = ctx.err;
@@ -160,8 +162,13 @@ void RegisterRestCommand(CLI::App& app, CliContext& ctx) {
                   "Refuse every write with 403 (the store opens read-only)");
   start
       ->add_option("--threads", args->threads,
-                   "Worker threads serving connections")
+                   "Worker threads serving requests (an idle keep-alive "
+                   "connection holds none)")
       ->check(CLI::Range(1, 1024));
+  start
+      ->add_option("--max-connections", args->max_connections,
+                   "Connections open at once; one more is answered 503")
+      ->check(CLI::Range(1, 1000000));
   start
       ->add_option("--max-body-bytes", args->max_body_bytes,
                    "Largest request body; past it 413")
