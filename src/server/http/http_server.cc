@@ -8,17 +8,16 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/ssl/stream.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <boost/beast/ssl/ssl_stream.hpp>
 #include <chrono>
 #include <limits>
 #include <map>
@@ -65,6 +64,16 @@ constexpr auto kLingerTime = std::chrono::seconds(2);
 
 // Bytes asked of the socket per read.
 constexpr size_t kReadSize = 16384;
+
+// How often the sweep looks for connections past their deadline (so a
+// timeout fires up to this late). One timer for the server, rather than
+// one armed per read and write, which cost each request a wake-up of the
+// thread waiting on the reactor.
+constexpr auto kSweepPeriod = std::chrono::milliseconds(250);
+
+using Clock = std::chrono::steady_clock;
+
+int64_t Ticks(Clock::time_point t) { return t.time_since_epoch().count(); }
 
 HttpResponse TooLarge(int64_t limit) {
   return HttpResponse::Text(413, "Payload too large: the limit is " +
@@ -219,14 +228,34 @@ void LogAnswer(server::GatewayLog* log, const std::string& client,
 // namespace, as the Impl that holds it.
 namespace internal {
 
-// A connection as the server's registry sees it (Stop closes the idle
-// ones).
+// A connection as the server's registry sees it: Stop closes the idle
+// ones, and the sweep (ServerCore::Sweep) expires those past their
+// deadline.
 class Session {
  public:
   virtual ~Session() = default;
   // Closes the connection if it is waiting for a request (posted to its
   // strand; callable from any thread).
   virtual void StopIfIdle() = 0;
+  // Cancels the pending operation if the deadline has passed by then
+  // (posted to its strand; callable from any thread).
+  virtual void Expire() = 0;
+  // Whether the pending operation's deadline is at or before `now`.
+  bool Past(int64_t now) const {
+    const int64_t d = deadline_.load(std::memory_order_relaxed);
+    return d != 0 && d <= now;
+  }
+
+ protected:
+  // The deadline of the operation about to start; none while the handler
+  // runs. Set on the connection's strand, read by the sweep.
+  void SetDeadline(Clock::time_point t) {
+    deadline_.store(Ticks(t), std::memory_order_relaxed);
+  }
+  void ClearDeadline() { deadline_.store(0, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<int64_t> deadline_{0};  // Clock ticks; 0: none
 };
 
 struct ServerCore {
@@ -257,6 +286,10 @@ struct ServerCore {
   // Closes the listener and every idle connection (on the acceptor's
   // strand).
   void Shut();
+  // Every kSweepPeriod, expires the connections past their deadline (on
+  // the acceptor's strand), until the listener is closed and no
+  // connection is left.
+  void Sweep();
 
   const HttpServerOptions options;
   server::GatewayLog log;
@@ -274,6 +307,7 @@ struct ServerCore {
   net::io_context io;
   tcp::acceptor acceptor{net::make_strand(io)};
   net::steady_timer accept_retry{acceptor.get_executor()};
+  net::steady_timer sweep{acceptor.get_executor()};
 };
 
 }  // namespace internal
@@ -293,8 +327,8 @@ template <bool kTls>
 class Connection : public internal::Session,
                    public std::enable_shared_from_this<Connection<kTls>> {
  public:
-  using Stream = std::conditional_t<kTls, beast::ssl_stream<beast::tcp_stream>,
-                                    beast::tcp_stream>;
+  using Stream =
+      std::conditional_t<kTls, net::ssl::stream<tcp::socket>, tcp::socket>;
 
   Connection(internal::ServerCore* server, tcp::socket socket,
              std::string client)
@@ -320,7 +354,17 @@ class Connection : public internal::Session,
   void StopIfIdle() override {
     auto self = this->shared_from_this();
     net::post(stream_.get_executor(), [self] {
-      if (self->idle_) self->Lowest().cancel();
+      if (self->idle_) self->Cancel();
+    });
+  }
+
+  void Expire() override {
+    auto self = this->shared_from_this();
+    net::post(stream_.get_executor(), [self] {
+      if (!self->Past(Ticks(Clock::now()))) return;  // a later operation's
+      self->ClearDeadline();
+      self->timed_out_ = true;
+      self->Cancel();
     });
   }
 
@@ -328,8 +372,7 @@ class Connection : public internal::Session,
   void Handshake(bool refuse) {
     if constexpr (kTls) {
       auto self = this->shared_from_this();
-      Lowest().expires_after(
-          std::chrono::seconds(options_.read_timeout_seconds));
+      Deadline(std::chrono::seconds(options_.read_timeout_seconds));
       stream_.async_handshake(
           net::ssl::stream_base::server, [self, refuse](const ErrorCode& ec) {
             if (ec) {
@@ -356,7 +399,26 @@ class Connection : public internal::Session,
     }
   }
 
-  beast::tcp_stream& Lowest() { return beast::get_lowest_layer(stream_); }
+  tcp::socket& Lowest() {
+    if constexpr (kTls) {
+      return stream_.next_layer();
+    } else {
+      return stream_;
+    }
+  }
+
+  // The pending operation ends with operation_aborted.
+  void Cancel() {
+    ErrorCode ignored;
+    Lowest().cancel(ignored);
+  }
+
+  // The next operation must end within `d` (else the sweep cancels it,
+  // and timed_out_ says so).
+  void Deadline(Clock::duration d) {
+    timed_out_ = false;
+    SetDeadline(Clock::now() + d);
+  }
 
   void Begin(bool refuse) {
     if (!refuse) {
@@ -376,9 +438,8 @@ class Connection : public internal::Session,
       // Nothing more of the client's to answer: close at once (no
       // linger, which only keeps unread bytes from resetting an answer).
       ErrorCode ec;
-      if (buffer_.size() == 0 && Lowest().socket().available(ec) == 0 &&
-          !ec) {
-        Lowest().close();
+      if (buffer_.size() == 0 && Lowest().available(ec) == 0 && !ec) {
+        Lowest().close(ec);
       } else {
         Close();
       }
@@ -389,7 +450,7 @@ class Connection : public internal::Session,
       return;
     }
     idle_ = true;
-    Lowest().expires_after(std::chrono::seconds(options_.keep_alive_seconds));
+    Deadline(std::chrono::seconds(options_.keep_alive_seconds));
     auto self = this->shared_from_this();
     stream_.async_read_some(buffer_.prepare(kReadSize),
                             [self](const ErrorCode& ec, size_t n) {
@@ -409,7 +470,7 @@ class Connection : public internal::Session,
     // before any of it), and set for the body (ReadBody). (Not
     // boost::none: Boost 1.74 then refuses every Content-Length.)
     parser_->body_limit(std::numeric_limits<uint64_t>::max());
-    Lowest().expires_after(std::chrono::seconds(options_.read_timeout_seconds));
+    Deadline(std::chrono::seconds(options_.read_timeout_seconds));
     ParseHead();
   }
 
@@ -512,8 +573,8 @@ class Connection : public internal::Session,
       Dispatch();
       return;
     }
-    body_deadline_ = std::chrono::steady_clock::now() +
-                     std::chrono::seconds(options_.body_deadline_seconds);
+    body_deadline_ =
+        Clock::now() + std::chrono::seconds(options_.body_deadline_seconds);
     parser_->body_limit(static_cast<uint64_t>(options_.max_body_bytes));
     if (req.version() >= 11 &&
         AsciiLower(std::string(req[bhttp::field::expect])) == "100-continue") {
@@ -526,28 +587,21 @@ class Connection : public internal::Session,
   }
 
   // Reads the body a piece at a time: each piece within read_timeout, the
-  // whole within body_deadline_seconds; past either, 408. (The timer
-  // cancels the read and leaves the socket open for that answer.)
+  // whole within body_deadline_seconds; past either, 408 (the sweep's
+  // cancel leaves the socket open for that answer).
   void ReadBody() {
-    const auto now = std::chrono::steady_clock::now();
+    const auto now = Clock::now();
     if (now >= body_deadline_) {
       AnswerThenClose(BodyTimeout(true), what_);
       return;
     }
-    Lowest().expires_never();
     timed_out_ = false;
-    body_timer_.expires_at(
+    SetDeadline(
         std::min(body_deadline_,
                  now + std::chrono::seconds(options_.read_timeout_seconds)));
     auto self = this->shared_from_this();
-    body_timer_.async_wait([self](const ErrorCode& ec) {
-      if (ec) return;  // the read ended first
-      self->timed_out_ = true;
-      self->Lowest().cancel();
-    });
     bhttp::async_read_some(
         stream_, buffer_, *parser_, [self](const ErrorCode& ec, size_t) {
-          self->body_timer_.cancel();
           if (!ec) {
             if (self->parser_->is_done()) {
               self->Dispatch();
@@ -556,8 +610,7 @@ class Connection : public internal::Session,
             }
           } else if (self->timed_out_) {
             self->AnswerThenClose(
-                self->BodyTimeout(std::chrono::steady_clock::now() >=
-                                  self->body_deadline_),
+                self->BodyTimeout(Clock::now() >= self->body_deadline_),
                 self->what_);
           } else if (ec == bhttp::error::body_limit) {
             self->AnswerThenClose(TooLarge(self->options_.max_body_bytes),
@@ -583,6 +636,7 @@ class Connection : public internal::Session,
 
   // Runs the handler on the whole request and answers it.
   void Dispatch() {
+    ClearDeadline();  // the handler takes what it takes
     bhttp::request<bhttp::string_body> req = parser_->release();
     parser_.reset();
     HttpRequest request;
@@ -618,8 +672,7 @@ class Connection : public internal::Session,
   // (unless the write failed: the connection then ends).
   void Write(std::shared_ptr<const std::string> bytes,
              void (*then)(Connection*)) {
-    Lowest().expires_after(
-        std::chrono::seconds(options_.body_deadline_seconds));
+    Deadline(std::chrono::seconds(options_.body_deadline_seconds));
     auto self = this->shared_from_this();
     net::async_write(stream_, net::buffer(*bytes),
                      [self, bytes, then](const ErrorCode& ec, size_t) {
@@ -631,13 +684,13 @@ class Connection : public internal::Session,
   // sending half shut; then what the client still sends is read and
   // dropped until it closes, for at most kLingerTime.
   void Close() {
-    Lowest().expires_after(kLingerTime);
+    Deadline(kLingerTime);
     auto self = this->shared_from_this();
     if constexpr (kTls) {
       stream_.async_shutdown([self](const ErrorCode&) {});
     } else {
       ErrorCode ignored;
-      Lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
+      Lowest().shutdown(tcp::socket::shutdown_send, ignored);
       Drain();
     }
   }
@@ -657,10 +710,9 @@ class Connection : public internal::Session,
   beast::flat_buffer buffer_;
   std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
   std::string what_;  // "METHOD target" of the request being served
-  std::chrono::steady_clock::time_point body_deadline_;
-  bool idle_ = false;  // waiting for a request's first bytes (Next)
-  net::steady_timer body_timer_{stream_.get_executor()};
-  bool timed_out_ = false;  // body_timer_ cancelled the body's read
+  Clock::time_point body_deadline_;
+  bool idle_ = false;       // waiting for a request's first bytes (Next)
+  bool timed_out_ = false;  // the sweep cancelled the pending operation
 };
 
 }  // namespace
@@ -704,6 +756,28 @@ void internal::ServerCore::Start(tcp::socket socket) {
   } else {
     start(std::make_shared<Connection<false>>(this, std::move(socket), client));
   }
+}
+
+void internal::ServerCore::Sweep() {
+  sweep.expires_after(kSweepPeriod);
+  sweep.async_wait([this](const ErrorCode& ec) {
+    if (ec) return;
+    const int64_t now = Ticks(Clock::now());
+    std::vector<std::shared_ptr<Session>> expired;
+    bool any = false;
+    {
+      util::MutexLock lock(&mu);
+      any = !sessions.empty();
+      for (const auto& [session, weak] : sessions) {
+        if (!session->Past(now)) continue;
+        if (auto s = weak.lock()) expired.push_back(std::move(s));
+      }
+    }
+    // Outside the lock, as in Shut.
+    for (const auto& s : expired) s->Expire();
+    expired.clear();
+    if (acceptor.is_open() || any) Sweep();
+  });
 }
 
 void internal::ServerCore::Shut() {
@@ -777,7 +851,10 @@ Status HttpServer::Bind() {
 void HttpServer::Run() {
   Impl& m = *impl_;
   if (m.stopping.load() || !m.acceptor.is_open()) return;
-  net::post(m.acceptor.get_executor(), [&m] { m.Accept(); });
+  net::post(m.acceptor.get_executor(), [&m] {
+    m.Accept();
+    m.Sweep();
+  });
   // A Stop that came between the check above and here posted its Shut
   // already, or sees the context running.
   auto serve = [&m] {

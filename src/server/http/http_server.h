@@ -26,7 +26,9 @@
 // Idle keep-alive connections close after keep_alive_seconds (Jetty's 30 s
 // idle timeout; no cap on requests per connection), and hold no thread
 // while idle: `threads` threads read requests and run the handler, so
-// only requests being served occupy them.
+// only requests being served occupy them. Timeouts are checked four times
+// a second (a timeout fires up to 250 ms late), by one timer for the
+// server rather than one per read and write.
 //
 // The log (server/common/gateway_log.h, gateway log_name) gets, each with
 // the client's address, a WARN line per request that is no HTTP
