@@ -2,8 +2,9 @@
 # Installs the Debian packages obkvlite needs. Idempotent; silent when
 # everything is already installed.
 #   scripts/setup.sh         everything: building, the tests, fuzzing, tmux,
-#                            and the npm packages of the Node client test
-#                            (tests/server/thrift2/node, from its lockfile)
+#                            and the npm packages of the Node client tests
+#                            (tests/server/{thrift2,rest}/node, from their
+#                            lockfiles)
 #   scripts/setup.sh build   only what configuring and building needs
 #                            (scripts/demo.sh)
 set -euo pipefail
@@ -66,13 +67,21 @@ if [ "${1:-all}" = all ] && ! command -v npm >/dev/null; then
   PACKAGES+=(nodejs npm)
 fi
 
-# The Node client test's packages (npm's thrift), as its lockfile pins them.
+# The Node client tests' packages, as their lockfiles pin them: npm's
+# thrift (the Thrift2 gateway's test) and node-hbase (REST over TLS; its
+# optional Kerberos module is left out).
 node_packages() {
-  local dir="$ROOT/tests/server/thrift2/node"
-  if [ "${1:-all}" = all ] && [ ! -d "$dir/node_modules/thrift" ]; then
-    echo "setup: installing the Node client test's npm packages" >&2
-    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
-  fi
+  [ "${1:-all}" = all ] || return 0
+  local dir package
+  for dir in thrift2:thrift rest:hbase; do
+    package="${dir#*:}"
+    dir="$ROOT/tests/server/${dir%%:*}/node"
+    if [ ! -d "$dir/node_modules/$package" ]; then
+      echo "setup: installing the npm packages of $dir" >&2
+      npm ci --prefix "$dir" --omit=optional --no-audit --no-fund \
+        --loglevel=error >/dev/null
+    fi
+  done
 }
 
 missing=()
