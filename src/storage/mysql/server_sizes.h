@@ -10,8 +10,10 @@
 // statistics. A spec partition gets the bytes of the server partition of
 // its name (PartitionSpec::FirstLevelName, kServer), as the store's cell
 // counts take that partition's rows; -1 where none has its name, and for
-// every partition of a KEY + RANGE family on the mysql dialect, whose
-// first level the server does not have (ddl/mysql_partitioning.cc).
+// every partition of a family whose first level is KEY on the mysql
+// dialect: the server's KEY hash is its own, not OceanBase's, so its
+// partitions are not the spec's (and KEY + RANGE is held as RANGE + KEY,
+// ddl/mysql_partitioning.cc).
 //
 // Thread safety: runs on a connection owned by the calling thread.
 
