@@ -32,6 +32,7 @@ BUILD_PACKAGES=(
   libcpp-httplib-dev  # the REST bench's HTTP client (src/tools/bench/)
   protobuf-compiler   # REST's protobuf models (src/server/rest/rest_models.proto)
   libprotobuf-dev
+  libsimdjson-dev     # REST's quick JSON CellSet reader (src/server/rest/cell_set_simdjson.h)
   libedit-dev         # the shell's line editing (src/tools/cli/shell/line_editor.h)
   ninja-build         # the build's generator (scripts/build_common.sh)
   ccache              # compiler cache shared by every build folder and clone

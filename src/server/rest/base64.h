@@ -18,6 +18,8 @@ namespace rest {
 
 // The padded encoding of `bytes`.
 std::string Base64Encode(std::string_view bytes);
+// The same, appended to `*out`.
+void Base64Append(std::string_view bytes, std::string* out);
 
 // Decodes `text`. Padding may be omitted; whitespace (space, tab, CR, LF)
 // is skipped, as Java's MIME decoder does. Any other character outside the

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "server/rest/cell_set.h"
 
-#include <nlohmann/json.hpp>
+#include <string>
 
 #include "server/rest/base64.h"
 #include "server/rest/cell_set_json.h"
@@ -12,8 +12,6 @@
 namespace obkvlite {
 namespace rest {
 namespace {
-
-using nlohmann::json;
 
 Result<std::optional<std::string>> DecodeOptional(
     const std::optional<std::string>& b64, const std::string& path) {
@@ -132,22 +130,32 @@ std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows) {
     });
     return out + "</CellSet>";
   }
-  json doc;
-  json& out_rows = doc["Row"] = json::array();
+  // JSON written as it goes: base64 needs no escaping, and the members
+  // come in the order a JSON document's dump gives them (sorted by name):
+  // {"Row":[{"Cell":[{"$":B64,"column":B64,"timestamp":N}],"key":B64}]}.
+  std::string out = "{\"Row\":[";
+  bool first_row = true;
   ForEachRow(rows, [&](const std::string& row, size_t first, size_t last) {
-    json r;
-    r["key"] = Base64Encode(row);
-    json& cells = r["Cell"] = json::array();
+    out += first_row ? "{\"Cell\":[" : ",{\"Cell\":[";
+    first_row = false;
+    bool first_cell = true;
     for (size_t i = first; i < last; ++i) {
       for (const Cell& c : rows[i].cells) {
-        cells.push_back({{"column", Base64Encode(Column(c))},
-                         {"timestamp", c.timestamp},
-                         {"$", Base64Encode(c.value)}});
+        out += first_cell ? "{\"$\":\"" : ",{\"$\":\"";
+        first_cell = false;
+        Base64Append(c.value, &out);
+        out += "\",\"column\":\"";
+        Base64Append(Column(c), &out);
+        out += "\",\"timestamp\":";
+        out += std::to_string(c.timestamp);
+        out += '}';
       }
     }
-    out_rows.push_back(std::move(r));
+    out += "],\"key\":\"";
+    Base64Append(row, &out);
+    out += "\"}";
   });
-  return doc.dump();
+  return out + "]}";
 }
 
 }  // namespace rest

@@ -9,7 +9,10 @@
 // "body: must be a JSON object", "body: Row: missing", the first row's
 // first bad member in the order key, Cell, then each cell's column,
 // timestamp and $; a member given twice counts once, the last (as a
-// parsed object keeps it); members it does not know are skipped.
+// parsed object keeps it); members it does not know are skipped. A body
+// of the plain shape clients send is read first by the quick path
+// (cell_set_simdjson.h), which answers the same model; any other body,
+// and every error, comes from the stream.
 //
 // Thread safety: a pure function.
 

@@ -150,31 +150,41 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
     return Status::InvalidArgument("body: CellSet: no Row");
   }
   std::vector<Put> puts;
+  puts.reserve(model.rows.size());
+  // Paths are named only for an error: a 1,000-row body builds none.
+  auto rpath = [](size_t r) { return "body: Row[" + std::to_string(r) + "]"; };
+  auto cpath = [&rpath](size_t r, size_t c) {
+    return rpath(r) + ".Cell[" + std::to_string(c) + "]";
+  };
   for (size_t r = 0; r < model.rows.size(); ++r) {
-    const RowModel& row = model.rows[r];
-    const std::string rpath = "body: Row[" + std::to_string(r) + "]";
+    RowModel& row = model.rows[r];
     Put put;
     if (row.key) {
-      put.row = *row.key;
+      put.row = std::move(*row.key);
     } else if (!rs.prefix_glob) {
       put.row = rs.row;
     } else {
-      return Status::InvalidArgument(rpath + ".key: missing");
+      return Status::InvalidArgument(rpath(r) + ".key: missing");
     }
     if (row.cells.empty()) {
-      return Status::InvalidArgument(rpath + ".Cell: no cells");
+      return Status::InvalidArgument(rpath(r) + ".Cell: no cells");
     }
+    put.cells.reserve(row.cells.size());
     for (size_t c = 0; c < row.cells.size(); ++c) {
-      const CellModel& cell = row.cells[c];
-      const std::string cpath = rpath + ".Cell[" + std::to_string(c) + "]";
+      CellModel& cell = row.cells[c];
       ColumnSpec column;
       if (cell.column) {
-        OBKV_ASSIGN_OR_RETURN(
-            column, ParseColumnSpec(*cell.column, cpath + ".column", false));
+        Result<ColumnSpec> parsed =
+            ParseColumnSpec(*cell.column, "column", false);
+        if (!parsed.ok()) {  // again, for the error naming the cell
+          return ParseColumnSpec(*cell.column, cpath(r, c) + ".column", false)
+              .status();
+        }
+        column = std::move(parsed).value();
       } else if (!rs.columns.empty()) {
         column = rs.columns.front();
       } else {
-        return Status::InvalidArgument(cpath + ".column: missing");
+        return Status::InvalidArgument(cpath(r, c) + ".column: missing");
       }
       OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, column.family));
       std::optional<int64_t> ts =
@@ -183,10 +193,13 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
       // RemoteHTable sends it for a Put without a timestamp.
       if (ts && *ts == INT64_MAX) ts.reset();
       if (ts && *ts < 0) {
-        return Status::InvalidArgument(
-            cpath + ".timestamp: must be >= 0, got " + std::to_string(*ts));
+        return Status::InvalidArgument(cpath(r, c) +
+                                       ".timestamp: must be >= 0, got " +
+                                       std::to_string(*ts));
       }
-      put.cells.push_back({column.family, column.qualifier, ts, cell.value});
+      put.cells.push_back({std::move(column.family),
+                           std::move(column.qualifier), ts,
+                           std::move(cell.value)});
     }
     puts.push_back(std::move(put));
   }

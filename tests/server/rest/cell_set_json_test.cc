@@ -7,17 +7,23 @@
 // (valid ones, every error, members given twice, unknown members,
 // containers in every place, a parse error after a structural one) and
 // 20,000 random mutations of them; their models and errors must be equal.
+// The streaming reader answers plain bodies through its quick path
+// (cell_set_simdjson.h), so the same comparison holds that path to the
+// reference wherever it answers.
 
 #include "server/rest/cell_set_json.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "server/rest/base64.h"
 #include "server/rest/cell_set.h"
+#include "server/rest/cell_set_simdjson.h"
 #include "server/rest/json_body.h"
 
 namespace obkvlite {
@@ -167,6 +173,13 @@ const std::vector<std::string>& Corpus() {
       R"({"Row":[{"key":"cm93","Cell":[{"column":"Zjpx","timestamp":true,"$":"dg=="}]}]})",
       R"({"Row":[{"key":"cm93","Cell":[{"$":5}]}]})",
       R"({"Row":[{"key":"cm93","Cell":[{"$":["dg=="]}]}]})",
+      R"({"Row":[{"Cell":[{"timestamp":-0,"$":"dg=="},{"timestamp":0,"$":""}]}]})",
+      R"({"Row":[{"Cell":[{"timestamp":9223372036854775807,"$":"dg=="}]}]})",
+      R"({"Row":[{"Cell":[{"timestamp":-9223372036854775808,"$":"dg=="}]}]})",
+      R"({"Row":[{"Cell":[{"timestamp":9223372036854775808,"$":"dg=="}]}]})",
+      R"({"Row":[{"Cell":[{"timestamp":10.0,"$":"dg=="},{"timestamp":1E2}]}]})",
+      R"({"Ro\u0077":[{"k\u0065y":"cm93","Cell":[{"$":"dg=="}]}]})",
+      " \t\r\n{\"Row\" : [ { \"Cell\" : [ { \"$\" : \"dg==\" } ] } ] }\n ",
   };
   return corpus;
 }
@@ -175,10 +188,33 @@ TEST_CASE("cell set json: the corpus reads as the whole document does") {
   for (const std::string& body : Corpus()) CheckSame(body);
 }
 
+TEST_CASE(
+    "cell set json: the quick path reads the plain shape, else declines") {
+  // Where it answers, CheckSame above and below holds it to the reference
+  // (ParseCellSetJson answers through it first).
+  CHECK(Describe(*ReadPlainCellSetJson(Corpus()[0])) ==
+        "row 'row': [f:q 5 'v']\n");
+  CHECK(ReadPlainCellSetJson(Corpus()[1]).has_value());
+  for (const char* declined : {
+           R"({"Row":[{"key":null,"Cell":[]}]})",  // null: absent there
+           R"({"Row":[{"Cell":[{"timestamp":"17","$":"dg=="}]}]})",
+           R"({"Row":[{"key":"cm93","key":"Zjpx","Cell":[]}]})",
+           R"({"Row":[{"key":"cm93"}]})",
+           R"({"Row":[{"Cell":[{"column":"Zjpx"}]}]})",
+           R"({"Row":[{"key":"!!","Cell":[]}]})",
+           R"({"Other":[]})",
+           R"({"Row":[)",
+       }) {
+    CAPTURE(declined);
+    CHECK_FALSE(ReadPlainCellSetJson(declined).has_value());
+  }
+}
+
 TEST_CASE("cell set json: random mutations read as the whole document does") {
   std::mt19937 rng(20261207);
   const std::string alphabet = "{}[]\":,05-.eE\\ nultrfaseRowkeyCl$cm93dg==";
   const std::vector<std::string>& corpus = Corpus();
+  int quick = 0;  // mutations the quick path answered
   for (int i = 0; i < 20000; ++i) {
     std::string body = corpus[rng() % corpus.size()];
     const int edits = 1 + static_cast<int>(rng() % 3);
@@ -197,6 +233,56 @@ TEST_CASE("cell set json: random mutations read as the whole document does") {
       }
     }
     CheckSame(body);
+    quick += ReadPlainCellSetJson(body).has_value() ? 1 : 0;
+  }
+  CHECK(quick > 300);
+}
+
+TEST_CASE("cell set json: random plain bodies read quickly, as the reference") {
+  std::mt19937_64 rng(4806);
+  const char* const spaces[] = {"", " ", "\n  ", "\t"};
+  auto space = [&] { return std::string(spaces[rng() % 4]); };
+  auto bytes = [&] {
+    std::string b(rng() % 12, '\0');
+    for (char& c : b) c = static_cast<char>(rng());
+    return Base64Encode(b);
+  };
+  // Members in a random order, each as "name":value, joined.
+  auto object = [&](std::vector<std::string> members) {
+    std::shuffle(members.begin(), members.end(), rng);
+    std::string out = "{" + space();
+    for (size_t i = 0; i < members.size(); ++i) {
+      out += (i ? "," + space() : "") + members[i] + space();
+    }
+    return out + "}";
+  };
+  for (int n = 0; n < 2000; ++n) {
+    std::string rows;
+    const int row_count = static_cast<int>(rng() % 5);
+    for (int r = 0; r < row_count; ++r) {
+      std::string cells;
+      const int cell_count = static_cast<int>(rng() % 4);
+      for (int c = 0; c < cell_count; ++c) {
+        std::vector<std::string> members = {R"("$":")" + bytes() + "\""};
+        if (rng() % 2) members.push_back(R"("column":")" + bytes() + "\"");
+        if (rng() % 2) {
+          members.push_back(R"("timestamp":)" +
+                            std::to_string(static_cast<int64_t>(rng())));
+        }
+        if (rng() % 4 == 0) members.push_back(R"("x":[1,{"y":null}])");
+        cells += (c ? "," : "") + object(members);
+      }
+      std::vector<std::string> members = {R"("Cell":[)" + cells + "]"};
+      if (rng() % 2) members.push_back(R"("key":")" + bytes() + "\"");
+      rows += (r ? "," : "") + object(members);
+    }
+    std::vector<std::string> top = {R"("Row":[)" + rows + "]"};
+    if (rng() % 4 == 0) top.push_back(R"("name":"t")");
+    const std::string body = space() + object(top) + space();
+    CAPTURE(body);
+    const std::optional<CellSetModel> quick = ReadPlainCellSetJson(body);
+    REQUIRE(quick.has_value());
+    CHECK(Describe(*quick) == Describe(ReadWhole(body)));
   }
 }
 
