@@ -67,8 +67,8 @@ constexpr size_t kReadSize = 16384;
 
 // How often the sweep looks for connections past their deadline (so a
 // timeout fires up to this late). One timer for the server, rather than
-// one armed per read and write, which cost each request a wake-up of the
-// thread waiting on the reactor.
+// one armed and cancelled per read and write (two updates of the
+// reactor's timer queue each).
 constexpr auto kSweepPeriod = std::chrono::milliseconds(250);
 
 using Clock = std::chrono::steady_clock;
