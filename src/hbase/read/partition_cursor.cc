@@ -77,6 +77,7 @@ void PartitionCursor::StartPoint(const std::string& table, int family_index,
   row_limit_ = 0;
   next_qualifier_ = 0;
   versions_ = 0;
+  column_limit_ = 0;
 }
 
 bool PartitionCursor::UsePointStatement(int kind) {
@@ -98,8 +99,13 @@ Status PartitionCursor::StartColumns(const std::string& table,
                                      int64_t versions) {
   StartPoint(table, family_index, partition, shape);
   versions_ = versions;
-  if (!UsePointStatement(
-          layout::NormalGetColumnKind(/*paged=*/false, lock_rows, shape))) {
+  // A server sends (and, FOR UPDATE, locks) every row the statement
+  // selects, though the cursor steps to `versions` of them: say LIMIT.
+  // Hundreds of versions of a hot counter otherwise travel, and are
+  // locked, for every increment. SQLite steps no further than asked.
+  column_limit_ = versions > 0 && conn_->page_rows() > 0 ? versions : 0;
+  if (!UsePointStatement(layout::NormalGetColumnKind(column_limit_ > 0,
+                                                     lock_rows, shape))) {
     return status_;
   }
   mode_ = Mode::kColumns;
@@ -182,6 +188,7 @@ void PartitionCursor::BindRange() {
     stmt_->BindInt(4, times_.hi_inclusive);
   }
   if (page_limit_ > 0) stmt_->BindInt(5, page_limit_);
+  if (column_limit_ > 0) stmt_->BindInt(5, column_limit_);
   if (shape_.cell_ttl) stmt_->BindInt(9, times_.now_ms);
   page_rows_read_ = 0;
 }

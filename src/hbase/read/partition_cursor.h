@@ -89,7 +89,9 @@ class PartitionCursor final : public CellCursor {
   // qualifiers it takes the connection's pending snapshot (one statement
   // per qualifier). `versions` > 0 stops each qualifier after that many
   // cells, its newest (a read without a filter wants no more: a counter's
-  // Increment reads one version, not all of them); 0 reads them all.
+  // Increment reads one version, not all of them); 0 reads them all. On a
+  // server the statement says so too (LIMIT), so the older versions are
+  // neither sent nor, with `lock_rows`, locked.
   Status StartColumns(const std::string& table, std::string_view row,
                       const std::vector<std::string>& qualifiers,
                       layout::TBounds times, int family_index, int partition,
@@ -181,6 +183,9 @@ class PartitionCursor final : public CellCursor {
   // many the current one has yielded.
   int64_t versions_ = 0;
   int64_t qualifier_cells_ = 0;
+  // Columns mode on a server: versions_, bound as the statement's LIMIT
+  // (0: no LIMIT).
+  int64_t column_limit_ = 0;
   Mode mode_ = Mode::kRange;
   // Valid, not paged and not by columns: Next steps the statement alone.
   bool streams_ = false;
