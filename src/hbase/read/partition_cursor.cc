@@ -104,8 +104,8 @@ Status PartitionCursor::StartColumns(const std::string& table,
   // Hundreds of versions of a hot counter otherwise travel, and are
   // locked, for every increment. SQLite steps no further than asked.
   column_limit_ = versions > 0 && conn_->page_rows() > 0 ? versions : 0;
-  if (!UsePointStatement(layout::NormalGetColumnKind(column_limit_ > 0,
-                                                     lock_rows, shape))) {
+  if (!UsePointStatement(
+          layout::NormalGetColumnKind(column_limit_ > 0, lock_rows, shape))) {
     return status_;
   }
   mode_ = Mode::kColumns;

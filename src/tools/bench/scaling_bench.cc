@@ -20,10 +20,14 @@
 #include <thread>
 #include <vector>
 
+#include "layout/timestamp_codec.h"
+#include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
+#include "storage/retry_backoff.h"
 #include "tools/bench/bench_arm.h"
+#include "tools/bench/raw_mariadb_db.h"
 #include "tools/bench/raw_sqlite_db.h"
 #include "tools/bench/ycsb.h"
 
@@ -164,6 +168,147 @@ class RawArm : public Arm {
   std::string path_;
   StoreOptions options_;
   std::unique_ptr<RawWorker> loader_;
+};
+
+// ---- rawmariadb: a connection per thread to the bench's server
+// (--mysql-socket), the same table and statement shapes as arm rawmariadb
+// (raw_mariadb_db.h); each write its own transaction.
+
+class RawMariadbWorker : public Worker {
+ public:
+  Status Open(const std::string& database) {
+    OBKV_RETURN_IF_ERROR(db_.Connect("rawmariadb", database, false));
+    return db_.PrepareStatements(/*timeseries=*/false);
+  }
+  RawMariadbDb& db() { return db_; }
+
+  Status GetRow(const std::string& key) override {
+    return db_.Get(key, [](RawMariadbDb::Column*) { return true; });
+  }
+  Status ScanRows(const std::string& start) override {
+    return db_.Scan(start, int64_t{kScanRows} * kQualifiers,
+                    [](RawMariadbDb::Column*) { return true; });
+  }
+  Status PutRows(const std::vector<std::string>& keys,
+                 const std::vector<std::string>& qualifiers,
+                 const std::string& value) override {
+    std::vector<const std::string*> k, q, v;
+    for (const std::string& key : keys) {
+      for (const std::string& qualifier : qualifiers) {
+        k.push_back(&key);
+        q.push_back(&qualifier);
+        v.push_back(&value);
+      }
+    }
+    return Commit([&]() -> Status {
+      size_t i = 0;
+      for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
+        OBKV_RETURN_IF_ERROR(db_.Upsert(kUpsertRows, &k[i], &q[i], &v[i],
+                                        layout::EncodeTimestamp(1)));
+      }
+      for (; i < k.size(); ++i) {
+        OBKV_RETURN_IF_ERROR(
+            db_.Upsert(1, &k[i], &q[i], &v[i], layout::EncodeTimestamp(1)));
+      }
+      return Status::OK();
+    });
+  }
+  // The newest version read FOR UPDATE, the sum written as a new version
+  // at max(now, newest + 1), as the store's increment.
+  Status Increment(const std::string& key) override {
+    return Commit([&]() -> Status {
+      const std::string q = "n";
+      int64_t t = 0;
+      std::string old;
+      OBKV_ASSIGN_OR_RETURN(bool found, db_.Newest(key, q, &t, &old));
+      int64_t value = 0;
+      int64_t ts = NowMs();
+      if (found) {
+        Result<int64_t> decoded = DecodeBigEndian64(old);
+        if (decoded.ok()) value = *decoded;
+        ts = std::max(ts, layout::DecodeTimestamp(t) + 1);
+      }
+      const std::string bytes = EncodeBigEndian64(value + 1);
+      const std::string* k = &key;
+      const std::string* qp = &q;
+      const std::string* v = &bytes;
+      return db_.Upsert(1, &k, &qp, &v, layout::EncodeTimestamp(ts));
+    });
+  }
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value) override {
+    const std::string* k = &key;
+    const std::string* q = &qualifier;
+    const std::string* v = &value;
+    return Commit(
+        [&] { return db_.Upsert(1, &k, &q, &v, layout::EncodeTimestamp(1)); });
+  }
+
+ private:
+  // Runs `body` in a transaction, then COMMIT, or ROLLBACK on its error;
+  // a deadlock or lock wait timeout runs it again after the store's own
+  // backoff (storage/retry_backoff.h), up to 1000 times: 8 connections on
+  // one hot counter deadlock often (each locking read takes the gap its
+  // new version goes into), and a user retries until it lands.
+  template <typename Body>
+  Status Commit(Body body) {
+    RetryOptions retry;
+    retry.max_attempts = 1000;
+    Status st;
+    for (int attempt = 1;; ++attempt) {
+      st = db_.Query("START TRANSACTION");
+      if (st.ok()) st = body();
+      if (st.ok()) st = db_.Query("COMMIT");
+      if (st.ok()) return st;
+      const bool again = db_.LastErrorWasLockConflict();
+      (void)db_.Query("ROLLBACK");
+      if (!again || attempt >= retry.max_attempts) return st;
+      storage::BackOff(retry, attempt);
+    }
+  }
+
+  RawMariadbDb db_;
+};
+
+class RawMariadbArm : public Arm {
+ public:
+  ~RawMariadbArm() override {
+    loader_.reset();
+    if (!database_.empty()) DropBenchServerDatabase(database_);
+  }
+  Status Open(const std::string& dir, const BenchConfig&) override {
+    database_ = BenchServerDatabase("scalingraw", dir);
+    loader_ = std::make_unique<RawMariadbWorker>();
+    {
+      RawMariadbDb schema;
+      OBKV_RETURN_IF_ERROR(schema.Connect("rawmariadb", database_, true));
+      OBKV_RETURN_IF_ERROR(schema.CreateTable(/*timeseries=*/false));
+    }
+    return loader_->Open(database_);
+  }
+  Status Load(const RowBatch& batch) override {
+    RawMariadbDb& db = loader_->db();
+    OBKV_RETURN_IF_ERROR(db.Query("START TRANSACTION"));
+    for (size_t r = 0; r < batch.keys.size(); ++r) {
+      for (int q = 0; q < kQualifiers; ++q) {
+        const std::string* k = &batch.keys[r];
+        const std::string* qp = &batch.qualifiers[q];
+        const std::string* v = &batch.values[r * kQualifiers + q];
+        OBKV_RETURN_IF_ERROR(
+            db.Upsert(1, &k, &qp, &v, layout::EncodeTimestamp(batch.ts)));
+      }
+    }
+    return db.Query("COMMIT");
+  }
+  Result<std::unique_ptr<Worker>> NewWorker() override {
+    auto worker = std::make_unique<RawMariadbWorker>();
+    OBKV_RETURN_IF_ERROR(worker->Open(database_));
+    return std::unique_ptr<Worker>(std::move(worker));
+  }
+
+ private:
+  std::string database_;
+  std::unique_ptr<RawMariadbWorker> loader_;
 };
 
 // ---- normal: one Store, its table shared.
@@ -510,7 +655,10 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   // bench has a server (--mysql-socket).
   std::vector<const char*> arms = {"normal", "raw", "thrift"};
   const bool server = !BenchServerSocket().empty();
-  if (server) arms.push_back("mariadb");
+  if (server) {
+    arms.push_back("mariadb");
+    arms.push_back("rawmariadb");
+  }
   // figures[workload][arm][threads] = ops/s
   std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
   for (const char* name : arms) {
@@ -523,6 +671,8 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       arm = std::make_unique<ThriftArm>();
     } else if (std::string(name) == "mariadb") {
       arm = std::make_unique<NormalArm>(/*server=*/true);
+    } else if (std::string(name) == "rawmariadb") {
+      arm = std::make_unique<RawMariadbArm>();
     } else {
       arm = std::make_unique<NormalArm>();
     }
@@ -604,10 +754,13 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
          << ",\"efficiency_thrift\":" << eff_thrift;
       if (server) {
         const double mariadb = figures[w.name]["mariadb"][n];
-        const double eff_mariadb =
-            mariadb / figures[w.name]["mariadb"][one] / scale;
-        js << ",\"mariadb\":" << mariadb
-           << ",\"efficiency_mariadb\":" << eff_mariadb;
+        const double rawmariadb = figures[w.name]["rawmariadb"][n];
+        js << ",\"mariadb\":" << mariadb << ",\"rawmariadb\":" << rawmariadb
+           << ",\"mariadb_ratio\":" << mariadb / rawmariadb
+           << ",\"efficiency_mariadb\":"
+           << mariadb / figures[w.name]["mariadb"][one] / scale
+           << ",\"efficiency_rawmariadb\":"
+           << rawmariadb / figures[w.name]["rawmariadb"][one] / scale;
       }
       js << "}";
       first_point = false;
@@ -616,14 +769,18 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   }
   js << "}}";
   if (server && !cfg.json_only) {
-    std::printf("  %-12s %7s %12s %8s\n", "workload", "threads", "mariadb",
-                "eff.mdb");
+    std::printf("  %-12s %7s %12s %12s %7s %8s %8s\n", "workload", "threads",
+                "mariadb", "rawmariadb", "ratio", "eff.mdb", "eff.rmdb");
     for (const Workload& w : workloads) {
       auto& mariadb = figures[w.name]["mariadb"];
+      auto& raw = figures[w.name]["rawmariadb"];
       const int one = scaling.threads.front();
       for (int n : scaling.threads) {
-        std::printf("  %-12s %7d %12.0f %8.2f\n", w.name, n, mariadb[n],
-                    mariadb[n] / mariadb[one] / (static_cast<double>(n) / one));
+        const double scale = static_cast<double>(n) / one;
+        std::printf("  %-12s %7d %12.0f %12.0f %7.2f %8.2f %8.2f\n", w.name, n,
+                    mariadb[n], raw[n], mariadb[n] / raw[n],
+                    mariadb[n] / mariadb[one] / scale,
+                    raw[n] / raw[one] / scale);
       }
     }
   }

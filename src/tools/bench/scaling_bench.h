@@ -9,7 +9,11 @@
 //     thread, raw_sqlite_db.h), "thrift" (the normal arm's store behind an
 //     in-process Thrift1 gateway, a client connection per thread) and, when
 //     the bench has a server (--mysql-socket), "mariadb" (the normal arm's
-//     store on it). SQLite's global memory statistics are off in the
+//     store on it) and "rawmariadb" (hand-written SQL on the same table,
+//     a connection per thread, raw_mariadb_db.h; an increment reads the
+//     newest version FOR UPDATE and writes the sum, in one transaction),
+//     whose ratio mariadb/rawmariadb is printed too. SQLite's global
+//     memory statistics are off in the
 //     process (the store turns them off when it initializes SQLite).
 //   - the store arms' options come from the bench's (--durability,
 //     --group-commit); each point's line on stderr gives the store's group
