@@ -20,6 +20,12 @@ std::string WhereServerTable(std::string_view table) {
 
 }  // namespace
 
+bool ServerHoldsSpecFirstLevel(const PartitionSpec& p, DdlDialect dialect) {
+  return dialect != DdlDialect::kMysql ||
+         (p.strategy != PartitionStrategy::kKey &&
+          p.strategy != PartitionStrategy::kKeyRange);
+}
+
 std::string ServerPartitioningSql(std::string_view table) {
   return "SELECT PARTITION_METHOD, PARTITION_EXPRESSION, "
          "COUNT(DISTINCT PARTITION_NAME), SUBPARTITION_METHOD, "

@@ -6,7 +6,8 @@
 // (storage/mysql/ddl_step_applied.h), the store's partition counts and
 // sizes, and `obkv describe`. `table` is the family's relation ("t$f", or
 // "ns:t$f", found in the database of namespace ns; any other in the current
-// one).
+// one). And the one rule of whether a server's partitions are the spec's
+// (ServerHoldsSpecFirstLevel).
 //
 // Thread safety: pure functions.
 
@@ -16,7 +17,19 @@
 #include <string>
 #include <string_view>
 
+#include "obkvlite/ddl.h"
+#include "obkvlite/spec.h"
+
 namespace obkvlite {
+
+// Whether a server whose DDL is `dialect` holds `p`'s first-level
+// partitions as the spec has them: the same rows under the same names.
+// Not on the mysql dialect when the first level is KEY: MariaDB's KEY hash
+// is its own, not OceanBase's (the router's), so its p<i> holds other rows
+// than the spec's p<i>; and KEY + RANGE(G) it holds as RANGE(T) + KEY
+// (mysql_partitioning.cc). The store's partition counts then route the
+// rows, and its partition sizes are unknown.
+bool ServerHoldsSpecFirstLevel(const PartitionSpec& p, DdlDialect dialect);
 
 // The server's first-level partitions of `table` (in the current database,
 // or a namespace's table in its namespace's database), in their order: one

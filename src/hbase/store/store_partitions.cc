@@ -113,15 +113,13 @@ Result<std::vector<int64_t>> StoreImpl::CountAllCells(
     names.push_back(range_first ? p.RangePartitionName(i)
                                 : "p" + std::to_string(i));
   }
-  // On the mysql dialect a first level by KEY is MariaDB's hash of K, not
-  // OceanBase's (the router's): its p<i> holds other rows than the spec's
-  // p<i>, so the rows are routed, as the writes the pages set beside them.
-  const bool server_key_hash =
-      ctx_->engine()->ddl_dialect() == DdlDialect::kMysql &&
-      (p.strategy == PartitionStrategy::kKey ||
-       p.strategy == PartitionStrategy::kKeyRange);
+  // Where the server's partitions hold other rows than the spec's of the
+  // same name (a KEY first level on MariaDB), the rows are routed, as the
+  // writes the pages set beside them; KEY + RANGE is routed on every
+  // server, as it always was.
   const bool same_levels =
-      !server_key_hash &&
+      p.strategy != PartitionStrategy::kKeyRange &&
+      ServerHoldsSpecFirstLevel(p, ctx_->engine()->ddl_dialect()) &&
       std::all_of(names.begin(), names.end(), [&](const std::string& n) {
         return std::find(server.begin(), server.end(), n) != server.end();
       });

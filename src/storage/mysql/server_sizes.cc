@@ -17,15 +17,8 @@ Result<std::vector<int64_t>> ServerPartitionBytes(Connection* reader,
                                                   DdlDialect dialect) {
   const PartitionSpec& p = family.partition;
   std::vector<int64_t> out(static_cast<size_t>(p.FirstLevelCount()), -1);
-  // On the mysql dialect a first level by KEY is the server's own hash of
-  // K (MariaDB's), not OceanBase's: its p<i> holds other rows than the
-  // spec's (and KEY + RANGE(G) is held as RANGE(T) + KEY). No partition of
-  // the server's is one of the spec's first level.
-  if (dialect == DdlDialect::kMysql &&
-      (p.strategy == PartitionStrategy::kKey ||
-       p.strategy == PartitionStrategy::kKeyRange)) {
-    return out;
-  }
+  // No partition of the server's is one of the spec's first level.
+  if (!ServerHoldsSpecFirstLevel(p, dialect)) return out;
   std::map<std::string, int64_t> by_name;  // "" for an unpartitioned table
   OBKV_ASSIGN_OR_RETURN(std::unique_ptr<Statement> stmt,
                         reader->Prepare(ServerPartitionBytesSql(
