@@ -51,30 +51,7 @@ class RawMariadbArm : public BenchArm {
   Status Load(const RowBatch& batch) override {
     if (timeseries_) return LoadDocuments(batch);
     OBKV_RETURN_IF_ERROR(db_->Query("START TRANSACTION"));
-    std::vector<const std::string*> k, q, v;
-    for (size_t r = 0; r < batch.keys.size(); ++r) {
-      for (int c = 0; c < kQualifiers; ++c) {
-        k.push_back(&batch.keys[r]);
-        q.push_back(&batch.qualifiers[c]);
-        v.push_back(&batch.values[r * kQualifiers + c]);
-      }
-    }
-    return UpsertAndCommit(k, q, v, layout::EncodeTimestamp(batch.ts));
-  }
-
-  // Upserts rows (k[i], q[i], v[i], t) kUpsertRows to a statement, the rest
-  // one by one, then commits the caller's transaction.
-  Status UpsertAndCommit(const std::vector<const std::string*>& k,
-                         const std::vector<const std::string*>& q,
-                         const std::vector<const std::string*>& v, int64_t t) {
-    size_t i = 0;
-    for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
-      OBKV_RETURN_IF_ERROR(
-          db_->Upsert(kUpsertRows, &k[i], &q[i], &v[i], t, s_));
-    }
-    for (; i < k.size(); ++i) {
-      OBKV_RETURN_IF_ERROR(db_->Upsert(1, &k[i], &q[i], &v[i], t, s_));
-    }
+    OBKV_RETURN_IF_ERROR(db_->UpsertBatch(batch));
     return db_->Query("COMMIT");
   }
 
@@ -95,7 +72,9 @@ class RawMariadbArm : public BenchArm {
       q.push_back(&s);
       v.push_back(&docs[r]);
     }
-    return UpsertAndCommit(k, q, v, layout::EncodeTimestamp(batch.ts));
+    OBKV_RETURN_IF_ERROR(
+        db_->UpsertAll(k, q, v, layout::EncodeTimestamp(batch.ts), s_));
+    return db_->Query("COMMIT");
   }
 
   Result<int> GetRow(const std::string& key) override {

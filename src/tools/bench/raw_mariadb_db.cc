@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "layout/timestamp_codec.h"
 #include "obkvlite/ddl.h"
 #include "obkvlite/spec.h"
 #include "tools/bench/bench_arm.h"
@@ -118,6 +119,32 @@ Status RawMariadbDb::Upsert(int n, const std::string* const* k,
     return StmtError(stmt, "execute");
   }
   return Status::OK();
+}
+
+Status RawMariadbDb::UpsertAll(const std::vector<const std::string*>& k,
+                               const std::vector<const std::string*>& q,
+                               const std::vector<const std::string*>& v,
+                               int64_t t, long long s) {
+  size_t i = 0;
+  for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
+    OBKV_RETURN_IF_ERROR(Upsert(kUpsertRows, &k[i], &q[i], &v[i], t, s));
+  }
+  for (; i < k.size(); ++i) {
+    OBKV_RETURN_IF_ERROR(Upsert(1, &k[i], &q[i], &v[i], t, s));
+  }
+  return Status::OK();
+}
+
+Status RawMariadbDb::UpsertBatch(const RowBatch& batch) {
+  std::vector<const std::string*> k, q, v;
+  for (size_t r = 0; r < batch.keys.size(); ++r) {
+    for (int c = 0; c < kQualifiers; ++c) {
+      k.push_back(&batch.keys[r]);
+      q.push_back(&batch.qualifiers[c]);
+      v.push_back(&batch.values[r * kQualifiers + c]);
+    }
+  }
+  return UpsertAll(k, q, v, layout::EncodeTimestamp(batch.ts));
 }
 
 Result<bool> RawMariadbDb::Newest(const std::string& key,

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "obkvlite/status.h"
+#include "tools/bench/bench_arm.h"
 
 namespace obkvlite {
 namespace bench {
@@ -62,6 +63,14 @@ class RawMariadbDb {
   // timeseries table `s` stands where q goes. The caller's transaction.
   Status Upsert(int n, const std::string* const* k, const std::string* const* q,
                 const std::string* const* v, int64_t t, long long s = 0);
+  // The same for any number of rows: kUpsertRows to a statement, the rest
+  // one by one.
+  Status UpsertAll(const std::vector<const std::string*>& k,
+                   const std::vector<const std::string*>& q,
+                   const std::vector<const std::string*>& v, int64_t t,
+                   long long s = 0);
+  // Every cell of `batch` (the normal table), at its time.
+  Status UpsertBatch(const RowBatch& batch);
   // Rows of `key` (column values: Q, T, V); each fetched row to `row`.
   template <typename Row>
   Status Get(const std::string& key, Row row) {

@@ -200,18 +200,8 @@ class RawMariadbWorker : public Worker {
         v.push_back(&value);
       }
     }
-    return Commit([&]() -> Status {
-      size_t i = 0;
-      for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
-        OBKV_RETURN_IF_ERROR(db_.Upsert(kUpsertRows, &k[i], &q[i], &v[i],
-                                        layout::EncodeTimestamp(1)));
-      }
-      for (; i < k.size(); ++i) {
-        OBKV_RETURN_IF_ERROR(
-            db_.Upsert(1, &k[i], &q[i], &v[i], layout::EncodeTimestamp(1)));
-      }
-      return Status::OK();
-    });
+    return Commit(
+        [&] { return db_.UpsertAll(k, q, v, layout::EncodeTimestamp(1)); });
   }
   // The newest version read FOR UPDATE, the sum written as a new version
   // at max(now, newest + 1), as the store's increment.
@@ -289,15 +279,7 @@ class RawMariadbArm : public Arm {
   Status Load(const RowBatch& batch) override {
     RawMariadbDb& db = loader_->db();
     OBKV_RETURN_IF_ERROR(db.Query("START TRANSACTION"));
-    for (size_t r = 0; r < batch.keys.size(); ++r) {
-      for (int q = 0; q < kQualifiers; ++q) {
-        const std::string* k = &batch.keys[r];
-        const std::string* qp = &batch.qualifiers[q];
-        const std::string* v = &batch.values[r * kQualifiers + q];
-        OBKV_RETURN_IF_ERROR(
-            db.Upsert(1, &k, &qp, &v, layout::EncodeTimestamp(batch.ts)));
-      }
-    }
+    OBKV_RETURN_IF_ERROR(db.UpsertBatch(batch));
     return db.Query("COMMIT");
   }
   Result<std::unique_ptr<Worker>> NewWorker() override {
