@@ -413,12 +413,13 @@ class Connection : public internal::Session,
     Lowest().cancel(ignored);
   }
 
-  // The next operation must end within `d` (else the sweep cancels it,
-  // and timed_out_ says so).
-  void Deadline(Clock::duration d) {
+  // The next operation must end by `t` (else the sweep cancels it, and
+  // timed_out_ says so), or within `d`.
+  void DeadlineAt(Clock::time_point t) {
     timed_out_ = false;
-    SetDeadline(Clock::now() + d);
+    SetDeadline(t);
   }
+  void Deadline(Clock::duration d) { DeadlineAt(Clock::now() + d); }
 
   void Begin(bool refuse) {
     if (!refuse) {
@@ -595,8 +596,7 @@ class Connection : public internal::Session,
       AnswerThenClose(BodyTimeout(true), what_);
       return;
     }
-    timed_out_ = false;
-    SetDeadline(
+    DeadlineAt(
         std::min(body_deadline_,
                  now + std::chrono::seconds(options_.read_timeout_seconds)));
     auto self = this->shared_from_this();
