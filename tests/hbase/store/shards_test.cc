@@ -3,7 +3,8 @@
 // Sharded stores (StoreOptions::sqlite.shards, doc/shards.md): placement of
 // every partition table in its file, reads and writes across files, the
 // recorded count, parallel writers, SQL inspection, repair after an interrupted
-// create or drop, and the errors that name options.shards.
+// create or drop, and the errors that name options.shards. The CLI on a
+// sharded store: tools/cli/shards_cli_test.cc.
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>
@@ -14,7 +15,6 @@
 #include <thread>
 #include <vector>
 
-#include "cli_test_support.h"
 #include "ddl/sql_quote.h"
 #include "obkvlite/ddl.h"
 #include "store_fixture.h"
@@ -345,30 +345,6 @@ TEST_CASE("timeseries tables work in a sharded store") {
   CHECK(tr->Get(all)->cells == std::vector<Cell>{C("a", "m", "x", 300, "3"),
                                                  C("a", "m", "x", 100, "1")});
   CHECK(InspectInt(path, "SELECT count(DISTINCT S) FROM \"tr$m\"") == 1);
-}
-
-TEST_CASE("obkv create --shards and obkv sql over the family views") {
-  CliSandbox box;
-  const std::string spec = box.WriteFile("t.json", kKeySpec);
-  CliRun run = box.Run({"create", "--shards", "3", spec});
-  INFO(run.err);
-  REQUIRE(run.code == 0);
-  CHECK(std::filesystem::exists(box.store() + ".shard2"));
-  std::string input;
-  for (int i = 0; i < 20; ++i) input += Row(i) + "\tf:q\t100\tv\n";
-  run = box.Run({"load", "--quiet", "t", box.WriteFile("d.tsv", input)});
-  INFO(run.err);
-  REQUIRE(run.code == 0);
-  run = box.Run({"sql", "SELECT count(*) FROM \"t$f\""});
-  INFO(run.err);
-  REQUIRE(run.code == 0);
-  CHECK(run.out.find("20") != std::string::npos);
-  run = box.Run(
-      {"sql", "INSERT INTO \"t$f$p1\" VALUES (x'00', x'00', 1, x'00')"});
-  CHECK(run.code != 0);
-  CHECK(run.err.find("not allowed: INSERT into") != std::string::npos);
-  run = box.Run({"sql", "ATTACH DATABASE 'x.db' AS x"});
-  CHECK(run.code != 0);
 }
 
 }  // namespace
