@@ -29,6 +29,11 @@
 namespace obkvlite {
 namespace testing {
 
+// The families and rows the DDL plan cases' table "t" starts from.
+inline constexpr const char* kTwoFamilies =
+    R"([{"name": "cf1"}, {"name": "cf2"}])";
+inline const std::vector<std::string> kRows = {"a", "b", "e", "f", "n", "z"};
+
 inline std::string Joined(const std::vector<std::string>& lines) {
   std::string out;
   for (const std::string& l : lines) out += l + "\n";

@@ -31,9 +31,9 @@ constexpr int kRows = 400;
 
 std::string RowKey(int i) { return "r" + std::to_string(1000 + i); }
 
-// Rows whose cells vary in number, size (some 3000-byte values, so batches
+// ShardRows whose cells vary in number, size (some 3000-byte values, so batches
 // end by bytes too) and versions.
-std::vector<Put> Rows() {
+std::vector<Put> ShardRows() {
   std::vector<Put> puts;
   for (int i = 0; i < kRows; ++i) {
     Put put(RowKey(i));
@@ -51,7 +51,7 @@ std::vector<Put> Rows() {
   return puts;
 }
 
-// A store of `shards` files holding Rows(), read with or without threads.
+// A store of `shards` files holding ShardRows(), read with or without threads.
 struct ShardedStore {
   ShardedStore(int shards, bool parallel, const std::string& vfs = "") {
     StoreOptions options;
@@ -64,7 +64,7 @@ struct ShardedStore {
     store = MustOpenStore(dir.path() + "/s.db", options);
     REQUIRE(store->CreateTable(MustParseSpec(Spec())).ok());
     table = MustTable(store.get(), "t");
-    const Status put = table->Put(Rows());
+    const Status put = table->Put(ShardRows());
     REQUIRE_MESSAGE(put.ok(), put.ToString());
   }
 

@@ -31,7 +31,7 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-constexpr const char* kSpec =
+constexpr const char* kOperationSpec =
     R"({"table": "t", "families": [{"name": "f"}],
         "partition": {"strategy": "key", "partitions": 7}})";
 
@@ -168,7 +168,7 @@ TEST_CASE("quantiles are never below the true value and at most 12.5% above") {
 }
 
 TEST_CASE("a scripted workload counts each operation kind exactly") {
-  StoreFixture fx(kSpec);
+  StoreFixture fx(kOperationSpec);
   fx.MustPut(Put("a").Add("f", "q", 100, "v"));
   fx.MustPut(Put("n").Add("f", "c", 100, std::string(8, '\0')));
   REQUIRE(fx.store()->ResetOperationStats().ok());
@@ -259,7 +259,7 @@ TEST_CASE("a scripted workload counts each operation kind exactly") {
 }
 
 TEST_CASE("each surface counts apart; an unknown one as other") {
-  StoreFixture fx(kSpec);
+  StoreFixture fx(kOperationSpec);
   fx.MustPut(Put("a").Add("f", "q", 100, "v"));
   REQUIRE(fx.store()->ResetOperationStats().ok());
   {
@@ -286,7 +286,7 @@ TEST_CASE("each surface counts apart; an unknown one as other") {
 }
 
 TEST_CASE("two Store objects on one store add up; reset zeroes them") {
-  StoreFixture fx(kSpec);
+  StoreFixture fx(kOperationSpec);
   fx.MustPut(Put("a").Add("f", "q", 100, "v"));
   REQUIRE(fx.store()->ResetOperationStats().ok());
   {
@@ -314,7 +314,7 @@ TEST_CASE("two Store objects on one store add up; reset zeroes them") {
 }
 
 TEST_CASE("operation_stats off times nothing") {
-  StoreFixture fx(kSpec);
+  StoreFixture fx(kOperationSpec);
   StoreOptions options = fx.Options();
   options.operation_stats = false;
   std::unique_ptr<Store> off = MustOpenStore(fx.path(), options);
@@ -361,7 +361,7 @@ TEST_CASE("concurrent operations count exactly while harvests run") {
   CHECK(sum == kThreads * per_thread_sum);
 
   // And through a store: 4 threads of gets.
-  StoreFixture fx(kSpec);
+  StoreFixture fx(kOperationSpec);
   fx.MustPut(Put("a").Add("f", "q", 100, "v"));
   REQUIRE(fx.store()->ResetOperationStats().ok());
   std::atomic<int> failures{0};

@@ -58,7 +58,9 @@ TEST_CASE("credentials: basic and token lines, errors by line") {
   CHECK_FALSE(Authorized(creds, "", &user));
 }
 
-std::string Get(const std::string& authorization) {
+// A GET /version request with `authorization` as its Authorization header
+// (none when empty).
+std::string GetVersionWith(const std::string& authorization) {
   std::string r = "GET /version HTTP/1.1\r\nHost: x\r\n";
   if (!authorization.empty()) r += "Authorization: " + authorization + "\r\n";
   return r + "\r\n";
@@ -80,8 +82,8 @@ TEST_CASE("an HTTP gateway with credentials: 401 without them, then closed") {
   const int port = server.port();
   // Without credentials: 401, a challenge, and a text body; the request
   // pipelined after it is never served (the connection closes).
-  std::string a =
-      testing::ExchangeLoopback(port, Get("") + Get("Bearer sekrit"));
+  std::string a = testing::ExchangeLoopback(
+      port, GetVersionWith("") + GetVersionWith("Bearer sekrit"));
   CHECK(a.rfind("HTTP/1.1 401 Unauthorized\r\n", 0) == 0);
   CHECK(a.find("\r\nWWW-Authenticate: Basic realm=\"obkvlite\", "
                "charset=\"UTF-8\"\r\n") != std::string::npos);
@@ -90,17 +92,17 @@ TEST_CASE("an HTTP gateway with credentials: 401 without them, then closed") {
         std::string::npos);
   CHECK(a.find("HTTP/1.1 200") == std::string::npos);
   // A wrong password names the user, never the password.
-  a = testing::ExchangeLoopback(port,
-                                Get("Basic " + rest::Base64Encode("bob:pw2")));
+  a = testing::ExchangeLoopback(
+      port, GetVersionWith("Basic " + rest::Base64Encode("bob:pw2")));
   CHECK(a.find("Unauthorized: wrong credentials for user 'bob'") !=
         std::string::npos);
   CHECK(a.find("pw2") == std::string::npos);
   // The right basic credentials, and the token.
   const std::string close = "Connection: close\r\n";
-  std::string ok = Get("Basic " + rest::Base64Encode("bob:pw1"));
+  std::string ok = GetVersionWith("Basic " + rest::Base64Encode("bob:pw1"));
   ok.insert(ok.size() - 2, close);
   CHECK(testing::ExchangeLoopback(port, ok).rfind("HTTP/1.1 200 OK", 0) == 0);
-  ok = Get("Bearer sekrit");
+  ok = GetVersionWith("Bearer sekrit");
   ok.insert(ok.size() - 2, close);
   CHECK(testing::ExchangeLoopback(port, ok).rfind("HTTP/1.1 200 OK", 0) == 0);
   server.Stop();

@@ -60,8 +60,8 @@ std::string PlainGet(int port) {
 }
 
 // An HttpServer over TLS answering "hello", serving on its own thread.
-struct Served {
-  explicit Served(HttpServerOptions o)
+struct TlsServed {
+  explicit TlsServed(HttpServerOptions o)
       : server(
             o,
             [](const HttpRequest&) { return HttpResponse::Text(200, "hello"); },
@@ -69,7 +69,7 @@ struct Served {
     bound = server.Bind();
     if (bound.ok()) thread = std::thread([this] { server.Run(); });
   }
-  ~Served() {
+  ~TlsServed() {
     server.Stop();
     if (thread.joinable()) thread.join();
   }
@@ -95,7 +95,7 @@ TEST_CASE("HTTPS with a certificate; plain HTTP gets nothing HTTP") {
       testing::MakeCertificate(dir.path(), "ca", "test CA", nullptr, true);
   const testing::Credentials srv =
       testing::MakeCertificate(dir.path(), "server", "127.0.0.1", &ca, false);
-  Served s(TlsOptions(srv));
+  TlsServed s(TlsOptions(srv));
   REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
   const std::string answer = TlsGet(s.server.port(), nullptr);
   CHECK(answer.rfind("HTTP/1.1 200 OK\r\n", 0) == 0);
@@ -145,7 +145,7 @@ TEST_CASE("with a client CA, only its clients are served (mutual TLS)") {
       dir.path(), "stranger", "mallory", nullptr, false);
   HttpServerOptions o = TlsOptions(srv);
   o.tls.client_ca = ca.cert;
-  Served s(o);
+  TlsServed s(o);
   REQUIRE_MESSAGE(s.bound.ok(), s.bound.ToString());
   CHECK(TlsGet(s.server.port(), &member).rfind("HTTP/1.1 200 OK", 0) == 0);
   CHECK(TlsGet(s.server.port(), nullptr).empty());

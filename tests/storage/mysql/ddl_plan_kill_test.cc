@@ -35,8 +35,6 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-constexpr const char* kTwoFamilies = R"([{"name": "cf1"}, {"name": "cf2"}])";
-const std::vector<std::string> kRows = {"a", "b", "e", "f", "n", "z"};
 constexpr const char* kAllCells =
     "a/cf1 a/cf2 b/cf1 b/cf2 e/cf1 e/cf2 f/cf1 f/cf2 n/cf1 n/cf2 z/cf1 z/cf2 ";
 

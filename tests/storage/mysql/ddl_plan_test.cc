@@ -46,10 +46,8 @@ using storage::ClearInjectedFault;
 using storage::InjectedFault;
 using storage::InjectFault;
 
-constexpr const char* kTwoFamilies = R"([{"name": "cf1"}, {"name": "cf2"}])";
 constexpr const char* kRangeK =
     R"({"strategy": "range", "column": "K", "bounds": ["d", "m", "MAXVALUE"]})";
-const std::vector<std::string> kRows = {"a", "b", "e", "f", "n", "z"};
 
 void PutRows(Store* store, const std::string& t) {
   Table* table = MustTable(store, t);

@@ -35,7 +35,7 @@ using storage::ClearInjectedFault;
 using storage::InjectedFault;
 using storage::InjectFault;
 
-constexpr const char* kSpec =
+constexpr const char* kRetrySpec =
     R"({"table":"t","families":[{"name":"f"}],)"
     R"("partition":{"strategy":"key","partitions":3}})";
 
@@ -71,7 +71,7 @@ TEST_CASE("a deadlock at every statement of a batch: retried, exact") {
   Watchdog dog(120, "deadlock at every statement of a batch");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   REQUIRE(table->Put(Put("gone").Add("f", "q", 5, "x")).ok());
   int runs = 0;
@@ -105,7 +105,7 @@ TEST_CASE("a deadlock at every statement of an increment: counts once") {
   Watchdog dog(120, "deadlock at every statement of an increment");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   int64_t expected = 0;
   const int fired = ForEveryStatement(
@@ -127,7 +127,7 @@ TEST_CASE("a deadlock at every statement of an append or newest delete") {
   Watchdog dog(120, "deadlock at every statement of an append");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   std::string expected;
   int fired = ForEveryStatement(
@@ -169,7 +169,7 @@ TEST_CASE("a deadlock at every statement of a check-and-mutate: exact") {
   Watchdog dog(120, "deadlock at every statement of a check-and-mutate");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   REQUIRE(table->Put(Put("r").Add("f", "q", "v0")).ok());
   int version = 0;
@@ -200,7 +200,7 @@ TEST_CASE("exhausted attempts give Aborted naming the conflict") {
   StoreOptions options = QuietOptions();
   options.retry.max_attempts = 1;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), options);
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   InjectFault(InjectedFault::kDeadlock, 2);
   Result<RowResult> r = table->Increment(IncrementOf("c"));
@@ -225,7 +225,7 @@ TEST_CASE("a COMMIT whose reply is lost: UnknownOutcome naming the row") {
   Watchdog dog(60, "lost COMMIT reply");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri(), QuietOptions());
-  REQUIRE(store->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(store->CreateTable(MustParseSpec(kRetrySpec)).ok());
   Table* table = MustTable(store.get(), "t");
   REQUIRE(table->Increment(IncrementOf("c1")).ok());
   InjectFault(InjectedFault::kLostCommitReply, 1);
@@ -280,7 +280,7 @@ TEST_CASE("retry options are validated; a server URI overrides them") {
   std::unique_ptr<Store> server = MustOpenStore(
       db.uri() + "&retry_attempts=1&retry_backoff_ms=0&retry_max_backoff_ms=0",
       QuietOptions());
-  REQUIRE(server->CreateTable(MustParseSpec(kSpec)).ok());
+  REQUIRE(server->CreateTable(MustParseSpec(kRetrySpec)).ok());
   InjectFault(InjectedFault::kDeadlock, 1);
   Result<RowResult> r =
       MustTable(server.get(), "t")->Increment(IncrementOf("c"));

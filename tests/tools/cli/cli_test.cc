@@ -17,7 +17,7 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-constexpr const char* kSpec = R"({
+constexpr const char* kCliSpec = R"({
   "table": "t",
   "families": [
     {"name": "f", "max_versions": 3},
@@ -28,7 +28,7 @@ constexpr const char* kSpec = R"({
 
 class Cli {
  public:
-  Cli() { box.Create("t", kSpec); }
+  Cli() { box.Create("t", kCliSpec); }
 
   // Runs a command that must succeed; returns its stdout.
   std::string Ok(const std::vector<std::string>& args,
@@ -52,7 +52,7 @@ class Cli {
 
 TEST_CASE("create: creates the store and the table, prints a summary") {
   CliSandbox box;
-  const CliRun run = box.Run({"create", box.WriteFile("t.json", kSpec)});
+  const CliRun run = box.Run({"create", box.WriteFile("t.json", kCliSpec)});
   CHECK(run.code == 0);
   CHECK(run.out == "created table t: 2 families, 8 partition tables\n");
   CHECK(run.err.empty());

@@ -33,7 +33,7 @@ namespace {
 
 namespace gen = ::obkvlite::server::hbase_thrift;
 
-constexpr const char* kSpec =
+constexpr const char* kCompatSpec =
     R"({"table": "t", "families": [{"name": "f"}, {"name": "g"}]})";
 constexpr const char* kRegexScan = "ValueFilter(=, 'regexstring:v.*')";
 
@@ -125,7 +125,7 @@ std::vector<std::string> ReportHeads(const std::string& text) {
 TEST_CASE("a workload through Thrift, REST and exec, then obkv compat") {
   Watchdog watchdog(60, "compat_cli_test");
   CliSandbox box;
-  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kCompatSpec)}).code == 0);
   {
     std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kHBase);
     {
@@ -211,7 +211,7 @@ TEST_CASE("a workload through Thrift, REST and exec, then obkv compat") {
 TEST_CASE("findings of two obkv processes at once are both counted") {
   Watchdog watchdog(120, "two obkv exec processes' scans");
   CliSandbox box;
-  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kCompatSpec)}).code == 0);
   const std::string scan =
       R"j({"op":"scan","table":"t","filter":"ValueFilter(=, 'regexstring:v.*')"})j";
   constexpr int kScans = 30;
@@ -247,7 +247,7 @@ TEST_CASE("findings of two obkv processes at once are both counted") {
 TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
   Watchdog watchdog(60, "compat_cli_test");
   CliSandbox box;
-  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kCompatSpec)}).code == 0);
   {
     std::unique_ptr<Store> store = OpenWith(box, CompatProfile::kObkv);
     {
@@ -380,7 +380,7 @@ TEST_CASE("--compat obkv: each surface answers a refusal as HBase's would") {
 TEST_CASE("schema changes, cluster admin and pattern admin: C-52, C-54, C-55") {
   Watchdog watchdog(60, "compat_cli_test");
   CliSandbox box;
-  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kCompatSpec)}).code == 0);
   REQUIRE(box.Run({"shell"}, "put 't', 'r1', 'f:a', 'v1'\n").code == 0);
   const std::string commands =
       "alter 't', {NAME => 'h'}\n"

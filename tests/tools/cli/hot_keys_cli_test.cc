@@ -33,7 +33,7 @@ namespace obkvlite {
 namespace testing {
 namespace {
 
-constexpr const char* kSpec =
+constexpr const char* kHotKeysSpec =
     R"({"table": "t", "families": [{"name": "f"}],
         "partition": {"strategy": "key", "partitions": 4}})";
 
@@ -49,7 +49,7 @@ std::vector<std::pair<std::string, int64_t>> Ranked(
 
 TEST_CASE("a zipfian workload's hot keys in stats, sql, /metrics and /ui") {
   CliSandbox box;
-  box.Create("t", kSpec);
+  box.Create("t", kHotKeysSpec);
   std::map<std::string, int64_t> gets;
   std::map<std::string, int64_t> puts;
   {

@@ -39,7 +39,8 @@ namespace {
 
 namespace gen = ::obkvlite::server::hbase_thrift;
 
-constexpr const char* kSpec = R"({"table": "t", "families": [{"name": "f"}]})";
+constexpr const char* kStatsOpsSpec =
+    R"({"table": "t", "families": [{"name": "f"}]})";
 
 server::HttpResponse Rest(http::HttpApp* app, const std::string& method,
                           const std::string& target,
@@ -84,7 +85,8 @@ std::map<std::string, int64_t> JsonCounts(const std::string& json) {
 TEST_CASE("Thrift, REST and exec count apart; obkv stats --ops shows them") {
   Watchdog watchdog(120, "stats_ops_cli_test");
   CliSandbox box;
-  REQUIRE(box.Run({"create", box.WriteFile("t.json", kSpec)}).code == 0);
+  REQUIRE(box.Run({"create", box.WriteFile("t.json", kStatsOpsSpec)}).code ==
+          0);
   {
     Result<std::unique_ptr<Store>> opened =
         Store::Open(StoreOptions(), box.store());

@@ -24,12 +24,12 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kSpec =
+constexpr const char* kStatsSpec =
     R"({"table": "t", "families": [{"name": "f"}, {"name": "g"}],
         "partition": {"strategy": "key", "partitions": 97}})";
 
 int PartitionOf(const std::string& row) {
-  Result<TableSpec> spec = ParseTableSpec(kSpec);
+  Result<TableSpec> spec = ParseTableSpec(kStatsSpec);
   REQUIRE(spec.ok());
   PartitionRouter router("t", spec->families.front());
   Result<int> p = router.Route(row, 0);
@@ -39,7 +39,7 @@ int PartitionOf(const std::string& row) {
 
 // 291 rows (3 a partition on average), then 1000 gets of row "hot".
 void RunWorkload(CliSandbox& box) {
-  box.Create("t", kSpec);
+  box.Create("t", kStatsSpec);
   std::string lines;
   for (int i = 0; i < 291; ++i) {
     lines += R"({"op":"put","table":"t","row":"row)" + std::to_string(i) +
