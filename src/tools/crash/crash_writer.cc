@@ -8,6 +8,7 @@
 //   obkv-crash-writer --store PATH [--writer W] [--first N] [--count M]
 //                     [--durability normal|full] [--shards S]
 //                     [--mode batches|mix] [--indexed 1] [--threads T]
+//                     [--paced 1]
 //
 // --threads T (> 1) loads from T threads on the one Store at once, so that
 // their writes commit in groups (StoreOptions::group_commit): thread t
@@ -19,6 +20,10 @@
 // partial (on a store of one file: give --shards) and that batches never
 // disappear, and a
 // purger that runs Table::Purge without pause, removing the older versions.
+//
+// --paced 1 writes each batch only when it has read a line on stdin, and
+// stops at its end (read_lock_linger_test: a Get after each ack sees that
+// batch); it needs one thread.
 //
 // --indexed 1 loads the batches of indexed_batch.h instead (an indexed
 // table, one Table::Batch per batch).
@@ -57,6 +62,7 @@ struct Args {
   bool mix = false;
   bool indexed = false;  // indexed_batch.h
   int threads = 1;       // writer threads (--threads)
+  bool paced = false;    // a batch per line read on stdin (--paced)
 };
 
 int Usage(const std::string& why) {
@@ -64,7 +70,8 @@ int Usage(const std::string& why) {
                "obkv-crash-writer: %s\nusage: obkv-crash-writer --store PATH "
                "[--writer W] [--first N] [--count M] "
                "[--durability normal|full] [--shards S] "
-               "[--mode batches|mix] [--indexed 1] [--threads T]\n",
+               "[--mode batches|mix] [--indexed 1] [--threads T] "
+               "[--paced 1]\n",
                why.c_str());
   return 2;
 }
@@ -85,6 +92,8 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
       args->first = std::atoll(value.c_str());
     } else if (flag == "--count") {
       args->count = std::atoll(value.c_str());
+    } else if (flag == "--paced") {
+      args->paced = value == "1";
     } else if (flag == "--indexed") {
       args->indexed = value == "1";
     } else if (flag == "--threads") {
@@ -107,6 +116,9 @@ bool ParseArgs(int argc, char** argv, Args* args, std::string* error) {
     }
   }
   if (args->store.empty()) *error = "--store is required";
+  if (args->paced && args->threads > 1) {
+    *error = "--paced reads stdin from one writer: give no --threads";
+  }
   return error->empty();
 }
 
@@ -182,6 +194,10 @@ int Run(const Args& args) {
     for (int64_t n = args.first;
          status.load() == 0 && (args.count < 0 || n < args.first + args.count);
          ++n) {
+      if (args.paced) {
+        char line[256];
+        if (std::fgets(line, sizeof(line), stdin) == nullptr) return;
+      }
       Status st = args.indexed
                       ? (*table)->Batch(IndexedBatch(name, n)).status()
                       : (*table)->Put(BatchPuts(name, n, args.mix ? 2 : 1));

@@ -28,6 +28,7 @@
 #include "obkvlite/store.h"
 #include "store_fixture.h"
 #include "test_paths.h"
+#include "tools/crash/batch_load.h"
 #include "watchdog.h"
 
 namespace obkvlite {
@@ -110,29 +111,29 @@ TEST_CASE_TEMPLATE(
   }
 }
 
-// Another process: `obkv --store PATH exec`, fed one put a line, each
-// acknowledged by its result line after its commit (spawned, so that it
-// starts its own threads wherever the parent has some).
+// Another process: obkv-crash-writer --paced 1, which writes batch N of
+// table "crash" when it reads a line and prints "ack N" after its commit
+// (spawned, so that it starts its own threads wherever the parent has some).
 TEST_CASE(
     "a Get sees every commit of another process made since the one "
     "before") {
   Watchdog watchdog(120, "the two processes' puts and gets");
   OneStore one;
-  Table* table = one.table;
-  MustPut(table, "r", "v0");
-  ChildProcess writer({OBKV_BINARY, "--store", one.path, "exec"},
-                      one.dir.path() + "/exec.err", /*piped_input=*/true);
-  std::vector<std::string> results;
-  for (int i = 1; i <= 100; ++i) {
-    CHECK(ValueOf(table, "r") == "v" + std::to_string(i - 1));
-    writer.WriteLine(
-        R"({"op":"put","table":"t","row":"r","cells":[{"family":"f",)"
-        R"("qualifier":"q","value":"v)" +
-        std::to_string(i) + R"(","ts":1000}]})");
-    writer.ReadLines(60000, &results, static_cast<size_t>(i));
-    REQUIRE_MESSAGE(results.size() == static_cast<size_t>(i), writer.Stderr());
-    REQUIRE(results.back() == R"({"ok":true})");
-    CHECK(ValueOf(table, "r") == "v" + std::to_string(i));
+  REQUIRE(one.store->CreateTable(MustParseSpec(crash::kSpecJson)).ok());
+  Table* table = MustTable(one.store.get(), crash::kTableName);
+  ChildProcess writer({OBKV_CRASH_WRITER, "--store", one.path, "--paced", "1",
+                       "--durability", "normal"},
+                      one.dir.path() + "/writer.err", /*piped_input=*/true);
+  std::vector<std::string> acks;
+  for (int n = 0; n < 100; ++n) {
+    // The batch's last row: the batch is one transaction.
+    const std::string row = crash::RowKey("w", n, crash::kRowsPerBatch - 1);
+    CHECK(ValueOf(table, row).empty());
+    writer.WriteLine("next");
+    writer.ReadLines(60000, &acks, static_cast<size_t>(n) + 1);
+    REQUIRE_MESSAGE(acks.size() == static_cast<size_t>(n) + 1, writer.Stderr());
+    REQUIRE(acks.back() == "ack " + std::to_string(n));
+    CHECK(ValueOf(table, row) == crash::CellValue(row, "f"));
   }
   writer.CloseInput();
   const int status = writer.Wait();
