@@ -13,7 +13,9 @@ namespace obkvlite {
 namespace bench {
 
 RawMariadbDb::~RawMariadbDb() {
-  for (MYSQL_STMT* s : {upsert_, upsert_one_, get_, scan_, newest_}) {
+  std::vector<MYSQL_STMT*> all = upserts_;
+  all.insert(all.end(), {get_, scan_, newest_});
+  for (MYSQL_STMT* s : all) {
     if (s != nullptr) mysql_stmt_close(s);
   }
   if (mysql_ != nullptr) mysql_close(mysql_);
@@ -48,19 +50,8 @@ Status RawMariadbDb::CreateTable(bool timeseries) {
 
 Status RawMariadbDb::PrepareStatements(bool timeseries) {
   timeseries_ = timeseries;
-  // The timeseries table's columns in the normal one's places: Q is S.
-  const std::string cols = timeseries ? "K, S, T, V" : "K, Q, T, V";
+  const std::string cols = Columns();
   const std::string order = timeseries ? "K, T, S" : "K, Q, T";
-  std::string upsert = "INSERT INTO `t$f` (" + cols + ") VALUES ";
-  for (int i = 0; i < kUpsertRows; ++i) {
-    upsert += i ? ", (?,?,?,?)" : "(?,?,?,?)";
-  }
-  const std::string tail =
-      timeseries ? "" : " ON DUPLICATE KEY UPDATE V = VALUES(V)";
-  OBKV_RETURN_IF_ERROR(Prepare(upsert + tail, &upsert_));
-  OBKV_RETURN_IF_ERROR(
-      Prepare("INSERT INTO `t$f` (" + cols + ") VALUES (?,?,?,?)" + tail,
-              &upsert_one_));
   OBKV_RETURN_IF_ERROR(Prepare("SELECT " + cols.substr(3) +
                                    " FROM `t$f` WHERE K = ? ORDER BY " +
                                    order.substr(3),
@@ -91,11 +82,27 @@ void RawMariadbDb::BindBlob(MYSQL_BIND* b, const std::string& s,
   b->length = length;
 }
 
+Result<MYSQL_STMT*> RawMariadbDb::UpsertStatement(int n) {
+  if (n < 1 || n > kUpsertRows) {
+    return Status::InvalidArgument(name_ + ": an upsert writes 1 to " +
+                                   std::to_string(kUpsertRows) + " rows, not " +
+                                   std::to_string(n));
+  }
+  MYSQL_STMT*& stmt = upserts_[static_cast<size_t>(n - 1)];
+  if (stmt != nullptr) return stmt;
+  std::string sql =
+      std::string("INSERT INTO `t$f` (") + Columns() + ") VALUES ";
+  for (int i = 0; i < n; ++i) sql += i ? ", (?,?,?,?)" : "(?,?,?,?)";
+  if (!timeseries_) sql += " ON DUPLICATE KEY UPDATE V = VALUES(V)";
+  OBKV_RETURN_IF_ERROR(Prepare(sql, &stmt));
+  return stmt;
+}
+
 Status RawMariadbDb::Upsert(int n, const std::string* const* k,
                             const std::string* const* q,
                             const std::string* const* v, int64_t t,
                             long long s) {
-  MYSQL_STMT* stmt = n == 1 ? upsert_one_ : upsert_;
+  OBKV_ASSIGN_OR_RETURN(MYSQL_STMT * stmt, UpsertStatement(n));
   std::vector<MYSQL_BIND> p(static_cast<size_t>(4 * n));
   std::vector<unsigned long> lengths(static_cast<size_t>(3 * n));
   long long tv = t;
@@ -129,10 +136,8 @@ Status RawMariadbDb::UpsertAll(const std::vector<const std::string*>& k,
   for (; i + kUpsertRows <= k.size(); i += kUpsertRows) {
     OBKV_RETURN_IF_ERROR(Upsert(kUpsertRows, &k[i], &q[i], &v[i], t, s));
   }
-  for (; i < k.size(); ++i) {
-    OBKV_RETURN_IF_ERROR(Upsert(1, &k[i], &q[i], &v[i], t, s));
-  }
-  return Status::OK();
+  if (i == k.size()) return Status::OK();
+  return Upsert(static_cast<int>(k.size() - i), &k[i], &q[i], &v[i], t, s);
 }
 
 Status RawMariadbDb::UpsertBatch(const RowBatch& batch) {

@@ -3,11 +3,12 @@
 // RawMariadbDb: the server floors' one connection to the bench's MariaDB
 // (--mysql-socket) over Connector/C, and the statements a careful user
 // writes on a family's table (the mysql dialect's "t$f", made by the same
-// DDL as the store's): prepared statements on the binary protocol, 32-row
-// upserts, a row read by K, a range read with LIMIT, and a counter's
-// newest version read FOR UPDATE. Arm "rawmariadb" (raw_mariadb_arm.cc)
-// and the scaling bench's arm of that name use it; the timeseries table's
-// columns (K, S, T, V) stand in the normal one's places (K, Q, T, V).
+// DDL as the store's): prepared statements on the binary protocol, upserts
+// of up to 32 rows in one statement, a row read by K, a range read with LIMIT,
+// and a counter's newest version read FOR UPDATE. Arm "rawmariadb"
+// (raw_mariadb_arm.cc) and the scaling bench's arm of that name use it; the
+// timeseries table's columns (K, S, T, V) stand in the normal one's places (K,
+// Q, T, V).
 //
 // Thread safety: a connection per thread; not shareable.
 
@@ -59,12 +60,13 @@ class RawMariadbDb {
     return last_errno_ == 1213 || last_errno_ == 1205;
   }
 
-  // Upserts rows (k[i], q[i], v[i], t), n = 1 or kUpsertRows; in the
+  // Upserts rows (k[i], q[i], v[i], t) in one statement, 1 <= n <=
+  // kUpsertRows (each n's statement is prepared on its first use); in the
   // timeseries table `s` stands where q goes. The caller's transaction.
   Status Upsert(int n, const std::string* const* k, const std::string* const* q,
                 const std::string* const* v, int64_t t, long long s = 0);
   // The same for any number of rows: kUpsertRows to a statement, the rest
-  // one by one.
+  // in one more (a 10-cell row is one statement).
   Status UpsertAll(const std::vector<const std::string*>& k,
                    const std::vector<const std::string*>& q,
                    const std::vector<const std::string*>& v, int64_t t,
@@ -110,6 +112,13 @@ class RawMariadbDb {
     return Status::OK();
   }
   Status BindResult(MYSQL_STMT* stmt, std::vector<Column>* cols);
+  // The family table's columns: the timeseries table's (K, S, T, V) stand
+  // in the normal one's places (K, Q, T, V).
+  const char* Columns() const {
+    return timeseries_ ? "K, S, T, V" : "K, Q, T, V";
+  }
+  // The upsert of n rows, prepared on its first use.
+  Result<MYSQL_STMT*> UpsertStatement(int n);
   Status Error(const char* what);
   Status StmtError(MYSQL_STMT* stmt, const char* what);
 
@@ -117,8 +126,8 @@ class RawMariadbDb {
   unsigned int last_errno_ = 0;  // of the last error returned
   bool timeseries_ = false;
   MYSQL* mysql_ = nullptr;
-  MYSQL_STMT* upsert_ = nullptr;      // kUpsertRows rows
-  MYSQL_STMT* upsert_one_ = nullptr;  // one row
+  // upserts_[n - 1]: the upsert of n rows, or null before its first use.
+  std::vector<MYSQL_STMT*> upserts_ = std::vector<MYSQL_STMT*>(kUpsertRows);
   MYSQL_STMT* get_ = nullptr;
   MYSQL_STMT* scan_ = nullptr;
   MYSQL_STMT* newest_ = nullptr;
