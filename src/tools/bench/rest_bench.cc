@@ -19,6 +19,7 @@
 #include "server/http/http_app.h"
 #include "server/http/http_server.h"
 #include "server/rest/base64.h"
+#include "tools/bench/cell_set_body.h"
 
 namespace obkvlite {
 namespace bench {
@@ -50,15 +51,9 @@ std::string Key(int i) {
 
 // The JSON CellSet of rows [first, first + kRowsPerPut).
 std::string PutBody(int first, const std::string& value) {
-  const std::string column = rest::Base64Encode("f:q");
-  const std::string v = rest::Base64Encode(value);
-  std::string out = "{\"Row\":[";
-  for (int i = first; i < first + kRowsPerPut; ++i) {
-    out += (i > first ? ",{\"key\":\"" : "{\"key\":\"") +
-           rest::Base64Encode(Key(i)) + "\",\"Cell\":[{\"column\":\"" + column +
-           "\",\"$\":\"" + v + "\"}]}";
-  }
-  return out + "]}";
+  std::vector<std::string> rows;
+  for (int i = first; i < first + kRowsPerPut; ++i) rows.push_back(Key(i));
+  return CellSetBody(rows, {"f:q"}, value);
 }
 
 // The same requests answered with no store work: canned bodies.

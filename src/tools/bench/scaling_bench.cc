@@ -1,6 +1,7 @@
 // Copyright (c) obkvlite authors.
 #include "tools/bench/scaling_bench.h"
 
+#include <httplib.h>
 #include <stdlib.h>
 #include <thrift/protocol/TBinaryProtocol.h>
 #include <thrift/transport/TBufferTransports.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -23,10 +25,16 @@
 #include "layout/timestamp_codec.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
+#include "server/http/http_app.h"
+#include "server/http/http_server.h"
+#include "server/metrics/request_metrics.h"
+#include "server/rest/base64.h"
+#include "server/rest/rest_service.h"
 #include "server/thrift/gen-cpp/Hbase.h"
 #include "server/thrift/thrift_server.h"
 #include "storage/retry_backoff.h"
 #include "tools/bench/bench_arm.h"
+#include "tools/bench/cell_set_body.h"
 #include "tools/bench/raw_mariadb_db.h"
 #include "tools/bench/raw_sqlite_db.h"
 #include "tools/bench/ycsb.h"
@@ -66,6 +74,8 @@ class Arm {
   virtual Status Open(const std::string& dir, const BenchConfig& cfg) = 0;
   virtual Status Load(const RowBatch& batch) = 0;
   virtual Result<std::unique_ptr<Worker>> NewWorker() = 0;
+  // Whether its workers can increment (HBase's REST has no increment).
+  virtual bool Increments() const { return true; }
 };
 
 int64_t NowMs() {
@@ -505,6 +515,115 @@ class ThriftArm : public Arm {
   std::unique_ptr<server::ThriftServer> server_;
 };
 
+// ---- rest: the normal arm's store behind an in-process REST gateway
+// (the HTTP host and HttpApp, as `obkv rest start` runs them), a
+// keep-alive client connection per thread (cpp-httplib), JSON bodies as
+// node-hbase sends them.
+
+class RestWorker : public Worker {
+ public:
+  explicit RestWorker(int port) : client_("127.0.0.1", port) {
+    client_.set_keep_alive(true);
+    client_.set_tcp_nodelay(true);
+    client_.set_read_timeout(30, 0);
+  }
+
+  Status GetRow(const std::string& key) override {
+    return Expect(client_.Get(("/t/" + key).c_str(), json_), 200, "GET row");
+  }
+  // A scanner of 1000 cells (100 rows of 10): create, read once, delete,
+  // as the Thrift arm's open, getList and close.
+  Status ScanRows(const std::string& start) override {
+    const std::string model =
+        "{\"startRow\":\"" + rest::Base64Encode(start) +
+        "\",\"batch\":" + std::to_string(kScanRows * kQualifiers) + "}";
+    auto created = client_.Put("/t/scanner", model, "application/json");
+    OBKV_RETURN_IF_ERROR(Expect(created, 201, "PUT scanner"));
+    const std::string location = created->get_header_value("Location");
+    const size_t slash = location.find('/', location.find("//") + 2);
+    if (slash == std::string::npos) {
+      return Status::IOError("rest: PUT scanner: Location '" + location + "'");
+    }
+    const std::string path = location.substr(slash);
+    OBKV_RETURN_IF_ERROR(
+        Expect(client_.Get(path.c_str(), json_), 200, "GET scanner"));
+    return Expect(client_.Delete(path.c_str()), 200, "DELETE scanner");
+  }
+  Status PutRows(const std::vector<std::string>& keys,
+                 const std::vector<std::string>& qualifiers,
+                 const std::string& value) override {
+    std::vector<std::string> columns;
+    for (const std::string& q : qualifiers) columns.push_back("f:" + q);
+    return Expect(
+        client_.Put("/t/fakerow", CellSetBody(keys, columns, value, 1),
+                    "application/json"),
+        200, "PUT rows");
+  }
+  Status Increment(const std::string&) override {
+    return Status::NotSupported("rest: no increment in HBase's REST");
+  }
+  Status Update(const std::string& key, const std::string& qualifier,
+                const std::string& value) override {
+    return PutRows({key}, {qualifier}, value);
+  }
+
+ private:
+  static Status Expect(const httplib::Result& r, int status, const char* what) {
+    if (!r) {
+      return Status::IOError(std::string("rest: ") + what + ": " +
+                             httplib::to_string(r.error()));
+    }
+    if (r->status != status) {
+      return Status::IOError(std::string("rest: ") + what + ": " +
+                             std::to_string(r->status) + " " + r->body);
+    }
+    return Status::OK();
+  }
+
+  httplib::Client client_;
+  const httplib::Headers json_ = {{"Accept", "application/json"}};
+};
+
+class RestArm : public Arm {
+ public:
+  // `threads`: the server's request threads (the most clients of the run).
+  explicit RestArm(int threads) : threads_(threads) {}
+  Status Open(const std::string& dir, const BenchConfig& cfg) override {
+    OBKV_RETURN_IF_ERROR(store_.Open(dir, cfg));
+    OBKV_ASSIGN_OR_RETURN(Store * store, store_.store());
+    app_ =
+        std::make_unique<http::HttpApp>(store, rest::RestOptions(), &metrics_);
+    http::HttpServerOptions o;
+    o.port = 0;
+    o.threads = threads_;
+    http::HttpApp* app = app_.get();
+    server_ = std::make_unique<http::HttpServer>(
+        o, [app](const server::HttpRequest& r) { return app->Handle(r); },
+        nullptr);
+    OBKV_RETURN_IF_ERROR(server_->Bind());
+    thread_ = std::thread([this] { server_->Run(); });
+    return Status::OK();
+  }
+  Status Load(const RowBatch& batch) override { return store_.Load(batch); }
+  Result<std::unique_ptr<Worker>> NewWorker() override {
+    return std::unique_ptr<Worker>(
+        std::make_unique<RestWorker>(server_->port()));
+  }
+  bool Increments() const override { return false; }
+  ~RestArm() override {
+    if (server_ != nullptr) server_->Stop();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  int threads_;
+  NormalArm store_;
+  metrics::RequestMetrics metrics_;
+  std::unique_ptr<http::HttpApp> app_;
+  std::unique_ptr<http::HttpServer> server_;
+  std::thread thread_;
+};
+
 // ---- the workloads.
 
 // One operation of a workload by thread `thread`, with its generators.
@@ -518,6 +637,7 @@ using Operation =
 struct Workload {
   const char* name;
   Operation op;
+  bool increments = false;  // runs only on arms that can (Arm::Increments)
 };
 
 std::vector<Workload> Workloads(const std::vector<std::string>& qualifiers,
@@ -542,10 +662,16 @@ std::vector<Workload> Workloads(const std::vector<std::string>& qualifiers,
          for (int i = 0; i < kBatchRows; ++i) keys.push_back(uniform(cfg, c));
          return w->PutRows(keys, qualifiers, value);
        }},
-      {"incr_hot", [](const BenchConfig&, Worker* w, Client*,
-                      int) { return w->Increment(kHotRow); }},
-      {"incr_random", [uniform](const BenchConfig& cfg, Worker* w, Client* c,
-                                int) { return w->Increment(uniform(cfg, c)); }},
+      {"incr_hot",
+       [](const BenchConfig&, Worker* w, Client*, int) {
+         return w->Increment(kHotRow);
+       },
+       true},
+      {"incr_random",
+       [uniform](const BenchConfig& cfg, Worker* w, Client* c, int) {
+         return w->Increment(uniform(cfg, c));
+       },
+       true},
       {"ycsb_a",
        [&qualifiers, &value](const BenchConfig& cfg, Worker* w, Client* c,
                              int) {
@@ -635,7 +761,7 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   }
   // The mariadb arm (the normal arm's store on the server) runs when the
   // bench has a server (--mysql-socket).
-  std::vector<const char*> arms = {"normal", "raw", "thrift"};
+  std::vector<const char*> arms = {"normal", "raw", "thrift", "rest"};
   const bool server = !BenchServerSocket().empty();
   if (server) {
     arms.push_back("mariadb");
@@ -651,6 +777,8 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       arm = std::make_unique<RawArm>();
     } else if (std::string(name) == "thrift") {
       arm = std::make_unique<ThriftArm>();
+    } else if (std::string(name) == "rest") {
+      arm = std::make_unique<RestArm>(scaling.threads.back());
     } else if (std::string(name) == "mariadb") {
       arm = std::make_unique<NormalArm>(/*server=*/true);
     } else if (std::string(name) == "rawmariadb") {
@@ -663,6 +791,7 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       st = arm->Load(MakeBatch(cfg, qualifiers, b));
     }
     for (const Workload& w : workloads) {
+      if (w.increments && !arm->Increments()) continue;
       for (int threads : scaling.threads) {
         if (!st.ok()) break;
         Result<double> ops =
@@ -691,6 +820,29 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       return 1;
     }
   }
+  // An arm's ops/s at n threads; NaN where it did not run (rest has no
+  // increments), printed "-" and written null.
+  auto ops = [&figures](const Workload& w, const char* arm, int n) {
+    const auto& points = figures[w.name][arm];
+    const auto it = points.find(n);
+    return it == points.end() ? std::nan("") : it->second;
+  };
+  auto text = [](double v, const char* format) {
+    char buf[32];
+    if (std::isnan(v)) return std::string("-");
+    std::snprintf(buf, sizeof buf, format, v);
+    return std::string(buf);
+  };
+  auto json = [](double v) {
+    std::ostringstream out;
+    if (std::isnan(v)) {
+      out << "null";
+    } else {
+      out << v;
+    }
+    return out.str();
+  };
+  const int one = scaling.threads.front();
   std::ostringstream js;
   js << "{\"rows\":" << cfg.rows << ",\"seconds\":" << scaling.seconds
      << ",\"cores\":" << std::thread::hardware_concurrency()
@@ -698,51 +850,59 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   if (!cfg.json_only) {
     std::printf(
         "scaling: rows=%llu, %.1f s a point, %u hardware threads; ops/s, "
-        "normal/raw, thrift/normal, efficiency = ops(N) / ops(1) / N\n",
+        "normal/raw, thrift/normal, rest/normal, efficiency = ops(N) / "
+        "ops(1) / N\n",
         static_cast<unsigned long long>(cfg.rows), scaling.seconds,
         std::thread::hardware_concurrency());
-    std::printf("  %-12s %7s %12s %12s %12s %7s %7s %8s %8s %8s\n", "workload",
-                "threads", "normal", "raw", "thrift", "ratio", "thrift",
-                "eff.norm", "eff.raw", "eff.thr");
+    std::printf("  %-12s %7s %10s %10s %10s %10s %6s %6s %6s %8s %8s %8s %8s\n",
+                "workload", "threads", "normal", "raw", "thrift", "rest",
+                "ratio", "thrift", "rest", "eff.norm", "eff.raw", "eff.thr",
+                "eff.rest");
   }
   bool first_workload = true;
   for (const Workload& w : workloads) {
-    auto& normal = figures[w.name]["normal"];
-    auto& raw = figures[w.name]["raw"];
-    auto& thrift = figures[w.name]["thrift"];
-    const int one = scaling.threads.front();
     js << (first_workload ? "" : ",") << "\"" << w.name << "\":[";
     first_workload = false;
     bool first_point = true;
     for (int n : scaling.threads) {
-      const double ratio = normal[n] / raw[n];
       const double scale = static_cast<double>(n) / one;
-      const double eff_normal = normal[n] / normal[one] / scale;
-      const double eff_raw = raw[n] / raw[one] / scale;
-      const double thrift_ratio = thrift[n] / normal[n];
-      const double eff_thrift = thrift[n] / thrift[one] / scale;
+      // Per arm: ops/s and scaling efficiency.
+      std::map<std::string, std::pair<double, double>> arm;
+      for (const char* name : arms) {
+        const double v = ops(w, name, n);
+        arm[name] = {v, v / ops(w, name, one) / scale};
+      }
+      const double normal = arm["normal"].first;
+      const double ratio = normal / arm["raw"].first;
+      const double thrift_ratio = arm["thrift"].first / normal;
+      const double rest_ratio = arm["rest"].first / normal;
       if (!cfg.json_only) {
         std::printf(
-            "  %-12s %7d %12.0f %12.0f %12.0f %7.2f %7.2f %8.2f %8.2f %8.2f\n",
-            w.name, n, normal[n], raw[n], thrift[n], ratio, thrift_ratio,
-            eff_normal, eff_raw, eff_thrift);
+            "  %-12s %7d %10s %10s %10s %10s %6s %6s %6s %8s %8s %8s %8s\n",
+            w.name, n, text(normal, "%.0f").c_str(),
+            text(arm["raw"].first, "%.0f").c_str(),
+            text(arm["thrift"].first, "%.0f").c_str(),
+            text(arm["rest"].first, "%.0f").c_str(),
+            text(ratio, "%.2f").c_str(), text(thrift_ratio, "%.2f").c_str(),
+            text(rest_ratio, "%.2f").c_str(),
+            text(arm["normal"].second, "%.2f").c_str(),
+            text(arm["raw"].second, "%.2f").c_str(),
+            text(arm["thrift"].second, "%.2f").c_str(),
+            text(arm["rest"].second, "%.2f").c_str());
       }
-      js << (first_point ? "" : ",") << "{\"threads\":" << n
-         << ",\"normal\":" << normal[n] << ",\"raw\":" << raw[n]
-         << ",\"thrift\":" << thrift[n] << ",\"ratio\":" << ratio
-         << ",\"thrift_ratio\":" << thrift_ratio
-         << ",\"efficiency_normal\":" << eff_normal
-         << ",\"efficiency_raw\":" << eff_raw
-         << ",\"efficiency_thrift\":" << eff_thrift;
+      js << (first_point ? "" : ",") << "{\"threads\":" << n;
+      for (const char* name : arms) {
+        js << ",\"" << name << "\":" << json(arm[name].first);
+      }
+      js << ",\"ratio\":" << json(ratio)
+         << ",\"thrift_ratio\":" << json(thrift_ratio)
+         << ",\"rest_ratio\":" << json(rest_ratio);
       if (server) {
-        const double mariadb = figures[w.name]["mariadb"][n];
-        const double rawmariadb = figures[w.name]["rawmariadb"][n];
-        js << ",\"mariadb\":" << mariadb << ",\"rawmariadb\":" << rawmariadb
-           << ",\"mariadb_ratio\":" << mariadb / rawmariadb
-           << ",\"efficiency_mariadb\":"
-           << mariadb / figures[w.name]["mariadb"][one] / scale
-           << ",\"efficiency_rawmariadb\":"
-           << rawmariadb / figures[w.name]["rawmariadb"][one] / scale;
+        js << ",\"mariadb_ratio\":"
+           << json(arm["mariadb"].first / arm["rawmariadb"].first);
+      }
+      for (const char* name : arms) {
+        js << ",\"efficiency_" << name << "\":" << json(arm[name].second);
       }
       js << "}";
       first_point = false;
@@ -754,15 +914,14 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
     std::printf("  %-12s %7s %12s %12s %7s %8s %8s\n", "workload", "threads",
                 "mariadb", "rawmariadb", "ratio", "eff.mdb", "eff.rmdb");
     for (const Workload& w : workloads) {
-      auto& mariadb = figures[w.name]["mariadb"];
-      auto& raw = figures[w.name]["rawmariadb"];
-      const int one = scaling.threads.front();
       for (int n : scaling.threads) {
         const double scale = static_cast<double>(n) / one;
+        const double mariadb = ops(w, "mariadb", n);
+        const double raw = ops(w, "rawmariadb", n);
         std::printf("  %-12s %7d %12.0f %12.0f %7.2f %8.2f %8.2f\n", w.name, n,
-                    mariadb[n], raw[n], mariadb[n] / raw[n],
-                    mariadb[n] / mariadb[one] / scale,
-                    raw[n] / raw[one] / scale);
+                    mariadb, raw, mariadb / raw,
+                    mariadb / ops(w, "mariadb", one) / scale,
+                    raw / ops(w, "rawmariadb", one) / scale);
       }
     }
   }

@@ -7,7 +7,10 @@
 //     as an embedding application or a gateway shares it), "raw"
 //     (hand-written SQLite on the same K/Q/T/V schema, one connection per
 //     thread, raw_sqlite_db.h), "thrift" (the normal arm's store behind an
-//     in-process Thrift1 gateway, a client connection per thread) and, when
+//     in-process Thrift1 gateway, a client connection per thread), "rest"
+//     (the same behind an in-process REST gateway, a keep-alive HTTP
+//     connection per thread, JSON bodies; HBase's REST has no increment,
+//     so it skips incr_hot and incr_random) and, when
 //     the bench has a server (--mysql-socket), "mariadb" (the normal arm's
 //     store on it) and "rawmariadb" (hand-written SQL on the same table,
 //     a connection per thread, raw_mariadb_db.h; an increment reads the
@@ -24,8 +27,9 @@
 //     increments of one hot counter and of random counters, YCSB A (50%
 //     reads, 50% one-cell updates) and B (95% / 5%), both zipfian.
 // --workloads picks workloads by name. Printed per workload and thread
-// count: ops/s of each arm, the ratio of
-// normal to raw, and each arm's scaling efficiency (ops at N / ops at 1 /
+// count: ops/s of each arm, the ratios of
+// normal to raw and of thrift and rest to normal, and each arm's scaling
+// efficiency (ops at N / ops at 1 /
 // N); the last line is JSON. The load (cfg.rows rows of 10 cells) runs
 // once per arm, single-threaded, before the workloads.
 //

@@ -293,6 +293,40 @@ TEST_CASE("obkv-bench --rest: inproc, rest and restnull in one run") {
   }
 }
 
+TEST_CASE(
+    "obkv-bench --threads: every arm at every count, rest without increments") {
+  testing::Watchdog watchdog(300, "obkv-bench --threads");
+  const Run run = RunBench(
+      "--threads 1,2 --rows 2000 --seconds 0.2 --workloads "
+      "get,scan100,put,incr_hot,ycsb_a --json");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  CHECK(js["rows"] == 2000);
+  for (const char* workload : {"get", "scan100", "put", "incr_hot", "ycsb_a"}) {
+    CAPTURE(workload);
+    const nlohmann::json& points = js["scaling"][workload];
+    REQUIRE(points.size() == 2);
+    CHECK(points[0]["threads"] == 1);
+    CHECK(points[1]["threads"] == 2);
+    for (const nlohmann::json& point : points) {
+      for (const char* arm : {"normal", "raw", "thrift"}) {
+        CAPTURE(arm);
+        CHECK(point[arm].get<double>() > 0);
+        CHECK(point[std::string("efficiency_") + arm].get<double>() > 0);
+      }
+      // HBase's REST has no increment: the rest arm runs the others only.
+      if (std::string(workload) == "incr_hot") {
+        CHECK(point["rest"].is_null());
+        CHECK(point["rest_ratio"].is_null());
+      } else {
+        CHECK(point["rest"].get<double>() > 0);
+        CHECK(point["rest_ratio"].get<double>() > 0);
+      }
+    }
+  }
+}
+
 TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
   const Run run = RunBench(
       "--rows 150 --runs 1 --scans 50 --ops 50 --arms raw,timeseries --ordered "
