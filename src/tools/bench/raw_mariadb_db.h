@@ -4,11 +4,11 @@
 // (--mysql-socket) over Connector/C, and the statements a careful user
 // writes on a family's table (the mysql dialect's "t$f", made by the same
 // DDL as the store's): prepared statements on the binary protocol, upserts
-// of up to 32 rows in one statement, a row read by K, a range read with LIMIT,
-// and a counter's newest version read FOR UPDATE. Arm "rawmariadb"
-// (raw_mariadb_arm.cc) and the scaling bench's arm of that name use it; the
-// timeseries table's columns (K, S, T, V) stand in the normal one's places (K,
-// Q, T, V).
+// of up to 32 rows in one statement, a row read by K, a range read with
+// LIMIT, and a counter's newest version read FOR UPDATE. Arm "rawmariadb"
+// (raw_mariadb_arm.cc) and the scaling bench's arm of that name use it;
+// the timeseries table's columns (K, S, T, V) stand in the normal one's
+// places (K, Q, T, V).
 //
 // Thread safety: a connection per thread; not shareable.
 

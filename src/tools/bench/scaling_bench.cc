@@ -539,8 +539,12 @@ class RestWorker : public Worker {
         "\",\"batch\":" + std::to_string(kScanRows * kQualifiers) + "}";
     auto created = client_.Put("/t/scanner", model, "application/json");
     OBKV_RETURN_IF_ERROR(Expect(created, 201, "PUT scanner"));
+    // The Location is absolute (http://host:port/t/scanner/ID): its path.
     const std::string location = created->get_header_value("Location");
-    const size_t slash = location.find('/', location.find("//") + 2);
+    const size_t scheme = location.find("://");
+    const size_t slash = scheme == std::string::npos
+                             ? std::string::npos
+                             : location.find('/', scheme + 3);
     if (slash == std::string::npos) {
       return Status::IOError("rest: PUT scanner: Location '" + location + "'");
     }
