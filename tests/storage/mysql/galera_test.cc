@@ -196,6 +196,10 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
   CHECK(failures.load() == 0);
   MESSAGE("3 nodes: ", 3 * kIncrements, " increments, ", cas_successes.load(),
           " successful check-and-mutates of ", 3 * kCasTries);
+  // A count one short with every write acknowledged is Galera's own lost
+  // update (doc/engines.md, MariaDB's MDEV-29044): about 1 run in 70
+  // beside two busy cores.
+  INFO("a count short by one: see doc/engines.md on Galera's lost updates");
   for (int k = 0; k < 3; ++k) {
     Table* table = MustTable(stores[k].get(), "c");
     Result<int64_t> n = DecodeBigEndian64(NewestValue(table, "n", "n"));
