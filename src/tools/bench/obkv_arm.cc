@@ -49,14 +49,6 @@ bool StripSuffix(const std::string& suffix, std::string* name) {
 
 namespace {
 
-// Counts the cells with a value, as the raw arm's gets do.
-struct ValueCounter final : CellVisitor {
-  void Visit(const CellView& cell) override {
-    cells += cell.value.empty() ? 0 : 1;
-  }
-  int cells = 0;
-};
-
 class ObkvArm : public BenchArm {
  public:
   explicit ObkvArm(std::string name) : name_(std::move(name)) {
