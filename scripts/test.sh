@@ -82,7 +82,19 @@ for i in "${!lane_pids[@]}"; do
   [ "$status" -eq 0 ] || failed+=("${lane_names[$i]}")
 done
 echo "== all steps: $((SECONDS - total)) s"
+# A failed lane's log may lie far above the end of the output, so the end
+# names what failed: the step that stopped the lane, the failures ctest and
+# doctest reported in it, and the lane's last lines.
+digest() {  # NAME
+  local log="$BUILD/lanes/$1.log"
+  echo "== lane $1 failed in step: $(grep '^== ' "$log" | tail -1 | cut -c4-)"
+  grep -E '\*\*\*(Failed|Timeout|Exception)|Failed +[0-9.]+ sec|(FATAL )?ERROR: |: error: |Sanitizer|runtime error' \
+    "$log" | head -40 || true
+  echo "== the last lines of lane $1:"
+  tail -n 20 "$log"
+}
 if [ ${#failed[@]} -gt 0 ]; then
+  for name in "${failed[@]}"; do digest "$name"; done
   echo "== failed lane(s): ${failed[*]}" >&2
   exit 1
 fi

@@ -2,9 +2,12 @@
 //
 // The MySQL-protocol engine on a 3-node MariaDB Galera cluster
 // (scripts/galera_cluster.sh, the CTest fixture "galera", doc/engines.md):
-//   - increments and check-and-mutates from all three nodes at once end
-//     exact: certification aborts the losers of each conflict (the shared
-//     key of Connection::LockRowForUpdate) and the store runs them again;
+//   - increments and check-and-mutates from three writers through one
+//     node end exact on every node;
+//   - from writers on all three nodes at once, every write is
+//     acknowledged and applied at most once: certification aborts the
+//     losers of each conflict (the shared key of
+//     Connection::LockRowForUpdate) and the store runs them again;
 //   - a node killed during a multi-host load: every batch still succeeds
 //     (the session moves on to the next endpoint), and after the node
 //     rejoins by IST every node holds the same rows;
@@ -27,6 +30,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "obkvlite/mutation.h"
@@ -132,24 +136,24 @@ constexpr const char* kSpec =
     R"({"table":"c","families":[{"name":"f"}],)"
     R"("partition":{"strategy":"key","partitions":3}})";
 
-TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
-  Watchdog dog(300, "increments from three Galera nodes");
-  const std::string db = FreshDatabase();
-  // Three nodes on one hot row: certification aborts most attempts, and
-  // beside the sanitizer lane on 2 cores a write lost 10 in a row once
-  // (the default budget; it then failed whole, as it must). The exactness
-  // judged here needs every write through, so the budget is larger.
-  const auto node = [&](int k) {
-    return NodeUri(k, db) + "&retry_attempts=40";
-  };
-  std::vector<std::unique_ptr<Store>> stores;
-  stores.push_back(MustOpenStore(node(0)));
+// What RunIncrementsAndCas saw: the writes every store acknowledged.
+struct RmwRun {
+  int failures = 0;
+  std::string first_failure;
+  int cas_successes = 0;
+};
+
+constexpr int kIncrements = 50;
+constexpr int kCasTries = 30;
+
+// Creates table "c" through stores[0], then runs kIncrements increments of
+// row "n" and kCasTries check-and-mutates of row "cas" on each store at
+// once, interleaved so that they overlap. Every store's retry budget must
+// let its writes through the conflicts.
+RmwRun RunIncrementsAndCas(const std::vector<std::unique_ptr<Store>>& stores) {
   REQUIRE(stores[0]->CreateTable(MustParseSpec(kSpec)).ok());
   REQUIRE(
       MustTable(stores[0].get(), "c")->Put(Put("cas").Add("f", "v", "0")).ok());
-  for (int k = 1; k < 3; ++k) stores.push_back(MustOpenStore(node(k)));
-  constexpr int kIncrements = 50;
-  constexpr int kCasTries = 30;
   std::atomic<int> cas_successes{0};
   std::atomic<int> failures{0};
   std::mutex mu;
@@ -159,17 +163,14 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
     if (failures++ == 0) first_failure = st.ToString();
   };
   std::vector<std::thread> threads;
-  for (int k = 0; k < 3; ++k) {
-    threads.emplace_back([&, k] {
-      Table* table = MustTable(stores[k].get(), "c");
-      // Interleaved, so the three nodes' increments and check-and-mutates
-      // overlap.
+  for (const std::unique_ptr<Store>& store : stores) {
+    threads.emplace_back([&, s = store.get()] {
+      Table* table = MustTable(s, "c");
       for (int i = 0; i < kIncrements; ++i) {
         Result<RowResult> r = table->Increment(IncrementOf("n"));
         if (!r.ok()) fail(r.status());
         if (i >= kCasTries) continue;
-        Get get("cas");
-        Result<RowResult> got = table->Get(get);
+        Result<RowResult> got = table->Get(Get("cas"));
         if (!got.ok() || got->cells.empty()) {
           fail(got.ok() ? Status::NotFound("cas") : got.status());
           continue;
@@ -192,27 +193,85 @@ TEST_CASE("increments and check-and-mutates from all three nodes end exact") {
     });
   }
   for (std::thread& t : threads) t.join();
-  INFO(first_failure);
-  CHECK(failures.load() == 0);
-  MESSAGE("3 nodes: ", 3 * kIncrements, " increments, ", cas_successes.load(),
-          " successful check-and-mutates of ", 3 * kCasTries);
-  // A count one short with every write acknowledged is Galera's own lost
-  // update (doc/engines.md, MariaDB's MDEV-29044): about 1 run in 70
-  // beside two busy cores.
-  INFO("a count short by one: see doc/engines.md on Galera's lost updates");
+  RmwRun run;
+  run.failures = failures.load();
+  run.first_failure = first_failure;
+  run.cas_successes = cas_successes.load();
+  MESSAGE(stores.size(), " writers: ", stores.size() * kIncrements,
+          " increments, ", run.cas_successes,
+          " successful check-and-mutates of ", stores.size() * kCasTries);
+  return run;
+}
+
+// The counter row "n" and the check-and-mutate row "cas" as node k holds
+// them, read after the node caught up.
+std::pair<int64_t, int64_t> NodeValues(int k, const std::string& db) {
+  std::unique_ptr<Store> store = MustOpenStore(NodeUri(k, db));
+  Table* table = MustTable(store.get(), "c");
+  Result<int64_t> n = DecodeBigEndian64(NewestValue(table, "n", "n"));
+  REQUIRE(n.ok());
+  return {*n, std::stoll(NewestValue(table, "cas", "v"))};
+}
+
+// The way doc/engines.md advises for a counter that must stay exact: every
+// writer's URI lists the same node first. Three stores, so three sessions
+// whose read-modify-writes meet in that node's row locks; every node then
+// holds the exact counts.
+TEST_CASE("three writers through one node end exact on every node") {
+  Watchdog dog(300, "increments through one Galera node");
+  const std::string db = FreshDatabase();
+  std::vector<std::unique_ptr<Store>> stores;
+  for (int k = 0; k < 3; ++k) stores.push_back(MustOpenStore(NodeUri(0, db)));
+  const RmwRun run = RunIncrementsAndCas(stores);
+  INFO(run.first_failure);
+  CHECK(run.failures == 0);
+  CHECK(run.cas_successes >= 1);
   for (int k = 0; k < 3; ++k) {
-    Table* table = MustTable(stores[k].get(), "c");
-    Result<int64_t> n = DecodeBigEndian64(NewestValue(table, "n", "n"));
-    REQUIRE(n.ok());
-    CHECK(*n == 3 * kIncrements);
-    CHECK(NewestValue(table, "cas", "v") ==
-          std::to_string(cas_successes.load()));
+    INFO("node ", k + 1);
+    const auto [n, cas] = NodeValues(k, db);
+    CHECK(n == 3 * kIncrements);
+    CHECK(cas == run.cas_successes);
   }
-  CHECK(cas_successes.load() >= 1);
-  // The losers were aborted by certification and run again.
-  CHECK(std::stoll(
-            NodeQuery(0, "SELECT SUM(N) FROM `" + db + "`.obkv_row_lock")) >=
-        3 * kIncrements + 3 * kCasTries);
+  // Every read-modify-write, a check-and-mutate that found another value
+  // too, committed its row-lock slot once.
+  CHECK(NodeQuery(2, "SELECT SUM(N) FROM `" + db + "`.obkv_row_lock") ==
+        std::to_string(3 * kIncrements + 3 * kCasTries));
+}
+
+// One writer on each node, one hot row: certification aborts the losers of
+// each conflict (the shared key of Connection::LockRowForUpdate) and the
+// store runs them again, so every write is acknowledged, none is applied
+// twice and the nodes agree. Exact counts are not Galera's to give here:
+// two transactions on different nodes that wrote the same key can both
+// commit (MariaDB's MDEV-29044, doc/engines.md), about 1 run in 70 beside
+// two busy cores, each time one write short.
+TEST_CASE("writers on all three nodes: every write lands once, nodes agree") {
+  Watchdog dog(300, "increments from three Galera nodes");
+  const std::string db = FreshDatabase();
+  // Three nodes on one hot row: certification aborts most attempts, and
+  // beside the sanitizer lane on 2 cores a write lost 10 in a row once
+  // (the default budget; it then failed whole, as it must). Every write
+  // must get through here, so the budget is larger.
+  std::vector<std::unique_ptr<Store>> stores;
+  for (int k = 0; k < 3; ++k) {
+    stores.push_back(MustOpenStore(NodeUri(k, db) + "&retry_attempts=40"));
+  }
+  const RmwRun run = RunIncrementsAndCas(stores);
+  INFO(run.first_failure);
+  CHECK(run.failures == 0);
+  CHECK(run.cas_successes >= 1);
+  const auto [n0, cas0] = NodeValues(0, db);
+  for (int k = 1; k < 3; ++k) {
+    INFO("node ", k + 1);
+    CHECK(NodeValues(k, db) == std::make_pair(n0, cas0));
+  }
+  // Applied at most once (a retry of a write that committed would count
+  // over), and Galera's lost updates stay rare.
+  INFO("a count short: see doc/engines.md on Galera's lost updates");
+  CHECK(n0 <= 3 * kIncrements);
+  CHECK(n0 >= 3 * kIncrements - 2);
+  CHECK(cas0 <= run.cas_successes);
+  CHECK(cas0 >= run.cas_successes - 2);
 }
 
 TEST_CASE("a node killed during a multi-host load: every batch lands") {
