@@ -3,7 +3,8 @@
 # into build-tsan/ (or $OBKV_TSAN_BUILD_DIR) and runs them with ctest: the
 # concurrency, shards, parallel shard scan (shard_stream), crash and store
 # suites, the lingering read locks (read_lock_linger), the write queue and
-# group commit (write_queue, group_commit) and the HTTP server's threads
+# group commit (write_queue, group_commit), the writer lanes
+# (writer_lanes) and the HTTP server's threads
 # and connections (http_server), each also on 3 shard files where it has
 # that variant.
 # Any data race, lock-order inversion or misuse of a mutex fails the run.
@@ -16,7 +17,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${OBKV_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
 SUITES=(concurrency_test shards_test shard_stream_test crash_test store_test
         read_lock_linger_test gateway_log_test write_queue_test
-        group_commit_test http_server_test)
+        group_commit_test writer_lanes_test http_server_test)
 # The project libraries these suites use, besides obkvlite (the link
 # fails naming the symbol when one is missing).
 LIBRARIES=(obkv_http obkv_metrics obkv_server_common)

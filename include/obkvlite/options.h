@@ -120,6 +120,10 @@ struct GroupCommitStats {
   int64_t largest = 0;  // writes in the largest one
 };
 
+// The most writer sessions a server store holds (StoreOptions::
+// server_writers).
+inline constexpr int kMaxServerWriters = 64;
+
 struct StoreOptions {
   // Create the store file when it does not exist.
   bool create_if_missing = true;
@@ -165,6 +169,14 @@ struct StoreOptions {
   RetryOptions retry;
   // Committing concurrent writes together; see GroupCommitOptions.
   GroupCommitOptions group_commit;
+  // The writer sessions a server store may hold, in [1, kMaxServerWriters]
+  // (a server URI may set it: ?writers=N). A write that finds the store's
+  // first writer busy goes to another session, opened when every open one
+  // is busy, each with a group commit queue of its own, so that concurrent
+  // writers commit side by side on the server as a connection pool's do.
+  // Writes of one row on two sessions meet in the server's row locks. A
+  // SQLite store ignores it: a file has one writer.
+  int server_writers = 4;
   // What a Get or Scan that sets no consistency of its own may read
   // (obkvlite/read_consistency.h): kStrong sees every commit before it,
   // kWeak may be stale on a server cluster and skips the wait for it. A

@@ -59,6 +59,14 @@ class Engine {
   virtual Result<std::unique_ptr<Connection>> OpenReader(
       ReadConsistency consistency) = 0;
 
+  // A further writer session (a server store's writer lanes,
+  // StoreOptions::server_writers): the same database and session set-up
+  // as the first writer. NotSupported where a store has one writer per
+  // file (SQLite).
+  virtual Result<std::unique_ptr<Connection>> OpenWriter() {
+    return Status::NotSupported("this engine has one writer per file");
+  }
+
   // True when a weak reader differs from a strong one (a server: its
   // sessions skip the wait for the cluster's writes).
   virtual bool has_weak_reads() const = 0;
@@ -138,6 +146,9 @@ struct OpenedEngine {
   RetryOptions retry;
   // StoreOptions::read_consistency, or the server URI's read_consistency.
   ReadConsistency read_consistency = ReadConsistency::kStrong;
+  // Writer sessions the store may open (StoreOptions::server_writers, or
+  // the server URI's writers), validated; 1 for SQLite.
+  int writer_sessions = 1;
 };
 
 }  // namespace storage

@@ -173,7 +173,13 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       }),
       weak_readers_([engine = engine_.get()] {
         return engine->OpenReader(ReadConsistency::kWeak);
-      }) {
+      }),
+      lanes_(
+          all_writer_ == nullptr && !options.read_only
+              ? opened.writer_sessions - 1
+              : 0,
+          [engine = engine_.get()] { return engine->OpenWriter(); },
+          options.group_commit) {
   if (!options_.group_commit.enabled) return;
   for (int k = 0; k < shards_; ++k) {
     shard_queues_.push_back(
@@ -221,6 +227,7 @@ Status StoreContext::CheckWritable(const char* what) const {
 // The analysis cannot follow a loop of locks: these two are the primitive.
 StoreContext::AllShardsLock::AllShardsLock(StoreContext* ctx)
     OBKV_NO_THREAD_SAFETY_ANALYSIS : ctx_(ctx) {
+  ctx_->lanes_.LockAll();
   for (int k = 0; k < ctx_->shards_; ++k) ctx_->shard_mu_[k].lock();
   if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.lock();
 }
@@ -228,12 +235,18 @@ StoreContext::AllShardsLock::AllShardsLock(StoreContext* ctx)
 StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
   if (ctx_->all_writer_ != nullptr) ctx_->all_mu_.unlock();
   for (int k = ctx_->shards_ - 1; k >= 0; --k) ctx_->shard_mu_[k].unlock();
+  ctx_->lanes_.UnlockAll();
 }
 
 Status StoreContext::RunWrite(
     const char* what, const std::function<Status(storage::Connection*)>& body,
-    const std::function<std::string()>& rows, bool idempotent, int64_t bytes) {
+    const std::function<std::string()>& rows, bool idempotent, int64_t bytes,
+    bool serial) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
+  if (lanes_.capacity() > 0) {
+    WriteQueue::Write write(what, &body, &rows, idempotent, bytes);
+    return RunWriteOnLanes(&write, serial);
+  }
   if (!options_.group_commit.enabled) {
     AllShardsLock lock(this);
     return RunInWriteTransaction(what, all_writer(), body, rows, idempotent);
@@ -246,6 +259,45 @@ Status StoreContext::RunWrite(
                          AllShardsLock lock(this);
                          RunGroup(all_writer(), group, n, /*savepoints=*/false);
                        });
+}
+
+Status StoreContext::RunWriteOnLanes(WriteQueue::Write* write, bool serial) {
+  WriteQueue* first_queue =
+      shard_queues_.empty() ? nullptr : shard_queues_[0].get();
+  const auto on_first = [this](WriteQueue::Write* const* group, size_t n) {
+    util::MutexLock lock(&all_writer_mu_);
+    RunGroup(all_writer(), group, n, /*savepoints=*/false);
+  };
+  if (first_queue == nullptr) {
+    // Without group commit: the first writer when it is free, else a lane.
+    if (!serial) {
+      if (all_writer_mu_.try_lock()) {
+        util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
+        RunGroup(all_writer(), &write, 1, /*savepoints=*/false);
+        return write->status;
+      }
+      if (WriterLanes::Lane* lane = lanes_.Acquire()) {
+        util::MutexLock lock(&lane->mu);
+        RunGroup(lane->conn.get(), &write, 1, /*savepoints=*/false);
+        return write->status;
+      }
+    }
+    util::MutexLock lock(&all_writer_mu_);
+    RunGroup(all_writer(), &write, 1, /*savepoints=*/false);
+    return write->status;
+  }
+  // With group commit: the first writer's queue while it is empty, else a
+  // lane's (an empty one, a new one, or the shortest).
+  if (!serial && first_queue->queued() > 0) {
+    if (WriterLanes::Lane* lane = lanes_.Acquire()) {
+      return lane->queue->Submit(
+          write, [this, lane](WriteQueue::Write* const* group, size_t n) {
+            util::MutexLock lock(&lane->mu);
+            RunGroup(lane->conn.get(), group, n, /*savepoints=*/false);
+          });
+    }
+  }
+  return first_queue->Submit(write, on_first);
 }
 
 Status StoreContext::RunDdlWrite(
@@ -308,13 +360,14 @@ GroupCommitStats StoreContext::group_commit_stats() const {
   };
   for (const auto& queue : shard_queues_) add(*queue);
   if (all_queue_ != nullptr) add(*all_queue_);
+  lanes_.AddStats(&sum);
   return sum;
 }
 
 size_t StoreContext::queued_writes() const {
   size_t n = all_queue_ != nullptr ? all_queue_->queued() : 0;
   for (const auto& queue : shard_queues_) n += queue->queued();
-  return n;
+  return n + lanes_.queued();
 }
 
 Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {
@@ -329,6 +382,9 @@ Result<StoreContext::Snapshot> StoreContext::ReadSnapshot() {
 void StoreContext::EvictWriterStatements(const std::string& prefix) {
   for (auto& writer : writers_) writer->statements()->EvictPrefix(prefix);
   if (all_writer_ != nullptr) all_writer_->statements()->EvictPrefix(prefix);
+  lanes_.ForEachOpen([&prefix](storage::Connection* writer) {
+    writer->statements()->EvictPrefix(prefix);
+  });
 }
 
 }  // namespace obkvlite

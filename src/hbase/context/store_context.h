@@ -5,7 +5,9 @@
 // connections (one per concurrent Get or Scanner, each with its own
 // snapshot), the clock, and the options.
 //
-// A store of one file has one writer connection under one mutex. A sharded
+// A store of one file has one writer connection under one mutex; on a
+// server, further writer sessions (WriterLanes, StoreOptions::
+// server_writers) take the writes that find it busy. A sharded
 // store (StoreOptions::sqlite.shards > 1, doc/shards.md) has a writer per shard
 // file, each under its own mutex, plus an "all-shards" writer: the store
 // file with every shard attached, under every mutex.
@@ -72,6 +74,7 @@
 
 #include "hbase/context/row_clock.h"
 #include "hbase/context/write_queue.h"
+#include "hbase/context/writer_lanes.h"
 #include "obkvlite/options.h"
 #include "obkvlite/status.h"
 #include "storage/connection.h"
@@ -126,10 +129,17 @@ class StoreContext {
   // UnknownOutcome error; it is called only then. `idempotent`: see above.
   // `bytes`: what the write carries (its cells' rows, qualifiers and
   // values), for GroupCommitOptions::max_bytes; 0 for a small write.
+  // `serial`: the body reads rows it then rewrites (a read-modify-write,
+  // or a secondary index's upkeep, which reads without locking), so it
+  // runs on the first writer, in order with every other serial write of
+  // the store, never on a lane: two sessions of one store never wait on
+  // each other's locks of a row both read (a hot counter's increments
+  // from several sessions deadlock on InnoDB's gap locks).
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body,
                   const std::function<std::string()>& rows = {},
-                  bool idempotent = false, int64_t bytes = 0);
+                  bool idempotent = false, int64_t bytes = 0,
+                  bool serial = false);
 
   // Runs `body(k, writer)` once for each shard k in `shards`, each in its
   // own write transaction on shard k's writer, which sees only that shard's
@@ -216,7 +226,7 @@ class StoreContext {
   }
 
   // Drops cached statements whose SQL starts with `prefix` from every
-  // writer. REQUIRED: hold an AllShardsLock.
+  // writer, the lanes' included. REQUIRED: hold an AllShardsLock.
   void EvictWriterStatements(const std::string& prefix)
       OBKV_REQUIRES(all_writer_mu_);
 
@@ -288,6 +298,8 @@ class StoreContext {
   // REQUIRED: the caller holds `writer`'s mutex.
   void RunGroup(storage::Connection* writer, WriteQueue::Write* const* group,
                 size_t n, bool savepoints) const;
+  // RunWrite of a store of one file on the first writer or a lane.
+  Status RunWriteOnLanes(WriteQueue::Write* write, bool serial);
 
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();
@@ -318,6 +330,9 @@ class StoreContext {
   // shard_queues_[0] in a store of one file).
   std::vector<std::unique_ptr<WriteQueue>> shard_queues_;
   std::unique_ptr<WriteQueue> all_queue_;
+  // A server store's further writer sessions (none for SQLite and for
+  // read-only stores). AllShardsLock holds every lane's mutex too.
+  WriterLanes lanes_;
 };
 
 // The shards k whose work list by_shard[k] is not empty, in order: the

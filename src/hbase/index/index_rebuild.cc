@@ -59,19 +59,22 @@ Result<int64_t> RebuildIndexes(StoreContext* ctx, const TableSchema& main,
                         IndexesNamed(main, name));
   OBKV_ASSIGN_OR_RETURN(std::vector<std::string> rows,
                         IndexedRows(ctx, main, indexes));
-  OBKV_RETURN_IF_ERROR(
-      ctx->RunWrite("index rebuild", [&](storage::Connection* writer) {
+  OBKV_RETURN_IF_ERROR(ctx->RunWrite(
+      "index rebuild",
+      [&](storage::Connection* writer) {
         for (const IndexInfo* index : indexes) {
           OBKV_RETURN_IF_ERROR(EmptyIndex(writer, *index));
         }
         return Status::OK();
-      }));
+      },
+      {}, /*idempotent=*/false, /*bytes=*/0, /*serial=*/true));
   const size_t batch = static_cast<size_t>(std::max(1, options.batch_rows));
   const int64_t total = static_cast<int64_t>(rows.size());
   for (size_t from = 0; from < rows.size(); from += batch) {
     const size_t to = std::min(rows.size(), from + batch);
-    OBKV_RETURN_IF_ERROR(
-        ctx->RunWrite("index rebuild", [&](storage::Connection* writer) {
+    OBKV_RETURN_IF_ERROR(ctx->RunWrite(
+        "index rebuild",
+        [&](storage::Connection* writer) {
           // The rebuilt indexes hold no entry of these rows now; the
           // others' entries stay as they are.
           IndexSync sync(&main);
@@ -80,7 +83,8 @@ Result<int64_t> RebuildIndexes(StoreContext* ctx, const TableSchema& main,
             sync.ForgetEntries(rows[i], indexes);
           }
           return sync.Apply(writer);
-        }));
+        },
+        {}, /*idempotent=*/false, /*bytes=*/0, /*serial=*/true));
     if (options.progress) options.progress(static_cast<int64_t>(to), total);
   }
   return total;

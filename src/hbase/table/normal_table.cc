@@ -132,11 +132,12 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
-    const std::function<Status(Connection*)>& body, bool idempotent,
-    int64_t bytes) {
+    const std::function<Status(Connection*)>& body, bool read_modify_write,
+    bool idempotent, int64_t bytes) {
   const auto names = [&rows] { return StoreContext::NameRows(rows); };
   if (schema_->indexes().empty()) {
-    return ctx_->RunWrite(what, body, names, idempotent, bytes);
+    return ctx_->RunWrite(what, body, names, idempotent, bytes,
+                          /*serial=*/read_modify_write);
   }
   return ctx_->RunWrite(
       what,
@@ -148,7 +149,7 @@ Status NormalTable::RunIndexedWrite(
         OBKV_RETURN_IF_ERROR(body(writer));
         return sync.Apply(writer);
       },
-      names, idempotent, bytes);
+      names, idempotent, bytes, /*serial=*/true);
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
@@ -161,7 +162,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     return RunIndexedWrite(
         "put", rows,
         [&](Connection* writer) { return WriteCells(writer, cells); },
-        /*idempotent=*/true, bytes);
+        /*read_modify_write=*/false, /*idempotent=*/true, bytes);
   }
   // Named only in an UnknownOutcome error.
   const auto names = [cells] {
@@ -350,14 +351,16 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
   OBKV_RETURN_IF_ERROR(ctx_->CheckWritable("delete"));
   OBKV_RETURN_IF_ERROR(ValidateDelete(*schema_, del));
   const int64_t now = ctx_->NowMs();
-  OBKV_RETURN_IF_ERROR(
-      RunIndexedWrite("delete", {del.row}, [&](Connection* writer) {
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "delete", {del.row},
+      [&](Connection* writer) {
         if (DeletesNewest(del)) {
           OBKV_RETURN_IF_ERROR(
               writer->LockRowForUpdate(schema_->spec().name, del.row));
         }
         return ApplyDelete(writer, *schema_, del);
-      }));
+      },
+      /*read_modify_write=*/DeletesNewest(del)));
   CountDelete(counters_.get(), *schema_, del, now);
   return Status::OK();
 }
@@ -368,12 +371,14 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
   const int64_t now = ctx_->WriteNowMs(spec().name, inc.row);
   RowResult out;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
-      "increment", {inc.row}, [&](Connection* writer) -> Status {
+      "increment", {inc.row},
+      [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(
             writer->LockRowForUpdate(schema_->spec().name, inc.row));
         OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
         return Status::OK();
-      }));
+      },
+      /*read_modify_write=*/true));
   AdvanceRowClockPast(ctx_, *schema_, inc.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
@@ -384,13 +389,15 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
   OBKV_RETURN_IF_ERROR(ValidateAppend(*schema_, app));
   const int64_t now = ctx_->WriteNowMs(spec().name, app.row);
   RowResult out;
-  OBKV_RETURN_IF_ERROR(
-      RunIndexedWrite("append", {app.row}, [&](Connection* writer) -> Status {
+  OBKV_RETURN_IF_ERROR(RunIndexedWrite(
+      "append", {app.row},
+      [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(
             writer->LockRowForUpdate(schema_->spec().name, app.row));
         OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
         return Status::OK();
-      }));
+      },
+      /*read_modify_write=*/true));
   AdvanceRowClockPast(ctx_, *schema_, app.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
@@ -405,13 +412,15 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
                                                      : EmptyCheckValue::kNull;
   bool success = false;
   OBKV_RETURN_IF_ERROR(RunIndexedWrite(
-      "check_and_mutate", {cam.row}, [&](Connection* writer) -> Status {
+      "check_and_mutate", {cam.row},
+      [&](Connection* writer) -> Status {
         OBKV_RETURN_IF_ERROR(
             writer->LockRowForUpdate(schema_->spec().name, cam.row));
         OBKV_ASSIGN_OR_RETURN(success, ApplyCheckAndMutate(writer, schema_, cam,
                                                            now, empty_value));
         return Status::OK();
-      }));
+      },
+      /*read_modify_write=*/true));
   if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
   return success;
 }
@@ -434,6 +443,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
             results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
       },
+      /*read_modify_write=*/
+      std::any_of(mutations.begin(), mutations.end(), IsReadModifyWrite),
       /*idempotent=*/false, CellBytes(routed.put_cells)));
   for (size_t i = 0; i < results.size() && i < rows.size(); ++i) {
     AdvanceRowClockPast(ctx_, *schema_, rows[i], now, results[i].cells);

@@ -42,6 +42,13 @@ class MysqlEngine final : public Engine {
   bool partitions_are_tables() const override { return false; }
   int shards() const override { return 1; }
 
+  Result<std::unique_ptr<Connection>> OpenWriter() override {
+    OBKV_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnection> conn,
+                          MysqlConnection::Open(uri_, /*read_only=*/false,
+                                                /*use_database=*/true));
+    return std::unique_ptr<Connection>(std::move(conn));
+  }
+
   bool has_weak_reads() const override { return true; }
 
   Result<std::unique_ptr<Connection>> OpenReader(

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "obkvlite/options.h"
 #include "util/hex_digit.h"
 
 namespace obkvlite {
@@ -16,7 +17,8 @@ namespace {
 constexpr std::string_view kScheme = "mysql://";
 constexpr const char* kKnownParameters =
     "socket, connect_timeout, read_timeout, write_timeout, retry_attempts, "
-    "retry_backoff_ms, retry_max_backoff_ms, read_consistency, session.NAME";
+    "retry_backoff_ms, retry_max_backoff_ms, read_consistency, writers, "
+    "session.NAME";
 
 Status UriError(std::string_view part, const std::string& what) {
   return Status::InvalidArgument("store: " + std::string(part) + ": " + what);
@@ -223,6 +225,11 @@ Status ParseQuery(std::string_view query, MysqlUri* uri) {
       OBKV_ASSIGN_OR_RETURN(uri->retry_backoff_ms, ParseMs(name, value));
     } else if (name == "retry_max_backoff_ms") {
       OBKV_ASSIGN_OR_RETURN(uri->retry_max_backoff_ms, ParseMs(name, value));
+    } else if (name == "writers") {
+      OBKV_ASSIGN_OR_RETURN(
+          long writers,
+          ParseNumber(name, value, 1, kMaxServerWriters, "writer sessions"));
+      uri->writers = static_cast<int>(writers);
     } else if (name == "read_consistency") {
       uri->read_consistency = ParseReadConsistency(value);
       if (!uri->read_consistency) {

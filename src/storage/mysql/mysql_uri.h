@@ -20,6 +20,7 @@
 //   retry_backoff_ms=B    StoreOptions::retry.initial_backoff_ms, [0, 60000]
 //   retry_max_backoff_ms=M  StoreOptions::retry.max_backoff_ms, [0, 60000]
 //   read_consistency=strong|weak  StoreOptions::read_consistency
+//   writers=N             StoreOptions::server_writers, in [1, 64]
 //   session.NAME=VALUE    SET SESSION NAME = VALUE on every session; NAME
 //                         is [A-Za-z0-9_]+, VALUE [A-Za-z0-9_.:+-]* (a
 //                         number is sent as one, anything else quoted)
@@ -76,6 +77,8 @@ struct MysqlUri {
   std::optional<int> retry_max_backoff_ms;
   // Override of StoreOptions::read_consistency.
   std::optional<ReadConsistency> read_consistency;
+  // Override of StoreOptions::server_writers.
+  std::optional<int> writers;
 
   // "mysql://user@host:port[,host:port]/database", or "mysql://user@host/
   // database?socket=PATH[,PATH]", never a password: the form for errors,

@@ -49,6 +49,13 @@ Status ValidateGroupCommit(const GroupCommitOptions& group) {
 Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                 const std::string& location) {
   OBKV_RETURN_IF_ERROR(ValidateGroupCommit(options.group_commit));
+  if (options.server_writers < 1 ||
+      options.server_writers > kMaxServerWriters) {
+    return Status::InvalidArgument("options.server_writers: must be in [1, " +
+                                   std::to_string(kMaxServerWriters) +
+                                   "]; got " +
+                                   std::to_string(options.server_writers));
+  }
   RetryOptions retry = options.retry;
   if (HasMysqlScheme(location)) {
     OBKV_ASSIGN_OR_RETURN(MysqlUri uri, ParseMysqlUri(location));
@@ -63,6 +70,7 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
     opened.retry = retry;
     opened.read_consistency =
         uri.read_consistency.value_or(options.read_consistency);
+    opened.writer_sessions = uri.writers.value_or(options.server_writers);
     return opened;
   }
   OBKV_RETURN_IF_ERROR(RefuseMalformedUri(location));

@@ -13,7 +13,8 @@
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
 //   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--json]
 //              [--workloads get,put,...] [--durability normal|full]
-//              [--group-commit on|off]   (scaling_bench.h)
+//              [--group-commit on|off] [--server-writers N]
+//              (scaling_bench.h)
 //
 // Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
 // (raw whose gets copy each cell into an owning RowResult, the floor of
@@ -321,6 +322,14 @@ int Main(int argc, char** argv) {
         return 2;
       }
       cfg.options.group_commit.enabled = mode == "on";
+    } else if (a == "--server-writers") {
+      cfg.options.server_writers = std::atoi(next());
+      if (cfg.options.server_writers < 1 ||
+          cfg.options.server_writers > kMaxServerWriters) {
+        std::cerr << "obkv-bench: --server-writers must be in [1, "
+                  << kMaxServerWriters << "]\n";
+        return 2;
+      }
     } else if (a == "--seconds") {
       scaling.seconds = std::atof(next());
       if (!(scaling.seconds >= 0.1 && scaling.seconds <= 600)) {
@@ -386,7 +395,8 @@ int Main(int argc, char** argv) {
              "       obkv-bench --rest [--runs R] [--ops N] [--json]\n"
              "       obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] "
              "[--value-bytes B] [--workloads get,put,...] "
-             "[--durability normal|full] [--group-commit on|off] [--json]\n";
+             "[--durability normal|full] [--group-commit on|off] "
+             "[--server-writers N] [--json]\n";
       return 2;
     }
   }

@@ -60,6 +60,10 @@ class GroupStore {
     options.request_stats = false;
     options.operation_stats = false;
     options.group_commit.enabled = group_commit;
+    // One writer session on a server: these cases hold the one queue and
+    // watch the writes line up in it (the further sessions of
+    // server_writers are server_concurrency_test's).
+    options.server_writers = 1;
     if (const char* shards = getenv("OBKV_TEST_SHARDS")) {
       options.sqlite.shards = atoi(shards);
     }
@@ -468,6 +472,24 @@ TEST_CASE("group commit: its bounds are checked when the store opens") {
         "got 0");
   // Refused before anything was made.
   CHECK_FALSE(std::filesystem::exists(dir.path() + "/a.db"));
+}
+
+TEST_CASE("server writer sessions: their count is checked when a store opens") {
+  TempDir dir;
+  for (const int writers : {0, kMaxServerWriters + 1}) {
+    StoreOptions options;
+    options.server_writers = writers;
+    Result<std::unique_ptr<Store>> store =
+        Store::Open(options, dir.path() + "/a.db");
+    CHECK(store.status().ToString() ==
+          "InvalidArgument: options.server_writers: must be in [1, 64]; got " +
+              std::to_string(writers));
+  }
+  CHECK_FALSE(std::filesystem::exists(dir.path() + "/a.db"));
+  // A SQLite store has one writer per file whatever the count.
+  StoreOptions options;
+  options.server_writers = kMaxServerWriters;
+  CHECK(Store::Open(options, dir.path() + "/a.db").ok());
 }
 
 }  // namespace

@@ -141,6 +141,15 @@ TEST_CASE("uri: timeouts have defaults and parameters change them") {
         ReadConsistency::kStrong);
   CHECK(ErrorOf("mysql://u@h/d?read_consistency=eventual") ==
         "store: read_consistency: must be strong or weak, got 'eventual'");
+  CHECK(!uri.writers.has_value());
+  CHECK(MustParse("mysql://u@h/d?writers=1").writers == 1);
+  CHECK(MustParse("mysql://u@h/d?writers=64").writers == 64);
+  CHECK(ErrorOf("mysql://u@h/d?writers=0") ==
+        "store: writers: '0' is not a number of writer sessions in [1, 64]");
+  CHECK(ErrorOf("mysql://u@h/d?writers=65") ==
+        "store: writers: '65' is not a number of writer sessions in [1, 64]");
+  CHECK(ErrorOf("mysql://u@h/d?writers=") ==
+        "store: writers: '' is not a number of writer sessions in [1, 64]");
 }
 
 TEST_CASE("uri: the password may come from OBKV_MYSQL_PASSWORD") {
@@ -162,7 +171,7 @@ TEST_CASE("uri: each bad part is named") {
   CHECK(ErrorOf("mysql://u@h/d?ssl=1") ==
         "store: parameter: unknown parameter 'ssl' (known: socket, "
         "connect_timeout, read_timeout, write_timeout, retry_attempts, "
-        "retry_backoff_ms, retry_max_backoff_ms, read_consistency, "
+        "retry_backoff_ms, retry_max_backoff_ms, read_consistency, writers, "
         "session.NAME)");
   CHECK(ErrorOf("mysql://u@h/d?retry_attempts=0") ==
         "store: retry_attempts: '0' is not a number of attempts in [1, 1000]");
