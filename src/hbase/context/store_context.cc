@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "obkvlite/bytes.h"
@@ -241,11 +243,11 @@ StoreContext::AllShardsLock::~AllShardsLock() OBKV_NO_THREAD_SAFETY_ANALYSIS {
 Status StoreContext::RunWrite(
     const char* what, const std::function<Status(storage::Connection*)>& body,
     const std::function<std::string()>& rows, bool idempotent, int64_t bytes,
-    bool serial) {
+    WritePlacement placement) {
   OBKV_RETURN_IF_ERROR(CheckWritable(what));
   if (lanes_.capacity() > 0) {
     WriteQueue::Write write(what, &body, &rows, idempotent, bytes);
-    return RunWriteOnLanes(&write, serial);
+    return RunWriteOnLanes(&write, placement);
   }
   if (!options_.group_commit.enabled) {
     AllShardsLock lock(this);
@@ -261,25 +263,47 @@ Status StoreContext::RunWrite(
                        });
 }
 
-Status StoreContext::RunWriteOnLanes(WriteQueue::Write* write, bool serial) {
+Status StoreContext::RunOnLane(WriterLanes::Lane* lane,
+                               WriteQueue::Write* write) {
+  if (lane->queue == nullptr) {
+    util::MutexLock lock(&lane->mu);
+    RunGroup(lane->conn.get(), &write, 1, /*savepoints=*/false);
+    return write->status;
+  }
+  return lane->queue->Submit(
+      write, [this, lane](WriteQueue::Write* const* group, size_t n) {
+        util::MutexLock lock(&lane->mu);
+        RunGroup(lane->conn.get(), group, n, /*savepoints=*/false);
+      });
+}
+
+Status StoreContext::RunWriteOnLanes(WriteQueue::Write* write,
+                                     WritePlacement placement) {
+  const bool any = placement.kind == WritePlacement::Kind::kAny;
+  if (placement.kind == WritePlacement::Kind::kRow) {
+    // Session 0 is the first writer, session k > 0 lane k - 1; a lane
+    // that cannot open leaves the write to the first writer.
+    const size_t session = std::hash<std::string_view>()(placement.row) %
+                           static_cast<size_t>(lanes_.capacity() + 1);
+    if (session > 0) {
+      if (WriterLanes::Lane* lane =
+              lanes_.Opened(static_cast<int>(session) - 1)) {
+        return RunOnLane(lane, write);
+      }
+    }
+  }
   WriteQueue* first_queue =
       shard_queues_.empty() ? nullptr : shard_queues_[0].get();
-  const auto on_first = [this](WriteQueue::Write* const* group, size_t n) {
-    util::MutexLock lock(&all_writer_mu_);
-    RunGroup(all_writer(), group, n, /*savepoints=*/false);
-  };
   if (first_queue == nullptr) {
     // Without group commit: the first writer when it is free, else a lane.
-    if (!serial) {
+    if (any) {
       if (all_writer_mu_.try_lock()) {
         util::MutexLock lock(&all_writer_mu_, std::adopt_lock);
         RunGroup(all_writer(), &write, 1, /*savepoints=*/false);
         return write->status;
       }
       if (WriterLanes::Lane* lane = lanes_.Acquire()) {
-        util::MutexLock lock(&lane->mu);
-        RunGroup(lane->conn.get(), &write, 1, /*savepoints=*/false);
-        return write->status;
+        return RunOnLane(lane, write);
       }
     }
     util::MutexLock lock(&all_writer_mu_);
@@ -288,16 +312,16 @@ Status StoreContext::RunWriteOnLanes(WriteQueue::Write* write, bool serial) {
   }
   // With group commit: the first writer's queue while it is empty, else a
   // lane's (an empty one, a new one, or the shortest).
-  if (!serial && first_queue->queued() > 0) {
+  if (any && first_queue->queued() > 0) {
     if (WriterLanes::Lane* lane = lanes_.Acquire()) {
-      return lane->queue->Submit(
-          write, [this, lane](WriteQueue::Write* const* group, size_t n) {
-            util::MutexLock lock(&lane->mu);
-            RunGroup(lane->conn.get(), group, n, /*savepoints=*/false);
-          });
+      return RunOnLane(lane, write);
     }
   }
-  return first_queue->Submit(write, on_first);
+  return first_queue->Submit(
+      write, [this](WriteQueue::Write* const* group, size_t n) {
+        util::MutexLock lock(&all_writer_mu_);
+        RunGroup(all_writer(), group, n, /*savepoints=*/false);
+      });
 }
 
 Status StoreContext::RunDdlWrite(

@@ -129,17 +129,13 @@ class StoreContext {
   // UnknownOutcome error; it is called only then. `idempotent`: see above.
   // `bytes`: what the write carries (its cells' rows, qualifiers and
   // values), for GroupCommitOptions::max_bytes; 0 for a small write.
-  // `serial`: the body reads rows it then rewrites (a read-modify-write,
-  // or a secondary index's upkeep, which reads without locking), so it
-  // runs on the first writer, in order with every other serial write of
-  // the store, never on a lane: two sessions of one store never wait on
-  // each other's locks of a row both read (a hot counter's increments
-  // from several sessions deadlock on InnoDB's gap locks).
+  // `placement`: which of a server store's writer sessions the write may
+  // take (WritePlacement, writer_lanes.h); a store of files has one.
   Status RunWrite(const char* what,
                   const std::function<Status(storage::Connection*)>& body,
                   const std::function<std::string()>& rows = {},
                   bool idempotent = false, int64_t bytes = 0,
-                  bool serial = false);
+                  WritePlacement placement = WritePlacement::Any());
 
   // Runs `body(k, writer)` once for each shard k in `shards`, each in its
   // own write transaction on shard k's writer, which sees only that shard's
@@ -298,8 +294,11 @@ class StoreContext {
   // REQUIRED: the caller holds `writer`'s mutex.
   void RunGroup(storage::Connection* writer, WriteQueue::Write* const* group,
                 size_t n, bool savepoints) const;
-  // RunWrite of a store of one file on the first writer or a lane.
-  Status RunWriteOnLanes(WriteQueue::Write* write, bool serial);
+  // RunWrite of a store with writer lanes: on the first writer or a lane,
+  // as `placement` allows.
+  Status RunWriteOnLanes(WriteQueue::Write* write, WritePlacement placement);
+  // Runs `write` on `lane`: through its queue, or alone under its mutex.
+  Status RunOnLane(WriterLanes::Lane* lane, WriteQueue::Write* write);
 
   storage::Connection* all_writer() OBKV_REQUIRES(all_writer_mu_) {
     return all_writer_ != nullptr ? all_writer_.get() : writers_[0].get();

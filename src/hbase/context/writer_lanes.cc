@@ -57,6 +57,13 @@ WriterLanes::Lane* WriterLanes::Acquire() {
   return lanes_[spread++ % static_cast<size_t>(n)].get();
 }
 
+WriterLanes::Lane* WriterLanes::Opened(int k) {
+  while (open() <= k) {
+    if (Grow() == nullptr && open() <= k) return nullptr;
+  }
+  return lanes_[static_cast<size_t>(k)].get();
+}
+
 WriterLanes::Lane* WriterLanes::Grow() {
   if (open() >= capacity()) return nullptr;
   util::MutexLock lock(&grow_mu_);

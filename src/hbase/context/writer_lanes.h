@@ -13,8 +13,19 @@
 //
 // Lanes open as writes need them, not with the store: Acquire opens the
 // next one (through the engine's OpenWriter) only when every open lane is
-// busy. An open that fails leaves the lanes as they are, and none is tried
-// again for a second: the write goes to the least busy open lane.
+// busy, Opened when a write's row hashes to a lane not open yet. An open
+// that fails leaves the lanes as they are, and none is tried again for a
+// second: the write goes to the least busy open lane, or to the first
+// writer.
+//
+// Which session a write may take is its WritePlacement. A blind write (a
+// put, a delete of given versions) takes any. A read-modify-write of one
+// row takes the session its row hashes to, so that two of them on one row
+// always meet in one session's queue: from two sessions, increments of one
+// hot counter deadlock on InnoDB's gap locks (the locking read of the
+// newest version locks the gap before it, where each then inserts). A
+// write that reads rows without locking them (a secondary index's upkeep)
+// or read-modify-writes several rows takes the first writer.
 //
 // REQUIRED: the lanes outlive every write they run.
 // Thread safety: Acquire and open() are safe from any thread; a lane's
@@ -27,6 +38,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "hbase/context/write_queue.h"
@@ -37,6 +49,22 @@
 #include "util/thread_annotations.h"
 
 namespace obkvlite {
+
+// Which writer session of a server store a write may take (see above;
+// StoreContext::RunWrite).
+struct WritePlacement {
+  enum class Kind {
+    kAny,    // the first writer when it is free, else any lane
+    kFirst,  // always the first writer
+    kRow,    // the session `row` hashes to
+  };
+  Kind kind = Kind::kAny;
+  std::string_view row;  // kRow only; REQUIRED: lives through the write
+
+  static WritePlacement Any() { return {}; }
+  static WritePlacement First() { return {Kind::kFirst, {}}; }
+  static WritePlacement Row(std::string_view row) { return {Kind::kRow, row}; }
+};
 
 class WriterLanes {
  public:
@@ -70,6 +98,10 @@ class WriterLanes {
   // first writer. Without group commit the returned lane's mutex may still
   // be taken by another write by the time the caller locks it.
   Lane* Acquire();
+
+  // Lane `k` (< capacity()), opening it and the lanes before it when they
+  // are not open yet; null when one of those opens failed (see above).
+  Lane* Opened(int k);
 
   // Holds every lane's mutex, opened or not, while alive (DDL, with the
   // store's own writers: StoreContext::AllShardsLock).

@@ -67,7 +67,7 @@ Result<int64_t> RebuildIndexes(StoreContext* ctx, const TableSchema& main,
         }
         return Status::OK();
       },
-      {}, /*idempotent=*/false, /*bytes=*/0, /*serial=*/true));
+      {}, /*idempotent=*/false, /*bytes=*/0, WritePlacement::First()));
   const size_t batch = static_cast<size_t>(std::max(1, options.batch_rows));
   const int64_t total = static_cast<int64_t>(rows.size());
   for (size_t from = 0; from < rows.size(); from += batch) {
@@ -84,7 +84,7 @@ Result<int64_t> RebuildIndexes(StoreContext* ctx, const TableSchema& main,
           }
           return sync.Apply(writer);
         },
-        {}, /*idempotent=*/false, /*bytes=*/0, /*serial=*/true));
+        {}, /*idempotent=*/false, /*bytes=*/0, WritePlacement::First()));
     if (options.progress) options.progress(static_cast<int64_t>(to), total);
   }
   return total;

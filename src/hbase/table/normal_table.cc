@@ -60,6 +60,19 @@ Status LockReadModifyWrites(Connection* writer, const TableSchema& schema,
   return Status::OK();
 }
 
+// Where a batch may run (WritePlacement): any session when it only
+// writes, else the session of its one row, else the first writer.
+WritePlacement BatchPlacement(const std::vector<Mutation>& mutations,
+                              const std::vector<std::string_view>& rows) {
+  if (!std::any_of(mutations.begin(), mutations.end(), IsReadModifyWrite)) {
+    return WritePlacement::Any();
+  }
+  const bool one_row =
+      std::all_of(rows.begin(), rows.end(),
+                  [&rows](std::string_view row) { return row == rows[0]; });
+  return one_row ? WritePlacement::Row(rows[0]) : WritePlacement::First();
+}
+
 // Keeps row `row`'s clock at or past the timestamps an increment or append
 // assigned to `cells` (max(now, old + 1)), so that a write of the row
 // acknowledged after them is not hidden behind them.
@@ -132,12 +145,11 @@ Status NormalTable::Put(const std::vector<obkvlite::Put>& puts) {
 
 Status NormalTable::RunIndexedWrite(
     const char* what, const std::vector<std::string_view>& rows,
-    const std::function<Status(Connection*)>& body, bool read_modify_write,
+    const std::function<Status(Connection*)>& body, WritePlacement placement,
     bool idempotent, int64_t bytes) {
   const auto names = [&rows] { return StoreContext::NameRows(rows); };
   if (schema_->indexes().empty()) {
-    return ctx_->RunWrite(what, body, names, idempotent, bytes,
-                          /*serial=*/read_modify_write);
+    return ctx_->RunWrite(what, body, names, idempotent, bytes, placement);
   }
   return ctx_->RunWrite(
       what,
@@ -149,7 +161,7 @@ Status NormalTable::RunIndexedWrite(
         OBKV_RETURN_IF_ERROR(body(writer));
         return sync.Apply(writer);
       },
-      names, idempotent, bytes, /*serial=*/true);
+      names, idempotent, bytes, WritePlacement::First());
 }
 
 Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
@@ -162,7 +174,7 @@ Status NormalTable::WriteRouted(std::vector<RoutedCell>* cells) {
     return RunIndexedWrite(
         "put", rows,
         [&](Connection* writer) { return WriteCells(writer, cells); },
-        /*read_modify_write=*/false, /*idempotent=*/true, bytes);
+        WritePlacement::Any(), /*idempotent=*/true, bytes);
   }
   // Named only in an UnknownOutcome error.
   const auto names = [cells] {
@@ -360,7 +372,8 @@ Status NormalTable::Delete(const obkvlite::Delete& del) {
         }
         return ApplyDelete(writer, *schema_, del);
       },
-      /*read_modify_write=*/DeletesNewest(del)));
+      DeletesNewest(del) ? WritePlacement::Row(del.row)
+                         : WritePlacement::Any()));
   CountDelete(counters_.get(), *schema_, del, now);
   return Status::OK();
 }
@@ -378,7 +391,7 @@ Result<RowResult> NormalTable::Increment(const obkvlite::Increment& inc) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyIncrement(writer, schema_, inc, now));
         return Status::OK();
       },
-      /*read_modify_write=*/true));
+      WritePlacement::Row(inc.row)));
   AdvanceRowClockPast(ctx_, *schema_, inc.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
@@ -397,7 +410,7 @@ Result<RowResult> NormalTable::Append(const obkvlite::Append& app) {
         OBKV_ASSIGN_OR_RETURN(out, ApplyAppend(writer, schema_, app, now));
         return Status::OK();
       },
-      /*read_modify_write=*/true));
+      WritePlacement::Row(app.row)));
   AdvanceRowClockPast(ctx_, *schema_, app.row, now, out.cells);
   CountCellsWritten(counters_.get(), *schema_, out, now);
   return out;
@@ -420,7 +433,7 @@ Result<bool> NormalTable::CheckAndMutate(const obkvlite::CheckAndMutate& cam) {
                                                            now, empty_value));
         return Status::OK();
       },
-      /*read_modify_write=*/true));
+      WritePlacement::Row(cam.row)));
   if (success) CountMutation(counters_.get(), *schema_, cam, nullptr, now);
   return success;
 }
@@ -443,9 +456,8 @@ Result<std::vector<MutationResult>> NormalTable::Batch(
             results, ApplyBatch(writer, schema_, mutations, routed, now));
         return Status::OK();
       },
-      /*read_modify_write=*/
-      std::any_of(mutations.begin(), mutations.end(), IsReadModifyWrite),
-      /*idempotent=*/false, CellBytes(routed.put_cells)));
+      BatchPlacement(mutations, rows), /*idempotent=*/false,
+      CellBytes(routed.put_cells)));
   for (size_t i = 0; i < results.size() && i < rows.size(); ++i) {
     AdvanceRowClockPast(ctx_, *schema_, rows[i], now, results[i].cells);
   }

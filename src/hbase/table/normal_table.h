@@ -68,16 +68,14 @@ class NormalTable final : public Table {
   // table has indexes, the index state of `rows` is read first and their
   // entries are brought in step after `body`, in the same transaction
   // (index_sync.h). `idempotent` and `bytes` as for StoreContext::RunWrite.
-  // `read_modify_write`: the body reads rows it then rewrites (an
-  // increment, an append, a check-and-mutate, a delete of the newest
-  // version, a batch holding one); such a write, and every write of a
-  // table with indexes, runs on the store's first writer (RunWrite's
-  // `serial`), so that two of them on one row never wait on each other's
-  // locks from two sessions of the store.
+  // `placement` as for StoreContext::RunWrite: any session for a blind
+  // write, the row's for a read-modify-write of one row, the first writer
+  // for one of several rows; every write of a table with indexes takes
+  // the first writer (WritePlacement, writer_lanes.h).
   Status RunIndexedWrite(
       const char* what, const std::vector<std::string_view>& rows,
       const std::function<Status(storage::Connection*)>& body,
-      bool read_modify_write, bool idempotent = false, int64_t bytes = 0);
+      WritePlacement placement, bool idempotent = false, int64_t bytes = 0);
 
   // Writes routed cells in one transaction; in a sharded store, in one
   // transaction per shard they touch, in shard order (doc/shards.md).

@@ -2,10 +2,11 @@
 //
 // WriterLanes (hbase/context/writer_lanes.h) on its own, with an opener
 // that counts its calls and hands out empty sessions: lanes open only when
-// every open one is busy and never past the capacity, a failed open is not
-// tried again for a second, a free lane is taken before a new one, and
-// LockAll holds every lane, opened or not. The last case runs writers,
-// opens and LockAll from many threads (under TSan in scripts/tsan.sh).
+// every open one is busy, or a row's write needs its lane, and never past
+// the capacity; a failed open is not tried again for a second; a free lane
+// is taken before a new one; and LockAll holds every lane, opened or not.
+// The last case runs writers, opens and LockAll from many threads (under
+// TSan in scripts/tsan.sh).
 // Every case has a watchdog.
 
 #include "hbase/context/writer_lanes.h"
@@ -102,6 +103,21 @@ TEST_CASE("writer lanes: a failed open is not tried again for a second") {
   CHECK(lanes.Acquire() == lanes.lane(0));
   CHECK(opener.calls.load() == 2);
   CHECK(lanes.open() == 1);
+}
+
+TEST_CASE("writer lanes: a row's lane opens with the lanes before it") {
+  Watchdog dog(30, "writer lanes: a row's lane");
+  CountingOpener opener;
+  WriterLanes lanes(3, opener.Get(), GroupCommitOptions());
+  CHECK(lanes.Opened(1) == lanes.lane(1));
+  CHECK(lanes.open() == 2);
+  CHECK(lanes.Opened(0) == lanes.lane(0));  // open already
+  CHECK(opener.calls.load() == 2);
+  opener.fail = true;
+  CHECK(lanes.Opened(2) == nullptr);  // the write goes to the first writer
+  CHECK(lanes.open() == 2);
+  CHECK(lanes.Opened(2) == nullptr);  // not tried again within a second
+  CHECK(opener.calls.load() == 3);
 }
 
 TEST_CASE("writer lanes: with group commit, an empty queue comes first") {

@@ -220,43 +220,54 @@ TEST_CASE(
   }
 }
 
-// A read-modify-write runs on the first writer session whatever the
-// count (StoreContext::RunWrite's `serial`): an increment of one row queues
-// behind one of another row that waits for a lock, where a put goes to
-// another session. Two sessions of the store incrementing one hot counter
-// deadlocked on InnoDB's gap locks until their retries ran out (found by
-// obkv-bench --threads 8 --server-writers 4, incr_hot).
-TEST_CASE("read-modify-writes stay on the first writer session") {
+// A read-modify-write of one row runs on the session its row hashes to
+// (WritePlacement::Row): a second increment of a row whose first waits for
+// a lock queues behind it, while increments of other rows, most of them on
+// other sessions, and puts go on. Increments of one hot counter from two
+// sessions deadlocked on InnoDB's gap locks until their retries ran out
+// (found by obkv-bench --threads 8 --server-writers 4, incr_hot).
+TEST_CASE("read-modify-writes of one row meet on one writer session") {
   REQUIRE(OnTestServer());
-  Watchdog dog(120, "read-modify-writes on the first session");
+  Watchdog dog(120, "read-modify-writes of one row");
   ServerDatabase db;
   std::unique_ptr<Store> store = MustOpenStore(db.uri() + "&writers=4");
   REQUIRE(store->CreateTable(MustParseSpec(kCounterSpec)).ok());
   Table* table = MustTable(store.get(), "c");
   REQUIRE(table->Increment(IncrementOf("a")).ok());
   HeldCell held(db.name(), "a", "n");
-  std::atomic<bool> a_done{false};
-  std::thread a([&] {
+  std::atomic<int> a_done{0};
+  std::vector<std::thread> threads;
+  threads.emplace_back([&] {
     CHECK(table->Increment(IncrementOf("a")).ok());
-    a_done = true;
+    a_done++;
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  REQUIRE_FALSE(a_done.load());
-  std::atomic<bool> c_done{false};
-  std::thread c([&] {
-    CHECK(table->Increment(IncrementOf("c")).ok());
-    c_done = true;
+  REQUIRE(a_done.load() == 0);
+  threads.emplace_back([&] {
+    CHECK(table->Increment(IncrementOf("a")).ok());
+    a_done++;
   });
-  // A put goes to another session and returns while "a" waits.
+  constexpr int kOthers = 10;
+  std::atomic<int> others_done{0};
+  for (int i = 0; i < kOthers; ++i) {
+    threads.emplace_back([&, i] {
+      CHECK(table->Increment(IncrementOf("c" + std::to_string(i))).ok());
+      others_done++;
+    });
+  }
   CHECK(table->Put(Put("b").Add("f", "q", "v")).ok());
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  CHECK_FALSE(a_done.load());
-  CHECK_FALSE(c_done.load());  // behind "a" on the first session
+  // Ten rows on four sessions: some land elsewhere than "a".
+  for (int waited = 0; others_done.load() == 0 && waited < 100; ++waited) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(others_done.load() > 0);
+  CHECK(a_done.load() == 0);  // both increments of "a" wait on its session
   held.Release();
-  a.join();
-  c.join();
-  CHECK(CounterOf(table, "a") == 2);
-  CHECK(CounterOf(table, "c") == 1);
+  for (std::thread& t : threads) t.join();
+  CHECK(CounterOf(table, "a") == 3);
+  for (int i = 0; i < kOthers; ++i) {
+    CHECK(CounterOf(table, "c" + std::to_string(i)) == 1);
+  }
 }
 
 // Eight threads on a store of four writer sessions: increments of one hot
