@@ -376,14 +376,8 @@ Status StoreContext::RunShardWrites(
 
 GroupCommitStats StoreContext::group_commit_stats() const {
   GroupCommitStats sum;
-  auto add = [&sum](const WriteQueue& queue) {
-    const GroupCommitStats one = queue.stats();
-    sum.groups += one.groups;
-    sum.writes += one.writes;
-    sum.largest = std::max(sum.largest, one.largest);
-  };
-  for (const auto& queue : shard_queues_) add(*queue);
-  if (all_queue_ != nullptr) add(*all_queue_);
+  for (const auto& queue : shard_queues_) queue->AddStatsTo(&sum);
+  if (all_queue_ != nullptr) all_queue_->AddStatsTo(&sum);
   lanes_.AddStats(&sum);
   return sum;
 }

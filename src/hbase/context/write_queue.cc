@@ -63,6 +63,13 @@ WriteQueue::Stats WriteQueue::stats() const {
   return stats_;
 }
 
+void WriteQueue::AddStatsTo(Stats* sum) const {
+  const Stats one = stats();
+  sum->groups += one.groups;
+  sum->writes += one.writes;
+  sum->largest = std::max(sum->largest, one.largest);
+}
+
 size_t WriteQueue::queued() const {
   util::MutexLock lock(&mu_);
   return queue_.size();

@@ -96,6 +96,9 @@ class WriteQueue {
   // What the queue did since it was made.
   using Stats = GroupCommitStats;
   Stats stats() const;
+  // Adds stats() to `*sum`: the counts add up, the largest group is the
+  // larger one.
+  void AddStatsTo(Stats* sum) const;
   // Writes in the queue now: the running group's and the waiting ones.
   size_t queued() const;
 

@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "hbase/context/writer_lanes.h"
 
-#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -96,11 +95,7 @@ void WriterLanes::UnlockAll() OBKV_NO_THREAD_SAFETY_ANALYSIS {
 
 void WriterLanes::AddStats(GroupCommitStats* sum) const {
   for (const auto& lane : lanes_) {
-    if (lane->queue == nullptr) continue;
-    const GroupCommitStats one = lane->queue->stats();
-    sum->groups += one.groups;
-    sum->writes += one.writes;
-    sum->largest = std::max(sum->largest, one.largest);
+    if (lane->queue != nullptr) lane->queue->AddStatsTo(sum);
   }
 }
 
