@@ -3,7 +3,8 @@
 # (Release) and runs every test suite (ctest prints the
 # summary), then the ecosystem checks (examples against the package
 # installed from that build, the MariaDB
-# migration test, the tmux terminal test), the same suites under ASan+UBSan
+# migration test, the tmux terminal test, the statically linked obkv-bench
+# of scripts/build_static_bench.sh), the same suites under ASan+UBSan
 # (scripts/sanitize.sh), the threaded suites under ThreadSanitizer
 # (scripts/tsan.sh) and the fuzz targets: corpus replay and
 # OBKV_FUZZ_SECONDS (default 10) each (scripts/fuzz.sh). After the build,
@@ -39,6 +40,7 @@ release_lane() {
   step examples "$ROOT/scripts/examples.sh"
   step mariadb "$ROOT/scripts/mariadb_test.sh" "$BUILD/obkv"
   step tmux "$ROOT/scripts/shell_tmux_test.sh" "$BUILD/obkv"
+  step "static bench" "$ROOT/scripts/build_static_bench.sh"
   if [ "${OBKV_SKIP_TSAN:-0}" != 1 ]; then
     step "tsan build and ctest" "$ROOT/scripts/tsan.sh"
   fi

@@ -98,7 +98,9 @@
 #include "tools/bench/create_bench.h"
 #include "tools/bench/lockstep.h"
 #include "tools/bench/report.h"
+#if OBKVLITE_BENCH_REST
 #include "tools/bench/rest_bench.h"
+#endif
 #include "tools/bench/scaling_bench.h"
 #include "tools/bench/stats_overhead.h"
 #include "tools/bench/thrift_bench.h"
@@ -419,7 +421,16 @@ int Main(int argc, char** argv) {
                 OBKV_BUILD_COMMIT);
   }
   if (!cfg.create_partitions.empty()) return RunCreatePartitions(cfg);
-  if (rest_arms) return RunRestBench(cfg);
+  if (rest_arms) {
+#if OBKVLITE_BENCH_REST
+    return RunRestBench(cfg);
+#else
+    std::cerr << "obkv-bench: --rest: not in the static program (Debian "
+                 "ships cpp-httplib and simdjson as shared libraries only); "
+                 "run the build folder's obkv-bench\n";
+    return 2;
+#endif
+  }
   if (scaling_run) return RunScalingBench(cfg, scaling);
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.

@@ -1,7 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "tools/bench/scaling_bench.h"
 
-#include <httplib.h>
 #include <stdlib.h>
 #include <thrift/protocol/TBinaryProtocol.h>
 #include <thrift/transport/TBufferTransports.h>
@@ -22,22 +21,29 @@
 #include <thread>
 #include <vector>
 
+#if OBKVLITE_BENCH_REST
+#include <httplib.h>
+#endif
+
 #include "layout/timestamp_codec.h"
 #include "obkvlite/rowkey.h"
 #include "obkvlite/store.h"
+#include "server/thrift/gen-cpp/Hbase.h"
+#include "server/thrift/thrift_server.h"
+#include "storage/retry_backoff.h"
+#include "tools/bench/bench_arm.h"
+#include "tools/bench/raw_mariadb_db.h"
+#include "tools/bench/raw_sqlite_db.h"
+#include "tools/bench/ycsb.h"
+
+#if OBKVLITE_BENCH_REST
 #include "server/http/http_app.h"
 #include "server/http/http_server.h"
 #include "server/metrics/request_metrics.h"
 #include "server/rest/base64.h"
 #include "server/rest/rest_service.h"
-#include "server/thrift/gen-cpp/Hbase.h"
-#include "server/thrift/thrift_server.h"
-#include "storage/retry_backoff.h"
-#include "tools/bench/bench_arm.h"
 #include "tools/bench/cell_set_body.h"
-#include "tools/bench/raw_mariadb_db.h"
-#include "tools/bench/raw_sqlite_db.h"
-#include "tools/bench/ycsb.h"
+#endif
 
 namespace obkvlite {
 namespace bench {
@@ -517,6 +523,7 @@ class ThriftArm : public Arm {
   std::unique_ptr<server::ThriftServer> server_;
 };
 
+#if OBKVLITE_BENCH_REST
 // ---- rest: the normal arm's store behind an in-process REST gateway
 // (the HTTP host and HttpApp, as `obkv rest start` runs them), a
 // keep-alive client connection per thread (cpp-httplib), JSON bodies as
@@ -629,6 +636,7 @@ class RestArm : public Arm {
   std::unique_ptr<http::HttpServer> server_;
   std::thread thread_;
 };
+#endif  // OBKVLITE_BENCH_REST
 
 // ---- the workloads.
 
@@ -767,7 +775,16 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   }
   // The mariadb arm (the normal arm's store on the server) runs when the
   // bench has a server (--mysql-socket).
-  std::vector<const char*> arms = {"normal", "raw", "thrift", "rest"};
+  std::vector<const char*> arms = {"normal", "raw", "thrift"};
+#if OBKVLITE_BENCH_REST
+  arms.push_back("rest");
+#else
+  if (!cfg.json_only) {
+    std::printf(
+        "obkv-bench: no rest arm in the static program (Debian ships "
+        "cpp-httplib and simdjson as shared libraries only)\n");
+  }
+#endif
   const bool server = !BenchServerSocket().empty();
   if (server) {
     arms.push_back("mariadb");
@@ -783,8 +800,10 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
       arm = std::make_unique<RawArm>();
     } else if (std::string(name) == "thrift") {
       arm = std::make_unique<ThriftArm>();
+#if OBKVLITE_BENCH_REST
     } else if (std::string(name) == "rest") {
       arm = std::make_unique<RestArm>(scaling.threads.back());
+#endif
     } else if (std::string(name) == "mariadb") {
       arm = std::make_unique<NormalArm>(/*server=*/true);
     } else if (std::string(name) == "rawmariadb") {
@@ -872,8 +891,12 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
     bool first_point = true;
     for (int n : scaling.threads) {
       const double scale = static_cast<double>(n) / one;
-      // Per arm: ops/s and scaling efficiency.
+      // Per arm: ops/s and scaling efficiency, NaN for an arm the program
+      // has not (rest, in the static program).
       std::map<std::string, std::pair<double, double>> arm;
+      for (const char* name : {"normal", "raw", "thrift", "rest"}) {
+        arm[name] = {std::nan(""), std::nan("")};
+      }
       for (const char* name : arms) {
         const double v = ops(w, name, n);
         arm[name] = {v, v / ops(w, name, one) / scale};
