@@ -11,7 +11,7 @@
 //               --index-overhead | --retry-overhead]
 //   obkv-bench --create-partitions P,... [--create-families F,...]
 //              [--shards S] [--runs R] [--mmap-mib M] [--json]
-//   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--json]
+//   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--runs R] [--json]
 //              [--workloads get,put,...] [--durability normal|full]
 //              [--group-commit on|off] [--server-writers N]
 //              (scaling_bench.h)
@@ -253,6 +253,7 @@ int Main(int argc, char** argv) {
   bool rest_arms = false;  // --rest
   ScalingConfig scaling;
   bool scaling_run = false;  // --threads
+  bool runs_given = false;   // --runs
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> const char* {
@@ -266,6 +267,7 @@ int Main(int argc, char** argv) {
       cfg.rows = std::strtoull(next(), nullptr, 10);
     } else if (a == "--runs") {
       cfg.runs = std::atoi(next());
+      runs_given = true;
     } else if (a == "--ops") {
       cfg.ycsb_ops = cfg.gets = std::atoll(next());
     } else if (a == "--scans") {
@@ -396,6 +398,7 @@ int Main(int argc, char** argv) {
              "[--mmap-mib M] [--json]\n"
              "       obkv-bench --rest [--runs R] [--ops N] [--json]\n"
              "       obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] "
+             "[--runs R] "
              "[--value-bytes B] [--workloads get,put,...] "
              "[--durability normal|full] [--group-commit on|off] "
              "[--server-writers N] [--json]\n";
@@ -431,7 +434,10 @@ int Main(int argc, char** argv) {
     return 2;
 #endif
   }
-  if (scaling_run) return RunScalingBench(cfg, scaling);
+  if (scaling_run) {
+    scaling.rounds = runs_given ? cfg.runs : 1;
+    return RunScalingBench(cfg, scaling);
+  }
   // The Thrift arms run their own figures (thrift_bench.h), after the
   // others when there are any.
   const bool thrift =

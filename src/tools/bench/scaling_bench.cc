@@ -790,59 +790,100 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
     arms.push_back("mariadb");
     arms.push_back("rawmariadb");
   }
-  // figures[workload][arm][threads] = ops/s
-  std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
+  // Every arm is opened and loaded first, each in a folder of its own;
+  // then each point (workload, thread count) runs on every arm in turn, the
+  // first arm rotating from point to point, so that a slow moment of a
+  // shared host falls on the arms of one point alike rather than on
+  // whichever arm ran through it (the lockstep of lockstep.h, by point).
+  // With rounds > 1 every point runs that many times and its figure is the
+  // median.
+  struct Slot {
+    const char* name;
+    std::string dir;
+    std::unique_ptr<Arm> arm;
+  };
+  std::vector<Slot> slots;
+  auto cleanup = [&slots] {
+    for (Slot& slot : slots) {
+      slot.arm.reset();
+      std::filesystem::remove_all(slot.dir);
+    }
+  };
   for (const char* name : arms) {
     char tmpl[] = "/tmp/obkv-bench-XXXXXX";
-    const std::string dir = mkdtemp(tmpl);
-    std::unique_ptr<Arm> arm;
+    Slot slot{name, mkdtemp(tmpl), nullptr};
     if (std::string(name) == "raw") {
-      arm = std::make_unique<RawArm>();
+      slot.arm = std::make_unique<RawArm>();
     } else if (std::string(name) == "thrift") {
-      arm = std::make_unique<ThriftArm>();
+      slot.arm = std::make_unique<ThriftArm>();
 #if OBKVLITE_BENCH_REST
     } else if (std::string(name) == "rest") {
-      arm = std::make_unique<RestArm>(scaling.threads.back());
+      slot.arm = std::make_unique<RestArm>(scaling.threads.back());
 #endif
     } else if (std::string(name) == "mariadb") {
-      arm = std::make_unique<NormalArm>(/*server=*/true);
+      slot.arm = std::make_unique<NormalArm>(/*server=*/true);
     } else if (std::string(name) == "rawmariadb") {
-      arm = std::make_unique<RawMariadbArm>();
+      slot.arm = std::make_unique<RawMariadbArm>();
     } else {
-      arm = std::make_unique<NormalArm>();
+      slot.arm = std::make_unique<NormalArm>();
     }
-    Status st = arm->Open(dir, cfg);
+    Status st = slot.arm->Open(slot.dir, cfg);
     for (uint64_t b = 0; st.ok() && b * kRowsPerBatch < cfg.rows; ++b) {
-      st = arm->Load(MakeBatch(cfg, qualifiers, b));
+      st = slot.arm->Load(MakeBatch(cfg, qualifiers, b));
     }
+    slots.push_back(std::move(slot));
+    if (!st.ok()) {
+      std::fprintf(stderr, "obkv-bench: %s: %s\n", name, st.ToString().c_str());
+      cleanup();
+      return 1;
+    }
+  }
+  // samples[workload][arm][threads] = ops/s of each round
+  std::map<std::string,
+           std::map<std::string, std::map<int, std::vector<double>>>>
+      samples;
+  size_t point = 0;
+  for (int round = 0; round < scaling.rounds; ++round) {
     for (const Workload& w : workloads) {
-      if (w.increments && !arm->Increments()) continue;
       for (int threads : scaling.threads) {
-        if (!st.ok()) break;
-        Result<double> ops =
-            RunPoint(cfg, arm.get(), w.op, threads, scaling.seconds);
-        if (!ops.ok()) {
-          st = ops.status().WithPrefix(std::string(name) + " " + w.name + " x" +
-                                       std::to_string(threads));
-          break;
-        }
-        figures[w.name][name][threads] = *ops;
-        if (!cfg.json_only) {
-          std::fprintf(stderr, "  %-7s %-12s %3d threads %12.0f ops/s", name,
-                       w.name, threads, *ops);
-          if (auto* store_arm = dynamic_cast<NormalArm*>(arm.get())) {
-            std::fprintf(stderr, "; group commit so far: %s",
-                         store_arm->GroupCommits().c_str());
+        for (size_t i = 0; i < slots.size(); ++i) {
+          Slot& slot = slots[(point + i) % slots.size()];
+          if (w.increments && !slot.arm->Increments()) continue;
+          Result<double> ops =
+              RunPoint(cfg, slot.arm.get(), w.op, threads, scaling.seconds);
+          if (!ops.ok()) {
+            std::fprintf(stderr, "obkv-bench: %s %s x%d: %s\n", slot.name,
+                         w.name, threads, ops.status().ToString().c_str());
+            cleanup();
+            return 1;
           }
-          std::fprintf(stderr, "\n");
+          samples[w.name][slot.name][threads].push_back(*ops);
+          if (!cfg.json_only) {
+            std::fprintf(stderr, "  %-10s %-12s %3d threads %12.0f ops/s",
+                         slot.name, w.name, threads, *ops);
+            if (auto* store_arm = dynamic_cast<NormalArm*>(slot.arm.get())) {
+              std::fprintf(stderr, "; group commit so far: %s",
+                           store_arm->GroupCommits().c_str());
+            }
+            std::fprintf(stderr, "\n");
+          }
         }
+        ++point;
       }
     }
-    arm.reset();
-    std::filesystem::remove_all(dir);
-    if (!st.ok()) {
-      std::fprintf(stderr, "obkv-bench: %s\n", st.ToString().c_str());
-      return 1;
+  }
+  cleanup();
+  // figures[workload][arm][threads] = the median ops/s
+  std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
+  for (auto& [workload, by_arm] : samples) {
+    for (auto& [arm, by_threads] : by_arm) {
+      for (auto& [threads, values] : by_threads) {
+        std::sort(values.begin(), values.end());
+        const size_t n = values.size();
+        figures[workload][arm][threads] =
+            n % 2 == 1 ? values[n / 2]
+                       : (values[n / 2 - 1] + values[n / 2]) / 2;
+      }
     }
   }
   // An arm's ops/s at n threads; NaN where it did not run (rest has no

@@ -10,7 +10,8 @@
 //     in-process Thrift1 gateway, a client connection per thread), "rest"
 //     (the same behind an in-process REST gateway, a keep-alive HTTP
 //     connection per thread, JSON bodies; HBase's REST has no increment,
-//     so it skips incr_hot and incr_random) and, when
+//     so it skips incr_hot and incr_random; not in the static program,
+//     OBKVLITE_STATIC_BENCH, where its columns read "-") and, when
 //     the bench has a server (--mysql-socket), "mariadb" (the normal arm's
 //     store on it) and "rawmariadb" (hand-written SQL on the same table,
 //     a connection per thread, raw_mariadb_db.h; an increment reads the
@@ -31,7 +32,10 @@
 // normal to raw and of thrift and rest to normal, and each arm's scaling
 // efficiency (ops at N / ops at 1 /
 // N); the last line is JSON. The load (cfg.rows rows of 10 cells) runs
-// once per arm, single-threaded, before the workloads.
+// once per arm, single-threaded, before the workloads. Each point
+// (workload, thread count) runs on every arm in turn, the first arm
+// rotating, so that a shared host's slow moment falls on one point's arms
+// alike; with rounds > 1 a point's figure is the median of its rounds.
 //
 // Thread safety: runs on the calling thread and the client threads it
 // starts.
@@ -54,6 +58,9 @@ struct ScalingConfig {
   double seconds = 2.0;
   // The workloads to run, by name (--workloads); empty: all of them.
   std::vector<std::string> workloads;
+  // How many times each point runs; its figure is the median (--runs, 1
+  // unless given).
+  int rounds = 1;
 };
 
 // Runs the scaling figures; returns the process exit code.

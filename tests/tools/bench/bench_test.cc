@@ -327,6 +327,43 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "obkv-bench --threads --runs: each point on every arm in turn, the first "
+    "arm rotating, medians of the rounds") {
+  testing::Watchdog watchdog(300, "obkv-bench --threads --runs");
+  const Run run = RunBench(
+      "--threads 1,2 --rows 1000 --seconds 0.1 --workloads get --runs 2");
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  // Each point's line on stderr: "  ARM  get  N threads  OPS ops/s...".
+  std::vector<std::pair<std::string, int>> points;
+  for (const std::string& line : Lines(run.out)) {
+    std::istringstream in(line);
+    std::string arm, workload, unit;
+    int threads = 0;
+    if (in >> arm >> workload >> threads >> unit && workload == "get" &&
+        unit == "threads") {
+      points.emplace_back(arm, threads);
+    }
+  }
+  const std::vector<std::string> arms = {"normal", "raw", "thrift", "rest"};
+  // 2 rounds x 2 counts x 4 arms, a point's arms together.
+  REQUIRE(points.size() == 16);
+  for (size_t p = 0; p < 4; ++p) {
+    CAPTURE(p);
+    const int threads = p % 2 == 0 ? 1 : 2;
+    for (size_t i = 0; i < arms.size(); ++i) {
+      CHECK(points[p * 4 + i].first == arms[(p + i) % arms.size()]);
+      CHECK(points[p * 4 + i].second == threads);
+    }
+  }
+  const nlohmann::json js = nlohmann::json::parse(Lines(run.out).back());
+  REQUIRE(js["scaling"]["get"].size() == 2);
+  for (const nlohmann::json& point : js["scaling"]["get"]) {
+    for (const std::string& arm : arms) CHECK(point[arm].get<double>() > 0);
+  }
+}
+
 TEST_CASE("obkv-bench --ordered loads YCSB ordered keys") {
   const Run run = RunBench(
       "--rows 150 --runs 1 --scans 50 --ops 50 --arms raw,timeseries --ordered "
