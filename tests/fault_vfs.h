@@ -69,6 +69,9 @@ class FaultVfs {
   int64_t reader_unmaps() const { return reader_unmaps_.load(); }
   // Shared locks of wal-index read-mark slots (offsets 3 to 7) so far.
   int64_t read_mark_locks() const { return read_mark_locks_.load(); }
+  // Main database files opened read-only (a store's read connections) so
+  // far.
+  int64_t reader_opens() const { return reader_opens_.load(); }
 
  private:
   struct File {
@@ -143,6 +146,9 @@ class FaultVfs {
     f->real = reinterpret_cast<sqlite3_file*>(f + 1);
     f->real->pMethods = nullptr;
     f->read_only = (flags & SQLITE_OPEN_READONLY) != 0;
+    if (f->read_only && (flags & SQLITE_OPEN_MAIN_DB) != 0) {
+      Get().reader_opens_.fetch_add(1);
+    }
     const int rc = Real()->xOpen(Real(), name, f->real, flags, out_flags);
     // SQLite closes a file whose pMethods is set, even after a failed open.
     f->base.pMethods = f->real->pMethods != nullptr ? &Get().methods_ : nullptr;
@@ -229,6 +235,7 @@ class FaultVfs {
   std::atomic<bool> fired_{false};
   std::atomic<int64_t> reader_unmaps_{0};
   std::atomic<int64_t> read_mark_locks_{0};
+  std::atomic<int64_t> reader_opens_{0};
 };
 
 }  // namespace testing

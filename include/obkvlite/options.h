@@ -124,6 +124,10 @@ struct GroupCommitStats {
 // server_writers).
 inline constexpr int kMaxServerWriters = 64;
 
+// The most idle read connections a store may keep (StoreOptions::
+// max_idle_readers).
+inline constexpr int kMaxIdleReaders = 4096;
+
 struct StoreOptions {
   // Create the store file when it does not exist.
   bool create_if_missing = true;
@@ -177,6 +181,16 @@ struct StoreOptions {
   // Writes of one row on two sessions meet in the server's row locks. A
   // SQLite store ignores it: a file has one writer.
   int server_writers = 4;
+  // The read connections a store keeps open between reads, in [0,
+  // kMaxIdleReaders], each pool (strong and weak reads) its own. A Get or
+  // Scanner takes an idle connection, or opens one when none is idle, and
+  // gives it back when it ends; one given back past this many idle is
+  // closed. Set it at least to the most reads the application runs at
+  // once: a connection opened again starts with a cold page cache and, on
+  // SQLite, a memory map of its own whose pages fault in anew (with 8, 16
+  // threads of gets ran at half the rate of 64; doc/benchmarks.md). On a
+  // server each idle one holds a session.
+  int max_idle_readers = 64;
   // What a Get or Scan that sets no consistency of its own may read
   // (obkvlite/read_consistency.h): kStrong sees every commit before it,
   // kWeak may be stale on a server cluster and skips the wait for it. A

@@ -28,7 +28,7 @@ void ConnectionPool::Return(std::unique_ptr<Connection> conn) {
   conn->Rollback();  // a reader that ended early still holds its snapshot
   if (conn->broken()) return;  // a lost server connection: open anew
   util::MutexLock lock(&mu_);
-  if (idle_.size() < kMaxIdle) idle_.push_back(std::move(conn));
+  if (idle_.size() < max_idle_) idle_.push_back(std::move(conn));
 }
 
 void ConnectionPool::Lease::Release() {

@@ -3,7 +3,8 @@
 // ConnectionPool: the store's read connections. A reader leases one for the
 // length of a Get or a Scanner (each holds its own read transaction, hence
 // its own snapshot) and the lease gives it back. Connections are opened on
-// demand; a few idle ones are kept with their statement caches.
+// demand; up to `max_idle` idle ones are kept with their statement caches
+// (and, on SQLite, their page caches and memory maps), the rest closed.
 //
 // REQUIRED: the pool outlives every Lease.
 // Thread safety: Acquire and the Lease destructor may run on any thread.
@@ -55,7 +56,10 @@ class ConnectionPool {
 
   // Opens a new reader (read-only, queries only) when none is idle.
   using Opener = std::function<Result<std::unique_ptr<Connection>>()>;
-  explicit ConnectionPool(Opener open) : open_(std::move(open)) {}
+  // `max_idle`: the most idle connections kept (StoreOptions::
+  // max_idle_readers).
+  ConnectionPool(Opener open, size_t max_idle)
+      : open_(std::move(open)), max_idle_(max_idle) {}
 
   Result<Lease> Acquire();
 
@@ -66,9 +70,8 @@ class ConnectionPool {
  private:
   void Return(std::unique_ptr<Connection> conn);
 
-  static constexpr size_t kMaxIdle = 8;
-
   const Opener open_;
+  const size_t max_idle_;
   std::atomic<uint64_t> generation_{0};
   util::Mutex mu_;
   std::vector<std::unique_ptr<Connection>> idle_ OBKV_GUARDED_BY(mu_);

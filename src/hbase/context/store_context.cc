@@ -170,12 +170,16 @@ StoreContext::StoreContext(std::string path, const StoreOptions& options,
       writers_(std::move(opened.writers)),
       all_writer_(std::move(opened.all_writer)),
       read_consistency_(opened.read_consistency),
-      readers_([engine = engine_.get()] {
-        return engine->OpenReader(ReadConsistency::kStrong);
-      }),
-      weak_readers_([engine = engine_.get()] {
-        return engine->OpenReader(ReadConsistency::kWeak);
-      }),
+      readers_(
+          [engine = engine_.get()] {
+            return engine->OpenReader(ReadConsistency::kStrong);
+          },
+          static_cast<size_t>(options.max_idle_readers)),
+      weak_readers_(
+          [engine = engine_.get()] {
+            return engine->OpenReader(ReadConsistency::kWeak);
+          },
+          static_cast<size_t>(options.max_idle_readers)),
       lanes_(
           all_writer_ == nullptr && !options.read_only
               ? opened.writer_sessions - 1

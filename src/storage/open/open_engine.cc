@@ -56,6 +56,12 @@ Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                    "]; got " +
                                    std::to_string(options.server_writers));
   }
+  if (options.max_idle_readers < 0 ||
+      options.max_idle_readers > kMaxIdleReaders) {
+    return Status::InvalidArgument("options.max_idle_readers: must be in [0, " +
+                                   std::to_string(kMaxIdleReaders) + "]; got " +
+                                   std::to_string(options.max_idle_readers));
+  }
   RetryOptions retry = options.retry;
   if (HasMysqlScheme(location)) {
     OBKV_ASSIGN_OR_RETURN(MysqlUri uri, ParseMysqlUri(location));

@@ -14,6 +14,7 @@
 //   obkv-bench --threads 1,2,4,... [--rows N] [--seconds S] [--runs R] [--json]
 //              [--workloads get,put,...] [--durability normal|full]
 //              [--group-commit on|off] [--server-writers N]
+//              [--max-idle-readers N]
 //              (scaling_bench.h)
 //
 // Arms: raw (hand-written SQLite, one K/Q/T/V WITHOUT ROWID table), rawcells
@@ -334,6 +335,14 @@ int Main(int argc, char** argv) {
                   << kMaxServerWriters << "]\n";
         return 2;
       }
+    } else if (a == "--max-idle-readers") {
+      cfg.options.max_idle_readers = std::atoi(next());
+      if (cfg.options.max_idle_readers < 0 ||
+          cfg.options.max_idle_readers > kMaxIdleReaders) {
+        std::cerr << "obkv-bench: --max-idle-readers must be in [0, "
+                  << kMaxIdleReaders << "]\n";
+        return 2;
+      }
     } else if (a == "--seconds") {
       scaling.seconds = std::atof(next());
       if (!(scaling.seconds >= 0.1 && scaling.seconds <= 600)) {
@@ -401,7 +410,7 @@ int Main(int argc, char** argv) {
              "[--runs R] "
              "[--value-bytes B] [--workloads get,put,...] "
              "[--durability normal|full] [--group-commit on|off] "
-             "[--server-writers N] [--json]\n";
+             "[--server-writers N] [--max-idle-readers N] [--json]\n";
       return 2;
     }
   }
