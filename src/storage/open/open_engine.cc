@@ -1,6 +1,9 @@
 // Copyright (c) obkvlite authors.
 #include "storage/open/open_engine.h"
 
+#include <cstdint>
+#include <string>
+
 #include "storage/mysql/mysql_engine.h"
 #include "storage/mysql/mysql_uri.h"
 #include "storage/sqlite/sqlite_engine.h"
@@ -10,12 +13,18 @@ namespace storage {
 
 namespace {
 
+// InvalidArgument naming "options.<field>" and [lo, hi] unless `value` is
+// in it.
+Status CheckInRange(const char* field, int64_t value, int64_t lo, int64_t hi) {
+  if (value >= lo && value <= hi) return Status::OK();
+  return Status::InvalidArgument(
+      std::string("options.") + field + ": must be in [" + std::to_string(lo) +
+      ", " + std::to_string(hi) + "]; got " + std::to_string(value));
+}
+
 Status ValidateRetry(const RetryOptions& retry) {
-  if (retry.max_attempts < 1 || retry.max_attempts > 1000) {
-    return Status::InvalidArgument(
-        "options.retry.max_attempts: must be in [1, 1000]; got " +
-        std::to_string(retry.max_attempts));
-  }
+  OBKV_RETURN_IF_ERROR(
+      CheckInRange("retry.max_attempts", retry.max_attempts, 1, 1000));
   if (retry.initial_backoff_ms < 0) {
     return Status::InvalidArgument(
         "options.retry.initial_backoff_ms: must be >= 0; got " +
@@ -31,11 +40,8 @@ Status ValidateRetry(const RetryOptions& retry) {
 }
 
 Status ValidateGroupCommit(const GroupCommitOptions& group) {
-  if (group.max_writes < 1 || group.max_writes > 100000) {
-    return Status::InvalidArgument(
-        "options.group_commit.max_writes: must be in [1, 100000]; got " +
-        std::to_string(group.max_writes));
-  }
+  OBKV_RETURN_IF_ERROR(
+      CheckInRange("group_commit.max_writes", group.max_writes, 1, 100000));
   if (group.max_bytes < 1) {
     return Status::InvalidArgument(
         "options.group_commit.max_bytes: must be >= 1; got " +
@@ -49,19 +55,10 @@ Status ValidateGroupCommit(const GroupCommitOptions& group) {
 Result<OpenedEngine> OpenEngine(const StoreOptions& options,
                                 const std::string& location) {
   OBKV_RETURN_IF_ERROR(ValidateGroupCommit(options.group_commit));
-  if (options.server_writers < 1 ||
-      options.server_writers > kMaxServerWriters) {
-    return Status::InvalidArgument("options.server_writers: must be in [1, " +
-                                   std::to_string(kMaxServerWriters) +
-                                   "]; got " +
-                                   std::to_string(options.server_writers));
-  }
-  if (options.max_idle_readers < 0 ||
-      options.max_idle_readers > kMaxIdleReaders) {
-    return Status::InvalidArgument("options.max_idle_readers: must be in [0, " +
-                                   std::to_string(kMaxIdleReaders) + "]; got " +
-                                   std::to_string(options.max_idle_readers));
-  }
+  OBKV_RETURN_IF_ERROR(CheckInRange("server_writers", options.server_writers, 1,
+                                    kMaxServerWriters));
+  OBKV_RETURN_IF_ERROR(CheckInRange(
+      "max_idle_readers", options.max_idle_readers, 0, kMaxIdleReaders));
   RetryOptions retry = options.retry;
   if (HasMysqlScheme(location)) {
     OBKV_ASSIGN_OR_RETURN(MysqlUri uri, ParseMysqlUri(location));

@@ -264,6 +264,15 @@ int Main(int argc, char** argv) {
       }
       return argv[++i];
     };
+    // Reads the flag's integer into `*out`; false, having said so, when it
+    // is outside [lo, hi].
+    auto bounded = [&](int lo, int hi, int* out) {
+      *out = std::atoi(next());
+      if (*out >= lo && *out <= hi) return true;
+      std::cerr << "obkv-bench: " << a << " must be in [" << lo << ", " << hi
+                << "]\n";
+      return false;
+    };
     if (a == "--rows") {
       cfg.rows = std::strtoull(next(), nullptr, 10);
     } else if (a == "--runs") {
@@ -328,19 +337,11 @@ int Main(int argc, char** argv) {
       }
       cfg.options.group_commit.enabled = mode == "on";
     } else if (a == "--server-writers") {
-      cfg.options.server_writers = std::atoi(next());
-      if (cfg.options.server_writers < 1 ||
-          cfg.options.server_writers > kMaxServerWriters) {
-        std::cerr << "obkv-bench: --server-writers must be in [1, "
-                  << kMaxServerWriters << "]\n";
+      if (!bounded(1, kMaxServerWriters, &cfg.options.server_writers)) {
         return 2;
       }
     } else if (a == "--max-idle-readers") {
-      cfg.options.max_idle_readers = std::atoi(next());
-      if (cfg.options.max_idle_readers < 0 ||
-          cfg.options.max_idle_readers > kMaxIdleReaders) {
-        std::cerr << "obkv-bench: --max-idle-readers must be in [0, "
-                  << kMaxIdleReaders << "]\n";
+      if (!bounded(0, kMaxIdleReaders, &cfg.options.max_idle_readers)) {
         return 2;
       }
     } else if (a == "--seconds") {
@@ -354,11 +355,7 @@ int Main(int argc, char** argv) {
     } else if (a == "--stats-overhead") {
       cfg.stats_overhead = true;
     } else if (a == "--rounds") {
-      cfg.overhead_rounds = std::atoi(next());
-      if (cfg.overhead_rounds < 1 || cfg.overhead_rounds > 10000) {
-        std::cerr << "obkv-bench: --rounds must be in [1, 10000]\n";
-        return 2;
-      }
+      if (!bounded(1, 10000, &cfg.overhead_rounds)) return 2;
     } else if (a == "--ops-overhead") {
       cfg.stats_overhead = cfg.ops_overhead = true;
     } else if (a == "--index-overhead") {

@@ -34,6 +34,7 @@
 #include "tools/bench/bench_arm.h"
 #include "tools/bench/raw_mariadb_db.h"
 #include "tools/bench/raw_sqlite_db.h"
+#include "tools/bench/stats_overhead.h"
 #include "tools/bench/ycsb.h"
 
 #if OBKVLITE_BENCH_REST
@@ -875,14 +876,10 @@ int RunScalingBench(const BenchConfig& cfg, const ScalingConfig& scaling) {
   cleanup();
   // figures[workload][arm][threads] = the median ops/s
   std::map<std::string, std::map<std::string, std::map<int, double>>> figures;
-  for (auto& [workload, by_arm] : samples) {
-    for (auto& [arm, by_threads] : by_arm) {
-      for (auto& [threads, values] : by_threads) {
-        std::sort(values.begin(), values.end());
-        const size_t n = values.size();
-        figures[workload][arm][threads] =
-            n % 2 == 1 ? values[n / 2]
-                       : (values[n / 2 - 1] + values[n / 2]) / 2;
+  for (const auto& [workload, by_arm] : samples) {
+    for (const auto& [arm, by_threads] : by_arm) {
+      for (const auto& [threads, values] : by_threads) {
+        figures[workload][arm][threads] = Median(values);
       }
     }
   }
