@@ -171,19 +171,29 @@ TEST_CASE("writer lanes: writers, opens and LockAll from many threads") {
   std::atomic<bool> stop{false};
   std::atomic<int> inside{0};  // threads inside a lane's mutex
   std::atomic<bool> overlap{false};
+  std::atomic<int> started{0};  // threads past their first write
+  constexpr int kThreads = 8;
   std::vector<std::thread> threads;
-  for (int t = 0; t < 8; ++t) {
+  for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&] {
+      bool first = true;
       while (!stop.load()) {
         Lane* lane = lanes.Acquire();
         REQUIRE(lane != nullptr);
-        util::MutexLock lock(&lane->mu);
-        inside++;
-        std::this_thread::yield();
-        inside--;
+        {
+          util::MutexLock lock(&lane->mu);
+          inside++;
+          std::this_thread::yield();
+          inside--;
+        }
+        if (first) started++;
+        first = false;
       }
     });
   }
+  // On a loaded host the 200 rounds below could end before any thread has
+  // written (CI saw open() == 0): LockAll races writers only once they run.
+  while (started.load() < kThreads) std::this_thread::yield();
   for (int round = 0; round < 200; ++round) {
     lanes.LockAll();
     // Nobody writes while every lane is held.
