@@ -367,6 +367,9 @@ TEST_CASE("DDL while four writer sessions are busy") {
       }
     });
   }
+  // The DDL starts once writes are flowing, so it meets busy sessions even
+  // when a loaded host is slow to start the threads.
+  while (writes.load() + failures.load() < 8) std::this_thread::yield();
   for (int round = 0; round < 3; ++round) {
     const std::string spec = R"({"table":"d)" + std::to_string(round) +
                              R"(","families":[{"name":"f"}]})";
