@@ -2,6 +2,7 @@
 #include "hbase/filter/column_prefix_filters.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string_view>
 
 #include "hbase/filter/filter_text.h"
@@ -33,14 +34,15 @@ MultipleColumnPrefixFilter::MultipleColumnPrefixFilter(
 Filter::ReturnCode MultipleColumnPrefixFilter::FilterCell(const Cell& cell) {
   if (prefixes_.empty()) return ReturnCode::kInclude;
   const std::string_view q(cell.qualifier);
-  bool prefix_ahead = false;
-  for (const std::string& p : prefixes_) {
-    if (q.substr(0, p.size()) == p) return ReturnCode::kInclude;
-    if (std::string_view(p) > q) prefix_ahead = true;
-  }
-  // A prefix p <= q that does not start q is below q and every later
-  // qualifier: only prefixes above q can still match.
-  return prefix_ahead ? ReturnCode::kSkip : ReturnCode::kNextRow;
+  // As HBase: only the largest prefix not above q is tried.
+  const auto above = std::upper_bound(
+      prefixes_.begin(), prefixes_.end(), q,
+      [](std::string_view a, const std::string& b) { return a < b; });
+  if (above == prefixes_.begin()) return ReturnCode::kSkip;
+  const std::string& p = *std::prev(above);
+  if (q.substr(0, p.size()) == p) return ReturnCode::kInclude;
+  // Every prefix is below q: no later qualifier of the family can match.
+  return above == prefixes_.end() ? ReturnCode::kNextRow : ReturnCode::kSkip;
 }
 
 std::string MultipleColumnPrefixFilter::ToString() const {

@@ -6,8 +6,13 @@
 // skipped one by one (HBase seeks with a hint instead; same result).
 //
 //   ColumnPrefixFilter('p')                  qualifiers starting with p.
-//   MultipleColumnPrefixFilter('a', 'b', ..) qualifiers starting with any of
+//   MultipleColumnPrefixFilter('a', 'b', ..) qualifiers starting with one of
 //                                            them; with none, every cell.
+//                                            As HBase's, only the largest
+//                                            prefix not above the qualifier
+//                                            is tried: with 'a' and 'ab',
+//                                            'ac' is dropped (it starts with
+//                                            'a' but not with 'ab').
 //
 // Thread safety: immutable after construction.
 

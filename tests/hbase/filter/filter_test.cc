@@ -634,6 +634,34 @@ TEST_CASE("MultipleColumnPrefixFilter, overlapping prefixes included") {
   CHECK(Run("MultipleColumnPrefixFilter()", WideRow()).size() > 20);
 }
 
+// HBase's MultipleColumnPrefixFilter tries only the largest prefix that is
+// not above the qualifier (TreeSet.headSet(q, true).last()): a qualifier
+// that starts with a smaller prefix but not with that one is dropped.
+TEST_CASE("MultipleColumnPrefixFilter tries the largest prefix not above q") {
+  const std::vector<TestRow> rows = {R("r", {{"f", "a", 1, "1"},
+                                             {"f", "ab", 1, "2"},
+                                             {"f", "ac", 1, "3"},
+                                             {"f", "b", 1, "4"},
+                                             {"f", "ba", 1, "5"},
+                                             {"f", "c", 1, "6"}})};
+  // 'ac' starts with 'a', but the largest prefix not above it is 'ab'; past
+  // every prefix the rest of the family goes ('b' and on).
+  CHECK(Run("MultipleColumnPrefixFilter('a', 'ab')", rows) ==
+        "r{f:a@1=1 f:ab@1=2}");
+  // 'ac' is dropped, 'b' and 'ba' match 'b', 'c' is past every prefix.
+  CHECK(Run("MultipleColumnPrefixFilter('a', 'ab', 'b')", rows) ==
+        "r{f:a@1=1 f:ab@1=2 f:b@1=4 f:ba@1=5}");
+  CHECK(Run("MultipleColumnPrefixFilter('b', 'a')", rows) ==
+        "r{f:a@1=1 f:ab@1=2 f:ac@1=3 f:b@1=4 f:ba@1=5}");
+  // The filter's own answers: below every prefix a skip, past them all the
+  // rest of the family.
+  auto f = MustParse("MultipleColumnPrefixFilter('a', 'ab', 'b')");
+  CHECK(f->FilterCell(Cell{"r", "f", "", 1, ""}) == RC::kSkip);
+  CHECK(f->FilterCell(Cell{"r", "f", "ac", 1, ""}) == RC::kSkip);
+  CHECK(f->FilterCell(Cell{"r", "f", "abz", 1, ""}) == RC::kInclude);
+  CHECK(f->FilterCell(Cell{"r", "f", "c", 1, ""}) == RC::kNextRow);
+}
+
 TEST_CASE("ColumnRangeFilter bounds") {
   CHECK(Run("ColumnRangeFilter('ab', true, 'b', true)", WideRow()) ==
         "r{f:ab@1=2 f:abc@1=3 f:b@1=4 g:ab@1=6}");
