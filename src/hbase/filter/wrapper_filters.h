@@ -9,7 +9,9 @@
 //   WHILE f  ends the scan at the first row key, cell or row that f rejects
 //            (for a cell: any code but INCLUDE). A row rejected by key or
 //            by FilterRow is dropped; after a rejected cell the row keeps
-//            only the cells included before it.
+//            only the cells included before it. As HBase's
+//            WhileMatchFilter, does not pass FilterRowCells (so WHILE
+//            SingleColumnValueExcludeFilter(..) keeps the tested column).
 //
 // Unlike HBase, SetReversed reaches the wrapped filter, so that WHILE
 // InclusiveStopFilter(..) works on reversed scans. Neither narrows the scan
@@ -65,9 +67,6 @@ class WhileMatchFilter : public Filter {
   bool ReadsValues() const override { return inner_->ReadsValues(); }
   bool EmptiesValues() const override { return inner_->EmptiesValues(); }
   bool HasFilterRow() const override { return true; }
-  void FilterRowCells(std::vector<Cell>* cells) override {
-    inner_->FilterRowCells(cells);
-  }
   bool FilterRow() override;
   void SetReversed(bool reversed) override;
   std::string ToString() const override;

@@ -827,6 +827,28 @@ TEST_CASE("WHILE on a reversed scan reaches the wrapped filter") {
   CHECK(Run("WHILE PrefixFilter('b')", Table(), Reversed()) == "b1{f:q1@1=x}");
 }
 
+// HBase's WhileMatchFilter does not override filterRowCells (FilterBase's
+// does nothing), so a wrapped filter's row-end edit never happens.
+TEST_CASE("WHILE does not pass FilterRowCells to the wrapped filter") {
+  // SingleColumnValueExcludeFilter keeps its tested column under WHILE; r2's
+  // newest f:a fails, which ends the scan.
+  CHECK(Run("WHILE SingleColumnValueExcludeFilter('f', 'a', =, 'binary:yes', "
+            "true, true)",
+            ScvfRows()) == "r1{f:a@2=yes f:b@1=1}");
+  CHECK(Run("SingleColumnValueExcludeFilter('f', 'a', =, 'binary:yes', "
+            "true, true)",
+            ScvfRows()) == "r1{f:b@1=1}");
+  // DependentColumnFilter includes every cell and drops the unstamped ones
+  // at the row's end only: under WHILE none is dropped.
+  CHECK(Run("WHILE DependentColumnFilter('familyOne', 'qualifier')",
+            DependentRows(), Versions(1000)) ==
+        "test1{familyOne:qualifier@900=bad1 familyOne:qualifier@800=bad2 "
+        "familyOne:qualifier@700=match familyTwo:qualifier@900=bad1 "
+        "familyTwo:qualifier@700=bad3} "
+        "test2{familyOne:qualifier@900=bad1 familyOne:qualifier@700=match "
+        "familyTwo:qualifier@900=match familyTwo:qualifier@800=bad3}");
+}
+
 // ---- Push-down ----
 
 KeyRange Narrowed(std::string_view filter, bool reversed = false,
