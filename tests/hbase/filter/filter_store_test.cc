@@ -282,6 +282,234 @@ TEST_CASE("bad filter strings fail gets and scans with the parser's message") {
         "substring comparator, got >");
 }
 
+// ---- Parity with HBase's TestFilter (a region of two groups of rows) ----
+
+// Two groups of three rows over families fa and fb; group A's rows hold
+// the three group A qualifiers in both families with value "v-one", group
+// B's the group B qualifiers with "v-two" (TestFilter's shape after its
+// deletes: the second row and second qualifier of each group are gone).
+constexpr const char* kGroupFamilies = R"([{"name": "fa"}, {"name": "fb"}])";
+const std::vector<std::string> kGroupRows = {"rowA-0", "rowA-2", "rowA-3",
+                                             "rowB-0", "rowB-2", "rowB-3"};
+
+char GroupOf(const std::string& row) { return row[3]; }
+
+std::string Value(char group) { return group == 'A' ? "v-one" : "v-two"; }
+
+// The cell of `row` at family `family` and column number `n` of its group.
+Cell GroupCell(const std::string& row, const std::string& family, int n) {
+  const char g = GroupOf(row);
+  return C(row, family, std::string("col") + g + "-" + std::to_string(n), 100,
+           Value(g));
+}
+
+void PutGroups(StoreFixture& fx) {
+  for (const std::string& row : kGroupRows) {
+    Put put(row);
+    for (const char* family : {"fa", "fb"}) {
+      for (int n : {0, 2, 3}) {
+        const Cell c = GroupCell(row, family, n);
+        put.Add(c.family, c.qualifier, c.timestamp, c.value);
+      }
+    }
+    fx.MustPut(put);
+  }
+}
+
+// The cells of `rows` at columns `columns` of their group, in read order,
+// for the families `families`.
+Cells GroupCells(const std::vector<std::string>& rows,
+                 const std::vector<int>& columns,
+                 const std::vector<std::string>& families = {"fa", "fb"}) {
+  Cells out;
+  for (const std::string& row : rows) {
+    for (const std::string& family : families) {
+      for (int n : columns) out.push_back(GroupCell(row, family, n));
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string> kRowsA = {"rowA-0", "rowA-2", "rowA-3"};
+const std::vector<std::string> kRowsB = {"rowB-0", "rowB-2", "rowB-3"};
+
+Scan Bounded(std::string filter, std::string start, std::string stop,
+             bool reversed = false) {
+  Scan scan = FilteredScan(std::move(filter), reversed);
+  scan.start_row = std::move(start);
+  scan.stop_row = std::move(stop);
+  return scan;
+}
+
+TEST_CASE_TEMPLATE("TestFilter parity: row filters, paging, SKIP and WHILE", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), kGroupFamilies);
+  PutGroups(fx);
+  const std::vector<int> all = {0, 2, 3};
+  // testPageFilter, testPageFilterWithReverseScan.
+  CHECK(fx.MustScan(FilteredScan("PageFilter(4)")) ==
+        GroupCells({"rowA-0", "rowA-2", "rowA-3", "rowB-0"}, all));
+  CHECK(fx.MustScan(FilteredScan("PageFilter(2)", true)) ==
+        GroupCells({"rowB-3", "rowB-2"}, all));
+  // testWhileMatchFilterWithFilterRow: WHILE PageFilter(4) ends after 4.
+  CHECK(RowsOfCells(fx.MustScan(FilteredScan("WHILE PageFilter(4)"))) ==
+        std::vector<std::string>{"rowA-0", "rowA-2", "rowA-3", "rowB-0"});
+  // testWhileMatchFilterWithFilterRowKey, forward and reversed.
+  CHECK(fx.MustScan(FilteredScan("WHILE PrefixFilter('rowA')")) ==
+        GroupCells(kRowsA, all));
+  CHECK(fx.MustScan(FilteredScan("WHILE PrefixFilter('rowB')", true)) ==
+        GroupCells({"rowB-3", "rowB-2", "rowB-0"}, all));
+  // testWhileMatchFilterWithFilterKeyValue: no row has fa:colA-0 = foo.
+  CHECK(fx.MustScan(FilteredScan("WHILE SingleColumnValueFilter('fa', "
+                                 "'colA-0', =, 'binary:foo')"))
+            .empty());
+  // testPrefixFilter and its reversed form.
+  CHECK(fx.MustScan(FilteredScan("PrefixFilter('rowA')", true)) ==
+        GroupCells({"rowA-3", "rowA-2", "rowA-0"}, all));
+  // testInclusiveStopFilter, testInclusiveStopFilterWithReverseScan.
+  CHECK(fx.MustScan(Bounded("InclusiveStopFilter('rowA-3')", "rowA-0", "")) ==
+        GroupCells(kRowsA, all));
+  CHECK(fx.MustScan(
+            Bounded("InclusiveStopFilter('rowB-0')", "rowB-3", "", true)) ==
+        GroupCells({"rowB-3", "rowB-2", "rowB-0"}, all));
+  // testSkipFilter: only group B's rows lack colA-2.
+  CHECK(
+      fx.MustScan(FilteredScan("SKIP QualifierFilter(!=, 'binary:colA-2')")) ==
+      GroupCells(kRowsB, all));
+  // testFirstKeyOnlyFilter.
+  CHECK(fx.MustScan(FilteredScan("FirstKeyOnlyFilter()")) ==
+        GroupCells(kGroupRows, {0}, {"fa"}));
+  // testKeyOnlyFilter with lenAsVal: each value becomes its length, 5.
+  Cells lengths = GroupCells(kGroupRows, all);
+  for (Cell& c : lengths) c.value = std::string("\0\0\0\5", 4);
+  CHECK(fx.MustScan(FilteredScan("KeyOnlyFilter(true)")) == lengths);
+}
+
+TEST_CASE_TEMPLATE("TestFilter parity: compare filters and lists", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), kGroupFamilies);
+  PutGroups(fx);
+  // testQualifierFilter: each operator against colA-2 (group B's
+  // qualifiers are all above it).
+  const std::string q = "QualifierFilter(%, 'binary:colA-2')";
+  const auto with = [&](const char* op) {
+    std::string f = q;
+    f.replace(f.find('%'), 1, op);
+    return f;
+  };
+  CHECK(fx.MustScan(FilteredScan(with("="))) == GroupCells(kRowsA, {2}));
+  CHECK(fx.MustScan(FilteredScan(with("<"))) == GroupCells(kRowsA, {0}));
+  CHECK(fx.MustScan(FilteredScan(with("<="))) == GroupCells(kRowsA, {0, 2}));
+  CHECK(fx.MustScan(Bounded(with("!="), "", "rowB")) ==
+        GroupCells(kRowsA, {0, 3}));
+  CHECK(fx.MustScan(Bounded(with(">="), "", "rowB")) ==
+        GroupCells(kRowsA, {2, 3}));
+  CHECK(fx.MustScan(Bounded(with(">"), "", "rowB")) == GroupCells(kRowsA, {3}));
+  Cells not_equal = GroupCells(kRowsA, {0, 3});
+  for (const Cell& c : GroupCells(kRowsB, {0, 2, 3})) not_equal.push_back(c);
+  CHECK(fx.MustScan(FilteredScan(with("!="))) == not_equal);
+  // testFilterList: AND of row, qualifier and value filters on one family.
+  Scan scan = FilteredScan(
+      "RowFilter(=, 'regexstring:.+-2') AND QualifierFilter(=, "
+      "'regexstring:.+-2') AND ValueFilter(=, 'substring:one')");
+  scan.families = {"fa"};
+  CHECK(fx.MustScan(scan) == Cells{GroupCell("rowA-2", "fa", 2)});
+  // The OR of the same kinds keeps every cell.
+  CHECK(fx.MustScan(FilteredScan(
+            "RowFilter(=, 'regexstring:.+B.+') OR QualifierFilter(=, "
+            "'regexstring:.+-2') OR ValueFilter(=, 'substring:one')")) ==
+        GroupCells(kGroupRows, {0, 2, 3}));
+  // testFilterListWithSingleColumnValueFilter (HBASE-3191).
+  const std::string scvf_a =
+      "SingleColumnValueFilter('fa', 'colA-0', =, 'binary:v-one', true, true)";
+  const std::string scvf_b =
+      "SingleColumnValueFilter('fa', 'colB-0', =, 'binary:v-two', true, true)";
+  scan.filter = scvf_a;
+  CHECK(fx.MustScan(scan) == GroupCells(kRowsA, {0, 2, 3}, {"fa"}));
+  scan.filter = scvf_b;
+  CHECK(fx.MustScan(scan) == GroupCells(kRowsB, {0, 2, 3}, {"fa"}));
+  scan.filter = scvf_a + " OR " + scvf_b;
+  CHECK(fx.MustScan(scan) == GroupCells(kGroupRows, {0, 2, 3}, {"fa"}));
+}
+
+TEST_CASE_TEMPLATE("TestFilter parity: ColumnPaginationFilter", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), kGroupFamilies);
+  PutGroups(fx);
+  // A second version of one column is one column, not two.
+  fx.MustPut(Put("rowA-0").Add("fa", "colA-0", 200, "v-one"));
+  Cells first = GroupCells(kGroupRows, {0}, {"fa"});
+  first[0].timestamp = 200;
+  CHECK(fx.MustScan(FilteredScan("ColumnPaginationFilter(1, 0)")) == first);
+  CHECK(fx.MustScan(FilteredScan("ColumnPaginationFilter(1, 2)")) ==
+        GroupCells(kGroupRows, {3}, {"fa"}));
+  Cells page;
+  for (const std::string& row : kGroupRows) {
+    page.push_back(GroupCell(row, "fa", 3));
+    page.push_back(GroupCell(row, "fb", 0));
+  }
+  CHECK(fx.MustScan(FilteredScan("ColumnPaginationFilter(2, 2)")) == page);
+  CHECK(fx.MustScan(FilteredScan("ColumnPaginationFilter(20, 140)")).empty());
+}
+
+// testSingleColumnValueFilter (HBASE-1821): an AND of two SCVFs, bare and
+// under SKIP, then filterIfMissing.
+TEST_CASE_TEMPLATE("TestFilter parity: SingleColumnValueFilter", P,
+                   OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case(), kGroupFamilies);
+  PutGroups(fx);
+  fx.MustPut(Put("rowA-2").Add("fa", "colA-2", 200, "v-two"));
+  const Cells row2 = {GroupCell("rowA-2", "fa", 0),
+                      C("rowA-2", "fa", "colA-2", 200, "v-two"),
+                      GroupCell("rowA-2", "fa", 3)};
+  Scan scan = Bounded(
+      "SingleColumnValueFilter('fa', 'colA-0', =, 'binary:v-one') AND "
+      "SingleColumnValueFilter('fa', 'colA-2', =, 'binary:v-two')",
+      "rowA-0", "rowB-0");
+  scan.families = {"fa"};
+  CHECK(fx.MustScan(scan) == row2);
+  scan.filter =
+      "SKIP SingleColumnValueFilter('fa', 'colA-0', =, 'binary:v-one') AND "
+      "SKIP SingleColumnValueFilter('fa', 'colA-2', =, 'binary:v-two')";
+  CHECK(fx.MustScan(scan) == row2);
+  // Rows 0 and 1 hold colA-0 (v-one, v-two), rows 2 and 3 colA-1.
+  const Cells c = {C("rowC-0", "fa", "colA-0", 100, "v-one"),
+                   C("rowC-1", "fa", "colA-0", 100, "v-two"),
+                   C("rowC-2", "fa", "colA-1", 100, "v-one"),
+                   C("rowC-3", "fa", "colA-1", 100, "v-two")};
+  for (const Cell& cell : c) {
+    fx.MustPut(Put(cell.row).Add(cell.family, cell.qualifier, cell.timestamp,
+                                 cell.value));
+  }
+  scan = Bounded("SingleColumnValueFilter('fa', 'colA-0', =, 'binary:v-one')",
+                 "rowC-0", "rowC-4");
+  scan.families = {"fa"};
+  CHECK(fx.MustScan(scan) == Cells{c[0], c[2], c[3]});
+  scan.filter =
+      "SingleColumnValueFilter('fa', 'colA-0', =, 'binary:v-one', true, true)";
+  CHECK(fx.MustScan(scan) == Cells{c[0]});
+  scan.filter =
+      "SingleColumnValueFilter('fa', 'colA-1', =, 'binary:v-two', true, true)";
+  CHECK(fx.MustScan(scan) == Cells{c[3]});
+  fx.MustPut(Put("rowC-0").Add("fa", "colA-1", 100, "v-one"));
+  CHECK(fx.MustScan(scan) == Cells{c[3]});
+}
+
+// testFilterListWithPrefixFilter (HBASE-9747): an OR of a PrefixFilter and
+// a SingleColumnValueFilter keeps the prefix's row and the value's row,
+// although the PrefixFilter has ended (passed its prefix) by then.
+TEST_CASE_TEMPLATE("TestFilter parity: PrefixFilter OR SingleColumnValueFilter",
+                   P, OBKV_PARTITIONINGS) {
+  StoreFixture fx(P::Case());
+  for (int i = 0; i < 5; ++i) {
+    fx.MustPut(Put(std::string(1, static_cast<char>('a' + i)) + "row")
+                   .Add("f", "q1", 100, std::to_string(111 + i)));
+  }
+  CHECK(RowsOfCells(fx.MustScan(FilteredScan(
+            "PrefixFilter('b') OR SingleColumnValueFilter('f', 'q1', =, "
+            "'binary:113')"))) == std::vector<std::string>{"brow", "crow"});
+}
+
 // Opens a scan and returns how many partition tables it opened; `cells`
 // gets its result.
 int PartitionsOpened(StoreFixture& fx, const Scan& scan, Cells* cells) {
