@@ -83,6 +83,19 @@ Result<CompareOp> ArgReader::Op(size_t i) const {
 
 Result<std::unique_ptr<ByteComparator>> ArgReader::Comparator(
     size_t i, CompareOp op) const {
+  OBKV_ASSIGN_OR_RETURN(std::unique_ptr<ByteComparator> c, AnyOpComparator(i));
+  if (c->EqualityOnly() && op != CompareOp::kEqual &&
+      op != CompareOp::kNotEqual) {
+    return FilterError(args_[i - 1].pos,
+                       name_ + " argument " + std::to_string(i) +
+                           ": expected = or != with a " + c->TypeName() +
+                           " comparator, got " + CompareOpSymbol(op));
+  }
+  return c;
+}
+
+Result<std::unique_ptr<ByteComparator>> ArgReader::AnyOpComparator(
+    size_t i) const {
   if (!args_[i].quoted) {
     return Error(i, "expected a quoted comparator such as 'binary:abc'");
   }
@@ -92,13 +105,6 @@ Result<std::unique_ptr<ByteComparator>> ArgReader::Comparator(
     return FilterError(args_[i].pos, name_ + " argument " +
                                          std::to_string(i + 1) + ": " +
                                          c.status().message());
-  }
-  if ((*c)->EqualityOnly() && op != CompareOp::kEqual &&
-      op != CompareOp::kNotEqual) {
-    return FilterError(args_[i - 1].pos,
-                       name_ + " argument " + std::to_string(i) +
-                           ": expected = or != with a " + (*c)->TypeName() +
-                           " comparator, got " + CompareOpSymbol(op));
   }
   return c;
 }

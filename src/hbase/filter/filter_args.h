@@ -49,9 +49,14 @@ class ArgReader {
   // true or false, any case.
   Result<bool> Bool(size_t i) const;
   Result<CompareOp> Op(size_t i) const;
-  // A quoted 'type:value' comparator used with `op`, the argument before it.
+  // A quoted 'type:value' comparator used with `op`, the argument before
+  // it: substring and regex comparators only with = and != (HBase's
+  // CompareFilter, SingleColumnValueFilter and ColumnValueFilter).
   Result<std::unique_ptr<ByteComparator>> Comparator(size_t i,
                                                      CompareOp op) const;
+  // The same with any compare operator (HBase's DependentColumnFilter does
+  // not check it).
+  Result<std::unique_ptr<ByteComparator>> AnyOpComparator(size_t i) const;
 
  private:
   Status Error(size_t i, const std::string& what) const;

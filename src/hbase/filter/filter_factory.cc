@@ -154,7 +154,7 @@ Result<FilterPtr> BuildDependentColumn(const ArgReader& a) {
   std::unique_ptr<ByteComparator> comparator;
   if (a.size() == 5) {
     OBKV_ASSIGN_OR_RETURN(op, a.Op(3));
-    OBKV_ASSIGN_OR_RETURN(comparator, a.Comparator(4, op));
+    OBKV_ASSIGN_OR_RETURN(comparator, a.AnyOpComparator(4));
   }
   return FilterPtr(new DependentColumnFilter(std::move(family),
                                              std::move(qualifier), drop, op,

@@ -207,9 +207,13 @@ TEST_CASE("DependentColumnFilter: 2, 3 or 5 arguments") {
   CHECK(Err("DependentColumnFilter('f', 'q', 'true')") ==
         "filter: position 32: DependentColumnFilter argument 3: expected "
         "true or false, got 'true'");
-  CHECK(Err("DependentColumnFilter('f', 'q', true, <, 'substring:x')") ==
-        "filter: position 38: DependentColumnFilter argument 4: expected = "
-        "or != with a substring comparator, got <");
+  // HBase's DependentColumnFilter checks no operator: any goes with any
+  // comparator (the compare filters allow only = and != with substring and
+  // regex comparators).
+  CHECK(Canon("DependentColumnFilter('f', 'q', true, <, 'substring:x')") ==
+        "DependentColumnFilter('f', 'q', true, <, 'substring:x')");
+  CHECK(Canon("DependentColumnFilter('f', 'q', false, >=, 'regexstring:r.')") ==
+        "DependentColumnFilter('f', 'q', false, >=, 'regexstring:r.')");
 }
 
 // ---- Operators and precedence ----
