@@ -53,8 +53,7 @@ Result<int64_t> ArgReader::NonNegative(size_t i, int64_t max) const {
       "expected an integer from 0 to " + std::to_string(max);
   const std::string& v = args_[i].value;
   if (args_[i].quoted || v.empty()) return Error(i, what);
-  size_t start = v[0] == '-' ? 1 : 0;
-  if (start == v.size()) return Error(i, what);
+  const size_t start = v[0] == '-' ? 1 : 0;
   int64_t n = 0;
   for (size_t k = start; k < v.size(); ++k) {
     if (v[k] < '0' || v[k] > '9') return Error(i, what);

@@ -44,7 +44,8 @@ class ArgReader {
 
   // REQUIRED for all getters: i < size().
   Result<std::string> String(size_t i) const;
-  // An integer in [0, max].
+  // An integer in [0, max]: digits after an optional '-' (HBase's
+  // convertByteArrayToLong; a lone "-" reads as 0, as there).
   Result<int64_t> NonNegative(size_t i, int64_t max) const;
   // true or false, any case.
   Result<bool> Bool(size_t i) const;

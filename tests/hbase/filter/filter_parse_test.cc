@@ -99,6 +99,13 @@ TEST_CASE("PageFilter takes a bare non-negative integer") {
   CHECK(Err("PageFilter(1x)") ==
         "filter: position 11: PageFilter argument 1: expected an integer "
         "from 0 to 9223372036854775807, got 1x");
+  // HBase's convertByteArrayToLong reads a lone '-' as 0; '+' is no sign.
+  CHECK(Canon("PageFilter(-)") == "PageFilter(0)");
+  CHECK(Canon("ColumnPaginationFilter(-, -0)") ==
+        "ColumnPaginationFilter(0, 0)");
+  CHECK(Err("PageFilter(+1)") ==
+        "filter: position 11: PageFilter argument 1: expected an integer "
+        "from 0 to 9223372036854775807, got +1");
 }
 
 TEST_CASE("ColumnPaginationFilter takes limit and offset") {
