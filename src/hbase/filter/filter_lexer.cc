@@ -7,7 +7,11 @@ namespace obkvlite {
 namespace filter {
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+// HBase's ParseFilter skips spaces and tabs between tokens, nothing else.
+bool IsSpace(char c) { return c == ' ' || c == '\t'; }
+
+// Argument separators: ParseFilter skips spaces and commas alike.
+bool IsArgSeparator(char c) { return c == ' ' || c == ','; }
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -39,10 +43,6 @@ Status FilterError(size_t pos, const std::string& what) {
                                  ": " + what);
 }
 
-void FilterLexer::SkipSpace() {
-  while (pos_ < text_.size() && IsSpace(text_[pos_])) ++pos_;
-}
-
 Token FilterLexer::Scan(size_t* end) {
   size_t p = pos_;
   while (p < text_.size() && IsSpace(text_[p])) ++p;
@@ -61,6 +61,11 @@ Token FilterLexer::Scan(size_t* end) {
   } else if (IsWordChar(c)) {
     while (e < text_.size() && IsWordChar(text_[e])) ++e;
     t.kind = WordKind(text_.substr(p, e - p));
+    if (t.kind != Token::Kind::kWord &&
+        ((p > 0 && text_[p - 1] == '\t') ||
+         (e < text_.size() && text_[e] == '\t'))) {
+      t.kind = Token::Kind::kTabbedKeyword;
+    }
   } else {
     t.kind = Token::Kind::kOther;
   }
@@ -113,8 +118,7 @@ FilterArg FilterLexer::ReadBare() {
   FilterArg arg;
   arg.pos = pos_;
   size_t p = pos_;
-  while (p < text_.size() && !IsSpace(text_[p]) && text_[p] != ',' &&
-         text_[p] != ')') {
+  while (p < text_.size() && !IsArgSeparator(text_[p]) && text_[p] != ')') {
     ++p;
   }
   arg.source = text_.substr(pos_, p - pos_);
@@ -123,41 +127,54 @@ FilterArg FilterLexer::ReadBare() {
   return arg;
 }
 
+Status FilterLexer::OpenArguments(std::string_view filter_name) {
+  while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+  if (pos_ < text_.size() && text_[pos_] == '(') {
+    ++pos_;
+    return Status::OK();
+  }
+  return FilterError(pos_, "expected '(' after " + std::string(filter_name) +
+                               ", got " + DescribeByteAt(text_, pos_));
+}
+
 Result<std::vector<FilterArg>> FilterLexer::ReadArguments(
     std::string_view filter_name) {
-  std::vector<FilterArg> args;
-  SkipSpace();
-  if (pos_ < text_.size() && text_[pos_] == ')') {
-    ++pos_;
-    return args;
-  }
   const std::string name(filter_name);
+  std::vector<FilterArg> args;
+  // Whether a comma came after the last argument (or there is none yet):
+  // then the error at the end of the input asks for an argument.
+  bool want_argument = true;
+  auto error = [&]() {
+    const std::string what =
+        want_argument ? "argument " + std::to_string(args.size() + 1) + " of "
+                      : "',' or ')' after argument " +
+                            std::to_string(args.size()) + " of ";
+    return FilterError(pos_, "expected " + what + name + ", got " +
+                                 DescribeByteAt(text_, pos_));
+  };
   while (true) {
-    SkipSpace();
-    if (pos_ >= text_.size() || text_[pos_] == ',' || text_[pos_] == ')') {
-      return FilterError(
-          pos_, "expected argument " + std::to_string(args.size() + 1) +
-                    " of " + name + ", got " + DescribeByteAt(text_, pos_));
+    while (pos_ < text_.size() && IsArgSeparator(text_[pos_])) {
+      if (text_[pos_] == ',') want_argument = true;
+      ++pos_;
     }
-    if (text_[pos_] == '\'') {
-      Result<FilterArg> arg = ReadQuoted();
-      if (!arg.ok()) return arg.status();
-      args.push_back(std::move(arg).value());
-    } else {
-      args.push_back(ReadBare());
-    }
-    SkipSpace();
-    if (pos_ < text_.size() && text_[pos_] == ')') {
+    if (pos_ >= text_.size()) return error();
+    if (text_[pos_] == ')') {
       ++pos_;
       return args;
     }
-    if (pos_ < text_.size() && text_[pos_] == ',') {
-      ++pos_;
+    want_argument = false;
+    if (text_[pos_] != '\'') {
+      args.push_back(ReadBare());
       continue;
     }
-    return FilterError(pos_, "expected ',' or ')' after argument " +
-                                 std::to_string(args.size()) + " of " + name +
-                                 ", got " + DescribeByteAt(text_, pos_));
+    OBKV_ASSIGN_OR_RETURN(FilterArg arg, ReadQuoted());
+    args.push_back(std::move(arg));
+    // HBase's ParseFilter drops the byte after a closing quote unread (there
+    // 'q'!= reads as =): here anything but a separator or ')' is an error.
+    if (pos_ < text_.size() && !IsArgSeparator(text_[pos_]) &&
+        text_[pos_] != ')') {
+      return error();
+    }
   }
 }
 

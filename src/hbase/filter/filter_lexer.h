@@ -1,19 +1,27 @@
 // Copyright (c) obkvlite authors.
 //
-// Lexer of HBase's filter language. Input is raw bytes: any byte may appear
-// inside a quoted string and is taken as is (no \xHH decoding, as in
-// HBase's ParseFilter).
+// Lexer of HBase's filter language, with the lexical rules of HBase's
+// ParseFilter. Input is raw bytes: any byte may appear inside a quoted string
+// and is taken as is (no \xHH decoding, as in HBase's ParseFilter).
 //
 // Tokens: '(' ')', the keywords AND OR SKIP WHILE (upper case, whole
 // words), words ([A-Za-z0-9_]+, filter names) and any other single byte.
-// Space, tab, CR and LF separate tokens.
+// Space and tab separate tokens; CR, LF and any other byte do not (HBase
+// reads them as part of a filter name). A keyword next to a tab is a
+// kTabbedKeyword: HBase takes AND and OR as keywords only between a space or
+// ')' and a space or '(', SKIP and WHILE only after the start, a space or a
+// parenthesis and before a space or '('.
 //
-// After a filter name and its '(' the parser switches to ReadArguments(),
-// which reads the argument list up to and including the closing ')':
-//   'quoted string'   ('' is a literal quote)
-//   bare              a run of bytes up to space, ',' or ')': compare
-//                     operators, integers and booleans
-// separated by commas.
+// After a filter name the parser calls OpenArguments() (spaces, then '(')
+// and ReadArguments(), which reads the argument list up to and including
+// the closing ')'. Arguments are separated by any run of spaces and commas
+// (HBase skips both alike: "(1 2)" and "(1,,2)" have two arguments, "(,1,)"
+// has one); an argument is
+//   'quoted string'   ('' is a literal quote), then a space, ',' or ')'
+//                     (HBase drops the byte after a closing quote unread,
+//                     so there 'q'x is 'q': here it is an error)
+//   bare              a run of bytes up to a space, ',' or ')': compare
+//                     operators, integers and booleans (a tab is part of it)
 //
 // Positions are 0-based byte offsets into the input.
 // Thread safety: one lexer per parse.
@@ -41,6 +49,7 @@ struct Token {
     kSkip,
     kWhile,
     kWord,
+    kTabbedKeyword,  // AND, OR, SKIP or WHILE next to a tab: an error
     kOther
   };
   Kind kind = Kind::kEnd;
@@ -71,12 +80,15 @@ class FilterLexer {
   // Consumes and returns the next token.
   Token Next();
 
+  // Skips spaces (not tabs: HBase ends a filter name at a space or '(')
+  // and consumes the '(' that opens the arguments of `filter_name`; an
+  // error naming what is there instead.
+  Status OpenArguments(std::string_view filter_name);
   // Reads arguments after the '(' just consumed, up to and including ')'.
   // `filter_name` is for messages.
   Result<std::vector<FilterArg>> ReadArguments(std::string_view filter_name);
 
  private:
-  void SkipSpace();
   Token Scan(size_t* end);
   Result<FilterArg> ReadQuoted();
   FilterArg ReadBare();

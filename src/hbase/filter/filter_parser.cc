@@ -11,6 +11,11 @@
 // HBase. A chain of one operator makes one n-ary list; parenthesized groups
 // stay nested. Nesting ('(', SKIP, WHILE) is capped at kMaxDepth levels, so
 // no input can exhaust the stack.
+//
+// Not HBase's: its operator stack mishandles a ')' that closes a group
+// holding operators of two precedences, e.g. "(A OR B AND C)" or
+// "(A AND SKIP B)", and refuses them ("Mismatched parenthesis"); here they
+// mean what the precedence rules say.
 
 #include <memory>
 #include <string>
@@ -42,14 +47,34 @@ class Parser {
   Result<FilterPtr> ParseUnary(int depth);
   Result<FilterPtr> ParsePrimary(int depth);
   Result<FilterPtr> ParseCall(const Token& name);
+  // The lexer's Peek() and Next(), with a keyword next to a tab an error.
+  Result<Token> Peek();
+  Result<Token> Next();
 
   FilterLexer lexer_;
   const FilterOptions options_;
 };
 
+Status TabbedKeywordError(const Token& t) {
+  return FilterError(t.pos, "expected a space or a parenthesis next to " +
+                                std::string(t.text) + ", got a tab");
+}
+
+Result<Token> Parser::Peek() {
+  const Token t = lexer_.Peek();
+  if (t.kind == Token::Kind::kTabbedKeyword) return TabbedKeywordError(t);
+  return t;
+}
+
+Result<Token> Parser::Next() {
+  const Token t = lexer_.Next();
+  if (t.kind == Token::Kind::kTabbedKeyword) return TabbedKeywordError(t);
+  return t;
+}
+
 Result<FilterPtr> Parser::ParseAll() {
   OBKV_ASSIGN_OR_RETURN(FilterPtr filter, ParseList(FilterList::Op::kOr, 0));
-  const Token t = lexer_.Peek();
+  OBKV_ASSIGN_OR_RETURN(const Token t, Peek());
   if (t.kind == Token::Kind::kEnd) return filter;
   if (t.kind == Token::Kind::kRParen) {
     return FilterError(t.pos,
@@ -70,7 +95,8 @@ Result<FilterPtr> Parser::ParseList(FilterList::Op op, int depth) {
                                  : ParseUnary(depth);
     if (!item.ok()) return item.status();
     items.push_back(std::move(item).value());
-    if (lexer_.Peek().kind != keyword) break;
+    OBKV_ASSIGN_OR_RETURN(const Token next, Peek());
+    if (next.kind != keyword) break;
     lexer_.Next();
   }
   if (items.size() == 1) return std::move(items[0]);
@@ -78,7 +104,7 @@ Result<FilterPtr> Parser::ParseList(FilterList::Op op, int depth) {
 }
 
 Result<FilterPtr> Parser::ParseUnary(int depth) {
-  const Token t = lexer_.Peek();
+  OBKV_ASSIGN_OR_RETURN(const Token t, Peek());
   if (t.kind != Token::Kind::kSkip && t.kind != Token::Kind::kWhile) {
     return ParsePrimary(depth);
   }
@@ -95,7 +121,7 @@ Result<FilterPtr> Parser::ParseUnary(int depth) {
 }
 
 Result<FilterPtr> Parser::ParsePrimary(int depth) {
-  const Token t = lexer_.Next();
+  OBKV_ASSIGN_OR_RETURN(const Token t, Next());
   if (t.kind == Token::Kind::kWord) return ParseCall(t);
   if (t.kind != Token::Kind::kLParen) {
     return FilterError(
@@ -108,7 +134,7 @@ Result<FilterPtr> Parser::ParsePrimary(int depth) {
   }
   OBKV_ASSIGN_OR_RETURN(FilterPtr inner,
                         ParseList(FilterList::Op::kOr, depth + 1));
-  const Token close = lexer_.Next();
+  OBKV_ASSIGN_OR_RETURN(const Token close, Next());
   if (close.kind != Token::Kind::kRParen) {
     return FilterError(close.pos,
                        "expected AND, OR or ')' to close '(' at "
@@ -123,12 +149,7 @@ Result<FilterPtr> Parser::ParseCall(const Token& name) {
   if (!IsKnownFilter(name.text)) {
     return MakeFilter(name.text, name.pos, {}, options_);  // unknown name
   }
-  const Token open = lexer_.Next();
-  if (open.kind != Token::Kind::kLParen) {
-    return FilterError(open.pos, "expected '(' after " +
-                                     std::string(name.text) + ", got " +
-                                     DescribeToken(open));
-  }
+  OBKV_RETURN_IF_ERROR(lexer_.OpenArguments(name.text));
   OBKV_ASSIGN_OR_RETURN(std::vector<FilterArg> args,
                         lexer_.ReadArguments(name.text));
   return MakeFilter(name.text, name.pos, args, options_);
