@@ -5,12 +5,14 @@
 //   or_expr   := and_expr ( OR and_expr )*
 //   and_expr  := unary ( AND unary )*
 //   unary     := SKIP unary | WHILE unary | primary
-//   primary   := '(' or_expr ')' | NAME '(' arguments ')'
+//   primary   := '(' or_expr [ ')' ] | NAME '(' arguments ')'
 //
 // So parentheses bind tightest, then SKIP/WHILE, then AND, then OR, as in
 // HBase. A chain of one operator makes one n-ary list; parenthesized groups
-// stay nested. Nesting ('(', SKIP, WHILE) is capped at kMaxDepth levels, so
-// no input can exhaust the stack.
+// stay nested. The end of the input closes any '(' still open, as HBase's
+// ParseFilter does ("(PrefixFilter('a')" is PrefixFilter('a')). Nesting
+// ('(', SKIP, WHILE) is capped at kMaxDepth levels, so no input can exhaust
+// the stack.
 //
 // Not HBase's: its operator stack mishandles a ')' that closes a group
 // holding operators of two precedences, e.g. "(A OR B AND C)" or
@@ -135,7 +137,7 @@ Result<FilterPtr> Parser::ParsePrimary(int depth) {
   OBKV_ASSIGN_OR_RETURN(FilterPtr inner,
                         ParseList(FilterList::Op::kOr, depth + 1));
   OBKV_ASSIGN_OR_RETURN(const Token close, Next());
-  if (close.kind != Token::Kind::kRParen) {
+  if (close.kind != Token::Kind::kRParen && close.kind != Token::Kind::kEnd) {
     return FilterError(close.pos,
                        "expected AND, OR or ')' to close '(' at "
                        "position " +

@@ -130,6 +130,29 @@ TEST_CASE("HBase grammar: a tab in an argument list belongs to an argument") {
   CHECK(ParsedAs("PrefixFilter('p')") == "PrefixFilter('p')");
 }
 
+TEST_CASE("HBase grammar: the end of the input closes any '(' left open") {
+  CHECK(ParsedAs("(PrefixFilter('p')") == "PrefixFilter('p')");
+  CHECK(ParsedAs("((PageFilter(7) AND KeyOnlyFilter()") ==
+        "PageFilter(7) AND KeyOnlyFilter()");
+  // The open group still groups.
+  CHECK(
+      ParsedAs("PageFilter(7) AND (KeyOnlyFilter() OR FirstKeyOnlyFilter()") ==
+      "PageFilter(7) AND (KeyOnlyFilter() OR FirstKeyOnlyFilter())");
+  CHECK(ParsedAs("SKIP (KeyOnlyFilter() OR PageFilter(7)") ==
+        "SKIP (KeyOnlyFilter() OR PageFilter(7))");
+  // A group must still hold a filter (not HBase's: its operator stack lets
+  // a '(' with nothing after it vanish, "PageFilter(7) (" is PageFilter(7)
+  // there), and ')' must still match.
+  CHECK(ParseError("(") ==
+        "filter: position 1: expected a filter name, SKIP, WHILE or '(', got "
+        "end of input");
+  CHECK(ParseError("PageFilter(7) (") ==
+        "filter: position 14: expected AND, OR or end of input, got '('");
+  CHECK(ParseError("(PageFilter(7)))") ==
+        "filter: position 15: unbalanced ')'; expected AND, OR or end of "
+        "input");
+}
+
 // Not HBase's: its operator stack drops an operator when a ')' closes a
 // group holding operators of two precedences, and the filter string then
 // fails ("Mismatched parenthesis"). Here such groups mean what the
