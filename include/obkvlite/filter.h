@@ -14,14 +14,20 @@
 //   - compare operators (< <= = != >= >), integers and booleans (true,
 //     false, any case) are bare; a quoted '5' or '=' is an error.
 //   - comparators are quoted 'type:value' with type binary, binaryprefix,
-//     substring (ASCII case-insensitive), regexstring or regexstringnocase;
-//     substring and regex comparators only go with = and !=. Regular
+//     substring (case-insensitive: SubstringMode below), regexstring or
+//     regexstringnocase; substring and regex comparators only go with =
+//     and != (DependentColumnFilter takes any operator, as HBase's). Regular
 //     expressions are Java's (java.util.regex, as HBase's
 //     RegexStringComparator: DOTALL, find() on the value decoded as UTF-8),
 //     run by PCRE2 under a match limit; Java-only class union [a[b]] and
 //     intersection [a&&b] are refused.
-//   - AND, OR, SKIP and WHILE are upper-case keywords; space, tab, CR and
-//     LF separate tokens; arguments are separated by commas.
+//   - AND, OR, SKIP and WHILE are upper-case keywords, and only with spaces
+//     or parentheses around them, not tabs; space and tab separate tokens.
+//     A line break (CR, LF) reads as a space: HBase refuses it, but its
+//     shell's scan help writes a FILTER string over two lines.
+//   - arguments are separated by any run of spaces and commas: (1, 2),
+//     (1 2) and (1,,2) are alike.
+//   - the end of the input closes a '(' left open, as in HBase.
 //
 // A Filter follows HBase's Filter contract, driven per row by the read path
 // through RowMatcher (src/hbase/read/row_matcher.h), in HBase's order: Reset()
@@ -121,8 +127,8 @@ class Filter {
 // Parses a filter string. Errors are InvalidArgument with the byte position
 // and what was expected, e.g.
 //   "filter: position 0: PrefixFilter takes 1 argument, got 2"
-//   "filter: position 18: expected AND, OR or ')' to close '(' at position 0,
-//    got end of input"
+//   "filter: position 19: expected AND, OR or ')' to close '(' at position 0,
+//    got 'PrefixFilter'"
 // Safe for any input bytes (a fuzzer drives it): no exception escapes and
 // nesting deeper than 64 levels is an error, not a stack overflow.
 Result<std::unique_ptr<Filter>> ParseFilter(std::string_view text);

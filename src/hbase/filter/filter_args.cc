@@ -48,6 +48,21 @@ Result<std::string> ArgReader::String(size_t i) const {
   return args_[i].value;
 }
 
+Result<std::vector<std::string>> ArgReader::DistinctStrings() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < args_.size(); ++i) {
+    OBKV_ASSIGN_OR_RETURN(std::string s, String(i));
+    for (size_t k = 0; k < out.size(); ++k) {
+      if (out[k] == s) {
+        return Error(i, "expected a value distinct from argument " +
+                            std::to_string(k + 1));
+      }
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
 Result<int64_t> ArgReader::NonNegative(size_t i, int64_t max) const {
   const std::string what =
       "expected an integer from 0 to " + std::to_string(max);

@@ -44,6 +44,9 @@ class ArgReader {
 
   // REQUIRED for all getters: i < size().
   Result<std::string> String(size_t i) const;
+  // Every argument, each a quoted string and no two alike (HBase's
+  // MultipleColumnPrefixFilter: "prefixes must be distinct").
+  Result<std::vector<std::string>> DistinctStrings() const;
   // An integer in [0, max]: digits after an optional '-' (HBase's
   // convertByteArrayToLong; a lone "-" reads as 0, as there).
   Result<int64_t> NonNegative(size_t i, int64_t max) const;

@@ -53,11 +53,7 @@ Result<FilterPtr> BuildColumnPrefix(const ArgReader& a) {
 }
 
 Result<FilterPtr> BuildMultipleColumnPrefix(const ArgReader& a) {
-  std::vector<std::string> prefixes;
-  for (size_t i = 0; i < a.size(); ++i) {
-    OBKV_ASSIGN_OR_RETURN(std::string p, a.String(i));
-    prefixes.push_back(std::move(p));
-  }
+  OBKV_ASSIGN_OR_RETURN(std::vector<std::string> prefixes, a.DistinctStrings());
   return FilterPtr(new MultipleColumnPrefixFilter(std::move(prefixes)));
 }
 

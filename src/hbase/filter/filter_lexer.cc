@@ -7,11 +7,15 @@ namespace obkvlite {
 namespace filter {
 namespace {
 
-// HBase's ParseFilter skips spaces and tabs between tokens, nothing else.
-bool IsSpace(char c) { return c == ' ' || c == '\t'; }
+// A line break reads as a space. HBase's ParseFilter does not skip one, but
+// its shell's own scan help writes a FILTER string over two lines.
+bool IsLineBreak(char c) { return c == '\r' || c == '\n'; }
+
+// HBase's ParseFilter skips spaces and tabs between tokens.
+bool IsSpace(char c) { return c == ' ' || c == '\t' || IsLineBreak(c); }
 
 // Argument separators: ParseFilter skips spaces and commas alike.
-bool IsArgSeparator(char c) { return c == ' ' || c == ','; }
+bool IsArgSeparator(char c) { return c == ' ' || c == ',' || IsLineBreak(c); }
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -128,7 +132,10 @@ FilterArg FilterLexer::ReadBare() {
 }
 
 Status FilterLexer::OpenArguments(std::string_view filter_name) {
-  while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
+  while (pos_ < text_.size() &&
+         (text_[pos_] == ' ' || IsLineBreak(text_[pos_]))) {
+    ++pos_;
+  }
   if (pos_ < text_.size() && text_[pos_] == '(') {
     ++pos_;
     return Status::OK();

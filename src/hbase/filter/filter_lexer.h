@@ -6,21 +6,22 @@
 //
 // Tokens: '(' ')', the keywords AND OR SKIP WHILE (upper case, whole
 // words), words ([A-Za-z0-9_]+, filter names) and any other single byte.
-// Space and tab separate tokens; CR, LF and any other byte do not (HBase
-// reads them as part of a filter name). A keyword next to a tab is a
-// kTabbedKeyword: HBase takes AND and OR as keywords only between a space or
-// ')' and a space or '(', SKIP and WHILE only after the start, a space or a
-// parenthesis and before a space or '('.
+// Space, tab, CR and LF separate tokens. HBase's ParseFilter does not skip
+// CR and LF (it reads them as part of a filter name), but its shell's scan
+// help spans a FILTER string over two lines, so here they read as spaces.
+// A keyword next to a tab is a kTabbedKeyword: HBase takes AND and OR as
+// keywords only between a space or ')' and a space or '(', SKIP and WHILE
+// only after the start, a space or a parenthesis and before a space or '('.
 //
 // After a filter name the parser calls OpenArguments() (spaces, then '(')
 // and ReadArguments(), which reads the argument list up to and including
-// the closing ')'. Arguments are separated by any run of spaces and commas
-// (HBase skips both alike: "(1 2)" and "(1,,2)" have two arguments, "(,1,)"
-// has one); an argument is
-//   'quoted string'   ('' is a literal quote), then a space, ',' or ')'
+// the closing ')'. Arguments are separated by any run of spaces, line
+// breaks and commas (HBase skips spaces and commas alike: "(1 2)" and
+// "(1,,2)" have two arguments, "(,1,)" has one); an argument is
+//   'quoted string'   ('' is a literal quote), then a separator or ')'
 //                     (HBase drops the byte after a closing quote unread,
 //                     so there 'q'x is 'q': here it is an error)
-//   bare              a run of bytes up to a space, ',' or ')': compare
+//   bare              a run of bytes up to a separator or ')': compare
 //                     operators, integers and booleans (a tab is part of it)
 //
 // Positions are 0-based byte offsets into the input.
@@ -80,7 +81,8 @@ class FilterLexer {
   // Consumes and returns the next token.
   Token Next();
 
-  // Skips spaces (not tabs: HBase ends a filter name at a space or '(')
+  // Skips spaces and line breaks (not tabs: HBase ends a filter name at a
+  // space or '(')
   // and consumes the '(' that opens the arguments of `filter_name`; an
   // error naming what is there instead.
   Status OpenArguments(std::string_view filter_name);

@@ -74,6 +74,10 @@ TEST_CASE("ColumnPrefixFilter and MultipleColumnPrefixFilter") {
   CHECK(Err("MultipleColumnPrefixFilter('a', b)") ==
         "filter: position 32: MultipleColumnPrefixFilter argument 2: "
         "expected a quoted string, got b");
+  // HBase refuses a repeated prefix ("prefixes must be distinct").
+  CHECK(Err("MultipleColumnPrefixFilter('a', 'b', 'a')") ==
+        "filter: position 37: MultipleColumnPrefixFilter argument 3: "
+        "expected a value distinct from argument 1, got 'a'");
 }
 
 TEST_CASE("ColumnCountGetFilter takes an int") {
