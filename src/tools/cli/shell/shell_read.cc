@@ -50,6 +50,9 @@ Status PrintCell(const ShellCellFormat& format, const Cell& cell, bool scan,
 Status ShellSession::Get(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(
       c, 2, SIZE_MAX, "'TABLE', 'ROW'[, 'F:Q', ... | [COLUMNS] | {...}]"));
+  // get.rb prints the header before it reads the options or reaches the
+  // table, so a get that fails on them has printed it.
+  *out_ << ShellTwoColumns("COLUMN", "CELL");
   OBKV_ASSIGN_OR_RETURN(std::string table,
                         ShellString(c.name, c.args[0], "TABLE"));
   obkvlite::Get get;
@@ -77,7 +80,6 @@ Status ShellSession::Get(const ShellCommand& c) {
   }
   OBKV_ASSIGN_OR_RETURN(ExecResponse response,
                         Execute(c.name, ExecRequest{table, std::move(get)}));
-  *out_ << ShellTwoColumns("COLUMN", "CELL");
   for (const Cell& cell : response.cells) {
     Status printed = PrintCell(format, cell, false, out_);
     if (!printed.ok()) return printed.WithPrefix(c.name);
@@ -88,6 +90,12 @@ Status ShellSession::Get(const ShellCommand& c) {
 
 Status ShellSession::Scan(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 2, "'TABLE'[, {...}]"));
+  // scan.rb prints the header before _hash_to_scan reads the options and
+  // before the table is reached, so a scan failing on either has printed
+  // it; cells then stream as the scanner yields them, so a scan failing
+  // midway has printed the rows read so far.
+  std::ostream& out = *out_;
+  out << ShellTwoColumns("ROW", "COLUMN+CELL");
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   obkvlite::Scan scan;
   scan.consistency = c.consistency;
@@ -122,12 +130,8 @@ Status ShellSession::Scan(const ShellCommand& c) {
           return true;
         }));
   }
-  // Cells stream as the scanner yields them; the header goes first, so a
-  // scan failing midway has printed the rows read so far. As HBase 2.x's
-  // scan, the count is of Results: a row, or with BATCH each part of one,
-  // and LIMIT stops after that many Results.
-  std::ostream& out = *out_;
-  out << ShellTwoColumns("ROW", "COLUMN+CELL");
+  // As HBase 2.x's scan, the count is of Results: a row, or with BATCH
+  // each part of one, and LIMIT stops after that many Results.
   const auto started = std::chrono::steady_clock::now();
   Result<std::unique_ptr<Scanner>> scanner = table->GetScanner(scan);
   if (!scanner.ok()) return scanner.status().WithPrefix(c.name);

@@ -283,6 +283,51 @@ TEST_CASE("shell: timestamps as HBase 2.3+ prints them, epoch ms with -D") {
         "1 row(s)\n");
 }
 
+TEST_CASE("shell: get and scan print their header before they fail") {
+  // get.rb and scan.rb print the header (formatter.header) before table.rb
+  // reads the options (_get_internal, _hash_to_scan) and before the table
+  // is reached (Hbase::Table does not look it up), so a failing get or scan
+  // has printed it; count prints nothing before its options are read.
+  Shell sh;
+  sh.Ok("create 't', 'f'\n");
+  const CliRun run = sh.Run(
+      "get 'nope', 'r'\n"
+      "scan 'nope'\n"
+      "get 't', 'r', {COLUMNS => 5}\n"
+      "scan 't', {COLUMNS => 5}\n"
+      "get 't', 'r', {FILTER => \"Frob(1)\"}\n"
+      "scan 't', {FILTER => \"Frob(1)\"}\n"
+      "count 'nope'\n"
+      "get 't'\n");
+  CHECK(run.code == 1);
+  CHECK(WithoutTook(run.out) ==
+        "COLUMN                         CELL\n"
+        "ROW                            COLUMN+CELL\n"
+        "COLUMN                         CELL\n"
+        "ROW                            COLUMN+CELL\n"
+        "COLUMN                         CELL\n"
+        "ROW                            COLUMN+CELL\n");
+  const std::string frob =
+      "filter: position 0: unknown filter 'Frob'; expected one of "
+      "ColumnCountGetFilter, ColumnPaginationFilter, ColumnPrefixFilter, "
+      "ColumnRangeFilter, ColumnValueFilter, DependentColumnFilter, "
+      "FamilyFilter, FirstKeyOnlyFilter, InclusiveStopFilter, KeyOnlyFilter, "
+      "MultipleColumnPrefixFilter, PageFilter, PrefixFilter, QualifierFilter, "
+      "RowFilter, SingleColumnValueExcludeFilter, SingleColumnValueFilter, "
+      "TimestampsFilter, ValueFilter\n";
+  CHECK(run.err ==
+        "ERROR: line 1: get: table 'nope' not found\n"
+        "ERROR: line 2: scan: table 'nope' not found\n"
+        "ERROR: line 3: get: COLUMN must be a string, got 5\n"
+        "ERROR: line 4: scan: COLUMN must be a string, got 5\n"
+        "ERROR: line 5: get: " +
+            frob + "ERROR: line 6: scan: " + frob +
+            "ERROR: line 7: count: table 'nope' not found\n"
+            // Ruby's ArgumentError: the command never ran.
+            "ERROR: line 8: get: takes 'TABLE', 'ROW'[, 'F:Q', ... | [COLUMNS] "
+            "| {...}], got 1 argument\n");
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite

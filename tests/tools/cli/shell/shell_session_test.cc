@@ -247,7 +247,12 @@ TEST_CASE("shell: a bad line names line and argument, writes nothing") {
       "get 't', 'r1', {COLUMN => 'f:q'\n"
       "count 't'\n");
   CHECK(run.code == 1);
-  CHECK(WithoutTook(run.out).empty());
+  // Only the headers scan.rb and get.rb print before they read their
+  // arguments (lines 2, 9 and 10).
+  CHECK(WithoutTook(run.out) ==
+        "ROW                            COLUMN+CELL\n"
+        "ROW                            COLUMN+CELL\n"
+        "COLUMN                         CELL\n");
   CHECK(run.err ==
         "ERROR: line 1: put: takes 'TABLE', 'ROW', 'FAMILY:QUALIFIER', "
         "'VALUE'[, TS], got 2 arguments\n"
@@ -483,7 +488,9 @@ TEST_CASE("shell: table references, as table.rb and table_help document") {
             "=> Hbase::Table - t\n"
             "2 row(s)\n" + took + "=> 2\n" +
             "TABLE\nt\n1 row(s)\n" + took + "=> [\"t\"]\n" +
-            "=> [\"t\"]\n" + took + took + took);
+            "=> [\"t\"]\n" + took + took +
+            // scan.rb prints its header before it reaches the table.
+            "ROW                            COLUMN+CELL\n" + took);
   // table_help and t.help describe them; t.help 'put' is help 'put'.
   const std::string help = sh.Ok("table_help\n");
   CHECK(help.find("  obkv> t = get_table 't'\n") != std::string::npos);
