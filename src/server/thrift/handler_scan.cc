@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/common/filter_string.h"
 #include "server/thrift/hbase_handler.h"
 #include "server/thrift/thrift_convert.h"
 
@@ -94,7 +95,12 @@ gen::ScannerID HbaseHandler::scannerOpenWithScan(const Text& tableName,
       t.__isset.startRow ? t.startRow : "",
       t.__isset.stopRow ? &t.stopRow : nullptr,
       t.__isset.timestamp ? std::optional<int64_t>(t.timestamp) : std::nullopt);
-  if (t.__isset.filterString) scan.filter = t.filterString;
+  if (t.__isset.filterString) {
+    // HBase parses any filterString it is sent, an empty one too.
+    Result<std::string> filter = server::SentFilterString(t.filterString);
+    if (!filter.ok()) ThrowStatus(kMethod, filter.status());
+    scan.filter = std::move(filter).value();
+  }
   if (t.__isset.batchSize) {
     if (t.batchSize < 0) {
       ThrowIOError(kMethod, "batchSize: must be >= 0, got " +

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "server/common/column_rules.h"
+#include "server/common/filter_string.h"
 #include "server/thrift/call_metrics.h"
 #include "server/thrift/thrift_convert.h"
 #include "server/thrift2/wire_enum.h"
@@ -132,7 +133,13 @@ Result<Get> GetOf(const TableSpec& spec, const gen2::TGet& t,
     OBKV_RETURN_IF_ERROR(CheckVersions(t.maxVersions, field + ".maxVersions"));
     get.max_versions = t.maxVersions;
   }
-  if (t.__isset.filterString) get.filter = t.filterString;
+  if (t.__isset.filterString) {
+    // HBase parses any filterString it is sent, an empty one too.
+    Result<std::string> filter = server::SentFilterString(t.filterString);
+    if (!filter.ok())
+      return filter.status().WithPrefix(field + ".filterString");
+    get.filter = std::move(filter).value();
+  }
   if (t.__isset.filterBytes) return NoFilterBytes(field);
   if (t.__isset.consistency)
     get.consistency = ConsistencyOf(WireEnum(t.consistency));
@@ -180,7 +187,13 @@ Result<Scan> ScanOf(const TableSpec& spec, const gen2::TScan& t,
   }
   if (t.__isset.reversed) scan.reversed = t.reversed;
   if (t.__isset.caching) scan.caching = t.caching;
-  if (t.__isset.filterString) scan.filter = t.filterString;
+  if (t.__isset.filterString) {
+    // HBase parses any filterString it is sent, an empty one too.
+    Result<std::string> filter = server::SentFilterString(t.filterString);
+    if (!filter.ok())
+      return filter.status().WithPrefix(field + ".filterString");
+    scan.filter = std::move(filter).value();
+  }
   if (t.__isset.filterBytes) return NoFilterBytes(field);
   if (t.__isset.consistency)
     scan.consistency = ConsistencyOf(WireEnum(t.consistency));

@@ -486,6 +486,12 @@ class GatewayCase(unittest.TestCase):
         with self.assertRaises(IOError) as e:
             c.scannerOpenWithScan(t, TScan(filterString=b"NoSuchFilter()"), {})
         self.assertIn("NoSuchFilter", e.exception.message)
+        # A set filterString is parsed even when empty (ParseFilter refuses
+        # it): "" is not "no filter".
+        with self.assertRaises(IOError) as e:
+            c.scannerOpenWithScan(t, TScan(filterString=b""), {})
+        self.assertIn("filter: position 0: expected a filter name",
+                      e.exception.message)
 
     def test_scanner_large_and_small_reads(self):
         # Large and small scannerGetList calls and scannerGet interleaved

@@ -875,6 +875,22 @@ TEST_CASE("bad arguments are refused naming the field; nothing is written") {
           gen2::TResult r;
           g.c->get(r, "nope", GetOf("r"));
         }).find("get: ") == 0);
+  // ThriftUtilities' getFromThrift and scanFromThrift hand a set
+  // filterString to ParseFilter, which refuses an empty one: "" is not "no
+  // filter" there.
+  const std::string no_filter_name =
+      "filterString: filter: position 0: expected a filter name, SKIP, WHILE "
+      "or '(', got end of input";
+  gen2::TGet empty_filter = GetOf("r");
+  empty_filter.__set_filterString("");
+  CHECK(IOErrorOf([&] {
+          gen2::TResult r;
+          g.c->get(r, "t", empty_filter);
+        }) == "get: tget." + no_filter_name);
+  gen2::TScan empty_scan_filter;
+  empty_scan_filter.__set_filterString("");
+  CHECK(IOErrorOf([&] { g.c->openScanner("t", empty_scan_filter); }) ==
+        "openScanner: tscan." + no_filter_name);
   CHECK_FALSE(g.c->exists("t", GetOf("r")));
   // Every durability is taken: the store's own applies.
   for (int d = 0; d <= 4; ++d) {

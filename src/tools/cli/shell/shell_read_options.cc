@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 
+#include "server/common/filter_string.h"
 #include "tools/cli/shell/shell_args.h"
 #include "tools/cli/shell/shell_columns.h"
 #include "tools/cli/shell/shell_formatter.h"
@@ -41,7 +43,11 @@ Result<bool> CommonOption(const std::string& command, const std::string& key,
     OBKV_ASSIGN_OR_RETURN(int64_t ts, ShellInteger(command, value, key, 0));
     *timestamp = ts;
   } else if (key == "FILTER") {
-    OBKV_ASSIGN_OR_RETURN(q->filter, ShellString(command, value, key));
+    // table.rb hands any FILTER string to ParseFilter, an empty one too.
+    OBKV_ASSIGN_OR_RETURN(std::string text, ShellString(command, value, key));
+    Result<std::string> filter = server::SentFilterString(std::move(text));
+    if (!filter.ok()) return filter.status().WithPrefix(command);
+    q->filter = std::move(filter).value();
   } else if (key == "MAXLENGTH") {
     OBKV_ASSIGN_OR_RETURN(int64_t n, ShellInteger(command, value, key, 0));
     format->set_max_length(n);

@@ -328,6 +328,33 @@ TEST_CASE("shell: get and scan print their header before they fail") {
             "| {...}], got 1 argument\n");
 }
 
+TEST_CASE("shell: FILTER => '' is refused, as ParseFilter refuses it") {
+  // table.rb hands any FILTER string to ParseFilter.parseFilterString
+  // (_get_internal, _hash_to_scan, so count too), which refuses an empty
+  // one ("Incorrect Filter String"); an empty FILTER is not "no filter".
+  Shell sh;
+  sh.Ok("create 't', 'f'\nput 't', 'r', 'f:q', 'v', 1\n");
+  const CliRun run = sh.Run(
+      "scan 't', {FILTER => ''}\n"
+      "get 't', 'r', {FILTER => \"\"}\n"
+      "count 't', {FILTER => ''}\n"
+      "scan 't', {FILTER => '  '}\n");
+  CHECK(run.code == 1);
+  CHECK(WithoutTook(run.out) ==
+        "ROW                            COLUMN+CELL\n"
+        "COLUMN                         CELL\n"
+        "ROW                            COLUMN+CELL\n");
+  CHECK(run.err ==
+        "ERROR: line 1: scan: filter: position 0: expected a filter name, "
+        "SKIP, WHILE or '(', got end of input\n"
+        "ERROR: line 2: get: filter: position 0: expected a filter name, "
+        "SKIP, WHILE or '(', got end of input\n"
+        "ERROR: line 3: count: filter: position 0: expected a filter name, "
+        "SKIP, WHILE or '(', got end of input\n"
+        "ERROR: line 4: scan: filter: position 2: expected a filter name, "
+        "SKIP, WHILE or '(', got end of input\n");
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace obkvlite
