@@ -4,8 +4,8 @@
 // them (describe.rb, list.rb, truncate.rb):
 //   list 'te.*'        TABLE / test / 1 row(s)
 //   truncate 't'       Truncating 't' table (it may take a while):
-//                       - Disabling table...
-//                       - Truncating table...
+//                      Disabling table...     (an enabled table only)
+//                      Truncating table...
 //   show_filters       the filter language's filters, one a line
 //                      (show_filters.rb: ParseFilter's getSupportedFilters;
 //                      here the names filter_factory.h builds, sorted)
@@ -123,10 +123,16 @@ Status ShellSession::Truncate(const ShellCommand& c) {
   OBKV_RETURN_IF_ERROR(ShellArity(c, 1, 1, "'TABLE'"));
   OBKV_ASSIGN_OR_RETURN(Table * table, TableArg(c));
   const std::string name = table->spec().name;
-  *out_ << "Truncating '" << name << "' table (it may take a while):\n"
-        << " - Disabling table...\n"
-        << " - Truncating table...\n";
-  return store_->TruncateTable(name, {}).WithPrefix(c.name);
+  const bool disabled = table->spec().disabled;
+  // admin.rb truncate (and truncate_preserve): an enabled table is disabled
+  // first; HBase's TruncateTableProcedure leaves the table enabled, a
+  // disabled one too.
+  *out_ << "Truncating '" << name << "' table (it may take a while):\n";
+  if (!disabled) *out_ << "Disabling table...\n";
+  *out_ << "Truncating table...\n";
+  OBKV_RETURN_IF_ERROR(store_->TruncateTable(name, {}).WithPrefix(c.name));
+  if (disabled) return store_->EnableTable(name, {}).WithPrefix(c.name);
+  return Status::OK();
 }
 
 Status ShellSession::Help(const ShellCommand& c) {

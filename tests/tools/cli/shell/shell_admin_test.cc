@@ -299,14 +299,14 @@ TEST_CASE("shell: create takes HBase's attributes and lists them") {
 
 TEST_CASE("shell: truncate, and describe in HBase's descriptor style") {
   // hbase-shell truncate.rb: "Truncating 't' table (it may take a while):"
-  // and admin.rb truncate's " - Disabling table...", " - Truncating
-  // table...".
+  // and HBase 2.x admin.rb truncate's "Disabling table..." (for an enabled
+  // table only) and "Truncating table...".
   Shell sh;
   sh.Ok(kCreate);
   CHECK(sh.Ok("truncate 't'\ncount 't'\n") ==
         "Truncating 't' table (it may take a while):\n"
-        " - Disabling table...\n"
-        " - Truncating table...\n"
+        "Disabling table...\n"
+        "Truncating table...\n"
         "0 row(s)\n");
   CHECK(sh.Ok("describe 't'\n").find("{NAME => 'f', VERSIONS => '3'") !=
         std::string::npos);  // the spec survives truncate
@@ -315,10 +315,18 @@ TEST_CASE("shell: truncate, and describe in HBase's descriptor style") {
   CHECK(sh.Ok("put 't','r1','f:q','v1', 100\ntruncate_preserve 't'\n"
               "count 't'\n") ==
         "Truncating 't' table (it may take a while):\n"
-        " - Disabling table...\n"
-        " - Truncating table...\n"
+        "Disabling table...\n"
+        "Truncating table...\n"
         "0 row(s)\n");
   CHECK(sh.Ok("describe 't'\n").find("TABLES => '7'") != std::string::npos);
+  // A disabled table is not disabled again, and TruncateTableProcedure
+  // leaves it enabled.
+  CHECK(sh.Ok("put 't','r1','f:q','v1', 100\ndisable 't'\ntruncate 't'\n"
+              "is_enabled 't'\ncount 't'\n") ==
+        "Truncating 't' table (it may take a while):\n"
+        "Truncating table...\n"
+        "true\n"
+        "0 row(s)\n");
   sh.Ok(
       "create 'u', {NAME => 'f', VERSIONS => 3, TTL => 3600}, "
       "{NAME => 'g', TTL => 'FOREVER', VALUE_TYPE => 'longblob'}, "

@@ -27,8 +27,8 @@ TEST_CASE("shell: get_splits, and truncate keeps the splits") {
   CHECK(sh.Ok("get_splits 't'\n") == "Total number of splits = 3\na\nm\n");
   CHECK(sh.Ok("truncate 't'\nget_splits 't'\ncount 't'\n") ==
         "Truncating 't' table (it may take a while):\n"
-        " - Disabling table...\n"
-        " - Truncating table...\n"
+        "Disabling table...\n"
+        "Truncating table...\n"
         "Total number of splits = 3\na\nm\n"
         "0 row(s)\n");
   CHECK(sh.box.Run({"partition", "list", "t"}).out ==
