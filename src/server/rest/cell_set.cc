@@ -116,6 +116,8 @@ std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows) {
   }
   if (type == MediaType::kXml) {
     std::string out(kXmlDeclaration);
+    // JAXB writes an element without content as an empty-element tag.
+    if (rows.empty()) return out + "<CellSet/>";
     out += "<CellSet>";
     ForEachRow(rows, [&](const std::string& row, size_t first, size_t last) {
       out += "<Row key=\"" + Base64Encode(row) + "\">";

@@ -49,7 +49,8 @@ Result<CellSetModel> ParseCellSet(MediaType type, std::string_view body);
 
 // Renders rows (each RowResult one Row; cells of one row may come in
 // several RowResults, which are merged when adjacent) as JSON, XML or
-// protobuf. REQUIRED: type is kJson, kXml or kProtobuf.
+// protobuf; no rows is {"Row":[]}, <CellSet/> or an empty message.
+// REQUIRED: type is kJson, kXml or kProtobuf.
 std::string RenderCellSet(MediaType type, const std::vector<RowResult>& rows);
 
 }  // namespace rest

@@ -105,6 +105,10 @@ HttpResponse GetRow(const RestContext& ctx);
 HttpResponse PutRow(const RestContext& ctx);
 HttpResponse DeleteRow(const RestContext& ctx);
 HttpResponse GetMultiple(const RestContext& ctx);
+// HBase's TableScanResource (/T/PREFIX*): XML, JSON or protobuf only, 200
+// also when no row matches; protobuf streams CellSets of at most 10 rows,
+// each after its size as a 2-byte big-endian short.
+HttpResponse GetTableScan(const RestContext& ctx);
 
 // scanner_resource.cc
 HttpResponse CreateScanner(const RestContext& ctx);

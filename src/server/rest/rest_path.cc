@@ -245,8 +245,12 @@ Result<RestTarget> ParseRestTarget(std::string_view target) {
     OBKV_ASSIGN_OR_RETURN(out.name, PercentDecode(segs[2], "scanner", false));
     return out;
   }
-  out.resource = RestResource::kRow;
   OBKV_RETURN_IF_ERROR(ParseRowSegments(segs, 1, true, &out.row));
+  // HBase routes a path ending in '*' to TableScanResource, and one with
+  // segments after a glob row to RowResource (suffix globbing).
+  out.resource = out.row.prefix_glob && segs.size() == 2
+                     ? RestResource::kTableScan
+                     : RestResource::kRow;
   return out;
 }
 

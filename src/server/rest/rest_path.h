@@ -11,6 +11,9 @@
 //                                     prefix glob; COLS is "f", "f:" (the
 //                                     empty qualifier) or "f:q", comma-
 //                                     separated.
+//   /T/PREFIX*                        a glob alone: HBase's stateless table
+//                                     scan (TableResource's scanspec),
+//                                     kTableScan, not a row.
 //
 // Each path segment (and each column and qualifier, split at the unescaped
 // ',' and ':') is percent-decoded; a bad escape is an InvalidArgument
@@ -49,9 +52,10 @@ enum class RestResource {
   kExists,
   kRegions,
   kMultiget,
-  kScanners,  // /T/scanner: create
-  kScanner,   // /T/scanner/ID
-  kRow,       // /T/ROW...
+  kScanners,   // /T/scanner: create
+  kScanner,    // /T/scanner/ID
+  kRow,        // /T/ROW...
+  kTableScan,  // /T/PREFIX*: row.prefix_glob, nothing after the row
 };
 
 // One column of a cell path: a whole family ("f" without ':'), or

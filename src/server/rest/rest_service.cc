@@ -89,6 +89,9 @@ Route Resolve(RestResource resource, const std::string& method) {
       if (put) return {"row_put", RequestKind::kWrite, true, PutRow};
       if (del) return {"row_delete", RequestKind::kDelete, true, DeleteRow};
       break;
+    case RestResource::kTableScan:
+      if (get) return {"table_scan", RequestKind::kScan, false, GetTableScan};
+      break;
   }
   return {};
 }

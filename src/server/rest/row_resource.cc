@@ -1,10 +1,13 @@
 // Copyright (c) obkvlite authors.
 //
-// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS] and
-// GET /T/multiget.
+// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS],
+// GET /T/multiget and GET /T/PREFIX* (the stateless table scan).
 
 #include <algorithm>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "server/rest/cell_set.h"
 #include "server/rest/json_body.h"
@@ -331,6 +334,34 @@ HttpResponse GetRow(const RestContext& ctx) {
     return r;
   }
   return Body(*type, RenderCellSet(*type, rows));
+}
+
+HttpResponse GetTableScan(const RestContext& ctx) {
+  HttpResponse refused;
+  std::optional<MediaType> type = ResponseType(ctx, kCellTypes, &refused);
+  if (!type) return refused;
+  Read read;
+  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
+  Status st = ReadRows(ctx, ctx.target.row, &read);
+  if (!st.ok()) return ErrorResponse(ctx, "scan", st);
+  if (*type != MediaType::kProtobuf) {
+    return Body(*type, RenderCellSet(*type, read.rows));
+  }
+  // ProtobufStreamingOutput: hbase.rest.scan.fetchsize (10) rows per
+  // CellSet, each written after Bytes.toBytes((short) size); no rows, no
+  // bytes.
+  constexpr size_t kFetchSize = 10;
+  std::string out;
+  for (size_t first = 0; first < read.rows.size(); first += kFetchSize) {
+    const size_t last = std::min(first + kFetchSize, read.rows.size());
+    const std::string chunk =
+        RenderCellSet(*type, std::vector<RowResult>(read.rows.begin() + first,
+                                                    read.rows.begin() + last));
+    out += static_cast<char>((chunk.size() >> 8) & 0xff);
+    out += static_cast<char>(chunk.size() & 0xff);
+    out += chunk;
+  }
+  return Body(*type, std::move(out));
 }
 
 HttpResponse PutRow(const RestContext& ctx) {

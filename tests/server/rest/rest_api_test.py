@@ -367,6 +367,29 @@ def test_cells(s, ck):
     st, doc = s.get_json("/rt/r*")
     ck.eq("prefix glob", sorted({c[0] for c in cells_of(doc)}),
           ["r/3", "r1", "r2"])
+    # A path ending in '*' is HBase's stateless table scan
+    # (TableScanResource): no matching row is a 200 with no Row, it
+    # produces no octet-stream, and it has no PUT or DELETE.
+    st, _, body = s.request("GET", "/rt/nosuch*", headers=JSON)
+    ck.eq("glob, no row: 200 JSON", (st, body), (200, b'{"Row":[]}'))
+    st, _, body = s.request("GET", "/rt/nosuch*", headers=XML)
+    ck.eq("glob, no row: 200 XML", (st, body),
+          (200, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+                b'<CellSet/>'))
+    st, _, body = s.request("GET", "/rt/r*", headers=BIN)
+    ck.eq("glob as octet-stream: 406", (st, body),
+          (406, b"Not acceptable: this resource produces text/xml, "
+                b"application/json, application/x-protobuf\r\n"))
+    st, h, _ = s.request("DELETE", "/rt/r*")
+    ck.eq("DELETE on a glob: 405", (st, h.get("allow")), (405, "GET, HEAD"))
+    st, h, _ = put_cells(s, "rt", [("r9", [("f:a", 1, "x")])], "r*")
+    ck.eq("PUT on a glob: 405", (st, h.get("allow")), (405, "GET, HEAD"))
+    # A glob row with columns after it is a row read (RowResource's suffix
+    # globbing): 404 when nothing matches.
+    st, doc = s.get_json("/rt/r*/f:b")
+    ck.eq("suffix glob", cells_of(doc), [("r1", "f:b", 10, "w1")])
+    st, _, _ = s.request("GET", "/rt/nosuch*/f:b", headers=JSON)
+    ck.eq("suffix glob, no row: 404", st, 404)
     # Octet-stream PUT with X-Timestamp.
     st, _, _ = s.request("PUT", "/rt/r4/f:z", b"\x00raw\xff",
                          {"Content-Type": "application/octet-stream",

@@ -39,8 +39,17 @@ TEST_CASE("cell paths: row, columns, timestamps, glob, encodings") {
   CHECK(*t->row.end_ts == 200);
   CHECK(*t->Param("v") == "3");
 
+  // A path ending in '*' is HBase's stateless table scan
+  // (TableResource's scanspec); a glob row with columns after it is a row
+  // read (its suffixglobbingspec).
   t = ParseRestTarget("/t/pre*");
   REQUIRE(t.ok());
+  CHECK(t->resource == RestResource::kTableScan);
+  CHECK(t->row.prefix_glob);
+  CHECK(t->row.row == "pre");
+  t = ParseRestTarget("/t/pre*/f:q");
+  REQUIRE(t.ok());
+  CHECK(t->resource == RestResource::kRow);
   CHECK(t->row.prefix_glob);
   CHECK(t->row.row == "pre");
   t = ParseRestTarget("/t/a%2A");  // an escaped '*' is part of the key

@@ -151,6 +151,33 @@ def test_cells(s, ck, pb):
     ck.eq("nothing written: 404", st, 404)
 
 
+def test_table_scan(s, ck, pb):
+    """GET /T/PREFIX* in protobuf: HBase's TableScanResource streams the
+    rows as CellSets of at most hbase.rest.scan.fetchsize (10) rows, each
+    after its size as a 2-byte big-endian short (ProtobufStreamingOutput)."""
+    cs = pb.CellSet()
+    for i in range(23):
+        cs.rows.add(key=b"ts%02d" % i).values.add(column=b"f:q", timestamp=3,
+                                                  data=b"v%d" % i)
+    st, _, _ = s.request("PUT", "/pk/fakerow", cs.SerializeToString(), SEND_PB)
+    ck.eq("table scan rows put", st, 200)
+    st, h, body = s.request("GET", "/pk/ts*", headers=ACCEPT_PB)
+    ck.eq("table scan: 200", (st, h.get("content-type")), (200, PB))
+    sizes, keys = [], []
+    while body:
+        size = int.from_bytes(body[:2], "big")
+        part = pb.CellSet()
+        part.ParseFromString(body[2:2 + size])
+        body = body[2 + size:]
+        sizes.append(len(part.rows))
+        keys += [r.key for r in part.rows]
+    ck.eq("table scan: 10 rows a message", sizes, [10, 10, 3])
+    ck.eq("table scan: every row once, in order", keys,
+          [b"ts%02d" % i for i in range(23)])
+    st, _, body = s.request("GET", "/pk/nosuchprefix*", headers=ACCEPT_PB)
+    ck.eq("table scan, no row: 200 and no message", (st, body), (200, b""))
+
+
 def test_scanner(s, ck, pb):
     cs = pb.CellSet()
     for i in range(5):
@@ -200,7 +227,8 @@ def main():
     ck = Checks()
     s = Server(obkv, store, [], workdir)
     servers.append(s)
-    for test in (test_models, test_schema, test_cells, test_scanner):
+    for test in (test_models, test_schema, test_cells, test_table_scan,
+                 test_scanner):
         test(s, ck, pb)
     ck.eq("server stops with 0", s.stop(), 0)
     sys.exit(ck.finish("rest_protobuf_" + kind))
