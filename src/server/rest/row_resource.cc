@@ -244,11 +244,88 @@ Result<std::vector<Mutation>> UrlDeletes(const RowSpec& rs,
   return deletes;
 }
 
-// HBase's checkAndPut (?check=put) and checkAndDelete (?check=delete): the
-// CellSet's one row, whose last cell is the check (its column must hold
-// exactly that value); the other cells are put (one of them in the checked
-// column, as HBase requires), or the URL's cells are deleted. 200 when it
-// applied, 304 when the check failed.
+// HBase's checkAndDelete (?check=delete; RowResource.checkAndDelete): the
+// CellSet's one row (its key, else the URL's row), whose last cell is the
+// check: its column (else the URL's first column) must be family:qualifier
+// and hold exactly that value. The cells before it are what is deleted: a
+// family ("f") every version up to the cell's timestamp, a column ("f:q")
+// the version at the cell's timestamp, the latest without one; a body of
+// the check cell alone deletes every version of the checked column. The
+// URL's columns and timestamp delete nothing.
+Result<CheckAndMutate> CheckAndDeleteOf(const RestContext& ctx, MediaType type,
+                                        const TableSpec& spec) {
+  const RowSpec& rs = ctx.target.row;
+  OBKV_ASSIGN_OR_RETURN(CellSetModel model,
+                        ParseCellSet(type, ctx.request.body));
+  if (model.rows.size() != 1 || model.rows.front().cells.empty()) {
+    return Status::InvalidArgument(
+        "check=delete: the body must hold one Row with 1 Cell or more, the "
+        "last one the value to check");
+  }
+  RowModel& row = model.rows.front();
+  CheckAndMutate cam;
+  cam.row = row.key ? std::move(*row.key) : rs.row;
+  const size_t last = row.cells.size() - 1;
+  // The timestamp a cell gives its delete: none, or LATEST_TIMESTAMP
+  // (what RemoteHTable sends), means the latest version.
+  auto stamp = [](const CellModel& cell) -> std::optional<int64_t> {
+    if (cell.timestamp && *cell.timestamp == INT64_MAX) return std::nullopt;
+    return cell.timestamp;
+  };
+  for (size_t c = 0; c < last; ++c) {
+    const std::string field = "body: Row[0].Cell[" + std::to_string(c) + "]";
+    CellModel& cell = row.cells[c];
+    if (!cell.column) {
+      return Status::InvalidArgument(field + ".column: missing");
+    }
+    OBKV_ASSIGN_OR_RETURN(
+        ColumnSpec column,
+        ParseColumnSpec(*cell.column, field + ".column", false));
+    OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, column.family));
+    Delete d;
+    d.row = cam.row;
+    d.family = std::move(column.family);
+    d.qualifier = std::move(column.qualifier);
+    d.timestamp = stamp(cell);
+    d.type = column.whole_family ? DeleteType::kFamily : DeleteType::kColumn;
+    cam.mutations.emplace_back(std::move(d));
+  }
+  CellModel& probe = row.cells[last];
+  const std::string field = "body: Row[0].Cell[" + std::to_string(last) + "]";
+  ColumnSpec checked;
+  if (probe.column) {
+    OBKV_ASSIGN_OR_RETURN(
+        checked, ParseColumnSpec(*probe.column, field + ".column", false));
+  } else if (!rs.columns.empty()) {
+    checked = rs.columns.front();
+  } else {
+    return Status::InvalidArgument(field + ".column: missing");
+  }
+  if (checked.whole_family) {
+    return Status::InvalidArgument(
+        "check=delete: the last Cell's column must be family:qualifier");
+  }
+  OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, checked.family));
+  if (last == 0) {
+    Delete d;
+    d.row = cam.row;
+    d.type = DeleteType::kColumns;
+    d.family = checked.family;
+    d.qualifier = checked.qualifier;
+    cam.mutations.emplace_back(std::move(d));
+  }
+  cam.family = std::move(checked.family);
+  cam.qualifier = std::move(checked.qualifier);
+  cam.op = CompareOp::kEqual;
+  cam.value = std::move(probe.value);
+  return cam;
+}
+
+// HBase's checkAndPut (?check=put) and checkAndDelete (?check=delete,
+// CheckAndDeleteOf): the CellSet's one row, whose last cell is the check
+// (its column must hold exactly that value); for a put, the other cells
+// are put (one of them in the checked column, as HBase requires). 200 when
+// it applied, 304 when the check failed.
 HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
                                Table* table, const std::string& check) {
   if (check != "put" && check != "delete") {
@@ -258,47 +335,42 @@ HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
   if (type == MediaType::kBinary) {
     return BadRequest("check: needs a CellSet body (JSON or XML)");
   }
-  Result<std::vector<Put>> puts = CellSetPuts(ctx, type, table->spec());
-  if (!puts.ok()) return ErrorResponse(ctx, "checkAndMutate", puts.status());
-  Put put = std::move(puts->front());
-  const size_t min_cells = check == "put" ? 2 : 1;
-  if (puts->size() != 1 || put.cells.size() < min_cells) {
-    return BadRequest("check=" + check + ": the body must hold one Row with " +
-                      std::to_string(min_cells) +
-                      (min_cells == 1 ? " Cell or more" : " Cells or more") +
-                      ", the last one the value to check");
-  }
-  const PutCell& probe = put.cells.back();
-  if (probe.qualifier.empty()) {
-    return BadRequest("check=" + check +
-                      ": the last Cell's column must be family:qualifier");
-  }
-  if (check == "put" && std::none_of(put.cells.begin(), put.cells.end() - 1,
-                                     [&probe](const PutCell& c) {
-                                       return c.family == probe.family &&
-                                              c.qualifier == probe.qualifier;
-                                     })) {
-    return BadRequest(
-        "check=put: the column to put and the column to check do not match");
-  }
   CheckAndMutate cam;
-  cam.row = put.row;
-  cam.family = put.cells.back().family;
-  cam.qualifier = put.cells.back().qualifier;
-  cam.op = CompareOp::kEqual;
-  cam.value = put.cells.back().value;
-  put.cells.pop_back();
-  if (check == "put") {
-    cam.mutations.emplace_back(std::move(put));
-  } else {
-    RowSpec rs = ctx.target.row;
-    rs.row = cam.row;
-    Result<std::vector<Mutation>> deletes = UrlDeletes(rs, table->spec());
-    if (!deletes.ok())
-      return ErrorResponse(ctx, "checkAndMutate", deletes.status());
-    for (Mutation& m : *deletes) {
-      cam.mutations.emplace_back(std::get<Delete>(std::move(m)));
+  if (check == "delete") {
+    Result<CheckAndMutate> parsed = CheckAndDeleteOf(ctx, type, table->spec());
+    if (!parsed.ok()) {
+      return ErrorResponse(ctx, "checkAndMutate", parsed.status());
     }
+    cam = std::move(parsed).value();
+  } else {
+    Result<std::vector<Put>> puts = CellSetPuts(ctx, type, table->spec());
+    if (!puts.ok()) return ErrorResponse(ctx, "checkAndMutate", puts.status());
+    Put put = std::move(puts->front());
+    if (puts->size() != 1 || put.cells.size() < 2) {
+      return BadRequest(
+          "check=put: the body must hold one Row with 2 Cells or more, the "
+          "last one the value to check");
+    }
+    const PutCell& probe = put.cells.back();
+    if (probe.qualifier.empty()) {
+      return BadRequest(
+          "check=put: the last Cell's column must be family:qualifier");
+    }
+    if (std::none_of(
+            put.cells.begin(), put.cells.end() - 1, [&probe](const PutCell& c) {
+              return c.family == probe.family && c.qualifier == probe.qualifier;
+            })) {
+      return BadRequest(
+          "check=put: the column to put and the column to check do not "
+          "match");
+    }
+    cam.row = put.row;
+    cam.family = probe.family;
+    cam.qualifier = probe.qualifier;
+    cam.op = CompareOp::kEqual;
+    cam.value = probe.value;
+    put.cells.pop_back();
+    cam.mutations.emplace_back(std::move(put));
   }
   Result<bool> applied = table->CheckAndMutate(cam);
   if (!applied.ok()) return ErrorResponse(applied.status());

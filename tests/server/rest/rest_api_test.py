@@ -458,6 +458,29 @@ def test_check_and_mutate(s, ck):
     st, _, _ = s.request("GET", "/rt/cam", headers=JSON)
     ck.eq("checkAndDelete deleted", st, 404)
     ck.eq("check=bogus: 400", check("bogus", "/rt/cam", [("f:a", "v")]), 400)
+    # RowResource.checkAndDelete deletes what the body names, not the URL:
+    # the cells before the check (a column's latest version, or at the
+    # cell's timestamp; a bare family all of it), or, for the check cell
+    # alone, every version of the checked column.
+    put_cells(s, "rt", [("cam", [("f:state", 1, "open"), ("f:a", 1, "a1"),
+                                 ("f:a", 2, "a2"), ("f:b", 1, "b1"),
+                                 ("h:x", 1, "x1")])])
+    ck.eq("checkAndDelete of the check column alone: 200",
+          check("delete", "/rt/cam", [("f:a", "a2")]), 200)
+    st, doc = s.get_json("/rt/cam?v=5")
+    ck.eq("every version of f:a went, nothing else",
+          [(c[1], c[2]) for c in cells_of(doc)],
+          [("f:b", 1), ("f:state", 1), ("h:x", 1)])
+    put_cells(s, "rt", [("cam", [("f:a", 1, "a1"), ("f:a", 2, "a2")])])
+    ck.eq("checkAndDelete of listed cells: 200",
+          check("delete", "/rt/cam/f:state", [("f:a", "x"), ("h", "x"),
+                                              ("f:state", "open")]), 200)
+    st, doc = s.get_json("/rt/cam?v=5")
+    ck.eq("f:a's latest version and family h went, f:state stayed",
+          [(c[1], c[2]) for c in cells_of(doc)],
+          [("f:a", 1), ("f:b", 1), ("f:state", 1)])
+    ck.eq("checkAndDelete, check column a bare family: 400",
+          check("delete", "/rt/cam", [("f", "open")]), 400)
 
 
 def test_scanners(s, ck):
