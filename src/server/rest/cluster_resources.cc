@@ -6,7 +6,9 @@
 
 #include <sys/utsname.h>
 
+#include <algorithm>
 #include <boost/version.hpp>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -69,6 +71,12 @@ HttpResponse TableListBody(MediaType type,
   return Body(type, out);
 }
 
+// What JAXB writes for a double holding a count (Double.toString): "2.0".
+// REQUIRED: count < 10^7, past which Java writes "1.0E7".
+std::string CountAsJavaDouble(size_t count) {
+  return std::to_string(count) + ".0";
+}
+
 }  // namespace
 
 HttpResponse GetVersion(const RestContext& ctx) {
@@ -125,7 +133,8 @@ HttpResponse GetClusterVersion(const RestContext& ctx) {
     return Body(*type, std::string(kXmlDeclaration) + "<ClusterVersion" +
                            Attr("Version", version) + "/>");
   }
-  return Body(*type, version + "\n");
+  // StorageClusterVersionModel.toString: the version, no line end.
+  return Body(*type, version);
 }
 
 HttpResponse GetClusterStatus(const RestContext& ctx) {
@@ -179,6 +188,7 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
       pr->set_memstoresizemb(0);
       pr->set_storefileindexsizekb(0);
       pr->set_readrequestscount(r.info.requests.reads);
+      pr->set_cprequestscount(0);
       pr->set_writerequestscount(r.info.requests.writes +
                                  r.info.requests.deletes);
       pr->set_rootindexsizekb(0);
@@ -196,9 +206,10 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
                              {"stores", r.stores},
                              {"storefiles", r.stores},
                              {"storefileSizeMB", StorefileSizeMb(r.info)},
-                             {"memstoreSizeMB", 0},
+                             {"memStoreSizeMB", 0},
                              {"storefileIndexSizeKB", 0},
                              {"readRequestsCount", r.info.requests.reads},
+                             {"cpRequestsCount", 0},
                              {"writeRequestsCount",
                               r.info.requests.writes + r.info.requests.deletes},
                              {"rootIndexSizeKB", 0},
@@ -221,7 +232,7 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
   }
   if (*type == MediaType::kXml) {
     std::string out = std::string(kXmlDeclaration) + "<ClusterStatus" +
-                      Attr("averageLoad", std::to_string(average_load)) +
+                      Attr("averageLoad", CountAsJavaDouble(regions.size())) +
                       Attr("regions", std::to_string(regions.size())) +
                       Attr("requests", std::to_string(requests)) +
                       "><LiveNodes><Node" + Attr("heapSizeMB", "0") +
@@ -234,30 +245,44 @@ HttpResponse GetClusterStatus(const RestContext& ctx) {
           Attr("stores", std::to_string(r.stores)) +
           Attr("storefiles", std::to_string(r.stores)) +
           Attr("storefileSizeMB", std::to_string(StorefileSizeMb(r.info))) +
-          Attr("memstoreSizeMB", "0") + Attr("storefileIndexSizeKB", "0") +
+          Attr("memStoreSizeMB", "0") + Attr("storefileIndexSizeKB", "0") +
           Attr("readRequestsCount", std::to_string(r.info.requests.reads)) +
+          Attr("cpRequestsCount", "0") +
           Attr("writeRequestsCount", std::to_string(r.info.requests.writes +
                                                     r.info.requests.deletes)) +
+          Attr("rootIndexSizeKB", "0") + Attr("totalStaticIndexSizeKB", "0") +
+          Attr("totalStaticBloomSizeKB", "0") +
+          Attr("totalCompactingKVs", "0") + Attr("currentCompactedKVs", "0") +
           "/>";
     }
     return Body(*type, out + "</Node></LiveNodes><DeadNodes/></ClusterStatus>");
   }
+  // StorageClusterStatusModel.toString, "storefiless" and all; a dead
+  // servers part only for dead servers, and there are none.
   std::ostringstream out;
-  out << "1 live servers, 0 dead servers, " << average_load
+  char load[32];
+  std::snprintf(load, sizeof(load), "%.4f", average_load);
+  out << "1 live servers, 0 dead servers, " << load
       << " average load\n\n1 live servers\n    " << node << " " << start_code
       << "\n        requests=" << requests << ", regions=" << regions.size()
-      << "\n\n";
+      << "\n        heapSizeMB=0\n        maxHeapSizeMB=0\n\n";
   for (const Region& r : regions) {
     out << "        " << r.info.name << "\n            stores=" << r.stores
-        << "\n            storefiles=" << r.stores
+        << "\n            storefiless=" << r.stores
         << "\n            storefileSizeMB=" << StorefileSizeMb(r.info)
         << "\n            memstoreSizeMB=0"
         << "\n            storefileIndexSizeKB=0"
         << "\n            readRequestsCount=" << r.info.requests.reads
+        << "\n            cpRequestsCount=0"
         << "\n            writeRequestsCount="
-        << r.info.requests.writes + r.info.requests.deletes << "\n";
+        << r.info.requests.writes + r.info.requests.deletes
+        << "\n            rootIndexSizeKB=0"
+        << "\n            totalStaticIndexSizeKB=0"
+        << "\n            totalStaticBloomSizeKB=0"
+        << "\n            totalCompactingKVs=0"
+        << "\n            currentCompactedKVs=0\n";
   }
-  out << "\n0 dead servers\n";
+  out << "\n";
   return Body(*type, out.str());
 }
 

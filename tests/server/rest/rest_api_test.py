@@ -58,6 +58,10 @@ def test_cluster(s, ck):
             b'<Version ' in body and b'REST="0.0.3"' in body, body)
     st, doc = s.get_json("/version/cluster")
     ck.eq("cluster version", st, 200)
+    # Text is the model's toString: StorageClusterVersionModel's is the
+    # version alone.
+    st, _, body = s.request("GET", "/version/cluster")
+    ck.eq("cluster version text", body, doc["Version"].encode())
     ck.true("cluster version value", doc["Version"].startswith("obkvlite-"),
             doc)
     st, doc = s.get_json("/status/cluster")
@@ -314,19 +318,19 @@ def test_region_sizes(s, ck, store):
           [(regions[n]["stores"], regions[n]["storefiles"]) for n in names],
           [(2, 2)] * 3)
     ck.eq("status memstore and index sizes",
-          {(regions[n]["memstoreSizeMB"], regions[n]["storefileIndexSizeKB"])
+          {(regions[n]["memStoreSizeMB"], regions[n]["storefileIndexSizeKB"])
            for n in names}, {(0, 0)})
     st, _, body = s.request("GET", "/status/cluster", headers=XML)
     for n, m in zip(names, mb):
         ck.true("status XML storefileSizeMB of " + n,
                 ('<Region name="%s" stores="2" storefiles="2" '
-                 'storefileSizeMB="%d" memstoreSizeMB="0" '
+                 'storefileSizeMB="%d" memStoreSizeMB="0" '
                  'storefileIndexSizeKB="0" ' % (b64(n), m)).encode() in body,
                 body)
     st, _, body = s.request("GET", "/status/cluster")
     for n, m in zip(names, mb):
         ck.true("status text storefileSizeMB of " + n,
-                ("        %s\n            stores=2\n            storefiles=2"
+                ("        %s\n            stores=2\n            storefiless=2"
                  "\n            storefileSizeMB=%d\n            "
                  "memstoreSizeMB=0\n            storefileIndexSizeKB=0\n" %
                  (n, m)).encode() in body, body)

@@ -72,6 +72,10 @@ def test_models(s, ck, pb):
     ck.eq("status: region names",
           [r.name for r in status.liveNodes[0].regions],
           [unb64(r["name"]) for r in doc["LiveNodes"][0]["Region"]])
+    # HBase sets every Region field, cpRequestsCount (14) too.
+    ck.eq("status: cpRequestsCount set",
+          {r.HasField("cpRequestsCount") for r in status.liveNodes[0].regions},
+          {True})
 
     st, _, nss = get_pb(s, "/namespaces", pb.Namespaces())
     _, doc = s.get_json("/namespaces")

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,32 @@ TEST_CASE("REST regions: cells and bytes of each region") {
                          s + "\n");
 }
 
+namespace {
+
+// One region of /status/cluster's text (StorageClusterStatusModel's
+// toString), the request counts as N.
+std::string RegionText(const std::string& name, int storefile_mb) {
+  return "        " + name +
+         "\n"
+         "            stores=3\n"
+         "            storefiless=3\n"
+         "            storefileSizeMB=" +
+         std::to_string(storefile_mb) +
+         "\n"
+         "            memstoreSizeMB=0\n"
+         "            storefileIndexSizeKB=0\n"
+         "            readRequestsCount=N\n"
+         "            cpRequestsCount=N\n"
+         "            writeRequestsCount=N\n"
+         "            rootIndexSizeKB=0\n"
+         "            totalStaticIndexSizeKB=0\n"
+         "            totalStaticBloomSizeKB=0\n"
+         "            totalCompactingKVs=0\n"
+         "            currentCompactedKVs=0\n";
+}
+
+}  // namespace
+
 TEST_CASE("REST status/cluster: storefileSizeMB in whole MiB") {
   StoreFixture fx(kSpec);
   Load(fx);
@@ -135,34 +162,69 @@ TEST_CASE("REST status/cluster: storefileSizeMB in whole MiB") {
         *name + " stores=" + r["stores"].dump() +
         " storefiles=" + r["storefiles"].dump() +
         " storefileSizeMB=" + r["storefileSizeMB"].dump() +
-        " memstoreSizeMB=" + r["memstoreSizeMB"].dump() +
+        " memStoreSizeMB=" + r["memStoreSizeMB"].dump() +
         " storefileIndexSizeKB=" + r["storefileIndexSizeKB"].dump());
   }
   CHECK(summary == std::vector<std::string>{
                        "t,,0.p0. stores=3 storefiles=3 storefileSizeMB=1 "
-                       "memstoreSizeMB=0 storefileIndexSizeKB=0",
+                       "memStoreSizeMB=0 storefileIndexSizeKB=0",
                        "t,g,1.p1. stores=3 storefiles=3 storefileSizeMB=0 "
-                       "memstoreSizeMB=0 storefileIndexSizeKB=0",
+                       "memStoreSizeMB=0 storefileIndexSizeKB=0",
                        "t,p,2.p2. stores=3 storefiles=3 storefileSizeMB=0 "
-                       "memstoreSizeMB=0 storefileIndexSizeKB=0"});
+                       "memStoreSizeMB=0 storefileIndexSizeKB=0"});
 
+  // StorageClusterStatusModel's JSON (HBase's TestStorageClusterStatusModel):
+  // every Region property, memStoreSizeMB as its getter names it, and
+  // averageLoad a double.
+  CHECK(doc["averageLoad"].dump() == "3.0");
+  const nlohmann::json& region = doc["LiveNodes"][0]["Region"][0];
+  std::vector<std::string> keys;
+  for (const auto& item : region.items()) keys.push_back(item.key());
+  CHECK(keys == std::vector<std::string>{
+                    "cpRequestsCount", "currentCompactedKVs", "memStoreSizeMB",
+                    "name", "readRequestsCount", "rootIndexSizeKB",
+                    "storefileIndexSizeKB", "storefileSizeMB", "storefiles",
+                    "stores", "totalCompactingKVs", "totalStaticBloomSizeKB",
+                    "totalStaticIndexSizeKB", "writeRequestsCount"});
+
+  // JAXB writes each @XmlAttribute getter of the model, a double as
+  // Double.toString does.
   server::HttpResponse xml = Get(rest, "/status/cluster", "text/xml");
   REQUIRE(xml.status == 200);
-  CHECK(xml.body.find("<Region name=\"" + rest::Base64Encode("t,,0.p0.") +
-                      "\" stores=\"3\" storefiles=\"3\" "
-                      "storefileSizeMB=\"1\" memstoreSizeMB=\"0\" "
-                      "storefileIndexSizeKB=\"0\" readRequestsCount=") !=
+  CHECK(xml.body.find("<ClusterStatus averageLoad=\"3.0\" regions=\"3\" ") !=
         std::string::npos);
+  const size_t at =
+      xml.body.find("<Region name=\"" + rest::Base64Encode("t,,0.p0.") + "\"");
+  REQUIRE(at != std::string::npos);
+  const std::string attrs =
+      std::regex_replace(xml.body.substr(at, xml.body.find("/>", at) - at),
+                         std::regex("RequestsCount=\"[0-9]+\""),
+                         "RequestsCount=\"N\"");
+  CHECK(attrs == "<Region name=\"" + rest::Base64Encode("t,,0.p0.") +
+                     "\" stores=\"3\" storefiles=\"3\" storefileSizeMB=\"1\" "
+                     "memStoreSizeMB=\"0\" storefileIndexSizeKB=\"0\" "
+                     "readRequestsCount=\"N\" cpRequestsCount=\"N\" "
+                     "writeRequestsCount=\"N\" rootIndexSizeKB=\"0\" "
+                     "totalStaticIndexSizeKB=\"0\" totalStaticBloomSizeKB=\"0\" "
+                     "totalCompactingKVs=\"0\" currentCompactedKVs=\"0\"");
 
+  // StorageClusterStatusModel.toString, its "storefiless" too; no dead
+  // servers part without dead servers.
   server::HttpResponse text = Get(rest, "/status/cluster", "text/plain");
   REQUIRE(text.status == 200);
-  CHECK(text.body.find("        t,,0.p0.\n"
-                       "            stores=3\n"
-                       "            storefiles=3\n"
-                       "            storefileSizeMB=1\n"
-                       "            memstoreSizeMB=0\n"
-                       "            storefileIndexSizeKB=0\n"
-                       "            readRequestsCount=") != std::string::npos);
+  const std::string plain = std::regex_replace(
+      text.body, std::regex("(requests|RequestsCount)=[0-9]+"), "$1=N");
+  CHECK(plain ==
+        "1 live servers, 0 dead servers, 3.0000 average load\n"
+        "\n"
+        "1 live servers\n"
+        "    127.0.0.1:8080 0\n"
+        "        requests=N, regions=3\n"
+        "        heapSizeMB=0\n"
+        "        maxHeapSizeMB=0\n"
+        "\n" +
+            RegionText("t,,0.p0.", 1) + RegionText("t,g,1.p1.", 0) +
+            RegionText("t,p,2.p2.", 0) + "\n");
 }
 
 }  // namespace testing
