@@ -62,7 +62,10 @@ HttpResponse TableListBody(MediaType type,
     return Body(type, doc.dump());
   }
   if (type == MediaType::kXml) {
-    std::string out = std::string(kXmlDeclaration) + "<TableList>";
+    std::string out = std::string(kXmlDeclaration);
+    // JAXB writes an element without content as an empty-element tag.
+    if (names.empty()) return Body(type, out + "<TableList/>");
+    out += "<TableList>";
     for (const std::string& n : names) out += "<table" + Attr("name", n) + "/>";
     return Body(type, out + "</TableList>");
   }
@@ -304,6 +307,18 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
       Status st = ctx.store->DropNamespace(ns);
       return st.ok() ? HttpResponse() : ErrorResponse(st);
     }
+    if (method == "PUT") {
+      // NamespacesInstanceResource: PUT alters an existing namespace (200),
+      // POST creates one (201); each refuses the other's case with 403.
+      Result<std::vector<std::string>> all = ctx.store->ListNamespaces();
+      if (!all.ok()) return ErrorResponse(all.status());
+      if (std::find(all->begin(), all->end(), ns) == all->end()) {
+        return HttpResponse::Text(403, "Forbidden: namespace '" + ns +
+                                           "' does not exist; POST creates "
+                                           "it");
+      }
+      return HttpResponse();
+    }
     Status st = ctx.store->CreateNamespace(ns);
     if (!st.ok()) return ErrorResponse(st);
     HttpResponse created;
@@ -339,9 +354,10 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
   for (const std::string& n : *namespaces) exists = exists || n == ns;
   if (!exists) return NotFound("namespace '" + ns + "'");
   if (ctx.target.resource == RestResource::kNamespaceTables) {
+    // Each table by its qualifier (TableName.getQualifierAsString).
     std::vector<std::string> names;
     for (const std::string& t : ctx.store->ListTables()) {
-      if (TableNamespace(t) == ns) names.push_back(t);
+      if (TableNamespace(t) == ns) names.emplace_back(TableQualifier(t));
     }
     return TableListBody(*type, names);
   }
@@ -353,7 +369,8 @@ HttpResponse HandleNamespaces(const RestContext& ctx) {
   if (*type == MediaType::kXml) {
     return Body(*type, std::string(kXmlDeclaration) + "<NamespaceProperties/>");
   }
-  return Body(*type, "");
+  // NamespacesInstanceModel.toString.
+  return Body(*type, "{NAME => '" + ns + "'}");
 }
 
 }  // namespace rest

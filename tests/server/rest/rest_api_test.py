@@ -58,10 +58,12 @@ def test_cluster(s, ck):
             b'<Version ' in body and b'REST="0.0.3"' in body, body)
     st, doc = s.get_json("/version/cluster")
     ck.eq("cluster version", st, 200)
-    # Text is the model's toString: StorageClusterVersionModel's is the
-    # version alone.
+    # Text is the models' toString: StorageClusterVersionModel's is the
+    # version alone, NamespacesInstanceModel's "{NAME => 'ns'}".
     st, _, body = s.request("GET", "/version/cluster")
     ck.eq("cluster version text", body, doc["Version"].encode())
+    st, _, body = s.request("GET", "/namespaces/default")
+    ck.eq("namespace text", body, b"{NAME => 'default'}")
     ck.true("cluster version value", doc["Version"].startswith("obkvlite-"),
             doc)
     st, doc = s.get_json("/status/cluster")
@@ -171,6 +173,20 @@ def test_namespaces(s, ck):
     ck.eq("create namespace: 201", st, 201)
     st, _, _ = s.request("POST", "/namespaces/restns")
     ck.eq("create it again: 403", st, 403)
+    # NamespacesInstanceResource: PUT alters an existing namespace, POST
+    # creates one; PUT on a missing one is refused and creates nothing.
+    st, _, _ = s.request("PUT", "/namespaces/restns")
+    ck.eq("PUT an existing namespace: 200", st, 200)
+    st, _, body = s.request("PUT", "/namespaces/putns")
+    ck.eq("PUT a missing namespace: 403", (st, body),
+          (403, b"Forbidden: namespace 'putns' does not exist; POST creates "
+                b"it\r\n"))
+    st, _, _ = s.request("GET", "/namespaces/putns")
+    ck.eq("PUT created nothing: 404", st, 404)
+    st, _, body = s.request("GET", "/namespaces/restns/tables", headers=XML)
+    ck.eq("no tables in XML", body,
+          b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+          b'<TableList/>')
     st, _, _ = s.request("GET", "/namespaces/restns")
     ck.eq("namespace GET", st, 200)
     st, doc = s.get_json("/namespaces/restns/tables")
@@ -185,7 +201,8 @@ def test_namespaces(s, ck):
     ck.eq("get from ns:table (encoded ':')", cells_of(doc),
           [("k", "f:a", 5, "in-ns")])
     st, doc = s.get_json("/namespaces/restns/tables")
-    ck.eq("namespace lists its table", doc, {"table": [{"name": "restns:nt"}]})
+    # NamespacesInstanceResource lists each table by its qualifier.
+    ck.eq("namespace lists its table", doc, {"table": [{"name": "nt"}]})
     st, _, _ = s.request("DELETE", "/namespaces/restns")
     ck.eq("drop a namespace holding a table: 400", st, 400)
     st, _, _ = s.request("DELETE", "/restns:nt/schema")
