@@ -120,6 +120,17 @@ Result<int64_t> HeaderTimestamp(const std::string& text) {
                        std::numeric_limits<int64_t>::max() - 1);
 }
 
+// A put's column is family:qualifier ("f:" the empty qualifier): HBase's
+// RowResource refuses a column CellUtil.parseColumn does not split in two
+// (400), so a bare family names no column to put.
+Status CheckPutColumn(const ColumnSpec& c, const std::string& field) {
+  if (!c.whole_family) return Status::OK();
+  return Status::InvalidArgument(field + ": '" + c.family +
+                                 "' is a family without a qualifier; a put "
+                                 "names family:qualifier ('" +
+                                 c.family + ":' for the empty qualifier)");
+}
+
 // The put of an application/octet-stream body: the URL names the row and
 // the one column; X-Timestamp or the URL the timestamp.
 Result<std::vector<Put>> BinaryPut(const RestContext& ctx,
@@ -131,6 +142,7 @@ Result<std::vector<Put>> BinaryPut(const RestContext& ctx,
         "(/table/row/family:qualifier)");
   }
   const ColumnSpec& c = rs.columns.front();
+  OBKV_RETURN_IF_ERROR(CheckPutColumn(c, "column"));
   OBKV_RETURN_IF_ERROR(server::CheckFamily(spec, c.family));
   std::optional<int64_t> ts = rs.timestamp;
   const std::string header = ctx.request.Header("x-timestamp");
@@ -184,8 +196,10 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
               .status();
         }
         column = std::move(parsed).value();
+        OBKV_RETURN_IF_ERROR(CheckPutColumn(column, cpath(r, c) + ".column"));
       } else if (!rs.columns.empty()) {
         column = rs.columns.front();
+        OBKV_RETURN_IF_ERROR(CheckPutColumn(column, "column"));
       } else {
         return Status::InvalidArgument(cpath(r, c) + ".column: missing");
       }

@@ -419,6 +419,19 @@ def test_cells(s, ck):
     st, h, body = s.request("GET", "/rt/r4/f:z", headers=BIN)
     ck.eq("octet-stream round trip", (body, h.get("x-timestamp")),
           (b"\x00raw\xff", "77"))
+    # A put names family:qualifier: HBase's RowResource refuses a bare
+    # family (CellUtil.parseColumn gives one part) with 400, in a CellSet
+    # and in an octet-stream URL alike; "h:" is the empty qualifier.
+    st, _, body = put_cells(s, "rt", [("r6", [("f", 1, "bare")])])
+    ck.eq("CellSet put of a bare family: 400", (st, body),
+          (400, b"Bad request: body: Row[0].Cell[0].column: 'f' is a family "
+                b"without a qualifier; a put names family:qualifier ('f:' for "
+                b"the empty qualifier)\r\n"))
+    st, _, body = s.request("PUT", "/rt/r6/f", b"raw",
+                            {"Content-Type": "application/octet-stream"})
+    ck.eq("octet-stream put to a bare family: 400", st, 400)
+    st, _, _ = s.request("GET", "/rt/r6", headers=JSON)
+    ck.eq("nothing written: 404", st, 404)
     # POST is PUT; XML bodies.
     st, _, _ = s.request(
         "POST", "/rt/r5/f:x",
