@@ -12,6 +12,7 @@
 #include "server/rest/cell_set.h"
 #include "server/rest/json_body.h"
 #include "server/rest/rest_handlers.h"
+#include "util/ascii_case.h"
 
 namespace obkvlite {
 namespace rest {
@@ -335,6 +336,66 @@ Result<CheckAndMutate> CheckAndDeleteOf(const RestContext& ctx, MediaType type,
   return cam;
 }
 
+// HBase's ?check=append and ?check=increment (RowResource.append and
+// increment): the CellSet's one row (its key, else the URL's row), each
+// cell's column (else the URL's next column) family:qualifier. An append
+// adds each value to its column's; an increment adds each value, a decimal
+// number ("5", "-2", as Long.parseLong reads it), to its column's 8-byte
+// counter. 200 with no body.
+HttpResponse AppendOrIncrementRow(const RestContext& ctx, MediaType type,
+                                  Table* table, bool increment) {
+  const char* check = increment ? "check=increment" : "check=append";
+  const char* operation = increment ? "increment" : "append";
+  if (type == MediaType::kBinary) {
+    return BadRequest("check: needs a CellSet body (JSON or XML)");
+  }
+  const RowSpec& rs = ctx.target.row;
+  Result<CellSetModel> model = ParseCellSet(type, ctx.request.body);
+  if (!model.ok()) return ErrorResponse(ctx, operation, model.status());
+  if (model->rows.size() != 1) {
+    return BadRequest(std::string(check) + ": the body must hold one Row");
+  }
+  RowModel& row = model->rows.front();
+  Append app;
+  Increment inc;
+  app.row = inc.row = row.key ? *row.key : rs.row;
+  size_t next_url_column = 0;
+  for (size_t c = 0; c < row.cells.size(); ++c) {
+    const std::string field = "body: Row[0].Cell[" + std::to_string(c) + "]";
+    CellModel& cell = row.cells[c];
+    ColumnSpec column;
+    if (cell.column) {
+      Result<ColumnSpec> parsed =
+          ParseColumnSpec(*cell.column, field + ".column", false);
+      if (!parsed.ok()) return ErrorResponse(ctx, operation, parsed.status());
+      column = std::move(parsed).value();
+    } else if (next_url_column < rs.columns.size()) {
+      column = rs.columns[next_url_column++];
+    } else {
+      return BadRequest(field + ".column: missing");
+    }
+    Status st = CheckPutColumn(column, field + ".column");
+    if (st.ok()) st = server::CheckFamily(table->spec(), column.family);
+    if (!st.ok()) return ErrorResponse(ctx, operation, st);
+    if (increment) {
+      Result<int64_t> amount =
+          ParseIntField(cell.value, "Row[0].Cell[" + std::to_string(c) + "].$",
+                        std::numeric_limits<int64_t>::min() + 1,
+                        std::numeric_limits<int64_t>::max());
+      if (!amount.ok()) return ErrorResponse(amount.status());
+      inc.columns.push_back(
+          {std::move(column.family), std::move(column.qualifier), *amount});
+    } else {
+      app.columns.push_back({std::move(column.family),
+                             std::move(column.qualifier),
+                             std::move(cell.value)});
+    }
+  }
+  Status st =
+      increment ? table->Increment(inc).status() : table->Append(app).status();
+  return st.ok() ? HttpResponse() : ErrorResponse(st);
+}
+
 // HBase's checkAndPut (?check=put) and checkAndDelete (?check=delete,
 // CheckAndDeleteOf): the CellSet's one row, whose last cell is the check
 // (its column must hold exactly that value); for a put, the other cells
@@ -343,7 +404,7 @@ Result<CheckAndMutate> CheckAndDeleteOf(const RestContext& ctx, MediaType type,
 HttpResponse CheckAndMutateRow(const RestContext& ctx, MediaType type,
                                Table* table, const std::string& check) {
   if (check != "put" && check != "delete") {
-    return BadRequest("check: must be put or delete, got '" +
+    return BadRequest("check: must be put, delete, append or increment, got '" +
                       check.substr(0, 40) + "'");
   }
   if (type == MediaType::kBinary) {
@@ -461,7 +522,12 @@ HttpResponse PutRow(const RestContext& ctx) {
   Result<Table*> table = TargetTable(ctx);
   if (!table.ok()) return ErrorResponse(table.status());
   if (std::optional<std::string> check = ctx.target.Param("check")) {
-    return CheckAndMutateRow(ctx, *type, *table, *check);
+    // RowResource compares ?check= ignoring case.
+    const std::string kind = AsciiLower(*check);
+    if (kind == "append" || kind == "increment") {
+      return AppendOrIncrementRow(ctx, *type, *table, kind == "increment");
+    }
+    return CheckAndMutateRow(ctx, *type, *table, kind);
   }
   const TableSpec& spec = (*table)->spec();
   Result<std::vector<Put>> puts = *type == MediaType::kBinary

@@ -515,6 +515,38 @@ def test_check_and_mutate(s, ck):
           [("f:a", 1), ("f:b", 1), ("f:state", 1)])
     ck.eq("checkAndDelete, check column a bare family: 400",
           check("delete", "/rt/cam", [("f", "open")]), 400)
+    # ?check is read ignoring case (equalsIgnoreCase).
+    ck.eq("check=PUT", check("PUT", "/rt/cam", [("f:state", "shut"),
+                                                 ("f:state", "open")]), 200)
+
+    # ?check=append and ?check=increment (RowResource.append, increment):
+    # each cell's column, else the URL's next one; an increment's value is
+    # the decimal amount. 200 with no body.
+    def mutate(kind, url, cells):
+        body = json.dumps({"Row": [{"key": b64("ctr"), "Cell": [
+            dict({"$": b64(v)}, **({"column": b64(c)} if c else {}))
+            for c, v in cells]}]})
+        return s.request("PUT", url + "?check=" + kind, body,
+                         {"Content-Type": "application/json"})
+
+    put_cells(s, "rt", [("ctr", [("f:s", 1, "ab")])])
+    st, _, body = mutate("append", "/rt/ctr", [("f:s", "cd"), ("f:t", "x")])
+    ck.eq("check=append: 200", (st, body), (200, b""))
+    st, doc = s.get_json("/rt/ctr")
+    ck.eq("appended", [(c[1], c[3]) for c in cells_of(doc)],
+          [("f:s", "abcd"), ("f:t", "x")])
+    st, _, _ = mutate("increment", "/rt/ctr", [("f:n", "5")])
+    ck.eq("check=increment: 200", st, 200)
+    st, _, _ = mutate("increment", "/rt/ctr/f:n", [(None, "-2")])
+    ck.eq("check=increment, the URL's column: 200", st, 200)
+    st, _, body = s.request("GET", "/rt/ctr/f:n", headers=BIN)
+    ck.eq("counter", body, (3).to_bytes(8, "big"))
+    st, _, body = mutate("increment", "/rt/ctr", [("f:n", "x")])
+    ck.eq("increment by no number: 400", (st, body),
+          (400, b"Bad request: body: Row[0].Cell[0].$: must be an integer in "
+                b"[-9223372036854775807, 9223372036854775807], got 'x'\r\n"))
+    st, _, _ = mutate("append", "/rt/ctr", [(None, "v")])
+    ck.eq("append without a column: 400", st, 400)
 
 
 def test_scanners(s, ck):
