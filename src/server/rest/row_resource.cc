@@ -186,6 +186,9 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
       return Status::InvalidArgument(rpath(r) + ".Cell: no cells");
     }
     put.cells.reserve(row.cells.size());
+    // A cell without a column takes the URL's next one (RowResource.update
+    // reads rowspec.getColumns()[i++] for each such cell of a row).
+    size_t next_url_column = 0;
     for (size_t c = 0; c < row.cells.size(); ++c) {
       CellModel& cell = row.cells[c];
       ColumnSpec column;
@@ -198,8 +201,8 @@ Result<std::vector<Put>> CellSetPuts(const RestContext& ctx, MediaType type,
         }
         column = std::move(parsed).value();
         OBKV_RETURN_IF_ERROR(CheckPutColumn(column, cpath(r, c) + ".column"));
-      } else if (!rs.columns.empty()) {
-        column = rs.columns.front();
+      } else if (next_url_column < rs.columns.size()) {
+        column = rs.columns[next_url_column++];
         OBKV_RETURN_IF_ERROR(CheckPutColumn(column, "column"));
       } else {
         return Status::InvalidArgument(cpath(r, c) + ".column: missing");

@@ -432,6 +432,20 @@ def test_cells(s, ck):
     ck.eq("octet-stream put to a bare family: 400", st, 400)
     st, _, _ = s.request("GET", "/rt/r6", headers=JSON)
     ck.eq("nothing written: 404", st, 404)
+    # Cells without a column take the URL's columns in order
+    # (RowResource.update: rowspec.getColumns()[i++]).
+    body = json.dumps({"Row": [{"key": b64("r7"), "Cell": [
+        {"$": b64("one"), "timestamp": 3}, {"$": b64("two"), "timestamp": 3}]}]})
+    st, _, _ = s.request("PUT", "/rt/r7/f:a,f:b", body,
+                         {"Content-Type": "application/json"})
+    ck.eq("cells take the URL's columns in order: 200", st, 200)
+    st, doc = s.get_json("/rt/r7")
+    ck.eq("one column each", cells_of(doc),
+          [("r7", "f:a", 3, "one"), ("r7", "f:b", 3, "two")])
+    st, _, body = s.request("PUT", "/rt/r7/f:a", body,
+                            {"Content-Type": "application/json"})
+    ck.eq("more cells than URL columns: 400", (st, body),
+          (400, b"Bad request: body: Row[0].Cell[1].column: missing\r\n"))
     # POST is PUT; XML bodies.
     st, _, _ = s.request(
         "POST", "/rt/r5/f:x",
