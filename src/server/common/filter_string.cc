@@ -1,8 +1,6 @@
 // Copyright (c) obkvlite authors.
 #include "server/common/filter_string.h"
 
-#include <utility>
-
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
@@ -10,7 +8,7 @@ namespace server {
 
 Result<std::string> SentFilterString(std::string text) {
   if (text.empty()) return ParseFilter(text).status();
-  return std::move(text);
+  return text;
 }
 
 }  // namespace server
