@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "filter_parse_support.h"
 #include "obkvlite/filter.h"
 
 namespace obkvlite {
@@ -19,20 +20,8 @@ namespace {
 
 using namespace std::string_literals;
 
-// The canonical form of a filter string that must parse.
-std::string Canon(std::string_view text) {
-  Result<std::unique_ptr<Filter>> f = ParseFilter(text);
-  REQUIRE_MESSAGE(f.ok(), f.status().ToString());
-  return (*f)->ToString();
-}
-
-// The error message of a filter string that must not parse.
-std::string Err(std::string_view text) {
-  Result<std::unique_ptr<Filter>> f = ParseFilter(text);
-  REQUIRE_MESSAGE(!f.ok(), "parsed: " << (*f)->ToString());
-  CHECK(f.status().IsInvalidArgument());
-  return f.status().message();
-}
+using testing::filter_parse::Canon;
+using testing::filter_parse::Err;
 
 // ---- One filter each (TestParseFilter) ----
 
