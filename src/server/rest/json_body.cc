@@ -78,6 +78,11 @@ Result<std::optional<std::string>> JsonString(const nlohmann::json& object,
 
 Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
                               int64_t min, int64_t max) {
+  return ParseIntText(text, "body: " + path, min, max);
+}
+
+Result<int64_t> ParseIntText(std::string_view text, const std::string& name,
+                             int64_t min, int64_t max) {
   bool ok = !text.empty() && text.size() <= 20;
   int64_t v = 0;
   bool negative = false;
@@ -98,10 +103,10 @@ Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
   }
   if (negative) v = -v;
   if (!ok || v < min || v > max) {
-    return Status::InvalidArgument(
-        "body: " + path + ": must be an integer in [" + std::to_string(min) +
-        ", " + std::to_string(max) + "], got '" +
-        std::string(text.substr(0, 40)) + "'");
+    return Status::InvalidArgument(name + ": must be an integer in [" +
+                                   std::to_string(min) + ", " +
+                                   std::to_string(max) + "], got '" +
+                                   std::string(text.substr(0, 40)) + "'");
   }
   return v;
 }

@@ -62,6 +62,10 @@ Result<std::optional<bool>> JsonBool(const nlohmann::json& object,
 // an integer in [1, 2147483647], got 'x'".
 Result<int64_t> ParseIntField(std::string_view text, const std::string& path,
                               int64_t min, int64_t max);
+// The same for a value named `name` outside the body (a query parameter):
+// "limit: must be an integer in [-2147483648, 2147483647], got 'x'".
+Result<int64_t> ParseIntText(std::string_view text, const std::string& name,
+                             int64_t min, int64_t max);
 
 }  // namespace rest
 }  // namespace obkvlite

@@ -52,6 +52,12 @@ HttpResponse NotFound(const std::string& detail) {
       404, detail.empty() ? "Not found" : "Not found: " + detail);
 }
 
+Status TooManyCells(int64_t limit) {
+  return Status::InvalidArgument(
+      "the answer has more than " + std::to_string(limit) +
+      " cells (the server's limit); read it with a scanner");
+}
+
 std::optional<MediaType> ResponseType(const RestContext& ctx,
                                       std::initializer_list<MediaType> produces,
                                       HttpResponse* refused) {

@@ -71,6 +71,9 @@ std::optional<HttpResponse> CompatRefusal(const RestContext& ctx,
 HttpResponse BadRequest(const std::string& message);
 // 404 "Not found" (with ": <detail>" when given).
 HttpResponse NotFound(const std::string& detail = "");
+// The InvalidArgument of a read whose answer passes RestOptions'
+// max_response_cells (`limit`).
+Status TooManyCells(int64_t limit);
 
 // The response type the request's Accept picks among `produces`, or
 // nullopt after setting *refused to a 406.
@@ -105,9 +108,12 @@ HttpResponse GetRow(const RestContext& ctx);
 HttpResponse PutRow(const RestContext& ctx);
 HttpResponse DeleteRow(const RestContext& ctx);
 HttpResponse GetMultiple(const RestContext& ctx);
-// HBase's TableScanResource (/T/PREFIX*): XML, JSON or protobuf only, 200
-// also when no row matches; protobuf streams CellSets of at most 10 rows,
-// each after its size as a 2-byte big-endian short.
+
+// table_scan_resource.cc
+// HBase's TableScanResource (/T/PREFIX*) with its query parameters: XML,
+// JSON or protobuf only, 200 also when no row matches; protobuf streams
+// CellSets of at most 10 rows, each after its size as a 2-byte big-endian
+// short.
 HttpResponse GetTableScan(const RestContext& ctx);
 
 // scanner_resource.cc

@@ -1,7 +1,7 @@
 // Copyright (c) obkvlite authors.
 //
-// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS],
-// GET /T/multiget and GET /T/PREFIX* (the stateless table scan).
+// HBase REST's cell resources: GET/PUT/POST/DELETE /T/ROW[/COLS][/TS] and
+// GET /T/multiget.
 
 #include <algorithm>
 #include <limits>
@@ -47,12 +47,6 @@ Status Project(const TableSpec& spec, const RowSpec& rs,
     OBKV_RETURN_IF_ERROR(server::AddToProjection(spec, c, families, columns));
   }
   return Status::OK();
-}
-
-Status TooManyCells(int64_t limit) {
-  return Status::InvalidArgument(
-      "the answer has more than " + std::to_string(limit) +
-      " cells (the server's limit); read it with a scanner");
 }
 
 // A read of the target's table: ?v=N, and the rows read so far.
@@ -484,34 +478,6 @@ HttpResponse GetRow(const RestContext& ctx) {
     return r;
   }
   return Body(*type, RenderCellSet(*type, rows));
-}
-
-HttpResponse GetTableScan(const RestContext& ctx) {
-  HttpResponse refused;
-  std::optional<MediaType> type = ResponseType(ctx, kCellTypes, &refused);
-  if (!type) return refused;
-  Read read;
-  if (auto refused_read = StartRead(ctx, &read)) return *refused_read;
-  Status st = ReadRows(ctx, ctx.target.row, &read);
-  if (!st.ok()) return ErrorResponse(ctx, "scan", st);
-  if (*type != MediaType::kProtobuf) {
-    return Body(*type, RenderCellSet(*type, read.rows));
-  }
-  // ProtobufStreamingOutput: hbase.rest.scan.fetchsize (10) rows per
-  // CellSet, each written after Bytes.toBytes((short) size); no rows, no
-  // bytes.
-  constexpr size_t kFetchSize = 10;
-  std::string out;
-  for (size_t first = 0; first < read.rows.size(); first += kFetchSize) {
-    const size_t last = std::min(first + kFetchSize, read.rows.size());
-    const std::string chunk =
-        RenderCellSet(*type, std::vector<RowResult>(read.rows.begin() + first,
-                                                    read.rows.begin() + last));
-    out += static_cast<char>((chunk.size() >> 8) & 0xff);
-    out += static_cast<char>(chunk.size() & 0xff);
-    out += chunk;
-  }
-  return Body(*type, std::move(out));
 }
 
 HttpResponse PutRow(const RestContext& ctx) {

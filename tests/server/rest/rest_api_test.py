@@ -411,6 +411,7 @@ def test_cells(s, ck):
     ck.eq("suffix glob", cells_of(doc), [("r1", "f:b", 10, "w1")])
     st, _, _ = s.request("GET", "/rt/nosuch*/f:b", headers=JSON)
     ck.eq("suffix glob, no row: 404", st, 404)
+    test_table_scan_parameters(s, ck)
     # Octet-stream PUT with X-Timestamp.
     st, _, _ = s.request("PUT", "/rt/r4/f:z", b"\x00raw\xff",
                          {"Content-Type": "application/octet-stream",
@@ -476,6 +477,57 @@ def test_cells(s, ck):
     ck.eq("DELETE row", st, 200)
     st, _, body = s.request("GET", "/rt/r1", headers=JSON)
     ck.eq("deleted row: 404", (st, body), (404, b"Not found\r\n"))
+
+
+def test_table_scan_parameters(s, ck):
+    """TableResource's query parameters of /T/PREFIX*, on test_cells' rows:
+    r1 f:a@10,11,12 f:b@10, r2 f:a@20, r/3 h:@30."""
+    def scan(query):
+        st, doc = s.get_json("/rt/r*?" + query)
+        return (st, cells_of(doc) if doc is not None else None)
+
+    def rows(query):
+        st, doc = s.get_json("/rt/r*?" + query)
+        return [unb64(r["key"]).decode() for r in doc["Row"]]
+
+    ck.eq("limit: rows at most", rows("limit=2"), ["r/3", "r1"])
+    st, _, body = s.request("GET", "/rt/r*?limit=0", headers=JSON)
+    ck.eq("limit=0: no row", (st, body), (200, b'{"Row":[]}'))
+    ck.eq("startrow and endrow", rows("startrow=r1&endrow=r2"), ["r1"])
+    ck.eq("column and maxversions", scan("column=f:a&maxversions=3"),
+          (200, [("r1", "f:a", 12, "v1c"), ("r1", "f:a", 11, "v1b"),
+                 ("r1", "f:a", 10, "v1"), ("r2", "f:a", 20, "v2")]))
+    ck.eq("two columns, 'h:' the empty qualifier",
+          scan("column=f:b&column=%20h:%20"),
+          (200, [("r/3", "h:", 30, "empty-qualifier"),
+                 ("r1", "f:b", 10, "w1")]))
+    ck.eq("starttime and endtime: [11, 21)",
+          scan("column=f&starttime=11&endtime=21"),
+          (200, [("r1", "f:a", 12, "v1c"), ("r2", "f:a", 20, "v2")]))
+    ck.eq("reversed (Boolean.valueOf: any case)", scan("column=f&reversed=TRUE"),
+          (200, [("r2", "f:a", 20, "v2"), ("r1", "f:a", 12, "v1c"),
+                 ("r1", "f:b", 10, "w1")]))
+    st, doc = s.get_json("/rt/r*?column=f&batchsize=1&limit=2")
+    # Two parts of r1 (HBase writes them as two Rows; here they merge).
+    ck.eq("batchsize: a row in parts, each one result of the limit",
+          (len(doc["Row"]), cells_of(doc)),
+          (1, [("r1", "f:a", 12, "v1c"), ("r1", "f:b", 10, "w1")]))
+    ck.eq("filter", scan("filter=ValueFilter(%3D%2C'binary:w1')"),
+          (200, [("r1", "f:b", 10, "w1")]))
+    ck.eq("cacheblocks changes nothing", rows("cacheblocks=false"),
+          ["r/3", "r1", "r2"])
+    for query, status, text in [
+            ("limit=x", 400, "Bad request: limit: must be an integer in "
+             "[-2147483648, 2147483647], got 'x'"),
+            ("maxversions=0", 400, "Bad request: maxversions: must be an "
+             "integer in [1, 2147483647], got '0'"),
+            ("starttime=6&endtime=5", 400, "Bad request: endtime: must be at "
+             "least starttime (6), got 5"),
+            ("filter=Bogus()", 400, "Bad request: filter: position 0: "
+             "unknown filter 'Bogus'")]:
+        st, _, body = s.request("GET", "/rt/r*?" + query, headers=JSON)
+        ck.eq("refused: " + query, (st, body.decode()[:len(text)]),
+              (status, text))
 
 
 def test_check_and_mutate(s, ck):
