@@ -49,12 +49,23 @@ Status CheckVersions(int32_t versions, const std::string& field) {
   return Status::OK();
 }
 
-// A serialized Java Filter (FilterProtos.Filter) cannot be read here.
-Status NoFilterBytes(const std::string& field) {
-  return Status::NotSupported(
-      field +
-      ".filterBytes: a serialized Java filter, which obkvlite does not "
-      "read; send the filter in HBase's filter language as filterString");
+// A TGet's or TScan's filter into *filter: filterString, which HBase
+// parses whenever it is sent, an empty one too; a serialized Java Filter
+// (filterBytes, FilterProtos.Filter) cannot be read here.
+template <typename T>
+Status ReadFilter(const T& t, const std::string& field, std::string* filter) {
+  if (t.__isset.filterString) {
+    Result<std::string> text = server::SentFilterString(t.filterString);
+    if (!text.ok()) return text.status().WithPrefix(field + ".filterString");
+    *filter = std::move(text).value();
+  }
+  if (t.__isset.filterBytes) {
+    return Status::NotSupported(
+        field +
+        ".filterBytes: a serialized Java filter, which obkvlite does not "
+        "read; send the filter in HBase's filter language as filterString");
+  }
+  return Status::OK();
 }
 
 // The projection of TColumns: a whole family, or one column.
@@ -133,14 +144,7 @@ Result<Get> GetOf(const TableSpec& spec, const gen2::TGet& t,
     OBKV_RETURN_IF_ERROR(CheckVersions(t.maxVersions, field + ".maxVersions"));
     get.max_versions = t.maxVersions;
   }
-  if (t.__isset.filterString) {
-    // HBase parses any filterString it is sent, an empty one too.
-    Result<std::string> filter = server::SentFilterString(t.filterString);
-    if (!filter.ok())
-      return filter.status().WithPrefix(field + ".filterString");
-    get.filter = std::move(filter).value();
-  }
-  if (t.__isset.filterBytes) return NoFilterBytes(field);
+  OBKV_RETURN_IF_ERROR(ReadFilter(t, field, &get.filter));
   if (t.__isset.consistency)
     get.consistency = ConsistencyOf(WireEnum(t.consistency));
   if (t.__isset.storeLimit && t.storeLimit < 0) {
@@ -187,14 +191,7 @@ Result<Scan> ScanOf(const TableSpec& spec, const gen2::TScan& t,
   }
   if (t.__isset.reversed) scan.reversed = t.reversed;
   if (t.__isset.caching) scan.caching = t.caching;
-  if (t.__isset.filterString) {
-    // HBase parses any filterString it is sent, an empty one too.
-    Result<std::string> filter = server::SentFilterString(t.filterString);
-    if (!filter.ok())
-      return filter.status().WithPrefix(field + ".filterString");
-    scan.filter = std::move(filter).value();
-  }
-  if (t.__isset.filterBytes) return NoFilterBytes(field);
+  OBKV_RETURN_IF_ERROR(ReadFilter(t, field, &scan.filter));
   if (t.__isset.consistency)
     scan.consistency = ConsistencyOf(WireEnum(t.consistency));
   return scan;
